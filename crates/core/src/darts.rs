@@ -1,0 +1,159 @@
+//! Dart throwing: the obvious way to space points out, and why it slows down.
+//!
+//! Throw a point anywhere; keep it if it is at least r from every kept point, else count a
+//! miss. Stop after `max_misses` misses in a row. Early darts almost always land; as the map fills,
+//! nearly every dart misses, and the last few points cost thousands of throws.
+
+use crate::error::{in_range, Result};
+use crate::grid::Grid;
+use crate::rng::ParkMiller;
+use std::collections::VecDeque;
+
+/// How many recent darts the miss rate is measured over.
+pub const MISS_WINDOW: usize = 200;
+/// The largest `max_misses` accepted.
+pub const MAX_MISSES: u32 = 1_000_000;
+
+/// One dart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dart {
+    /// Where it landed, x.
+    pub x: f64,
+    /// Where it landed, y.
+    pub y: f64,
+    /// Whether it was kept.
+    pub kept: bool,
+}
+
+/// A dart thrower that throws one dart per call, so the lab can animate it.
+///
+/// ```
+/// use poisson_live::darts::DartThrower;
+/// let mut d = DartThrower::new(400.0, 300.0, 24.0, 30, 123456).unwrap();
+/// d.finish();
+/// assert_eq!(d.misses_in_a_row(), 30);
+/// assert_eq!(d.kept().len() + d.rejected().len(), d.thrown() as usize);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DartThrower {
+    grid: Grid,
+    radius: f64,
+    max_misses: u32,
+    rng: ParkMiller,
+    kept: Vec<[f64; 2]>,
+    rejected: Vec<[f64; 2]>,
+    thrown: u64,
+    misses_in_a_row: u32,
+    recent: VecDeque<bool>,
+    recent_misses: usize,
+}
+
+impl DartThrower {
+    /// A thrower for a `width × height` map and spacing `radius` that stops after `max_misses`
+    /// misses in a row (at most [`MAX_MISSES`]).
+    pub fn new(width: f64, height: f64, radius: f64, max_misses: u32, seed: i32) -> Result<Self> {
+        let grid = Grid::for_radius(width, height, radius)?;
+        in_range("misses", f64::from(max_misses), 0.0, f64::from(MAX_MISSES))?;
+        Ok(Self {
+            grid,
+            radius,
+            max_misses,
+            rng: ParkMiller::new(seed)?,
+            kept: Vec::new(),
+            rejected: Vec::new(),
+            thrown: 0,
+            misses_in_a_row: 0,
+            recent: VecDeque::with_capacity(MISS_WINDOW),
+            recent_misses: 0,
+        })
+    }
+
+    /// True once `max_misses` darts in a row have missed.
+    pub fn is_finished(&self) -> bool {
+        self.misses_in_a_row >= self.max_misses
+    }
+
+    /// Throws one dart, unless finished (then `None`).
+    pub fn throw(&mut self) -> Option<Dart> {
+        if self.is_finished() {
+            return None;
+        }
+        let x = self.rng.next_f64() * self.grid.width();
+        let y = self.rng.next_f64() * self.grid.height();
+        // The grid answers exactly what "at least r from every kept point" asks, without looking
+        // at every kept point.
+        let kept = self.grid.is_free(x, y, self.radius);
+        if kept {
+            self.grid.add_unchecked(x, y, self.radius);
+            self.kept.push([x, y]);
+            self.misses_in_a_row = 0;
+        } else {
+            self.rejected.push([x, y]);
+            self.misses_in_a_row += 1;
+        }
+        self.thrown += 1;
+        if self.recent.len() == MISS_WINDOW && self.recent.pop_front() == Some(true) {
+            self.recent_misses -= 1;
+        }
+        self.recent.push_back(!kept);
+        if !kept {
+            self.recent_misses += 1;
+        }
+        Some(Dart { x, y, kept })
+    }
+
+    /// Throws up to `max_darts` darts; true when finished.
+    pub fn run(&mut self, max_darts: u64) -> bool {
+        for _ in 0..max_darts {
+            if self.throw().is_none() {
+                break;
+            }
+        }
+        self.is_finished()
+    }
+
+    /// Throws until finished.
+    pub fn finish(&mut self) {
+        while self.throw().is_some() {}
+    }
+
+    /// Kept darts, in order.
+    pub fn kept(&self) -> &[[f64; 2]] {
+        &self.kept
+    }
+    /// Rejected darts, in order.
+    pub fn rejected(&self) -> &[[f64; 2]] {
+        &self.rejected
+    }
+    /// Darts thrown so far.
+    pub fn thrown(&self) -> u64 {
+        self.thrown
+    }
+    /// Misses since the last kept dart.
+    pub fn misses_in_a_row(&self) -> u32 {
+        self.misses_in_a_row
+    }
+    /// The stopping rule.
+    pub fn max_misses(&self) -> u32 {
+        self.max_misses
+    }
+    /// Fraction of the last [`MISS_WINDOW`] darts (or fewer, early on) that missed; 0 before any.
+    pub fn miss_rate(&self) -> f64 {
+        if self.recent.is_empty() {
+            0.0
+        } else {
+            self.recent_misses as f64 / self.recent.len() as f64
+        }
+    }
+    /// The minimum spacing.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+}
+
+/// The classic dart thrower in one call: the kept points.
+pub fn dart_throwing(width: f64, height: f64, radius: f64, max_misses: u32, seed: i32) -> Result<Vec<[f64; 2]>> {
+    let mut d = DartThrower::new(width, height, radius, max_misses, seed)?;
+    d.finish();
+    Ok(d.kept)
+}

@@ -1,0 +1,180 @@
+//! The one error type of the crate.
+//!
+//! Every constructor validates its inputs once and returns [`Error`] with a message a reader can act
+//! on: it names the parameter, the value it got, the rule it broke and, for work limits, what to
+//! change.
+
+use std::fmt;
+
+/// The largest number of background-grid cells (or points, or grid positions) a single call may
+/// allocate by default: 2^25 cells is 128 MiB of cell indices, about 10 million Bridson points.
+pub const DEFAULT_MAX_CELLS: usize = 1 << 25;
+
+/// Everything that can go wrong when building a sampler or running a method.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Error {
+    /// A number that must be finite and greater than zero was not.
+    NotPositive {
+        /// The parameter's name, as the page and the CLI spell it (`width`, `radius`, …).
+        name: &'static str,
+        /// The value that was given.
+        value: f64,
+    },
+    /// A number was outside the range it must lie in.
+    OutOfRange {
+        /// The parameter's name.
+        name: &'static str,
+        /// The value that was given.
+        value: f64,
+        /// The smallest allowed value.
+        min: f64,
+        /// The largest allowed value.
+        max: f64,
+    },
+    /// The minimum radius was larger than the maximum radius.
+    RadiusOrder {
+        /// The minimum radius given.
+        min: f64,
+        /// The maximum radius given.
+        max: f64,
+    },
+    /// A seed that is not a 32-bit signed whole number, or the one seed that would make the
+    /// generator stick at zero.
+    BadSeed {
+        /// The value that was given.
+        value: f64,
+    },
+    /// The work asked for is larger than the limit: too many grid cells or points.
+    TooMuchWork {
+        /// What was counted (`grid cells`, `points`, `darts`, …).
+        what: &'static str,
+        /// How many the request needs.
+        needed: f64,
+        /// The limit.
+        limit: usize,
+        /// What to change, e.g. `use a radius ≥ 0.31`.
+        hint: String,
+    },
+    /// A parameter list was malformed (for example a pixel buffer of the wrong length).
+    Invalid {
+        /// What is wrong, in one sentence.
+        message: String,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NotPositive { name, value } => {
+                write!(f, "{name} must be a finite number greater than 0, got {}", show(*value))
+            }
+            Error::OutOfRange { name, value, min, max } => write!(
+                f,
+                "{name} must be between {} and {}, got {}",
+                show(*min),
+                show(*max),
+                show(*value)
+            ),
+            Error::RadiusOrder { min, max } => write!(
+                f,
+                "min radius ({}) must not be larger than max radius ({})",
+                show(*min),
+                show(*max)
+            ),
+            Error::BadSeed { value } => {
+                if *value == crate::rng::STUCK_SEED as f64 {
+                    write!(
+                        f,
+                        "seed {} folds to 0 and would make the generator stick; pick any other seed",
+                        crate::rng::STUCK_SEED
+                    )
+                } else {
+                    write!(
+                        f,
+                        "seed must be a whole number from {} to {}, got {}",
+                        i32::MIN,
+                        i32::MAX,
+                        show(*value)
+                    )
+                }
+            }
+            Error::TooMuchWork { what, needed, limit, hint } => write!(
+                f,
+                "this needs {} {what}; the limit is {}; {hint}",
+                human(*needed),
+                human(*limit as f64)
+            ),
+            Error::Invalid { message } => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A number as a reader typed it: integers without a trailing `.0`, NaN and infinities by name.
+fn show(v: f64) -> String {
+    if v.is_nan() {
+        "NaN".into()
+    } else if v.is_infinite() {
+        if v > 0.0 { "infinity" } else { "-infinity" }.into()
+    } else if v == v.trunc() && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// A large count in a readable form: `8.4 M`, `12 k`, `950`.
+pub(crate) fn human(v: f64) -> String {
+    if !v.is_finite() {
+        show(v)
+    } else if v >= 1e9 {
+        format!("{:.1} G", v / 1e9)
+    } else if v >= 1e6 {
+        format!("{:.1} M", v / 1e6)
+    } else if v >= 1e4 {
+        format!("{:.0} k", v / 1e3)
+    } else {
+        format!("{}", v.round() as i64)
+    }
+}
+
+/// A number in a message: integers as integers, others with up to four significant decimals.
+pub(crate) fn short(v: f64) -> String {
+    if v == v.trunc() && v.is_finite() && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        let s = format!("{v:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// A lower bound rounded up to two significant digits, so that following the advice works.
+pub(crate) fn round_up(v: f64) -> String {
+    if !(v.is_finite() && v > 0.0) {
+        return show(v);
+    }
+    let scale = 10f64.powi(v.log10().floor() as i32 - 1);
+    short((v / scale).ceil() * scale)
+}
+
+/// Result with the crate's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Checks that `value` is finite and greater than zero.
+pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::NotPositive { name, value })
+    }
+}
+
+/// Checks that `value` is a finite number in `min..=max`.
+pub(crate) fn in_range(name: &'static str, value: f64, min: f64, max: f64) -> Result<f64> {
+    if value.is_finite() && value >= min && value <= max {
+        Ok(value)
+    } else {
+        Err(Error::OutOfRange { name, value, min, max })
+    }
+}

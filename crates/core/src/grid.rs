@@ -1,0 +1,339 @@
+//! The background grid: Bridson's trick for answering "is anything too close?" in constant time.
+//!
+//! The map is cut into square cells small enough (side ≤ r/√2, so a cell's diagonal is at most r)
+//! that no cell can hold two points. A query then only looks at the few cells within reach of
+//! the candidate instead of at every point placed so far.
+//!
+//! Every stored point keeps its own radius. Two points conflict when they are closer than the
+//! *smaller* of their radii, which lets a grid hold layers of different spacing, or a forest
+//! whose spacing varies, at once.
+
+use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::Point;
+
+const EMPTY: u32 = u32::MAX;
+
+/// A background grid over a `width × height` map holding points with per-point radii.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    width: f64,
+    height: f64,
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    cells: Vec<u32>,
+    points: Vec<Point>,
+}
+
+/// What [`Grid::probe`] found: the block of cells it searched and every stored point in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Probe {
+    /// First searched column.
+    pub col_start: usize,
+    /// Last searched column (inclusive).
+    pub col_end: usize,
+    /// First searched row.
+    pub row_start: usize,
+    /// Last searched row (inclusive).
+    pub row_end: usize,
+    /// Each stored point found in the block, in scan order (rows outer, columns inner).
+    pub neighbours: Vec<Neighbour>,
+}
+
+impl Probe {
+    /// True when no stored point conflicts: a point could be added here.
+    pub fn is_free(&self) -> bool {
+        self.neighbours.iter().all(|n| !n.conflict)
+    }
+
+    /// How many stored points the query had to check.
+    pub fn checked(&self) -> usize {
+        self.neighbours.len()
+    }
+}
+
+/// One stored point met by a [`Probe`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Neighbour {
+    /// Its index in [`Grid::points`].
+    pub index: usize,
+    /// Its distance to the probe.
+    pub distance: f64,
+    /// True when it is closer than the smaller of the two radii.
+    pub conflict: bool,
+}
+
+impl Grid {
+    /// An empty grid with square cells of side `cell`: `ceil(width / cell)` columns and
+    /// `ceil(height / cell)` rows.
+    ///
+    /// Width, height and cell must be finite and greater than 0, and the grid may have at most
+    /// [`DEFAULT_MAX_CELLS`] cells.
+    pub fn new(width: f64, height: f64, cell: f64) -> Result<Self> {
+        Self::with_limit(width, height, cell, DEFAULT_MAX_CELLS)
+    }
+
+    /// The grid a sampler of minimum spacing `radius` needs: cells of side `radius / √2`.
+    ///
+    /// When the grid would be too large the error says which radius would fit.
+    pub fn for_radius(width: f64, height: f64, radius: f64) -> Result<Self> {
+        let width = positive("width", width)?;
+        let height = positive("height", height)?;
+        let radius = positive("radius", radius)?;
+        Self::new(width, height, radius / std::f64::consts::SQRT_2).map_err(|e| match e {
+            Error::TooMuchWork { what, needed, limit, .. } => {
+                let min_cell = min_cell_for(width, height, limit);
+                Error::TooMuchWork {
+                    what,
+                    needed,
+                    limit,
+                    hint: format!(
+                        "radius {} on {} × {} is too small; use a radius ≥ {}",
+                        crate::error::short(radius),
+                        crate::error::short(width),
+                        crate::error::short(height),
+                        crate::error::round_up(min_cell * std::f64::consts::SQRT_2)
+                    ),
+                }
+            }
+            other => other,
+        })
+    }
+
+    /// Like [`Grid::new`] with a custom limit on the number of cells.
+    pub fn with_limit(width: f64, height: f64, cell: f64, max_cells: usize) -> Result<Self> {
+        let width = positive("width", width)?;
+        let height = positive("height", height)?;
+        let cell = positive("cell size", cell)?;
+        let cols_f = (width / cell).ceil();
+        let rows_f = (height / cell).ceil();
+        let needed = cols_f * rows_f;
+        if needed > max_cells as f64 {
+            return Err(Error::TooMuchWork {
+                what: "grid cells",
+                needed,
+                limit: max_cells,
+                hint: format!(
+                    "use a cell size ≥ {}",
+                    crate::error::round_up(min_cell_for(width, height, max_cells))
+                ),
+            });
+        }
+        let (cols, rows) = (cols_f as usize, rows_f as usize);
+        Ok(Self {
+            width,
+            height,
+            cell,
+            cols,
+            rows,
+            cells: vec![EMPTY; cols * rows],
+            points: Vec::new(),
+        })
+    }
+
+    /// Map width.
+    pub fn width(&self) -> f64 {
+        self.width
+    }
+    /// Map height.
+    pub fn height(&self) -> f64 {
+        self.height
+    }
+    /// Side of a cell.
+    pub fn cell(&self) -> f64 {
+        self.cell
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    /// Every point stored so far, from every sampler that shares this grid, in insertion order.
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+
+    /// The cell holding `(x, y)`, clamped to the grid (a coordinate just under the edge can round
+    /// onto the next cell; negative or NaN coordinates go to cell 0).
+    #[inline]
+    pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
+        let col = ((x / self.cell).floor() as usize).min(self.cols - 1);
+        let row = ((y / self.cell).floor() as usize).min(self.rows - 1);
+        (col, row)
+    }
+
+    /// The stored index in cell `(col, row)`, if any.
+    pub fn cell_point(&self, col: usize, row: usize) -> Option<usize> {
+        match self.cells.get(row * self.cols + col) {
+            Some(&i) if i != EMPTY => Some(i as usize),
+            _ => None,
+        }
+    }
+
+    /// The block of cells a query for a point of radius `r` at `(x, y)` must search:
+    /// `(col_start, col_end, row_start, row_end)`, inclusive.
+    #[inline]
+    fn block(&self, x: f64, y: f64, r: f64) -> (usize, usize, usize, usize) {
+        let (col, row) = self.cell_of(x, y);
+        let reach = (r / self.cell).ceil();
+        // A huge radius reaches everything: clamp before converting so nothing overflows.
+        let reach = if reach < (self.cols + self.rows) as f64 {
+            reach as usize
+        } else {
+            self.cols + self.rows
+        };
+        (
+            col.saturating_sub(reach),
+            (col + reach).min(self.cols - 1),
+            row.saturating_sub(reach),
+            (row + reach).min(self.rows - 1),
+        )
+    }
+
+    /// The first stored point (rows outer, columns inner) closer to `(x, y)` than the smaller of
+    /// its radius and `r`, if any.
+    #[inline]
+    pub fn conflict(&self, x: f64, y: f64, r: f64) -> Option<usize> {
+        let (c0, c1, r0, r1) = self.block(x, y, r);
+        for row in r0..=r1 {
+            let line = &self.cells[row * self.cols + c0..=row * self.cols + c1];
+            for &i in line {
+                if i != EMPTY {
+                    let p = &self.points[i as usize];
+                    let dx = p.x - x;
+                    let dy = p.y - y;
+                    let m = r.min(p.r);
+                    if dx * dx + dy * dy < m * m {
+                        return Some(i as usize);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// True when a point of radius `r` at `(x, y)` keeps its distance from every stored point.
+    #[inline]
+    pub fn is_free(&self, x: f64, y: f64, r: f64) -> bool {
+        self.conflict(x, y, r).is_none()
+    }
+
+    /// The same query as [`Grid::is_free`], reporting everything it looked at: the grid lab draws
+    /// the searched cells and a line to every neighbour.
+    pub fn probe(&self, x: f64, y: f64, r: f64) -> Probe {
+        let (col_start, col_end, row_start, row_end) = self.block(x, y, r);
+        let mut neighbours = Vec::new();
+        for row in row_start..=row_end {
+            for col in col_start..=col_end {
+                if let Some(index) = self.cell_point(col, row) {
+                    let p = self.points[index];
+                    let dx = p.x - x;
+                    let dy = p.y - y;
+                    let m = r.min(p.r);
+                    let d2 = dx * dx + dy * dy;
+                    neighbours.push(Neighbour { index, distance: d2.sqrt(), conflict: d2 < m * m });
+                }
+            }
+        }
+        Probe { col_start, col_end, row_start, row_end, neighbours }
+    }
+
+    /// Stores a point and returns its index in [`Grid::points`]. It does not check the spacing:
+    /// call [`Grid::is_free`] first. A point whose cell is already taken is refused with an error,
+    /// because the grid can only hold one point per cell (radius below `cell · √2`).
+    pub fn add(&mut self, x: f64, y: f64, r: f64) -> Result<usize> {
+        let (col, row) = self.cell_of(x, y);
+        let slot = &mut self.cells[row * self.cols + col];
+        if *slot != EMPTY {
+            return Err(Error::Invalid {
+                message: format!(
+                    "cell ({col}, {row}) already holds a point: radius {r} is below this grid's cell × √2"
+                ),
+            });
+        }
+        let index = self.points.len();
+        *slot = index as u32;
+        self.points.push(Point { x, y, r });
+        Ok(index)
+    }
+
+    /// Stores a point the caller has already checked, without the occupancy test. Used on the
+    /// samplers' hot path, where the spacing rule guarantees an empty cell.
+    #[inline]
+    pub(crate) fn add_unchecked(&mut self, x: f64, y: f64, r: f64) -> usize {
+        let (col, row) = self.cell_of(x, y);
+        let index = self.points.len();
+        self.cells[row * self.cols + col] = index as u32;
+        self.points.push(Point { x, y, r });
+        index
+    }
+
+    /// Empties the grid, keeping its size and allocation.
+    pub fn clear(&mut self) {
+        self.cells.fill(EMPTY);
+        self.points.clear();
+    }
+}
+
+/// The smallest cell side that keeps a `width × height` grid within `limit` cells.
+fn min_cell_for(width: f64, height: f64, limit: usize) -> f64 {
+    // ceil() adds at most one row and one column; solving (w/c + 1)(h/c + 1) ≤ limit exactly is
+    // not worth it, a 1 % margin covers it for any limit this crate uses.
+    (width * height / limit as f64).sqrt() * 1.01
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smaller_radius_decides() {
+        let mut g = Grid::new(100.0, 100.0, 5.0).unwrap();
+        g.add(50.0, 50.0, 20.0).unwrap();
+        // 10 away: too close for another radius-20 point, fine for a radius-8 one.
+        assert!(!g.is_free(60.0, 50.0, 20.0));
+        assert!(g.is_free(60.0, 50.0, 8.0));
+        assert_eq!(g.conflict(60.0, 50.0, 12.0), Some(0));
+    }
+
+    #[test]
+    fn edge_coordinates_clamp_to_last_cell() {
+        let g = Grid::new(10.0, 10.0, 3.0).unwrap();
+        assert_eq!((g.cols(), g.rows()), (4, 4));
+        assert_eq!(g.cell_of(9.999_999, 9.999_999), (3, 3));
+        assert_eq!(g.cell_of(-5.0, f64::NAN), (0, 0));
+    }
+
+    #[test]
+    fn probe_reports_what_is_free_checks() {
+        let mut g = Grid::new(100.0, 100.0, 7.0).unwrap();
+        g.add(10.0, 10.0, 10.0).unwrap();
+        g.add(30.0, 10.0, 10.0).unwrap();
+        let p = g.probe(18.0, 10.0, 10.0);
+        assert_eq!(p.checked(), 2);
+        assert!(!p.is_free());
+        assert_eq!(p.is_free(), g.is_free(18.0, 10.0, 10.0));
+        assert!(p.neighbours.iter().any(|n| n.index == 0 && n.conflict && n.distance == 8.0));
+        assert!(p.neighbours.iter().any(|n| n.index == 1 && !n.conflict && n.distance == 12.0));
+    }
+
+    #[test]
+    fn too_many_cells_says_what_to_change() {
+        let e = Grid::for_radius(880.0, 480.0, 0.01).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("grid cells"), "{msg}");
+        assert!(msg.contains("use a radius ≥"), "{msg}");
+        assert!(msg.contains("8.4 G"), "{msg}"); // 124 451 × 67 883 cells
+    }
+
+    #[test]
+    fn occupied_cell_is_an_error_not_an_overwrite() {
+        let mut g = Grid::new(10.0, 10.0, 5.0).unwrap();
+        g.add(1.0, 1.0, 1.0).unwrap();
+        assert!(g.add(2.0, 2.0, 1.0).is_err());
+        assert_eq!(g.points().len(), 1);
+    }
+}

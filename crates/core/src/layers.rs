@@ -1,0 +1,203 @@
+//! Layers on one shared grid: chests, rocks, trees and flowers that never overlap.
+//!
+//! Place the biggest objects first. Each layer runs its own sampler (own radius, seed and ground
+//! rule) on a grid that already holds the earlier layers' points; because two points need only
+//! the smaller of their radii between them, a flower can grow near a rock but not inside it.
+//! With a grid per layer instead, every layer is well spaced on its own and they overlap freely —
+//! [`overlaps`] finds those collisions.
+
+use crate::bridson::{AllowedFn, Sampler};
+use crate::error::{positive, Error, Result};
+use crate::grid::Grid;
+use crate::Point;
+use std::f64::consts::SQRT_2;
+
+/// Where a layer may place points.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Mask {
+    /// Anywhere on the map.
+    #[default]
+    Everywhere,
+    /// Strictly inside at least one of these discs `[cx, cy, r]`.
+    InsideDiscs(Vec<[f64; 3]>),
+    /// Not strictly inside any of these discs (a point on an edge is outside).
+    OutsideDiscs(Vec<[f64; 3]>),
+}
+
+impl Mask {
+    /// Whether a point at `(x, y)` is allowed.
+    pub fn allows(&self, x: f64, y: f64) -> bool {
+        let inside = |discs: &[[f64; 3]]| {
+            discs.iter().any(|&[cx, cy, r]| {
+                let (dx, dy) = (x - cx, y - cy);
+                dx * dx + dy * dy < r * r
+            })
+        };
+        match self {
+            Mask::Everywhere => true,
+            Mask::InsideDiscs(d) => inside(d),
+            Mask::OutsideDiscs(d) => !inside(d),
+        }
+    }
+}
+
+/// One layer: its spacing, tries, seed and ground rule.
+pub struct Layer {
+    /// Minimum spacing between this layer's points (and, by the smaller-radius rule, to others).
+    pub radius: f64,
+    /// Tries per step.
+    pub k: u32,
+    /// The layer's own seed.
+    pub seed: i32,
+    /// Where it may place points; `None` is everywhere.
+    pub allowed: Option<AllowedFn>,
+}
+
+impl Layer {
+    /// A layer allowed everywhere.
+    pub fn new(radius: f64, k: u32, seed: i32) -> Self {
+        Self { radius, k, seed, allowed: None }
+    }
+
+    /// The same layer with a ground rule.
+    pub fn with_allowed(mut self, allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static) -> Self {
+        self.allowed = Some(Box::new(allowed));
+        self
+    }
+
+    /// The same layer restricted by a [`Mask`].
+    pub fn with_mask(self, mask: Mask) -> Self {
+        match mask {
+            Mask::Everywhere => self,
+            mask => self.with_allowed(move |x, y| mask.allows(x, y)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Layer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Layer")
+            .field("radius", &self.radius)
+            .field("k", &self.k)
+            .field("seed", &self.seed)
+            .field("masked", &self.allowed.is_some())
+            .finish()
+    }
+}
+
+/// Places one layer on `grid`: seeds it block by block ([`Sampler::seed_blocks`]), then steps
+/// until finished. Returns the layer's points and the grid, which now holds them too.
+pub fn place_layer(grid: Grid, layer: Layer) -> Result<(Vec<Point>, Grid)> {
+    let mut s = Sampler::with_grid(grid, layer.radius, layer.k, layer.seed)?;
+    if let Some(allowed) = layer.allowed {
+        s = s.with_allowed(allowed);
+    }
+    s.seed_blocks();
+    s.finish();
+    Ok(s.into_parts())
+}
+
+/// The grid that layers of these radii can share: cells of the smallest radius over √2.
+pub fn shared_grid(width: f64, height: f64, radii: impl IntoIterator<Item = f64>) -> Result<Grid> {
+    let mut min = f64::INFINITY;
+    for r in radii {
+        min = min.min(positive("layer radius", r)?);
+    }
+    if !min.is_finite() {
+        return Err(Error::Invalid { message: "at least one layer is needed".into() });
+    }
+    Grid::for_radius(width, height, min)
+}
+
+/// Places every layer, in order, on one shared grid: no point of any layer comes closer to
+/// another than the smaller of their radii. Put the biggest radius first.
+///
+/// ```
+/// use poisson_live::layers::{place_layers, overlaps, Layer};
+/// let layers = vec![Layer::new(40.0, 30, 1), Layer::new(12.0, 30, 2)];
+/// let placed = place_layers(300.0, 200.0, layers).unwrap();
+/// assert!(!placed[0].is_empty() && !placed[1].is_empty());
+/// assert!(overlaps(&placed).is_empty());
+/// ```
+pub fn place_layers(width: f64, height: f64, layers: Vec<Layer>) -> Result<Vec<Vec<Point>>> {
+    let mut grid = shared_grid(width, height, layers.iter().map(|l| l.radius))?;
+    let mut out = Vec::with_capacity(layers.len());
+    for layer in layers {
+        let (points, g) = place_layer(grid, layer)?;
+        grid = g;
+        out.push(points);
+    }
+    Ok(out)
+}
+
+/// Places every layer on a grid of its own: each is well spaced, but layers ignore each other.
+pub fn place_layers_separately(width: f64, height: f64, layers: Vec<Layer>) -> Result<Vec<Vec<Point>>> {
+    layers
+        .into_iter()
+        .map(|layer| {
+            let grid = Grid::for_radius(width, height, layer.radius)?;
+            Ok(place_layer(grid, layer)?.0)
+        })
+        .collect()
+}
+
+/// Two points of different layers closer than the smaller of their radii.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Overlap {
+    /// The earlier layer.
+    pub layer_a: usize,
+    /// Index of its point.
+    pub index_a: usize,
+    /// The later layer.
+    pub layer_b: usize,
+    /// Index of its point.
+    pub index_b: usize,
+}
+
+/// Every pair of points from different layers that breaks the smaller-radius rule, sorted.
+pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
+    let all: Vec<(usize, usize, Point)> = layers
+        .iter()
+        .enumerate()
+        .flat_map(|(l, pts)| pts.iter().enumerate().map(move |(i, p)| (l, i, *p)))
+        .collect();
+    let Some(max_r) = all.iter().map(|a| a.2.r).filter(|r| r.is_finite()).reduce(f64::max) else {
+        return Vec::new();
+    };
+    if max_r <= 0.0 {
+        return Vec::new();
+    }
+    // Buckets of side max_r: any conflicting pair sits in the same or a neighbouring bucket.
+    let (minx, miny) = all.iter().fold((f64::INFINITY, f64::INFINITY), |(a, b), p| (a.min(p.2.x), b.min(p.2.y)));
+    let key = |p: &Point| (((p.x - minx) / max_r) as i64, ((p.y - miny) / max_r) as i64);
+    let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> = Default::default();
+    for (n, a) in all.iter().enumerate() {
+        buckets.entry(key(&a.2)).or_default().push(n);
+    }
+    let mut out = Vec::new();
+    for a in &all {
+        let (bx, by) = key(&a.2);
+        for ny in by - 1..=by + 1 {
+            for nx in bx - 1..=bx + 1 {
+                for &m in buckets.get(&(nx, ny)).map(Vec::as_slice).unwrap_or(&[]) {
+                    let b = &all[m];
+                    if b.0 <= a.0 {
+                        continue; // each cross-layer pair once, earlier layer first
+                    }
+                    let (dx, dy) = (a.2.x - b.2.x, a.2.y - b.2.y);
+                    let r = a.2.r.min(b.2.r);
+                    if dx * dx + dy * dy < r * r {
+                        out.push(Overlap { layer_a: a.0, index_a: a.1, layer_b: b.0, index_b: b.1 });
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The cell side a shared grid uses for these radii (exposed for the lab's "show grid").
+pub fn shared_cell(radii: &[f64]) -> f64 {
+    radii.iter().copied().fold(f64::INFINITY, f64::min) / SQRT_2
+}

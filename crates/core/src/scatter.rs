@@ -1,0 +1,67 @@
+//! The two baselines the tutorial starts from: uniform random points, which clump and leave
+//! holes, and the jittered grid, which is even but shows its rows.
+
+use crate::error::{human, positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::rng::ParkMiller;
+
+/// `count` points drawn uniformly on a `width × height` map: for each point x, then y.
+///
+/// ```
+/// let a = poisson_live::random_points(50, 720.0, 400.0, 1).unwrap();
+/// assert_eq!(a.len(), 50);
+/// assert_eq!(a, poisson_live::random_points(50, 720.0, 400.0, 1).unwrap());
+/// ```
+pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+    let width = positive("width", width)?;
+    let height = positive("height", height)?;
+    if count > DEFAULT_MAX_CELLS {
+        return Err(Error::TooMuchWork {
+            what: "points",
+            needed: count as f64,
+            limit: DEFAULT_MAX_CELLS,
+            hint: format!("ask for at most {} points", human(DEFAULT_MAX_CELLS as f64)),
+        });
+    }
+    let mut rng = ParkMiller::new(seed)?;
+    Ok((0..count)
+        .map(|_| {
+            let x = rng.next_f64() * width;
+            let y = rng.next_f64() * height;
+            [x, y]
+        })
+        .collect())
+}
+
+/// One point in each cell of a square grid of side `spacing`, at a random spot inside it.
+///
+/// The grid has `floor(width / spacing)` columns and `floor(height / spacing)` rows (a partial
+/// cell at the edge gets no point); rows outer, columns inner, x drawn before y.
+pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+    let width = positive("width", width)?;
+    let height = positive("height", height)?;
+    let spacing = positive("spacing", spacing)?;
+    let cols = (width / spacing).floor();
+    let rows = (height / spacing).floor();
+    if cols * rows > DEFAULT_MAX_CELLS as f64 {
+        return Err(Error::TooMuchWork {
+            what: "points",
+            needed: cols * rows,
+            limit: DEFAULT_MAX_CELLS,
+            hint: format!(
+                "use a spacing ≥ {}",
+                crate::error::round_up((width * height / DEFAULT_MAX_CELLS as f64).sqrt())
+            ),
+        });
+    }
+    let mut rng = ParkMiller::new(seed)?;
+    let (cols, rows) = (cols as usize, rows as usize);
+    let mut out = Vec::with_capacity(cols * rows);
+    for row in 0..rows {
+        for col in 0..cols {
+            let x = (col as f64 + rng.next_f64()) * spacing;
+            let y = (row as f64 + rng.next_f64()) * spacing;
+            out.push([x, y]);
+        }
+    }
+    Ok(out)
+}

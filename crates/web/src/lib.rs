@@ -1,0 +1,52 @@
+//! The bindings between the `poisson-live` sampler and the tutorial page.
+//!
+//! This crate holds no sampling logic: each export wraps a core type or function, turns
+//! errors into JS exceptions (`JsError`) and hands bulk data over as flat typed arrays.
+
+use wasm_bindgen::prelude::*;
+
+/// Largest valid seed: one below the Park–Miller modulus 2^31 − 1.
+const SEED_MAX: u32 = 2_147_483_646;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The page's panic banner (`www/main.js` defines it before loading the module). `catch`
+    /// keeps a missing handler, as in the wasm-bindgen tests, from turning into a second panic.
+    #[wasm_bindgen(js_namespace = globalThis, js_name = poissonLivePanic, catch)]
+    fn report_panic(message: &str) -> Result<(), JsValue>;
+}
+
+/// Runs once when the module is instantiated. A Rust panic is logged on the browser console
+/// with its message and location, and shown in the page's panic banner, instead of
+/// surfacing only as a bare `unreachable` trap.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let _ = report_panic(&info.to_string());
+    }));
+}
+
+/// A fresh seed from the browser's entropy source, uniform in `1..=2147483646`.
+///
+/// Every value in that range is a seed the Park–Miller generator accepts as is: never 0 or
+/// negative, and never the one seed (−2147483646) that folds to a stuck state.
+#[wasm_bindgen(js_name = randomSeed)]
+pub fn random_seed() -> Result<i32, JsError> {
+    // Rejection sampling over 31 random bits keeps the draw uniform without modulo bias;
+    // it rejects 2 values in 2^31, so the loop all but never repeats.
+    loop {
+        let bits =
+            getrandom::u32().map_err(|e| JsError::new(&format!("no browser entropy: {e}")))?;
+        let candidate = bits >> 1;
+        if (1..=SEED_MAX).contains(&candidate) {
+            return Ok(candidate as i32);
+        }
+    }
+}
+
+/// The version of this bindings crate, shown in the page footer.
+#[wasm_bindgen(js_name = crateVersion)]
+pub fn crate_version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Installs whatever the page build and the tests need, skipping what is already there.
+# Safe to run again and again: scripts/serve.sh and scripts/test.sh start with it.
+#
+# Needs: rustup/cargo, node 20 + npm, python3, and apt (Debian) for Chromium.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+TRUNK_VERSION=0.21.14
+started=$SECONDS
+step() { printf 'setup: %-26s %s\n' "$1" "$2"; }
+
+# Rust: the toolchain, components and target named in rust-toolchain.toml.
+toolchain=$(sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml)
+if rustup run "$toolchain" rustc --version >/dev/null 2>&1 \
+  && rustup component list --installed --toolchain "$toolchain" | grep -q '^clippy' \
+  && rustup component list --installed --toolchain "$toolchain" | grep -q '^rustfmt' \
+  && rustup target list --installed --toolchain "$toolchain" | grep -qx 'wasm32-unknown-unknown'; then
+  step "rust $toolchain" "already installed"
+else
+  step "rust $toolchain" "installing (with clippy, rustfmt, wasm32-unknown-unknown)"
+  rustup toolchain install "$toolchain" --profile minimal \
+    --component clippy --component rustfmt --target wasm32-unknown-unknown
+fi
+
+# Crates: fetched once so every build below can run --offline. Also writes Cargo.lock if missing.
+step "crates" "fetching (cargo fetch)"
+cargo fetch --quiet
+
+# Chromium and its WebDriver, for the wasm-bindgen tests and the end-to-end tests.
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  step "chromium" "already installed ($(/usr/bin/chromium --version 2>/dev/null | head -n 1))"
+else
+  step "chromium" "installing from apt"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq chromium chromium-driver
+fi
+
+# Trunk, the page bundler. Built without LTO: the install takes minutes instead of many.
+if [ "$(trunk --version 2>/dev/null || true)" = "trunk $TRUNK_VERSION" ]; then
+  step "trunk $TRUNK_VERSION" "already installed"
+else
+  step "trunk $TRUNK_VERSION" "installing (cargo install, several minutes)"
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+# wasm-bindgen-cli must match the wasm-bindgen crate exactly; Cargo.lock says which one.
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$bindgen_version" ]; then
+  echo "setup: no wasm-bindgen in Cargo.lock" >&2
+  exit 1
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $bindgen_version" ]; then
+  step "wasm-bindgen-cli $bindgen_version" "already installed"
+else
+  step "wasm-bindgen-cli $bindgen_version" "installing (cargo install, several minutes)"
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+# npm packages: wasm-opt (binaryen) for Trunk, playwright-core for the browser tests.
+# npm records what it installed in node_modules/.package-lock.json; reinstall when the
+# project's lock file is newer.
+if [ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "npm packages" "already installed"
+else
+  step "npm packages" "installing (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+step "done" "in $((SECONDS - started)) s"

@@ -1,0 +1,74 @@
+// The page builds, loads its wasm under the strict CSP, and holds every lab.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LABS, openPage } from './harness.mjs';
+
+let session;
+
+before(async () => {
+  session = await openPage();
+  await session.waitForWasm();
+});
+
+after(async () => {
+  await session?.close();
+});
+
+test('every lab has its section, a heading and one map canvas', async () => {
+  const { page } = session;
+  const found = await page.$$eval('section[data-lab]', (sections) =>
+    sections.map((s) => ({
+      name: s.dataset.lab,
+      headings: s.querySelectorAll('h1, h2').length,
+      maps: s.querySelectorAll('canvas[data-role="map"]').length,
+    })),
+  );
+  assert.deepEqual(
+    found.map((s) => s.name),
+    LABS,
+  );
+  for (const section of found) {
+    assert.equal(section.headings, 1, `${section.name} has one heading`);
+    assert.equal(section.maps, 1, `${section.name} has one map canvas`);
+  }
+});
+
+test('the wasm module is initialised and answers', async () => {
+  const { page } = session;
+  const version = await page.locator('[data-role="crate-version"]').innerText();
+  assert.match(version, /^v\d+\.\d+\.\d+/);
+});
+
+test('map canvases are sized for the device pixel ratio', async () => {
+  const { page } = session;
+  const sizes = await page.$$eval('canvas[data-role="map"]', (canvases) =>
+    canvases.map((c) => ({
+      cssWidth: c.getBoundingClientRect().width,
+      pixels: c.width,
+      ratio: window.devicePixelRatio,
+    })),
+  );
+  for (const { cssWidth, pixels, ratio } of sizes) {
+    assert.ok(cssWidth > 0, 'canvas is visible');
+    assert.equal(pixels, Math.round(cssWidth * ratio));
+  }
+});
+
+test('no console errors, page errors, failed or external requests, and no panic banner', async () => {
+  const { page, problems } = session;
+  await session.screenshotLabs();
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.failedRequests, []);
+  assert.deepEqual(problems.externalRequests, []);
+  assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
+});
+
+test('an uncaught error shows in the panic banner', async () => {
+  const { page } = session;
+  await page.evaluate(() => setTimeout(() => { throw new Error('test failure'); }));
+  const banner = page.locator('[data-role="panic"]');
+  await banner.waitFor({ state: 'visible' });
+  assert.match(await banner.innerText(), /test failure/);
+});

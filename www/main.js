@@ -1,0 +1,63 @@
+// Boot: show a banner for any uncaught error or Rust panic, load the wasm sampler, then
+// mount each lab into its <section data-lab="NAME">.
+//
+// Trunk replaces index.html's <link data-trunk rel="rust"> with the <script> that loads this
+// module (Trunk.toml `pattern_script`); its data attributes name the hashed bindings and wasm
+// files. Loading through this external module keeps the page free of inline scripts, so the
+// Content-Security-Policy can stay at script-src 'self'.
+
+import { placeholder } from './labs/placeholder.js';
+
+/** Lab modules by section name. Each exports `mount(section, wasm)`. */
+const LABS = {
+  // hero: () => import('./labs/hero.js'),
+};
+
+const banner = document.querySelector('[data-role="panic"]');
+
+/** Shows a message in the page's alert banner; every message is kept, newest last. */
+export function showPanic(message) {
+  const line = document.createElement('p');
+  line.textContent = message;
+  banner.append(line);
+  banner.hidden = false;
+}
+
+// The bindings' panic hook calls this (crates/web/src/lib.rs, `report_panic`).
+globalThis.poissonLivePanic = (message) => {
+  showPanic(`The sampler crashed: ${message}. Reload the page to start again.`);
+};
+window.addEventListener('error', (event) => {
+  showPanic(`Something went wrong: ${event.message}`);
+});
+window.addEventListener('unhandledrejection', (event) => {
+  const reason = event.reason;
+  showPanic(`Something went wrong: ${reason instanceof Error ? reason.message : String(reason)}`);
+});
+
+async function boot() {
+  const loader = document.querySelector('script[data-bindings][data-wasm]');
+  if (!loader) throw new Error('the page was not built by Trunk (no bindings script)');
+  const bindings = await import(loader.dataset.bindings);
+  await bindings.default({ module_or_path: loader.dataset.wasm });
+
+  for (const el of document.querySelectorAll('[data-role="crate-version"]')) {
+    el.textContent = `v${bindings.crateVersion()}`;
+  }
+  for (const section of document.querySelectorAll('section[data-lab]')) {
+    const load = LABS[section.dataset.lab];
+    if (load) {
+      const lab = await load();
+      lab.mount(section, bindings);
+    } else {
+      placeholder(section);
+    }
+  }
+  document.documentElement.dataset.wasm = 'ready';
+}
+
+boot().catch((error) => {
+  document.documentElement.dataset.wasm = 'failed';
+  showPanic(`The sampler could not start: ${error.message}`);
+  console.error(error);
+});
