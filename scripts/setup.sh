@@ -27,15 +27,21 @@ fi
 step "crates" "fetching (cargo fetch)"
 cargo fetch --quiet
 
-# Chromium and its WebDriver, for the wasm-bindgen tests and the end-to-end tests.
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-  step "chromium" "already installed ($(/usr/bin/chromium --version 2>/dev/null | head -n 1))"
+# From apt: Chromium and its WebDriver (the wasm-bindgen tests and the end-to-end tests), and a
+# C toolchain, which rustc links with and some crates behind Trunk compile C with.
+apt_packages=()
+[ -x /usr/bin/chromium ] || apt_packages+=(chromium)
+[ -x /usr/bin/chromedriver ] || apt_packages+=(chromium-driver)
+command -v cc >/dev/null 2>&1 || apt_packages+=(build-essential)
+command -v pkg-config >/dev/null 2>&1 || apt_packages+=(pkg-config)
+if [ ${#apt_packages[@]} -eq 0 ]; then
+  step "apt packages" "already installed ($(/usr/bin/chromium --version 2>/dev/null | head -n 1))"
 else
-  step "chromium" "installing from apt"
+  step "apt packages" "installing ${apt_packages[*]}"
   sudo_cmd=()
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq chromium chromium-driver
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}"
 fi
 
 # Trunk, the page bundler. Built without LTO: the install takes minutes instead of many.

@@ -8,10 +8,13 @@
 
 import { placeholder } from './labs/placeholder.js';
 
-/** Lab modules by section name. Each exports `mount(section, wasm)`. */
-const LABS = {
-  // hero: () => import('./labs/hero.js'),
-};
+/** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
+const LABS = Object.fromEntries(
+  ['hero', 'compare', 'darts', 'grid', 'bridson', 'density', 'layers', 'world'].map((name) => [
+    name,
+    () => import(`./labs/${name}.js`),
+  ]),
+);
 
 const banner = document.querySelector('[data-role="panic"]');
 
@@ -46,9 +49,20 @@ async function boot() {
   }
   for (const section of document.querySelectorAll('section[data-lab]')) {
     const load = LABS[section.dataset.lab];
-    if (load) {
-      const lab = await load();
-      lab.mount(section, bindings);
+    let lab = null;
+    try {
+      lab = load ? await load() : null;
+    } catch {
+      lab = null; // not written yet
+    }
+    if (lab) {
+      section.querySelector('.lab-placeholder')?.remove();
+      try {
+        lab.mount(section, bindings);
+      } catch (error) {
+        showPanic(`The ${section.dataset.lab} lab could not start: ${error.message}`);
+        console.error(error);
+      }
     } else {
       placeholder(section);
     }

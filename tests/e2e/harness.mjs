@@ -12,7 +12,8 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
-const DIST = join(ROOT, 'dist');
+// POISSON_DIST lets several people build and test at once, each with a dist of their own.
+const DIST = process.env.POISSON_DIST ? resolve(process.env.POISSON_DIST) : join(ROOT, 'dist');
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
 export const LABS = ['hero', 'compare', 'darts', 'grid', 'bridson', 'density', 'layers', 'world'];
 
@@ -63,17 +64,22 @@ async function serveDist() {
  * Starts the server and the browser and opens the page. Call once per test file (in
  * `before`), and `close()` in `after`.
  *
+ * `deviceScaleFactor` is the emulated devicePixelRatio (2 exercises the high-DPI path, at the
+ * cost of slower drawing on a small machine).
+ *
  * The returned `problems` collect, for the whole run: `consoleErrors` (console.error and CSP
  * reports), `pageErrors` (uncaught exceptions), `externalRequests` (any URL whose host is not
- * 127.0.0.1; such requests are also aborted) and `failedRequests`.
+ * 127.0.0.1; such requests are also aborted) and `failedRequests` (network failures, CSP
+ * blocks and HTTP errors, with their URLs).
  */
-export async function openPage({ viewport = { width: 1100, height: 900 } } = {}) {
+export async function openPage({ viewport = { width: 1100, height: 900 }, deviceScaleFactor = 1 } = {}) {
   const server = await serveDist();
   const profile = await mkdtemp(join(tmpdir(), 'poisson-live-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport,
+    deviceScaleFactor,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -96,11 +102,18 @@ export async function openPage({ viewport = { width: 1100, height: 900 } } = {})
 
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    problems.consoleErrors.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => problems.pageErrors.push(String(error)));
   page.on('requestfailed', (request) => {
     problems.failedRequests.push(`${request.url()}: ${request.failure()?.errorText}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      problems.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
+    }
   });
 
   await page.goto(server.url);

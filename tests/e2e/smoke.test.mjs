@@ -7,7 +7,8 @@ import { LABS, openPage } from './harness.mjs';
 let session;
 
 before(async () => {
-  session = await openPage();
+  // A high-DPI screen, so the canvas sizing is tested where it matters.
+  session = await openPage({ deviceScaleFactor: 2 });
   await session.waitForWasm();
 });
 
@@ -51,6 +52,7 @@ test('map canvases are sized for the device pixel ratio', async () => {
   );
   for (const { cssWidth, pixels, ratio } of sizes) {
     assert.ok(cssWidth > 0, 'canvas is visible');
+    assert.equal(ratio, 2);
     assert.equal(pixels, Math.round(cssWidth * ratio));
   }
 });

@@ -388,6 +388,23 @@ pub fn variable_radius(
     Ok(s.into_parts().0)
 }
 
+/// A map only partly filled, for the grid lab: Bridson fills it (k = 30), then each point is kept
+/// with probability `keep` (a draw per point from the same generator), leaving holes where a
+/// reader can add points by hand. Returns the grid holding the kept points.
+pub fn partly_filled(width: f64, height: f64, radius: f64, seed: i32, keep: f64) -> Result<Grid> {
+    let keep = in_range("keep", keep, 0.0, 1.0)?;
+    let mut s = Sampler::new(width, height, radius, 30, seed)?;
+    s.start_random();
+    s.finish();
+    let mut grid = Grid::for_radius(width, height, radius)?;
+    for p in &s.points {
+        if s.rng.next_f64() < keep {
+            grid.add_unchecked(p.x, p.y, p.r);
+        }
+    }
+    Ok(grid)
+}
+
 /// The sampler behind [`variable_radius`], for labs that step it.
 pub fn variable_sampler(
     width: f64,

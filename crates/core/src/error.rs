@@ -126,27 +126,30 @@ fn show(v: f64) -> String {
 
 /// A large count in a readable form: `8.4 M`, `12 k`, `950`.
 pub(crate) fn human(v: f64) -> String {
+    // Rounded down, never up: a limit shown as "33.5 M" is one a reader can stay within.
+    let down = |x: f64, unit: &str| format!("{:.1} {unit}", (x * 10.0).floor() / 10.0);
     if !v.is_finite() {
         show(v)
     } else if v >= 1e9 {
-        format!("{:.1} G", v / 1e9)
+        down(v / 1e9, "G")
     } else if v >= 1e6 {
-        format!("{:.1} M", v / 1e6)
+        down(v / 1e6, "M")
     } else if v >= 1e4 {
-        format!("{:.0} k", v / 1e3)
+        format!("{} k", (v / 1e3).floor())
     } else {
-        format!("{}", v.round() as i64)
+        format!("{}", v.floor() as i64)
     }
 }
 
-/// A number in a message: integers as integers, others with up to four significant decimals.
+/// A number in a message: integers as integers, others with four significant digits (so that a
+/// tiny radius reads `0.000000001`, not `0`).
 pub(crate) fn short(v: f64) -> String {
-    if v == v.trunc() && v.is_finite() && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        let s = format!("{v:.4}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    if !v.is_finite() || (v == v.trunc() && v.abs() < 1e15) {
+        return show(v);
     }
+    let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 20) as usize;
+    let s = format!("{v:.decimals$}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A lower bound rounded up to two significant digits, so that following the advice works.
@@ -154,8 +157,17 @@ pub(crate) fn round_up(v: f64) -> String {
     if !(v.is_finite() && v > 0.0) {
         return show(v);
     }
-    let scale = 10f64.powi(v.log10().floor() as i32 - 1);
-    short((v / scale).ceil() * scale)
+    let exponent = v.log10().floor() as i32 - 1;
+    let scale = 10f64.powi(exponent);
+    let up = (v / scale).ceil() * scale;
+    // Print exactly the digits rounded to, so the text never reads smaller than `up`.
+    let decimals = (-exponent).max(0) as usize;
+    let s = format!("{up:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
 }
 
 /// Result with the crate's [`Error`].

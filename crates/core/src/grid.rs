@@ -260,6 +260,18 @@ impl Grid {
         Ok(index)
     }
 
+    /// Stores a point of radius `r` at `(x, y)` if it lies on the map and keeps its distance from
+    /// every stored point; returns its index, or `None` when it was refused.
+    pub fn insert_if_free(&mut self, x: f64, y: f64, r: f64) -> Option<usize> {
+        let on_map = x >= 0.0 && y >= 0.0 && x < self.width && y < self.height;
+        let fits = r.is_finite() && r >= self.cell * std::f64::consts::SQRT_2 * (1.0 - 1e-12);
+        if on_map && fits && self.is_free(x, y, r) {
+            Some(self.add_unchecked(x, y, r))
+        } else {
+            None
+        }
+    }
+
     /// Stores a point the caller has already checked, without the occupancy test. Used on the
     /// samplers' hot path, where the spacing rule guarantees an empty cell.
     #[inline]
@@ -279,10 +291,16 @@ impl Grid {
 }
 
 /// The smallest cell side that keeps a `width × height` grid within `limit` cells.
+///
+/// `ceil` adds at most one column and one row, so a cell `c` is safe when
+/// `(w/c + 1)(h/c + 1) ≤ limit`; solving that quadratic in `u = 1/c` gives the bound exactly,
+/// however long and thin the map is.
 fn min_cell_for(width: f64, height: f64, limit: usize) -> f64 {
-    // ceil() adds at most one row and one column; solving (w/c + 1)(h/c + 1) ≤ limit exactly is
-    // not worth it, a 1 % margin covers it for any limit this crate uses.
-    (width * height / limit as f64).sqrt() * 1.01
+    let (w, h, n) = (width, height, limit as f64);
+    let (a, b, c) = (w * h, w + h, 1.0 - n);
+    let u = (-b + (b * b - 4.0 * a * c).sqrt()) / (2.0 * a);
+    // A hair larger than the exact root, so rounding in the division cannot tip it over.
+    (1.0 / u) * (1.0 + 1e-9)
 }
 
 #[cfg(test)]

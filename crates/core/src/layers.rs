@@ -120,6 +120,12 @@ pub fn shared_grid(width: f64, height: f64, radii: impl IntoIterator<Item = f64>
 /// assert!(overlaps(&placed).is_empty());
 /// ```
 pub fn place_layers(width: f64, height: f64, layers: Vec<Layer>) -> Result<Vec<Vec<Point>>> {
+    if layers.is_empty() {
+        // No layers is valid, if dull: nothing to place.
+        positive("width", width)?;
+        positive("height", height)?;
+        return Ok(Vec::new());
+    }
     let mut grid = shared_grid(width, height, layers.iter().map(|l| l.radius))?;
     let mut out = Vec::with_capacity(layers.len());
     for layer in layers {

@@ -10,6 +10,8 @@
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.
 //! - [`metrics`] — too-close pairs, the tightest pair, the widest clearing, coverage.
 //! - [`paint`] — soft circles blended into an RGB image.
+//! - [`density`] — dense woods next to open savanna: a spacing that follows fBm noise.
+//! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed
 //! gives the same points, to the bit, natively and in WebAssembly.
@@ -25,20 +27,27 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod biomes;
 pub mod bridson;
+pub mod compare;
 pub mod darts;
+pub mod density;
 pub mod error;
 pub mod grid;
 pub mod layers;
+pub mod metrics;
 pub mod paint;
 pub mod rng;
 pub mod scatter;
+pub mod world;
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};
 pub use darts::{dart_throwing, DartThrower};
+pub use density::{density_forest, DensityField};
 pub use error::{Error, Result};
 pub use grid::Grid;
 pub use scatter::{jittered_grid, random_points};
+pub use world::{paint_world, Ground, Object, Terrain, World};
 
 /// A placed point and the spacing it keeps: no other point comes closer than the smaller of the
 /// two radii.

@@ -45,13 +45,11 @@ pub fn too_close_pairs(points: &[[f64; 2]], spacing: f64) -> Vec<(usize, usize)>
     let index = CellIndex::new(points, |_| true, spacing);
     let reach = index.reach(spacing);
     let mut pairs = Vec::new();
-    for (i, p) in points.iter().enumerate() {
-        index.for_each_near(*p, reach, |j| {
-            if j > i && dist2(*p, points[j]) < limit {
-                pairs.push((i, j));
-            }
-        });
-    }
+    index.for_each_pair(reach, |i, j| {
+        if dist2(points[i], points[j]) < limit {
+            pairs.push((i.min(j), i.max(j)));
+        }
+    });
     pairs.sort_unstable();
     pairs
 }
@@ -163,52 +161,74 @@ pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Opt
         return None;
     }
     let grid = NearestGrid::new(points);
-    let mut best = Clearing {
-        x: 0.0,
-        y: 0.0,
-        radius: -1.0,
-    };
-    let mut best_d2 = f64::NEG_INFINITY;
-    let mut consider = |x: f64, y: f64| {
+    // The best centre so far, as (squared radius, x, y).
+    let mut best = (f64::NEG_INFINITY, 0.0, 0.0);
+    let consider = |best: &mut (f64, f64, f64), x: f64, y: f64| {
         let d2 = grid.nearest_d2(points, [x, y]);
-        if d2 > best_d2 {
-            best_d2 = d2;
-            best = Clearing { x, y, radius: 0.0 };
+        if d2 > best.0 {
+            *best = (d2, x, y);
         }
     };
-
     for (x, y) in [(0.0, 0.0), (width, 0.0), (0.0, height), (width, height)] {
-        consider(x, y);
+        consider(&mut best, x, y);
     }
 
+    // Every other candidate comes with an upper bound on its nearest distance: the distance to
+    // the few points that made it. Trying candidates from the highest bound down, the search
+    // can stop as soon as no bound beats the best found, which on a Delaunay triangulation
+    // (where a circumcentre's bound is its true distance) is almost at once.
+    let mut candidates = Candidates {
+        width,
+        height,
+        list: Vec::new(),
+    };
     let dpoints: Vec<delaunator::Point> = points.iter().map(|&p| p.into()).collect();
     let tri = delaunator::triangulate(&dpoints);
     if tri.triangles.is_empty() {
         // All points on one line (or fewer than three distinct ones): the Voronoi cells are
         // strips between the bisectors of neighbours along the line.
         for (a, b) in line_neighbours(points) {
-            bisector_on_sides(points[a], points[b], width, height, &mut consider);
+            candidates.bisector(points[a], points[b], &[]);
         }
     } else {
         for t in tri.triangles.chunks_exact(3) {
-            if let Some([x, y]) = circumcentre(points[t[0]], points[t[1]], points[t[2]]) {
-                if (0.0..=width).contains(&x) && (0.0..=height).contains(&y) {
-                    consider(x, y);
-                }
+            let (a, b, c) = (points[t[0]], points[t[1]], points[t[2]]);
+            if let Some(centre) = circumcentre(a, b, c) {
+                candidates.point(centre, &[a, b, c]);
             }
         }
+        let third = |e: usize| points[tri.triangles[delaunator::prev_halfedge(e)]];
         for (e, &twin) in tri.halfedges.iter().enumerate() {
             // Each inner edge appears as two half-edges; take it once. Hull edges have no twin.
-            if twin == delaunator::EMPTY || e < twin {
-                let a = tri.triangles[e];
-                let b = tri.triangles[delaunator::next_halfedge(e)];
-                bisector_on_sides(points[a], points[b], width, height, &mut consider);
+            // Only the stretch of the bisector nearer to the edge's ends than to the triangles'
+            // third corners is a Voronoi edge; those corners bound the rest of it out.
+            let (p, q) = (
+                points[tri.triangles[e]],
+                points[tri.triangles[delaunator::next_halfedge(e)]],
+            );
+            if twin == delaunator::EMPTY {
+                candidates.bisector(p, q, &[third(e)]);
+            } else if e < twin {
+                candidates.bisector(p, q, &[third(e), third(twin)]);
             }
         }
     }
 
-    best.radius = best_d2.sqrt();
-    Some(best)
+    let mut list = candidates.list;
+    // Stable, so equal bounds keep the order they were made in and the result is reproducible.
+    list.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (bound, x, y) in list {
+        if bound <= best.0 {
+            break;
+        }
+        consider(&mut best, x, y);
+    }
+    let (d2, x, y) = best;
+    Some(Clearing {
+        x,
+        y,
+        radius: d2.sqrt(),
+    })
 }
 
 /// A circle on the map with no point strictly inside it; see [`largest_empty_circle`].
@@ -408,34 +428,69 @@ fn circumcentre(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<[f64; 2]> {
     (x.is_finite() && y.is_finite()).then_some([x, y])
 }
 
-/// Calls `visit` with each point where the perpendicular bisector of `p` and `q` meets a side of
-/// the rectangle `[0, width] × [0, height]`.
-fn bisector_on_sides(
-    p: [f64; 2],
-    q: [f64; 2],
+/// Candidate centres for the clearing, each with an upper bound on its squared distance to the
+/// nearest point, as `(bound, x, y)`.
+struct Candidates {
     width: f64,
     height: f64,
-    visit: &mut impl FnMut(f64, f64),
-) {
+    list: Vec<(f64, f64, f64)>,
+}
+
+impl Candidates {
+    /// Adds `c` if it lies on the map; `near` are points at or near it, so the nearest point is
+    /// at most as far as the closest of them.
+    fn point(&mut self, c: [f64; 2], near: &[[f64; 2]]) {
+        if (0.0..=self.width).contains(&c[0]) && (0.0..=self.height).contains(&c[1]) {
+            let bound = near.iter().fold(f64::INFINITY, |b, &p| b.min(dist2(c, p)));
+            self.list.push((bound, c[0], c[1]));
+        }
+    }
+
+    /// Adds each point where the perpendicular bisector of `p` and `q` meets a side of the map.
+    ///
+    /// `others` are the third corners of the triangles on either side of the edge `pq`. Where
+    /// the bisector is nearer to one of them than to `p`, it is not the Voronoi edge between `p`
+    /// and `q` but runs through some other point's cell, where no maximum can be: skip it.
+    /// (Only when clearly nearer, so that rounding never drops a true Voronoi vertex.)
+    fn bisector(&mut self, p: [f64; 2], q: [f64; 2], others: &[[f64; 2]]) {
+        for c in bisector_on_sides(p, q, self.width, self.height)
+            .into_iter()
+            .flatten()
+        {
+            let to_p = dist2(c, p);
+            let to_others = others
+                .iter()
+                .fold(f64::INFINITY, |b, &o| b.min(dist2(c, o)));
+            if to_others >= to_p * (1.0 - 1e-9) {
+                self.list
+                    .push((to_p.min(dist2(c, q)).min(to_others), c[0], c[1]));
+            }
+        }
+    }
+}
+
+/// The points where the perpendicular bisector of `p` and `q` meets a side of the rectangle
+/// `[0, width] × [0, height]`: on the left, right, top and bottom side, in that order (a line
+/// through a corner meets it from two sides).
+fn bisector_on_sides(p: [f64; 2], q: [f64; 2], width: f64, height: f64) -> [Option<[f64; 2]>; 4] {
     let (mx, my) = ((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0);
     let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
-    // The bisector is every c with (c − m) · (q − p) = 0.
-    if dy != 0.0 {
-        for x in [0.0, width] {
-            let y = my - (x - mx) * dx / dy;
-            if (0.0..=height).contains(&y) {
-                visit(x, y);
-            }
-        }
-    }
-    if dx != 0.0 {
-        for y in [0.0, height] {
-            let x = mx - (y - my) * dy / dx;
-            if (0.0..=width).contains(&x) {
-                visit(x, y);
-            }
-        }
-    }
+    // The bisector is every c with (c − m) · (q − p) = 0: solve for y on a vertical side, for x
+    // on a horizontal one. A bisector parallel to a side never meets it at a single point.
+    let on_vertical = |x: f64| {
+        let y = my - (x - mx) * dx / dy;
+        (dy != 0.0 && (0.0..=height).contains(&y)).then_some([x, y])
+    };
+    let on_horizontal = |y: f64| {
+        let x = mx - (y - my) * dy / dx;
+        (dx != 0.0 && (0.0..=width).contains(&x)).then_some([x, y])
+    };
+    [
+        on_vertical(0.0),
+        on_vertical(width),
+        on_horizontal(0.0),
+        on_horizontal(height),
+    ]
 }
 
 /// For points on one line, each pair of distinct neighbours along it.
@@ -444,8 +499,10 @@ fn line_neighbours(points: &[[f64; 2]]) -> Vec<(usize, usize)> {
         let (p, q) = (points[*a], points[*b]);
         p[0].total_cmp(&q[0]).then(p[1].total_cmp(&q[1]))
     };
-    let (Some(first), Some(last)) = ((0..points.len()).min_by(lexical), (0..points.len()).max_by(lexical))
-    else {
+    let (Some(first), Some(last)) = (
+        (0..points.len()).min_by(lexical),
+        (0..points.len()).max_by(lexical),
+    ) else {
         return Vec::new();
     };
     // The lexically first and last points are the two ends of the line; project on it.
@@ -507,6 +564,36 @@ impl CellIndex {
     /// of a point is off by at most about 2^30 · ε ≈ 2.4e-7 cells, covered by the 1e-6 here.
     fn reach(&self, distance: f64) -> i64 {
         (distance / self.cell * (1.0 + 1e-12) + 1e-6).ceil() as i64
+    }
+
+    /// Calls `visit(i, j)` once for every pair of indexed points whose cells are at most `reach`
+    /// apart in each direction.
+    ///
+    /// The entries are sorted by cell, so for each column offset the run of entries to compare
+    /// only ever moves forward: one cursor per offset walks the list once, with no searching.
+    fn for_each_pair(&self, reach: i64, mut visit: impl FnMut(usize, usize)) {
+        let e = &self.entries;
+        let offsets = reach.max(0) as usize + 1;
+        let (mut lo, mut hi) = (vec![0; offsets], vec![0; offsets]);
+        for (at, &(cx, cy, i)) in e.iter().enumerate() {
+            // Pairs in the same column are visited from the earlier entry; pairs in different
+            // columns from the left one.
+            for (k, dx) in (0..=reach.max(0)).enumerate() {
+                let first = (cx + dx, cy - reach, 0);
+                let last = (cx + dx, cy + reach, usize::MAX);
+                while lo[k] < e.len() && e[lo[k]] < first {
+                    lo[k] += 1;
+                }
+                hi[k] = hi[k].max(lo[k]);
+                while hi[k] < e.len() && e[hi[k]] <= last {
+                    hi[k] += 1;
+                }
+                let from = if dx == 0 { at + 1 } else { lo[k] };
+                for &(_, _, j) in &e[from.min(hi[k])..hi[k]] {
+                    visit(i, j);
+                }
+            }
+        }
     }
 
     /// Calls `visit` with every indexed point in the cells within `reach` of `p`'s cell.
@@ -605,12 +692,17 @@ impl NearestGrid {
 
     /// The squared distance from `q` to its nearest point.
     ///
-    /// Searches rings of cells outward from `q`'s cell. Every point beyond ring `k` is at least
-    /// `k` cells away, so once the best is within `k − ½` cells (half a cell of room for
-    /// rounding) no further ring can beat it.
+    /// Scans rings of cells outward from `q`'s cell and stops once no cell left unscanned can
+    /// be as near as the best point found. The bound is the true distance to the unscanned
+    /// cells, not a count of rings, so a query far off the grid (a map corner far from every
+    /// point) stops after a few rings instead of sweeping the whole grid.
     fn nearest_d2(&self, points: &[[f64; 2]], q: [f64; 2]) -> f64 {
         let (c0, r0) = self.col_row(q);
-        let last_ring = c0.max(self.cols - 1 - c0).max(r0).max(self.rows - 1 - r0);
+        // Widen the unscanned cells a little, for points that rounding put in a neighbouring
+        // cell and for the rounding of the bound itself.
+        let slack = 1e-6 * self.cell
+            + 1e-12 * (self.origin[0].abs() + self.origin[1].abs() + q[0].abs() + q[1].abs())
+            + 1e-12 * self.cell * (self.cols + self.rows) as f64;
         let mut best = f64::INFINITY;
         let scan = |best: &mut f64, c: usize, r: usize| {
             let cell = r * self.cols + c;
@@ -618,12 +710,12 @@ impl NearestGrid {
                 *best = best.min(dist2(q, points[i]));
             }
         };
-        for k in 0..=last_ring {
-            let rows = r0.saturating_sub(k)..=(r0 + k).min(self.rows - 1);
-            let cols = c0.saturating_sub(k)..=(c0 + k).min(self.cols - 1);
-            for r in rows {
+        for k in 0.. {
+            let (left, right) = (c0.saturating_sub(k), (c0 + k).min(self.cols - 1));
+            let (top, bottom) = (r0.saturating_sub(k), (r0 + k).min(self.rows - 1));
+            for r in top..=bottom {
                 if r.abs_diff(r0) == k {
-                    for c in cols.clone() {
+                    for c in left..=right {
                         scan(&mut best, c, r);
                     }
                 } else {
@@ -635,12 +727,42 @@ impl NearestGrid {
                     }
                 }
             }
-            let room = (k as f64 - 0.5) * self.cell;
-            if k > 0 && best <= room * room {
+            // What is left: whole columns left and right of the block, and the parts of its
+            // columns above and below it.
+            let (last_col, last_row) = (self.cols - 1, self.rows - 1);
+            let mut unscanned = f64::INFINITY;
+            if left > 0 {
+                unscanned = unscanned.min(self.block_d2(q, slack, (0, left - 1), (0, last_row)));
+            }
+            if right < last_col {
+                unscanned =
+                    unscanned.min(self.block_d2(q, slack, (right + 1, last_col), (0, last_row)));
+            }
+            if top > 0 {
+                unscanned = unscanned.min(self.block_d2(q, slack, (left, right), (0, top - 1)));
+            }
+            if bottom < last_row {
+                unscanned =
+                    unscanned.min(self.block_d2(q, slack, (left, right), (bottom + 1, last_row)));
+            }
+            if best <= unscanned {
                 break;
             }
         }
         best
+    }
+
+    /// The squared distance from `q` to the block of cells `cols.0..=cols.1` by
+    /// `rows.0..=rows.1`, grown by `slack` on every side.
+    fn block_d2(&self, q: [f64; 2], slack: f64, cols: (usize, usize), rows: (usize, usize)) -> f64 {
+        let gap = |v: f64, origin: f64, first: usize, last: usize| {
+            let lo = origin + first as f64 * self.cell - slack;
+            let hi = origin + (last + 1) as f64 * self.cell + slack;
+            (lo - v).max(v - hi).max(0.0)
+        };
+        let dx = gap(q[0], self.origin[0], cols.0, cols.1);
+        let dy = gap(q[1], self.origin[1], rows.0, rows.1);
+        dx * dx + dy * dy
     }
 }
 
@@ -670,7 +792,14 @@ mod tests {
 
     #[test]
     fn first_duplicate_finds_the_smallest_pair() {
-        let points = [[1.0, 1.0], [2.0, 2.0], [0.0, -0.0], [2.0, 2.0], [-0.0, 0.0], [1.0, 1.0]];
+        let points = [
+            [1.0, 1.0],
+            [2.0, 2.0],
+            [0.0, -0.0],
+            [2.0, 2.0],
+            [-0.0, 0.0],
+            [1.0, 1.0],
+        ];
         assert_eq!(first_duplicate(&points), Some((0, 5)));
         assert_eq!(first_duplicate(&points[1..5]), Some((0, 2)));
         assert_eq!(first_duplicate(&points[..3]), None);
@@ -687,19 +816,24 @@ mod tests {
 
     #[test]
     fn bisector_meets_the_sides_it_crosses() {
-        let mut hits = Vec::new();
-        bisector_on_sides([2.0, 5.0], [8.0, 5.0], 10.0, 10.0, &mut |x, y| {
-            hits.push((x, y))
-        });
-        assert_eq!(hits, vec![(5.0, 0.0), (5.0, 10.0)]);
-        hits.clear();
-        // The diagonal's bisector runs corner to corner; each corner is met from two sides.
-        bisector_on_sides([0.0, 0.0], [10.0, 10.0], 10.0, 10.0, &mut |x, y| {
-            hits.push((x, y))
-        });
         assert_eq!(
-            hits,
-            vec![(0.0, 10.0), (10.0, 0.0), (10.0, 0.0), (0.0, 10.0)]
+            bisector_on_sides([2.0, 5.0], [8.0, 5.0], 10.0, 10.0),
+            [None, None, Some([5.0, 0.0]), Some([5.0, 10.0])]
+        );
+        // The diagonal's bisector runs corner to corner; each corner is met from two sides.
+        assert_eq!(
+            bisector_on_sides([0.0, 0.0], [10.0, 10.0], 10.0, 10.0),
+            [
+                Some([0.0, 10.0]),
+                Some([10.0, 0.0]),
+                Some([10.0, 0.0]),
+                Some([0.0, 10.0])
+            ]
+        );
+        // A steep bisector misses the left and right sides.
+        assert_eq!(
+            bisector_on_sides([0.0, 4.0], [10.0, 5.0], 10.0, 10.0)[..2],
+            [None, None]
         );
     }
 
@@ -718,7 +852,9 @@ mod tests {
         let mut points = Vec::new();
         let mut s = 12345u64;
         let mut f = || {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (s >> 11) as f64 / (1u64 << 53) as f64
         };
         for _ in 0..300 {

@@ -1,7 +1,7 @@
 //! The two baselines the tutorial starts from: uniform random points, which clump and leave
 //! holes, and the jittered grid, which is even but shows its rows.
 
-use crate::error::{human, positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::rng::ParkMiller;
 
 /// `count` points drawn uniformly on a `width × height` map: for each point x, then y.
@@ -19,7 +19,7 @@ pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result
             what: "points",
             needed: count as f64,
             limit: DEFAULT_MAX_CELLS,
-            hint: format!("ask for at most {} points", human(DEFAULT_MAX_CELLS as f64)),
+            hint: format!("ask for at most {DEFAULT_MAX_CELLS} points"),
         });
     }
     let mut rng = ParkMiller::new(seed)?;

@@ -76,8 +76,7 @@ fn brute_clearing_radius(points: &[[f64; 2]], w: f64, h: f64) -> f64 {
                     centres.push([(rhs - ay * y) / ax, y]);
                 }
             }
-            for k in j + 1..n {
-                let r = points[k];
+            for &r in &points[j + 1..] {
                 // Solve 2(q − p)·u = |q − p|², 2(r − p)·u = |r − p|² for u = c − p by Cramer.
                 let (bx, by) = (q[0] - p[0], q[1] - p[1]);
                 let (cx, cy) = (r[0] - p[0], r[1] - p[1]);
@@ -178,8 +177,11 @@ fn uniform() -> impl Strategy<Value = Scene> {
 
 /// Uniform points, then some of them copied over others.
 fn with_copies() -> impl Strategy<Value = Scene> {
-    (uniform(), prop::collection::vec((any::<Index>(), any::<Index>()), 1..12)).prop_map(
-        |(mut s, copies)| {
+    (
+        uniform(),
+        prop::collection::vec((any::<Index>(), any::<Index>()), 1..12),
+    )
+        .prop_map(|(mut s, copies)| {
             if !s.points.is_empty() {
                 for (from, to) in copies {
                     let p = s.points[from.index(s.points.len())];
@@ -188,8 +190,7 @@ fn with_copies() -> impl Strategy<Value = Scene> {
                 }
             }
             s
-        },
-    )
+        })
 }
 
 /// Points exactly on one line: a row, a column, or a diagonal of integer steps; with copies.
@@ -368,9 +369,18 @@ proptest! {
 #[test]
 fn too_close_counts_strictly_closer_only() {
     // (1, 2) is a 3-4-5 triangle's hypotenuse: exactly the spacing apart, which is allowed.
-    let points = [[0.0, 0.0], [3.0, 0.0], [0.0, 4.0], [10.0, 10.0], [10.0, 10.0]];
+    let points = [
+        [0.0, 0.0],
+        [3.0, 0.0],
+        [0.0, 4.0],
+        [10.0, 10.0],
+        [10.0, 10.0],
+    ];
     assert_eq!(too_close_pairs(&points, 5.0), vec![(0, 1), (0, 2), (3, 4)]);
-    assert_eq!(too_close_pairs(&points, 5.0 + 1e-12), vec![(0, 1), (0, 2), (1, 2), (3, 4)]);
+    assert_eq!(
+        too_close_pairs(&points, 5.0 + 1e-12),
+        vec![(0, 1), (0, 2), (1, 2), (3, 4)]
+    );
     assert_eq!(too_close_pairs(&points, 0.0), vec![]);
     assert_eq!(too_close_pairs(&points, -1.0), vec![]);
     assert_eq!(too_close_pairs(&points, f64::NAN), vec![]);
@@ -397,7 +407,10 @@ fn tightest_pair_breaks_ties_towards_the_first_pair() {
 fn clearing_of_one_point_is_centred_on_a_corner() {
     let c = largest_empty_circle(&[[5.0, 5.0]], 10.0, 10.0).unwrap();
     assert_eq!(c.radius, 50f64.sqrt());
-    assert!([0.0, 10.0].contains(&c.x) && [0.0, 10.0].contains(&c.y), "{c:?}");
+    assert!(
+        [0.0, 10.0].contains(&c.x) && [0.0, 10.0].contains(&c.y),
+        "{c:?}"
+    );
 }
 
 #[test]
@@ -432,7 +445,10 @@ fn clearing_of_collinear_points_uses_neighbours_along_the_line() {
     let diagonal = [[1.0, 1.0], [5.0, 5.0], [9.0, 9.0]];
     let c = largest_empty_circle(&diagonal, 10.0, 10.0).unwrap();
     assert_eq!(c.radius, 50f64.sqrt());
-    assert!((c.x, c.y) == (10.0, 0.0) || (c.x, c.y) == (0.0, 10.0), "{c:?}");
+    assert!(
+        (c.x, c.y) == (10.0, 0.0) || (c.x, c.y) == (0.0, 10.0),
+        "{c:?}"
+    );
 }
 
 #[test]
@@ -446,7 +462,10 @@ fn clearing_needs_points_and_a_real_map() {
     assert_eq!(largest_empty_circle(&[], 10.0, 10.0), None);
     assert_eq!(largest_empty_circle(&[[1.0, 1.0]], -1.0, 10.0), None);
     assert_eq!(largest_empty_circle(&[[1.0, 1.0]], 10.0, f64::NAN), None);
-    assert_eq!(largest_empty_circle(&[[1.0, 1.0]], f64::INFINITY, 10.0), None);
+    assert_eq!(
+        largest_empty_circle(&[[1.0, 1.0]], f64::INFINITY, 10.0),
+        None
+    );
     // A zero-height map is a segment; the clearing is at its far end.
     let c = largest_empty_circle(&[[1.0, 0.0]], 10.0, 0.0).unwrap();
     assert_eq!((c.x, c.y, c.radius), (10.0, 0.0, 9.0));
@@ -456,14 +475,20 @@ fn clearing_needs_points_and_a_real_map() {
 fn density_and_coverage_figures() {
     assert_eq!(points_per_r2(100, 200.0, 50.0, 10.0), 1.0);
     assert_eq!(points_per_r2(0, 200.0, 50.0, 10.0), 0.0);
-    assert_eq!(points_per_r2(3, 720.0, 400.0, 24.0), 3.0 * 576.0 / 288_000.0);
+    assert_eq!(
+        points_per_r2(3, 720.0, 400.0, 24.0),
+        3.0 * 576.0 / 288_000.0
+    );
     // Four disks of diameter 10 on a 20 × 20 map: 4 · π · 25 / 400 = π / 4.
     let cov = coverage([10.0; 4], 20.0, 20.0);
     assert!((cov - std::f64::consts::FRAC_PI_4).abs() < 1e-15, "{cov}");
     assert_eq!(coverage(std::iter::empty(), 20.0, 20.0), 0.0);
     // Mixed radii add up disk by disk.
     let mixed = coverage([2.0, 4.0], 10.0, 10.0);
-    assert!((mixed - std::f64::consts::PI * 5.0 / 100.0).abs() < 1e-15, "{mixed}");
+    assert!(
+        (mixed - std::f64::consts::PI * 5.0 / 100.0).abs() < 1e-15,
+        "{mixed}"
+    );
 }
 
 #[test]
@@ -471,14 +496,25 @@ fn audit_reports_the_worst_offender() {
     let points = [[0.0, 0.0], [9.0, 0.0], [30.0, 0.0], [33.0, 0.0]];
     // (0, 1) is 9 apart needing 10 (ratio 0.9); (2, 3) is 3 apart needing 5 (ratio 0.6).
     let v = min_distance_audit(&points, &[10.0, 12.0, 5.0, 8.0]).unwrap();
-    assert_eq!(v, Violation { i: 2, j: 3, distance: 3.0, required: 5.0 });
+    assert_eq!(
+        v,
+        Violation {
+            i: 2,
+            j: 3,
+            distance: 3.0,
+            required: 5.0
+        }
+    );
     assert_eq!(
         radius_violations(&points, &[10.0, 12.0, 5.0, 8.0]),
         vec![(0, 1), (2, 3)]
     );
     // Radii past the end of the points, or points past the end of the radii, are ignored.
     assert_eq!(radius_violations(&points, &[10.0, 12.0]), vec![(0, 1)]);
-    assert_eq!(radius_violations(&points[..2], &[10.0, 12.0, 5.0, 8.0]), vec![(0, 1)]);
+    assert_eq!(
+        radius_violations(&points[..2], &[10.0, 12.0, 5.0, 8.0]),
+        vec![(0, 1)]
+    );
     assert_eq!(min_distance_audit(&points, &[9.0, 9.0, 3.0, 3.0]), None);
 }
 
@@ -547,8 +583,10 @@ fn reference_poisson_sets_have_no_close_pairs() {
                 case["params"]["width"].as_f64().unwrap(),
                 case["params"]["height"].as_f64().unwrap(),
             );
-            let points: Vec<[f64; 2]> =
-                rows(&case["expected"]).iter().map(|p| [p[0], p[1]]).collect();
+            let points: Vec<[f64; 2]> = rows(&case["expected"])
+                .iter()
+                .map(|p| [p[0], p[1]])
+                .collect();
             assert_eq!(too_close_pairs(&points, r), vec![], "{file}_{k}");
             if let Some((_, _, d)) = tightest_pair(&points) {
                 assert!(d >= r, "{file}_{k}: tightest {d} < {r}");
@@ -571,7 +609,10 @@ fn reference_random_scatter_clumps() {
     // Uniform random points are the tutorial's counter-example: at the Poisson set's own
     // spacing they always have pairs too close.
     let case = golden("random_5.json");
-    let points: Vec<[f64; 2]> = rows(&case["expected"]).iter().map(|p| [p[0], p[1]]).collect();
+    let points: Vec<[f64; 2]> = rows(&case["expected"])
+        .iter()
+        .map(|p| [p[0], p[1]])
+        .collect();
     let close = too_close_pairs(&points, 26.0);
     assert_eq!(close, brute_too_close(&points, 26.0));
     assert!(!close.is_empty());

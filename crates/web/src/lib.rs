@@ -50,3 +50,40 @@ pub fn random_seed() -> Result<i32, JsError> {
 pub fn crate_version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
+
+mod compare;
+mod darts;
+mod grid;
+mod sampler;
+mod scatter;
+
+pub use compare::Comparison;
+pub use darts::DartThrower;
+pub use grid::GridLab;
+pub use sampler::{poisson_disk_flat, PoissonSampler};
+
+/// Turns the core's error into a JS exception carrying its message.
+pub(crate) fn err(e: poisson_live::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A count from JS (`k`, misses, …): a whole number from 0 to 2^32 − 1, else a readable error.
+pub(crate) fn whole(name: &str, value: f64) -> Result<u32, JsError> {
+    if value.is_finite() && value == value.trunc() && (0.0..=f64::from(u32::MAX)).contains(&value) {
+        Ok(value as u32)
+    } else {
+        Err(JsError::new(&format!("{name} must be a whole number ≥ 0, got {value}")))
+    }
+}
+
+/// Points as a flat `x, y, r` array.
+pub(crate) fn xyr(points: &[poisson_live::Point]) -> js_sys::Float64Array {
+    let v: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y, p.r]).collect();
+    js_sys::Float64Array::from(&v[..])
+}
+
+/// Positions as a flat `x, y` array.
+pub(crate) fn xy(points: &[[f64; 2]]) -> js_sys::Float64Array {
+    let v: Vec<f64> = points.iter().flatten().copied().collect();
+    js_sys::Float64Array::from(&v[..])
+}

@@ -10,7 +10,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 fn random_seed_is_a_valid_park_miller_seed() {
     for _ in 0..1000 {
         let seed = random_seed().expect("the browser provides entropy");
-        assert!((1..=2_147_483_646).contains(&seed), "seed {seed} out of range");
+        assert!(
+            (1..=2_147_483_646).contains(&seed),
+            "seed {seed} out of range"
+        );
     }
 }
 
@@ -18,7 +21,10 @@ fn random_seed_is_a_valid_park_miller_seed() {
 fn random_seeds_differ() {
     let seeds: Vec<i32> = (0..16).map(|_| random_seed().unwrap()).collect();
     let first = seeds[0];
-    assert!(seeds.iter().any(|&s| s != first), "16 identical seeds: {seeds:?}");
+    assert!(
+        seeds.iter().any(|&s| s != first),
+        "16 identical seeds: {seeds:?}"
+    );
 }
 
 #[wasm_bindgen_test]

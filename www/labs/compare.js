@@ -1,0 +1,176 @@
+// Random vs jittered vs Poisson: the same map scattered three ways, with the figures that tell
+// them apart. Every number comes from the core's `Comparison` (crates/core/src/compare.rs):
+// Poisson fixes the tree count, random throws that many, the jittered grid picks its own cell.
+//
+// State: the current `Comparison` (rebuilt when seed or spacing change), which method the map
+// shows, and whether gaps are shaded. One `draw()` paints the map for the chosen method.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { onNextFrame } from '../lib/frame.js';
+import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
+import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+const METHODS = [
+  { name: 'random', label: 'Random' },
+  { name: 'jittered', label: 'Jittered grid' },
+  { name: 'poisson', label: 'Poisson disk' },
+];
+/**
+ * "Show gaps" gives every tree a disk of radius spacing: the ground no other tree may take.
+ * What shows through (sand) is room where one more tree would still fit.
+ */
+const GAP_GROUND = '#f0d9a8';
+const CLAIMED = '#d5e6cf';
+
+export function mount(section, wasm) {
+  const canvas = part(section, 'map');
+  const state = {
+    comparison: null,
+    method: 'random',
+    showGaps: true,
+    spacing: 26,
+  };
+
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const requestDraw = onNextFrame(() => draw());
+
+  // The method picker: a radio group styled as tabs (arrow keys move between them).
+  const picker = section.querySelector('[data-role="method-picker"]');
+  for (const { name, label } of METHODS) {
+    const option = document.createElement('label');
+    option.className = 'method-option';
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'method';
+    input.value = name;
+    input.checked = name === state.method;
+    input.addEventListener('change', () => choose(name));
+    option.append(input, ` ${label}`);
+    picker.append(option);
+  }
+
+  // The table: one row per method, each holding that method's readouts.
+  const rows = new Map();
+  for (const tr of section.querySelectorAll('tr[data-method]')) {
+    const cells = {};
+    for (const td of tr.querySelectorAll('[data-readout]')) cells[td.dataset.readout] = td;
+    rows.set(tr.dataset.method, { tr, cells });
+    // A click on a row shows that method too (the radios stay the keyboard way in).
+    tr.addEventListener('click', () => choose(tr.dataset.method));
+  }
+
+  const set = readouts(part(section, 'readouts'), [
+    { name: 'jittered-cell', label: 'Jittered cell', title: 'Side of the jittered grid’s square cells, in map units' },
+  ]);
+
+  // "Show gaps" only changes the drawing; seed and spacing make a new comparison. A capture
+  // listener notes which control changed before guardedParams' build runs.
+  let changed = null;
+  const controls = part(section, 'controls');
+  controls.addEventListener('input', (event) => (changed = event.target.name), true);
+  const { params, rebuild } = guardedParams(
+    controls,
+    [
+      seedParam(),
+      { name: 'spacing', label: 'Spacing', type: 'range', value: state.spacing, min: 10, max: 60, step: 1 },
+      { name: 'show-gaps', label: 'Show gaps', type: 'checkbox', value: state.showGaps },
+    ],
+    (values) => {
+      if (changed === 'show-gaps' && state.comparison) return null;
+      return {
+        comparison: new wasm.Comparison(WIDTH, HEIGHT, values.spacing, values.seed),
+        spacing: values.spacing,
+      };
+    },
+    (result) => {
+      state.showGaps = params.values()['show-gaps'];
+      if (result) {
+        state.comparison?.free();
+        Object.assign(state, result);
+        fill();
+      }
+      requestDraw();
+    },
+  );
+
+  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed': () => {
+      params.set('seed', wasm.randomSeed());
+      changed = 'seed';
+      rebuild('seed');
+    },
+  });
+
+  function choose(method) {
+    state.method = method;
+    for (const input of picker.querySelectorAll('input')) input.checked = input.value === method;
+    for (const [name, { tr }] of rows) tr.classList.toggle('is-shown', name === method);
+    requestDraw();
+  }
+
+  /** Writes every method's figures into its row of the table. */
+  function fill() {
+    const c = state.comparison;
+    for (const [method, { cells }] of rows) {
+      const tightest = c.tightest(method);
+      const clearing = c.clearing(method);
+      cells.trees.textContent = String(c.count(method));
+      cells['too-close'].textContent = String(c.tooClose(method).length / 2);
+      cells.tightest.textContent = tightest.length ? units(tightest[2]) : '–';
+      cells.clearing.textContent = clearing.length ? units(2 * clearing[2]) : '–';
+    }
+    set('jittered-cell', units(c.spacing('jittered')));
+  }
+
+  function draw() {
+    const c = state.comparison;
+    const { ctx } = view;
+    clear(ctx, WIDTH, HEIGHT, state.showGaps ? GAP_GROUND : COLORS.ground);
+    if (!c) return;
+    const method = state.method;
+    const points = c.points(method);
+    const spacing = state.spacing;
+
+    if (method === 'jittered') gridLines(ctx, WIDTH, HEIGHT, c.spacing('jittered'));
+    if (state.showGaps) dots(ctx, points, 2, spacing, CLAIMED);
+
+    const clearing = c.clearing(method);
+    if (clearing.length) {
+      const [x, y, r] = clearing;
+      ring(ctx, x, y, r, COLORS.gap, 2.5, [9, 6]);
+      dots(ctx, [x, y], 2, 2.5, COLORS.gap);
+    }
+
+    const treeSize = Math.min(3.5, spacing * 0.16);
+    dots(ctx, points, 2, treeSize, COLORS.tree);
+
+    // Trees in a pair closer than the spacing, ringed in red.
+    const pairs = c.tooClose(method);
+    const crowded = new Set(pairs);
+    ctx.strokeStyle = COLORS.conflict;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    for (const i of crowded) {
+      const x = points[2 * i];
+      const y = points[2 * i + 1];
+      ctx.moveTo(x + treeSize + 2.5, y);
+      ctx.arc(x, y, treeSize + 2.5, 0, Math.PI * 2);
+    }
+    ctx.stroke();
+
+    // The closest pair, linked.
+    const tightest = c.tightest(method);
+    if (tightest.length) {
+      const [i, j] = tightest;
+      const [x0, y0, x1, y1] = [points[2 * i], points[2 * i + 1], points[2 * j], points[2 * j + 1]];
+      line(ctx, x0, y0, x1, y1, COLORS.current, 2.5);
+      ring(ctx, x0, y0, treeSize + 5, COLORS.current, 2);
+      ring(ctx, x1, y1, treeSize + 5, COLORS.current, 2);
+    }
+  }
+
+  rebuild();
+  choose(state.method);
+}

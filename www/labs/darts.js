@@ -1,0 +1,389 @@
+// Dart throwing: throw a point anywhere, keep it if it is far enough from every kept point,
+// stop after a run of misses. The thrower is the core's classic one (DartThrower in
+// crates/web), so with the lab's seed Finish lands on the reference result.
+//
+// State: the thrower (rebuilt when seed, radius or misses change, and on Reset), the most recent
+// rejected darts (fetched incrementally with `rejected(from)`), and the history of the miss rate
+// the chart plots. Play throws more darts per frame as the run goes on; Finish throws in large
+// slices per frame so even a long run never freezes the tab.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
+import { COLORS, clear, cross, dots, ring } from '../lib/draw.js';
+import { actions, guardedParams, part, percent, player, readouts, seedParam } from '../lib/lab.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+/** The chart's size in its own units (the canvas scales like the map). */
+const CHART_W = 720;
+const CHART_H = 170;
+/** Darts per frame while finishing. */
+const FINISH_SLICE = 50000;
+/** How many of the latest rejected darts the map shows; older ones have faded out. */
+const SHOWN_MISSES = 2400;
+/** The chart keeps at most this many samples; beyond it, every other one is dropped. */
+const MAX_SAMPLES = 1200;
+/** Bridson's tries per point, for the comparison after Finish. */
+const BRIDSON_K = 30;
+/** The lab's range for "stop after N misses in a row". */
+const MISSES_MIN = 1;
+const MISSES_MAX = 5000;
+/** Each kept dart's disk of radius r / 2: disks of two kept darts never overlap. */
+const DISK = 'rgba(95, 168, 107, 0.4)';
+
+export function mount(section, wasm) {
+  const canvas = part(section, 'map');
+  const chartCanvas = part(section, 'chart');
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const chart = setupCanvas(chartCanvas, CHART_W, CHART_H, () => drawChart());
+  const requestDraw = onNextFrame(() => {
+    draw();
+    drawChart();
+  });
+  const status = part(section, 'status');
+  const summary = part(section, 'summary');
+
+  const state = {
+    thrower: null,
+    values: null,
+    kept: new Float64Array(0),
+    /** The latest rejected darts as x, y pairs, oldest first, and how many were fetched. */
+    misses: [],
+    missesSeen: 0,
+    /** Miss-rate samples [thrown, rate]; one sample per `interval` darts. */
+    history: [],
+    interval: 1,
+    /** The dart the last Step threw, to ring it: {x, y, kept}. */
+    last: null,
+    /** 'play' throws a growing handful per frame; 'finish' throws large slices. */
+    mode: 'play',
+    /** Bridson's figures on the same map, once the darts are finished. */
+    bridson: null,
+  };
+
+  const setReadout = readouts(part(section, 'readouts'), [
+    { name: 'thrown', label: 'Darts thrown' },
+    { name: 'kept', label: 'Kept' },
+    { name: 'rejected', label: 'Missed' },
+    { name: 'misses-in-a-row', label: 'Misses in a row' },
+    { name: 'miss-rate', label: 'Miss rate', title: 'Share of the last 200 darts that missed' },
+    { name: 'bridson-points', label: 'Bridson, same map', title: "Points Bridson's algorithm places with the same seed and radius (k = 30)" },
+  ]);
+
+  const { params, rebuild } = guardedParams(
+    part(section, 'controls'),
+    [
+      seedParam(),
+      { name: 'radius', label: 'Radius r', type: 'range', value: 26, min: 8, max: 60, step: 1 },
+      {
+        name: 'misses',
+        label: 'Stop after N misses in a row',
+        type: 'number',
+        value: 500,
+        min: MISSES_MIN,
+        max: MISSES_MAX,
+        step: 1,
+      },
+    ],
+    (values) => {
+      const misses = values.misses;
+      if (!Number.isInteger(misses) || misses < MISSES_MIN || misses > MISSES_MAX) {
+        throw new Error(`Enter a whole number of misses from ${MISSES_MIN} to ${MISSES_MAX}.`);
+      }
+      return {
+        thrower: new wasm.DartThrower(WIDTH, HEIGHT, values.radius, misses, values.seed),
+        values,
+      };
+    },
+    (result) => install(result),
+  );
+
+  const play = player(tick, (playing) => {
+    buttons.get('play').textContent = playing ? 'Pause' : 'Play';
+    if (!playing) showStatus();
+  });
+
+  const buttons = actions(
+    part(section, 'actions'),
+    [
+      { action: 'step', label: 'Step', title: 'Throw one dart' },
+      { action: 'play', label: 'Play' },
+      { action: 'finish', label: 'Finish', title: 'Throw until the misses in a row reach the limit' },
+      { action: 'reset', label: 'Reset' },
+      { action: 'new-seed', label: 'New seed' },
+    ],
+    {
+      step() {
+        play.stop();
+        const t = state.thrower;
+        if (!t || t.isFinished) return;
+        const kept = t.throw() === 1;
+        afterDarts();
+        const [x, y] = kept ? state.kept.slice(-2) : state.misses.slice(-2);
+        state.last = { x, y, kept };
+        update();
+      },
+      play() {
+        if (play.playing) {
+          play.stop();
+          return;
+        }
+        if (!state.thrower || state.thrower.isFinished) return;
+        state.mode = prefersReducedMotion() ? 'finish' : 'play';
+        play.start();
+      },
+      finish() {
+        if (!state.thrower || state.thrower.isFinished) return;
+        state.mode = 'finish';
+        play.start();
+        showStatus();
+      },
+      reset() {
+        play.stop();
+        rebuild();
+      },
+      'new-seed': () => {
+        play.stop();
+        params.set('seed', wasm.randomSeed());
+        rebuild('seed');
+      },
+    },
+  );
+
+  /** Installs a fresh thrower: nothing thrown yet. */
+  function install({ thrower, values }) {
+    play.stop();
+    state.thrower?.free();
+    Object.assign(state, {
+      thrower,
+      values,
+      kept: new Float64Array(0),
+      misses: [],
+      missesSeen: 0,
+      history: [[0, 0]],
+      interval: 1,
+      last: null,
+      bridson: null,
+    });
+    update();
+  }
+
+  /** One frame of Play or Finish; false when the thrower is done. */
+  function tick() {
+    const t = state.thrower;
+    if (!t || t.isFinished) return false;
+    state.last = null;
+    // Play speeds up as the map fills: the darts per frame grow with the darts thrown, so even
+    // the long tail of misses plays in a few seconds.
+    const darts = state.mode === 'finish' ? FINISH_SLICE : Math.min(FINISH_SLICE, 1 + Math.floor(t.thrown / 40));
+    throwDarts(darts);
+    update();
+    return !t.isFinished;
+  }
+
+  /** Throws up to `n` darts in chunks of the sampling interval, sampling the miss rate. */
+  function throwDarts(n) {
+    const t = state.thrower;
+    let left = n;
+    while (left > 0 && !t.isFinished) {
+      const chunk = Math.min(left, state.interval);
+      t.run(chunk);
+      left -= chunk;
+      sample();
+    }
+    afterDarts(false);
+  }
+
+  function sample() {
+    const t = state.thrower;
+    state.history.push([t.thrown, t.missRate]);
+    if (state.history.length > MAX_SAMPLES) {
+      state.history = state.history.filter((_, i) => i % 2 === 0 || i === state.history.length - 1);
+      state.interval *= 2;
+    }
+  }
+
+  /** Fetches what the last darts added: new kept darts, new rejected darts. */
+  function afterDarts(withSample = true) {
+    const t = state.thrower;
+    if (withSample) sample();
+    if (t.keptCount * 2 !== state.kept.length) state.kept = t.kept();
+    const seen = state.missesSeen;
+    const total = t.rejectedCount;
+    if (total > seen) {
+      // Only the newest SHOWN_MISSES matter; skip the rest without copying them.
+      const from = Math.max(seen, total - SHOWN_MISSES);
+      const fresh = t.rejected(from);
+      state.misses.push(...fresh);
+      if (state.misses.length > 2 * SHOWN_MISSES) state.misses.splice(0, state.misses.length - 2 * SHOWN_MISSES);
+      state.missesSeen = total;
+    }
+    if (t.isFinished && !state.bridson) state.bridson = bridson(state.values);
+  }
+
+  /** Bridson's algorithm on the same map, seed and radius: its point and candidate counts. */
+  function bridson({ radius, seed }) {
+    const sampler = new wasm.PoissonSampler(WIDTH, HEIGHT, radius, BRIDSON_K, seed);
+    try {
+      sampler.startRandom();
+      sampler.finish();
+      return { points: sampler.pointCount, tries: sampler.attempted };
+    } finally {
+      sampler.free();
+    }
+  }
+
+  function update() {
+    const t = state.thrower;
+    setReadout('thrown', String(t.thrown));
+    setReadout('kept', String(t.keptCount));
+    setReadout('rejected', String(t.rejectedCount));
+    setReadout('misses-in-a-row', String(t.missesInARow));
+    setReadout('miss-rate', t.thrown ? percent(t.missRate) : '–');
+    setReadout('bridson-points', state.bridson ? String(state.bridson.points) : '–');
+    showStatus();
+    showSummary();
+    requestDraw();
+  }
+
+  function showStatus() {
+    const t = state.thrower;
+    let text = '';
+    if (t && play.playing && state.mode === 'finish') {
+      text = `Finishing… ${count(t.thrown)} darts thrown, ${count(t.missesInARow)} of ${count(state.values.misses)} misses in a row.`;
+    } else if (t?.isFinished) {
+      text = `Done: ${count(state.values.misses)} darts in a row missed, so the thrower gave up.`;
+    }
+    if (status.textContent !== text) status.textContent = text;
+  }
+
+  function showSummary() {
+    const t = state.thrower;
+    const b = state.bridson;
+    let text = '';
+    if (b) {
+      const kept = t.keptCount;
+      const darts = t.thrown;
+      const ratio = kept / b.points;
+      const verdict =
+        ratio < 0.9
+          ? 'The darts gave up early: raise the misses to fill the gaps they left.'
+          : ratio > 1.1
+            ? 'The darts packed in more, but only by throwing a mountain of misses.'
+            : 'Both fill the map to about the same density.';
+      text =
+        `Dart throwing kept ${count(kept)} trees for ${count(darts)} darts ` +
+        `(${perTree(darts, kept)} per tree). Bridson's algorithm, in the labs below, places ` +
+        `${count(b.points)} trees on the same map from ${count(b.tries)} candidates ` +
+        `(${perTree(b.tries, b.points)} per tree), and it stops because it knows the map is full, ` +
+        `not because it ran out of patience. ${verdict}`;
+    }
+    if (summary.textContent !== text) summary.textContent = text;
+  }
+
+  function draw() {
+    const { ctx } = view;
+    clear(ctx, WIDTH, HEIGHT);
+    if (!state.thrower) return;
+    const r = state.values.radius;
+
+    // Rejected darts, fading with age: older ones drawn fainter, in four batches.
+    const misses = state.misses;
+    const n = misses.length / 2;
+    const batches = 4;
+    for (let b = 0; b < batches; b++) {
+      const from = Math.floor((b * n) / batches);
+      const to = Math.floor(((b + 1) * n) / batches);
+      if (to <= from) continue;
+      ctx.globalAlpha = 0.2 + (0.8 * (b + 1)) / batches;
+      ctx.strokeStyle = COLORS.rejected;
+      ctx.lineWidth = 1.2;
+      ctx.beginPath();
+      for (let i = from; i < to; i++) {
+        const x = misses[2 * i];
+        const y = misses[2 * i + 1];
+        ctx.moveTo(x - 2.5, y - 2.5);
+        ctx.lineTo(x + 2.5, y + 2.5);
+        ctx.moveTo(x + 2.5, y - 2.5);
+        ctx.lineTo(x - 2.5, y + 2.5);
+      }
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+
+    // Kept darts: a disk of radius r / 2 (two disks never overlap) and a dot.
+    dots(ctx, state.kept, 2, r / 2, DISK);
+    dots(ctx, state.kept, 2, Math.min(3.5, r * 0.15), COLORS.accepted);
+
+    // The dart the last Step threw, and (if it missed) the radius it had to keep.
+    if (state.last) {
+      const { x, y, kept } = state.last;
+      if (kept) {
+        ring(ctx, x, y, r / 2 + 3, COLORS.current, 2.5);
+      } else {
+        cross(ctx, x, y, 5, COLORS.rejected, 2.5);
+        ring(ctx, x, y, r, COLORS.rejected, 1.5, [6, 5]);
+      }
+    }
+  }
+
+  function drawChart() {
+    const { ctx } = chart;
+    clear(ctx, CHART_W, CHART_H, '#fff');
+    // Text stays about 13 CSS pixels tall however wide the chart is drawn.
+    const scale = CHART_W / (chartCanvas.getBoundingClientRect().width || CHART_W);
+    const font = 13 * scale;
+    const left = 4.2 * font;
+    const right = CHART_W - font;
+    const top = font;
+    const bottom = CHART_H - 2 * font;
+    const yOf = (rate) => bottom - rate * (bottom - top);
+
+    ctx.font = `${font}px system-ui, sans-serif`;
+    ctx.fillStyle = COLORS.muted;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'right';
+    ctx.strokeStyle = COLORS.gridLine;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (const rate of [0, 0.5, 1]) {
+      ctx.moveTo(left, yOf(rate));
+      ctx.lineTo(right, yOf(rate));
+      ctx.fillText(`${rate * 100} %`, left - 0.5 * font, yOf(rate));
+    }
+    ctx.stroke();
+
+    const t = state.thrower;
+    const thrown = t ? t.thrown : 0;
+    const span = Math.max(thrown, 200);
+    const xOf = (darts) => left + (darts / span) * (right - left);
+    ctx.textBaseline = 'alphabetic';
+    ctx.textAlign = 'left';
+    ctx.fillText('0', left, CHART_H - 0.5 * font);
+    ctx.textAlign = 'right';
+    ctx.fillText(`${count(span)} darts`, right, CHART_H - 0.5 * font);
+
+    const history = state.history;
+    if (history.length > 1) {
+      ctx.strokeStyle = COLORS.rejected;
+      ctx.lineWidth = 2 * scale;
+      ctx.lineJoin = 'round';
+      ctx.beginPath();
+      ctx.moveTo(xOf(history[0][0]), yOf(history[0][1]));
+      for (let i = 1; i < history.length; i++) ctx.lineTo(xOf(history[i][0]), yOf(history[i][1]));
+      ctx.stroke();
+    }
+  }
+
+  rebuild();
+}
+
+/** A whole number with narrow no-break spaces between thousands, for sentences (readouts stay bare). */
+function count(n) {
+  return Math.round(n).toLocaleString('en-US').replaceAll(',', '\u202f');
+}
+
+/** A ratio with one decimal. */
+function perTree(total, trees) {
+  return trees ? (total / trees).toFixed(1) : '–';
+}

@@ -1,0 +1,248 @@
+// Lab 3, the background grid: a partly filled map that answers "is it free here?" out loud.
+// The probe follows the pointer (a drag on touch, the arrow keys on a focused map): the lab
+// shades the block of cells the core searched, draws a line to every stored point it found
+// (green: far enough, red: too close) and counts them. A click or Enter where the probe is
+// free stores a new point. Every figure comes from the core's `GridLab.probe`.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { COLORS, clear, dot, dots, gridLines, line, ring } from '../lib/draw.js';
+import { onNextFrame } from '../lib/frame.js';
+import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+import { trackPointer } from '../lib/pointer.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+/** Share of Bridson's points the map keeps, leaving holes a reader can fill by hand. */
+export const KEEP = 0.55;
+/** How far one arrow-key press moves the probe, in map units (Shift moves five times as far). */
+const KEY_STEP = 4;
+/** A press and release closer than this (map units) is a click, not a drag. */
+const CLICK_SLOP = 6;
+
+const PARAMS = [
+  seedParam(),
+  { name: 'radius', label: 'Radius r', type: 'range', value: 44, min: 16, max: 90, step: 1 },
+];
+
+/** Reads a `GridLab.probe` answer into named fields. */
+export function readProbe(flat) {
+  const neighbours = [];
+  for (let i = 5; i + 4 < flat.length; i += 5) {
+    neighbours.push({
+      index: flat[i],
+      x: flat[i + 1],
+      y: flat[i + 2],
+      distance: flat[i + 3],
+      conflict: flat[i + 4] === 1,
+    });
+  }
+  return {
+    colStart: flat[0],
+    colEnd: flat[1],
+    rowStart: flat[2],
+    rowEnd: flat[3],
+    free: flat[4] === 1,
+    neighbours,
+  };
+}
+
+export function mount(section, wasm) {
+  const canvas = part(section, 'map');
+  const summary = part(section, 'summary');
+  const status = part(section, 'status');
+  part(section, 'try').textContent =
+    'Try this: drag the radius slider and watch the cells shrink and grow with it, while the ' +
+    'shaded block stays five cells across. Then fill a hole by hand: how many points fit ' +
+    'before every spot turns red?';
+
+  const state = {
+    lab: null,
+    points: new Float64Array(0),
+    probe: { x: WIDTH / 2, y: HEIGHT / 2 },
+    found: null,
+    pressedAt: null,
+  };
+
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const request = onNextFrame(() => draw());
+  const set = readouts(part(section, 'readouts'), [
+    { name: 'checked', label: 'Points checked', title: 'points found in the searched cells' },
+    { name: 'conflicts', label: 'Too close', title: 'checked points closer than r' },
+    { name: 'cells-searched', label: 'Cells searched' },
+    { name: 'points', label: 'Points on the map' },
+    { name: 'cell-size', label: 'Cell side (r/√2)' },
+  ]);
+
+  const { params, rebuild } = guardedParams(
+    part(section, 'controls'),
+    PARAMS,
+    ({ seed, radius }) => new wasm.GridLab(WIDTH, HEIGHT, radius, seed, KEEP),
+    (lab) => {
+      state.lab?.free();
+      state.lab = lab;
+      state.points = lab.points();
+      status.textContent = '';
+      update();
+    },
+  );
+
+  actions(
+    part(section, 'actions'),
+    [
+      { action: 'reset', label: 'Reset', title: 'remove the points you added' },
+      { action: 'new-seed', label: 'New seed' },
+    ],
+    {
+      reset: () => rebuild(),
+      'new-seed': () => {
+        params.set('seed', wasm.randomSeed());
+        rebuild('seed');
+      },
+    },
+  );
+
+  /** Probes the current spot, writes the readouts and asks for a redraw. */
+  function update() {
+    const { lab, probe } = state;
+    if (!lab) return;
+    const found = readProbe(lab.probe(probe.x, probe.y));
+    state.found = found;
+    const checked = found.neighbours.length;
+    const conflicts = found.neighbours.filter((n) => n.conflict).length;
+    const cells = (found.colEnd - found.colStart + 1) * (found.rowEnd - found.rowStart + 1);
+    const total = lab.pointCount;
+    set('checked', checked);
+    set('conflicts', conflicts);
+    set('cells-searched', cells);
+    set('points', total);
+    set('cell-size', units(lab.cellSize));
+    const where = `(${Math.round(probe.x)}, ${Math.round(probe.y)})`;
+    const tooClose = conflicts === 1 ? '1 point is' : `${conflicts} points are`;
+    const verdict = found.free
+      ? `free: nothing is closer than r = ${lab.radius}`
+      : `blocked: ${tooClose} closer than r = ${lab.radius}`;
+    summary.textContent =
+      `At ${where} the grid checked ${checked} of ${total} points in ${cells} cells — ` +
+      `${verdict}.`;
+    request();
+  }
+
+  /** Tries to store a point at the probe and says what happened. */
+  function addAtProbe() {
+    const { lab, probe } = state;
+    if (!lab) return;
+    if (lab.add(probe.x, probe.y)) {
+      state.points = lab.points();
+      const where = `(${Math.round(probe.x)}, ${Math.round(probe.y)})`;
+      status.textContent = `Added point ${lab.pointCount} at ${where}.`;
+    } else {
+      const found = readProbe(lab.probe(probe.x, probe.y));
+      const nearest = found.neighbours
+        .filter((n) => n.conflict)
+        .reduce((best, n) => (best && best.distance <= n.distance ? best : n), null);
+      status.textContent = nearest
+        ? `Not added: a point is only ${units(nearest.distance)} away, ` +
+          `closer than r = ${lab.radius}.`
+        : 'Not added: that spot is off the map.';
+    }
+    update();
+  }
+
+  function moveProbe(x, y) {
+    state.probe = {
+      x: Math.min(Math.max(x, 0), WIDTH),
+      y: Math.min(Math.max(y, 0), HEIGHT),
+    };
+    update();
+  }
+
+  trackPointer(canvas, { width: WIDTH, height: HEIGHT }, {
+    drag: true,
+    down(at) {
+      state.pressedAt = at;
+      moveProbe(at.x, at.y);
+    },
+    move(at) {
+      moveProbe(at.x, at.y);
+    },
+    up(at, event) {
+      const from = state.pressedAt;
+      state.pressedAt = null;
+      if (event.type === 'pointercancel' || !from) return;
+      if (Math.hypot(at.x - from.x, at.y - from.y) <= CLICK_SLOP) {
+        moveProbe(at.x, at.y);
+        addAtProbe();
+      }
+    },
+  });
+
+  canvas.tabIndex = 0;
+  canvas.addEventListener('keydown', (event) => {
+    const step = event.shiftKey ? KEY_STEP * 5 : KEY_STEP;
+    const moves = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    if (moves[event.key]) {
+      const [dx, dy] = moves[event.key];
+      moveProbe(state.probe.x + dx, state.probe.y + dy);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      addAtProbe();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+
+  function draw() {
+    const { ctx } = view;
+    const { lab, found, probe, points } = state;
+    clear(ctx, WIDTH, HEIGHT);
+    if (!lab) return;
+    const cell = lab.cellSize;
+    const r = lab.radius;
+
+    if (found) {
+      // The block of cells the query searched, and the probe's own cell a shade darker.
+      const x0 = found.colStart * cell;
+      const y0 = found.rowStart * cell;
+      ctx.fillStyle = COLORS.probe;
+      ctx.fillRect(
+        x0,
+        y0,
+        Math.min((found.colEnd + 1) * cell, WIDTH) - x0,
+        Math.min((found.rowEnd + 1) * cell, HEIGHT) - y0,
+      );
+      const col = Math.min(Math.floor(probe.x / cell), lab.cols - 1);
+      const row = Math.min(Math.floor(probe.y / cell), lab.rows - 1);
+      const w = Math.min(cell, WIDTH - col * cell);
+      const h = Math.min(cell, HEIGHT - row * cell);
+      ctx.fillRect(col * cell, row * cell, w, h);
+    }
+    gridLines(ctx, WIDTH, HEIGHT, cell, 'rgba(47, 79, 47, 0.28)');
+
+    if (found) {
+      const color = found.free ? COLORS.safe : COLORS.conflict;
+      ctx.globalAlpha = 0.14;
+      dot(ctx, probe.x, probe.y, r, color);
+      ctx.globalAlpha = 1;
+      ring(ctx, probe.x, probe.y, r, color, 1.5);
+    }
+
+    dots(ctx, points, 3, 4, COLORS.tree);
+
+    if (found) {
+      for (const n of found.neighbours) {
+        const color = n.conflict ? COLORS.conflict : COLORS.safe;
+        line(ctx, probe.x, probe.y, n.x, n.y, color, n.conflict ? 2.5 : 1.75);
+        if (n.conflict) ring(ctx, n.x, n.y, 7, color, 2);
+      }
+      dot(ctx, probe.x, probe.y, 4.5, found.free ? COLORS.safe : COLORS.conflict);
+      ring(ctx, probe.x, probe.y, 4.5, '#fff', 1.5);
+    }
+  }
+
+  rebuild();
+}

@@ -1,0 +1,161 @@
+// Furniture every lab shares: readouts, action buttons, the seed control, a safe way to rebuild
+// from the parameters, and a play loop. A lab module owns its <section> and builds on these.
+//
+// The markup a lab section provides (index.html):
+//   <canvas data-role="map">, <div data-role="controls">, <div data-role="actions">,
+//   <dl data-role="readouts"> (or a table of its own), <p class="try">…</p>.
+
+import { buildParams } from './params.js';
+import { prefersReducedMotion } from './frame.js';
+
+/** The smallest and largest seeds a reader may type (32-bit signed). */
+export const SEED_MIN = -2147483648;
+export const SEED_MAX = 2147483647;
+/** The default seed of every lab. */
+export const DEFAULT_SEED = 123456;
+
+/** A seed entry for a parameter table. */
+export function seedParam(value = DEFAULT_SEED) {
+  return { name: 'seed', label: 'Seed', type: 'number', value, min: SEED_MIN, max: SEED_MAX, step: 1 };
+}
+
+/** Finds the element with `data-role="role"` inside `section`, or fails loudly. */
+export function part(section, role) {
+  const el = section.querySelector(`[data-role="${role}"]`);
+  if (!el) throw new Error(`lab ${section.dataset.lab}: no [data-role="${role}"] in its section`);
+  return el;
+}
+
+/**
+ * Builds `<dt>label</dt><dd data-readout="name">` pairs in `container` and returns
+ * `set(name, value)`, which writes the value as the element's whole text.
+ */
+export function readouts(container, table) {
+  const cells = new Map();
+  for (const { name, label, title } of table) {
+    const dt = document.createElement('dt');
+    dt.textContent = label;
+    if (title) dt.title = title;
+    const dd = document.createElement('dd');
+    dd.dataset.readout = name;
+    dd.textContent = '–';
+    container.append(dt, dd);
+    cells.set(name, dd);
+  }
+  return function set(name, value) {
+    const cell = cells.get(name);
+    if (!cell) throw new Error(`no readout ${name}`);
+    const text = String(value);
+    if (cell.textContent !== text) cell.textContent = text;
+  };
+}
+
+/**
+ * Real `<button type="button" data-action="…">` elements in `container`; `handlers` maps an
+ * action to its click handler. Returns a map from action to button (to relabel Play/Pause).
+ */
+export function actions(container, table, handlers) {
+  const buttons = new Map();
+  for (const { action, label, title } of table) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.action = action;
+    button.textContent = label;
+    if (title) button.title = title;
+    button.addEventListener('click', () => handlers[action]?.());
+    container.append(button);
+    buttons.set(action, button);
+  }
+  return buttons;
+}
+
+/**
+ * Parameters with error handling built in. `build(values)` makes whatever the lab draws from
+ * the values (typically wasm objects); it may throw — the message then appears beside the
+ * control that changed, and the lab keeps the last good result. `use(result, previous)` installs
+ * a new good result (free the previous wasm objects there).
+ *
+ * Returns `{params, rebuild(name?)}`; rebuild runs `build` with the current values.
+ */
+export function guardedParams(container, table, build, use) {
+  let shownOn = null;
+  const params = buildParams(container, table, (values, name) => rebuild(name, values));
+  function rebuild(name = null, values = params.values()) {
+    let result;
+    try {
+      for (const [key, value] of Object.entries(values)) {
+        if (typeof value === 'number' && !Number.isFinite(value)) {
+          throw new Error(`Enter a number for ${key.replace('-', ' ')}.`);
+        }
+      }
+      result = build(values);
+    } catch (error) {
+      const where = name ?? shownOn ?? table[0].name;
+      if (shownOn && shownOn !== where) params.clearError(shownOn);
+      params.showError(where, messageOf(error));
+      shownOn = where;
+      return false;
+    }
+    if (shownOn) params.clearError(shownOn);
+    shownOn = null;
+    use(result);
+    return true;
+  }
+  return { params, rebuild };
+}
+
+/** The readable text of anything thrown, including wasm-bindgen's JsError. */
+export function messageOf(error) {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * A play loop: while playing, `tick()` runs once per animation frame and returns false when
+ * there is nothing left to do (the loop then stops by itself). `onChange(playing)` lets the lab
+ * relabel its Play button. With prefers-reduced-motion, `start` runs ticks until done without
+ * animating, in slices, so the reader sees the end state at once.
+ */
+export function player(tick, onChange = () => {}) {
+  let playing = false;
+  let handle = 0;
+  function frame() {
+    if (!playing) return;
+    if (tick() === false) {
+      stop();
+      return;
+    }
+    handle = requestAnimationFrame(frame);
+  }
+  function start() {
+    if (playing) return;
+    playing = true;
+    onChange(true);
+    handle = requestAnimationFrame(frame);
+  }
+  function stop() {
+    if (!playing) return;
+    playing = false;
+    cancelAnimationFrame(handle);
+    onChange(false);
+  }
+  return {
+    start,
+    stop,
+    toggle: () => (playing ? stop() : start()),
+    get playing() {
+      return playing;
+    },
+    reducedMotion: prefersReducedMotion,
+  };
+}
+
+/** Formats a share as a percentage with one decimal: 0.4567 → "45.7 %". */
+export function percent(share) {
+  return `${(share * 100).toFixed(1)} %`;
+}
+
+/** Formats a length in map units with one decimal. */
+export function units(value) {
+  return Number.isFinite(value) ? value.toFixed(1) : '–';
+}
