@@ -72,7 +72,12 @@ pub struct Spacings {
 impl Default for Spacings {
     /// The layers lab's defaults: 160, 44, 16 and 8.
     fn default() -> Self {
-        Self { chest: 160.0, rock: 44.0, tree: 16.0, flower: 8.0 }
+        Self {
+            chest: 160.0,
+            rock: 44.0,
+            tree: 16.0,
+            flower: 8.0,
+        }
     }
 }
 
@@ -135,7 +140,9 @@ impl BiomeMap {
         ParkMiller::new(seed)?;
         if width == 0 || height == 0 {
             return Err(Error::Invalid {
-                message: format!("a biome map needs a width and height of at least 1, got {width} × {height}"),
+                message: format!(
+                    "a biome map needs a width and height of at least 1, got {width} × {height}"
+                ),
             });
         }
         let area = width as f64 * height as f64;
@@ -162,7 +169,17 @@ impl BiomeMap {
                 pond.push(pond_noise.get(x, y));
             }
         }
-        Ok(Self { inner: Arc::new(Fields { seed, width, height, cols, rows, moisture, pond }) })
+        Ok(Self {
+            inner: Arc::new(Fields {
+                seed,
+                width,
+                height,
+                cols,
+                rows,
+                moisture,
+                pond,
+            }),
+        })
     }
 
     /// The seed it was built from.
@@ -191,7 +208,10 @@ impl BiomeMap {
     pub fn ground(&self, x: f64, y: f64) -> Ground {
         let f = &*self.inner;
         let (base, tx, ty) = f.locate(x, y);
-        classify(f.mix4(&f.pond, base, tx, ty), f.mix4(&f.moisture, base, tx, ty))
+        classify(
+            f.mix4(&f.pond, base, tx, ty),
+            f.mix4(&f.moisture, base, tx, ty),
+        )
     }
 
     /// The map as RGBA bytes, row-major, one pixel per map unit, each pixel's colour taken at its
@@ -206,9 +226,15 @@ impl BiomeMap {
                 let p = f.mix4(&f.pond, base, tx, ty);
                 let m = f.mix4(&f.moisture, base, tx, ty);
                 let colour = match classify(p, m) {
-                    Ground::ShallowWater => lerp(POND_DEEP, POND_SHALLOW, (p + 0.6) / (POND_BELOW + 0.6)),
+                    Ground::ShallowWater => {
+                        lerp(POND_DEEP, POND_SHALLOW, (p + 0.6) / (POND_BELOW + 0.6))
+                    }
                     Ground::Sand => SHORE,
-                    Ground::Forest => lerp(FOREST_EDGE, FOREST_DEEP, (m - FOREST_FROM) / (1.0 - FOREST_FROM)),
+                    Ground::Forest => lerp(
+                        FOREST_EDGE,
+                        FOREST_DEEP,
+                        (m - FOREST_FROM) / (1.0 - FOREST_FROM),
+                    ),
                     _ => lerp(MEADOW_DRY, MEADOW_LUSH, m / FOREST_FROM),
                 };
                 pixel[..3].copy_from_slice(&colour);
@@ -322,7 +348,15 @@ pub fn place_objects(map: &BiomeMap, spacings: &Spacings, shared_grid: bool) -> 
         })
         .collect();
     let (w, h) = (map.width() as f64, map.height() as f64);
-    let layers = if shared_grid { place_layers(w, h, layers)? } else { place_layers_separately(w, h, layers)? };
+    let layers = if shared_grid {
+        place_layers(w, h, layers)?
+    } else {
+        place_layers_separately(w, h, layers)?
+    };
     let overlaps = overlaps(&layers);
-    Ok(Placement { shared_grid, layers, overlaps })
+    Ok(Placement {
+        shared_grid,
+        layers,
+        overlaps,
+    })
 }

@@ -94,7 +94,9 @@ pub struct Sampler {
     rng: ParkMiller,
     radius_at: Option<RadiusFn>,
     allowed: Option<AllowedFn>,
-    points: Vec<Point>,
+    /// This sampler's points are the grid's points from here on: layers run one after another,
+    /// so each layer's points sit together at the end of the shared list.
+    start: usize,
     active: Vec<usize>,
     current: Option<usize>,
     tried: Vec<Candidate>,
@@ -109,7 +111,7 @@ impl std::fmt::Debug for Sampler {
         f.debug_struct("Sampler")
             .field("radius", &self.radius)
             .field("k", &self.k)
-            .field("points", &self.points.len())
+            .field("points", &self.points().len())
             .field("active", &self.active.len())
             .field("steps", &self.steps)
             .finish_non_exhaustive()
@@ -144,13 +146,13 @@ impl Sampler {
             });
         }
         Ok(Self {
+            start: grid.points().len(),
             grid,
             radius,
             k,
             rng: ParkMiller::new(seed)?,
             radius_at: None,
             allowed: None,
-            points: Vec::new(),
             active: Vec::new(),
             current: None,
             tried: Vec::with_capacity(k.min(64) as usize),
@@ -235,9 +237,8 @@ impl Sampler {
         if let Some(hit) = self.grid.conflict(x, y, r) {
             return Outcome::TooClose(hit);
         }
-        self.grid.add_unchecked(x, y, r);
-        self.active.push(self.points.len());
-        self.points.push(Point { x, y, r });
+        let index = self.grid.add_unchecked(x, y, r) - self.start;
+        self.active.push(index);
         Outcome::Accepted
     }
 
@@ -250,7 +251,7 @@ impl Sampler {
         let current = self.active[a];
         self.current = Some(current);
         self.tried.clear();
-        let Point { x: px, y: py, r: pr } = self.points[current];
+        let Point { x: px, y: py, r: pr } = self.points()[current];
         let (lo, hi) = (pr * pr, 4.0 * pr * pr);
         for _ in 0..self.k {
             let (dx, dy) = loop {
@@ -268,7 +269,7 @@ impl Sampler {
             if outcome.accepted() {
                 self.accepted += 1;
                 self.steps += 1;
-                return Step::Placed(self.points.len() - 1);
+                return Step::Placed(self.points().len() - 1);
             }
         }
         self.active.swap_remove(a);
@@ -299,7 +300,7 @@ impl Sampler {
     }
     /// This sampler's points, in the order they were placed, with their radii.
     pub fn points(&self) -> &[Point] {
-        &self.points
+        &self.grid.points()[self.start..]
     }
     /// Indices (into [`Sampler::points`]) of the active points, in active-list order.
     pub fn active(&self) -> &[usize] {
@@ -347,7 +348,12 @@ impl Sampler {
     }
     /// Gives the points and the grid back.
     pub fn into_parts(self) -> (Vec<Point>, Grid) {
-        (self.points, self.grid)
+        (self.points().to_vec(), self.grid)
+    }
+
+    /// Gives the points back and drops the grid, without copying them.
+    pub fn into_points(self) -> Vec<Point> {
+        self.grid.into_points(self.start)
     }
 }
 
@@ -367,7 +373,7 @@ pub fn poisson_disk(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> 
     let mut s = Sampler::new(width, height, radius, k, seed)?;
     s.start_random();
     s.finish();
-    Ok(s.into_parts().0)
+    Ok(s.into_points())
 }
 
 /// Bridson's algorithm with a spacing that varies over the map: a point at `(x, y)` keeps
@@ -385,7 +391,7 @@ pub fn variable_radius(
     let mut s = variable_sampler(width, height, min_radius, max_radius, k, seed, radius_at)?;
     s.start_random();
     s.finish();
-    Ok(s.into_parts().0)
+    Ok(s.into_points())
 }
 
 /// A map only partly filled, for the grid lab: Bridson fills it (k = 30), then each point is kept
@@ -397,8 +403,9 @@ pub fn partly_filled(width: f64, height: f64, radius: f64, seed: i32, keep: f64)
     s.start_random();
     s.finish();
     let mut grid = Grid::for_radius(width, height, radius)?;
-    for p in &s.points {
-        if s.rng.next_f64() < keep {
+    let mut rng = s.rng.clone();
+    for p in s.points() {
+        if rng.next_f64() < keep {
             grid.add_unchecked(p.x, p.y, p.r);
         }
     }

@@ -11,7 +11,48 @@
 use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::Point;
 
-const EMPTY: u32 = u32::MAX;
+/// A cell holding no point. Stored points are numbered from 1 in `cells`; slot 0 of `stored`
+/// is [`FAR_AWAY`], so reading an empty cell yields a point that never conflicts and the hot
+/// loop needs no test for emptiness.
+const EMPTY: u32 = 0;
+/// The sentinel behind empty cells: far off the map, with an infinite radius so that the smaller
+/// radius is always the candidate's own. Its squared distance to any map point is about 2e300,
+/// still finite, and larger than any r² the fast path accepts (see `conflict`).
+const FAR_AWAY: Point = Point { x: -1e150, y: -1e150, r: f64::INFINITY };
+/// Empty cells kept around the map on every side, so the common query (reach 2) can read its
+/// whole 5 × 5 block without bounds checks.
+const PAD: usize = 2;
+
+/// Offsets, in padded cells, of the 5 × 5 block around a cell, nearest cells first: a candidate
+/// that is too close is usually caught by its own or an adjacent cell, so most refusals stop
+/// after a few reads. The answer (free or not) does not depend on the order.
+const NEAR_FIRST: [(i8, i8); 25] = [
+    (0, 0),
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+    (-2, 0),
+    (2, 0),
+    (0, -2),
+    (0, 2),
+    (-2, -1),
+    (2, -1),
+    (-2, 1),
+    (2, 1),
+    (-1, -2),
+    (1, -2),
+    (-1, 2),
+    (1, 2),
+    (-2, -2),
+    (2, -2),
+    (-2, 2),
+    (2, 2),
+];
 
 /// A background grid over a `width × height` map holding points with per-point radii.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,8 +62,14 @@ pub struct Grid {
     cell: f64,
     cols: usize,
     rows: usize,
+    /// Row length of `cells`, padding included.
+    stride: usize,
+    /// `(cols + 2·PAD) × (rows + 2·PAD)` indices into `stored`, `EMPTY` where there is none.
     cells: Vec<u32>,
-    points: Vec<Point>,
+    /// `NEAR_FIRST` as offsets into `cells`.
+    near_first: [isize; 25],
+    /// [`FAR_AWAY`], then every stored point in insertion order.
+    stored: Vec<Point>,
 }
 
 /// What [`Grid::probe`] found: the block of cells it searched and every stored point in it.
@@ -102,6 +149,8 @@ impl Grid {
 
     /// Like [`Grid::new`] with a custom limit on the number of cells.
     pub fn with_limit(width: f64, height: f64, cell: f64, max_cells: usize) -> Result<Self> {
+        // Cells hold 32-bit point numbers, and a grid never holds more points than cells.
+        let max_cells = max_cells.min(u32::MAX as usize - 1);
         let width = positive("width", width)?;
         let height = positive("height", height)?;
         let cell = positive("cell size", cell)?;
@@ -120,14 +169,18 @@ impl Grid {
             });
         }
         let (cols, rows) = (cols_f as usize, rows_f as usize);
+        let stride = cols + 2 * PAD;
+        let near_first = NEAR_FIRST.map(|(dc, dr)| isize::from(dr) * stride as isize + isize::from(dc));
         Ok(Self {
             width,
             height,
             cell,
             cols,
             rows,
-            cells: vec![EMPTY; cols * rows],
-            points: Vec::new(),
+            stride,
+            cells: vec![EMPTY; stride * (rows + 2 * PAD)],
+            near_first,
+            stored: vec![FAR_AWAY],
         })
     }
 
@@ -153,24 +206,36 @@ impl Grid {
     }
     /// Every point stored so far, from every sampler that shares this grid, in insertion order.
     pub fn points(&self) -> &[Point] {
-        &self.points
+        &self.stored[1..]
     }
 
     /// The cell holding `(x, y)`, clamped to the grid (a coordinate just under the edge can round
     /// onto the next cell; negative or NaN coordinates go to cell 0).
     #[inline]
     pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
-        let col = ((x / self.cell).floor() as usize).min(self.cols - 1);
-        let row = ((y / self.cell).floor() as usize).min(self.rows - 1);
+        // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN, which
+        // casts to 0) lands in column 0 after clamping either way. Casting to i64 and clamping
+        // is several times cheaper than floor() followed by a saturating cast to usize.
+        let col = ((x / self.cell) as i64).clamp(0, self.cols as i64 - 1) as usize;
+        let row = ((y / self.cell) as i64).clamp(0, self.rows as i64 - 1) as usize;
         (col, row)
     }
 
     /// The stored index in cell `(col, row)`, if any.
     pub fn cell_point(&self, col: usize, row: usize) -> Option<usize> {
-        match self.cells.get(row * self.cols + col) {
-            Some(&i) if i != EMPTY => Some(i as usize),
+        if col >= self.cols || row >= self.rows {
+            return None;
+        }
+        match self.cells.get(self.slot(col, row)) {
+            Some(&i) if i != EMPTY => Some(i as usize - 1),
             _ => None,
         }
+    }
+
+    /// Where cell `(col, row)` lives in the padded `cells`.
+    #[inline]
+    fn slot(&self, col: usize, row: usize) -> usize {
+        (row + PAD) * self.stride + col + PAD
     }
 
     /// The block of cells a query for a point of radius `r` at `(x, y)` must search:
@@ -197,22 +262,42 @@ impl Grid {
     /// its radius and `r`, if any.
     #[inline]
     pub fn conflict(&self, x: f64, y: f64, r: f64) -> Option<usize> {
+        let (col, row) = self.cell_of(x, y);
+        let centre = self.slot(col, row);
+        if r <= 2.0 * self.cell && r < 1e100 {
+            // Reach ≤ 2, as for every classic sampler (r = cell · √2): the padded 5 × 5 block,
+            // nearest cells first, so a refused candidate usually stops after a read or two. An
+            // empty cell reads as the far-away sentinel, so there is no emptiness test to
+            // mispredict — only "is this one too close?", which is almost always no.
+            for &offset in &self.near_first {
+                let i = self.cells[centre.wrapping_add_signed(offset)];
+                if self.too_close(&self.stored[i as usize], x, y, r) {
+                    return Some(i as usize - 1);
+                }
+            }
+            return None;
+        }
         let (c0, c1, r0, r1) = self.block(x, y, r);
         for row in r0..=r1 {
-            let line = &self.cells[row * self.cols + c0..=row * self.cols + c1];
-            for &i in line {
-                if i != EMPTY {
-                    let p = &self.points[i as usize];
-                    let dx = p.x - x;
-                    let dy = p.y - y;
-                    let m = r.min(p.r);
-                    if dx * dx + dy * dy < m * m {
-                        return Some(i as usize);
-                    }
+            let start = self.slot(c0, row);
+            for &i in &self.cells[start..=start + (c1 - c0)] {
+                if i != EMPTY && self.too_close(&self.stored[i as usize], x, y, r) {
+                    return Some(i as usize - 1);
                 }
             }
         }
         None
+    }
+
+    /// Whether `p` is closer to `(x, y)` than the smaller of its radius and `r`.
+    #[inline(always)]
+    fn too_close(&self, p: &Point, x: f64, y: f64, r: f64) -> bool {
+        let dx = p.x - x;
+        let dy = p.y - y;
+        // Radii are validated (never NaN), so a plain comparison picks the smaller one; it is
+        // cheaper than f64::min, which must handle NaN.
+        let m = if p.r < r { p.r } else { r };
+        dx * dx + dy * dy < m * m
     }
 
     /// True when a point of radius `r` at `(x, y)` keeps its distance from every stored point.
@@ -229,7 +314,7 @@ impl Grid {
         for row in row_start..=row_end {
             for col in col_start..=col_end {
                 if let Some(index) = self.cell_point(col, row) {
-                    let p = self.points[index];
+                    let p = self.stored[index + 1];
                     let dx = p.x - x;
                     let dy = p.y - y;
                     let m = r.min(p.r);
@@ -246,7 +331,8 @@ impl Grid {
     /// because the grid can only hold one point per cell (radius below `cell · √2`).
     pub fn add(&mut self, x: f64, y: f64, r: f64) -> Result<usize> {
         let (col, row) = self.cell_of(x, y);
-        let slot = &mut self.cells[row * self.cols + col];
+        let at = self.slot(col, row);
+        let slot = &mut self.cells[at];
         if *slot != EMPTY {
             return Err(Error::Invalid {
                 message: format!(
@@ -254,9 +340,9 @@ impl Grid {
                 ),
             });
         }
-        let index = self.points.len();
-        *slot = index as u32;
-        self.points.push(Point { x, y, r });
+        let index = self.stored.len() - 1;
+        *slot = index as u32 + 1;
+        self.stored.push(Point { x, y, r });
         Ok(index)
     }
 
@@ -277,16 +363,26 @@ impl Grid {
     #[inline]
     pub(crate) fn add_unchecked(&mut self, x: f64, y: f64, r: f64) -> usize {
         let (col, row) = self.cell_of(x, y);
-        let index = self.points.len();
-        self.cells[row * self.cols + col] = index as u32;
-        self.points.push(Point { x, y, r });
+        let index = self.stored.len() - 1;
+        let at = self.slot(col, row);
+        self.cells[at] = index as u32 + 1;
+        self.stored.push(Point { x, y, r });
         index
+    }
+
+    /// The stored points from index `start` on, giving up the grid (no copy when `start` is 0
+    /// but for a shift by one slot).
+    pub fn into_points(self, start: usize) -> Vec<Point> {
+        let Self { cells, mut stored, .. } = self;
+        drop(cells); // free the cells before anything else happens to the points
+        stored.drain(..=start.min(stored.len() - 1));
+        stored
     }
 
     /// Empties the grid, keeping its size and allocation.
     pub fn clear(&mut self) {
         self.cells.fill(EMPTY);
-        self.points.clear();
+        self.stored.truncate(1);
     }
 }
 

@@ -1,7 +1,9 @@
 //! The layers lab's core: biome map, the four layers with one shared grid or a grid each, and
 //! the overlaps between layers.
 
-use poisson_live::biomes::{layer_seed, place_objects, BiomeMap, Placement, Spacings, LAB_HEIGHT, LAB_WIDTH};
+use poisson_live::biomes::{
+    layer_seed, place_objects, BiomeMap, Placement, Spacings, LAB_HEIGHT, LAB_WIDTH,
+};
 use poisson_live::layers::overlaps;
 use poisson_live::world::{Ground, Object};
 use poisson_live::{Error, Point};
@@ -11,7 +13,11 @@ fn lab_map(seed: i32) -> BiomeMap {
 }
 
 fn all_points(p: &Placement) -> Vec<(usize, Point)> {
-    p.layers.iter().enumerate().flat_map(|(l, pts)| pts.iter().map(move |&q| (l, q))).collect()
+    p.layers
+        .iter()
+        .enumerate()
+        .flat_map(|(l, pts)| pts.iter().map(move |&q| (l, q)))
+        .collect()
 }
 
 /// Guards the shared grid's whole promise: no pair of any two layers (or within one layer)
@@ -21,13 +27,20 @@ fn shared_grid_keeps_every_pair_at_the_smaller_radius() {
     for seed in [123456, 1, 987654321] {
         let placed = place_objects(&lab_map(seed), &Spacings::default(), true).unwrap();
         assert!(placed.shared_grid);
-        assert!(placed.overlaps.is_empty(), "seed {seed}: {} overlaps", placed.overlaps.len());
+        assert!(
+            placed.overlaps.is_empty(),
+            "seed {seed}: {} overlaps",
+            placed.overlaps.len()
+        );
         let all = all_points(&placed);
         for (i, (_, a)) in all.iter().enumerate() {
             for (_, b) in &all[i + 1..] {
                 let (dx, dy) = (a.x - b.x, a.y - b.y);
                 let need = a.r.min(b.r);
-                assert!(dx * dx + dy * dy >= need * need, "seed {seed}: {a:?} and {b:?} too close");
+                assert!(
+                    dx * dx + dy * dy >= need * need,
+                    "seed {seed}: {a:?} and {b:?} too close"
+                );
             }
         }
     }
@@ -39,7 +52,11 @@ fn shared_grid_keeps_every_pair_at_the_smaller_radius() {
 fn separate_grids_overlap_with_the_lab_defaults() {
     let placed = place_objects(&lab_map(123456), &Spacings::default(), false).unwrap();
     assert!(!placed.shared_grid);
-    assert!(placed.overlaps.len() > 10, "only {} overlaps", placed.overlaps.len());
+    assert!(
+        placed.overlaps.len() > 10,
+        "only {} overlaps",
+        placed.overlaps.len()
+    );
     for o in &placed.overlaps {
         assert!(o.layer_a < o.layer_b);
         let a = placed.layers[o.layer_a][o.index_a];
@@ -124,23 +141,50 @@ fn the_map_shows_what_the_rules_test() {
         }
     }
     let share = |g: Ground| counts.get(&g).copied().unwrap_or(0) as f64 / (720.0 * 400.0);
-    assert!(share(Ground::Forest) > 0.2, "forest {}", share(Ground::Forest));
-    assert!(share(Ground::Meadow) > 0.2, "meadow {}", share(Ground::Meadow));
+    assert!(
+        share(Ground::Forest) > 0.2,
+        "forest {}",
+        share(Ground::Forest)
+    );
+    assert!(
+        share(Ground::Meadow) > 0.2,
+        "meadow {}",
+        share(Ground::Meadow)
+    );
     assert!(share(Ground::ShallowWater) > 0.0);
-    assert_eq!(counts.len(), 4, "only pond, shore, forest and meadow: {counts:?}");
+    assert_eq!(
+        counts.len(),
+        4,
+        "only pond, shore, forest and meadow: {counts:?}"
+    );
 }
 
 #[test]
 fn bad_input_is_refused_with_the_layer_named() {
     let map = lab_map(1);
-    let bad = Spacings { rock: 0.0, ..Spacings::default() };
+    let bad = Spacings {
+        rock: 0.0,
+        ..Spacings::default()
+    };
     let e = place_objects(&map, &bad, true).unwrap_err();
     assert!(e.to_string().contains("rock spacing"), "{e}");
-    let bad = Spacings { flower: f64::NAN, ..Spacings::default() };
-    assert!(place_objects(&map, &bad, false).unwrap_err().to_string().contains("flower spacing"));
+    let bad = Spacings {
+        flower: f64::NAN,
+        ..Spacings::default()
+    };
+    assert!(place_objects(&map, &bad, false)
+        .unwrap_err()
+        .to_string()
+        .contains("flower spacing"));
     // A tiny spacing on the map is refused by the work limit, not by running out of memory.
-    let tiny = Spacings { flower: 0.01, ..Spacings::default() };
-    assert!(matches!(place_objects(&map, &tiny, true), Err(Error::TooMuchWork { .. })));
+    let tiny = Spacings {
+        flower: 0.01,
+        ..Spacings::default()
+    };
+    assert!(matches!(
+        place_objects(&map, &tiny, true),
+        Err(Error::TooMuchWork { .. })
+    ));
     assert!(BiomeMap::new(0, 400, 1).is_err());
     assert!(BiomeMap::new(720, 400, poisson_live::rng::STUCK_SEED).is_err());
 }
