@@ -14,6 +14,10 @@ cargo fmt --all --check
 step "lints (cargo clippy)"
 cargo clippy --workspace --all-targets --offline -- -D warnings
 
+step "lints for the wasm build (cargo clippy --target wasm32-unknown-unknown)"
+cargo clippy -p poisson-live -p poisson-live-web --all-targets --offline \
+  --target wasm32-unknown-unknown -- -D warnings
+
 step "crates, natively (cargo test)"
 cargo test --workspace --offline
 

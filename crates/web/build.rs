@@ -16,11 +16,19 @@ fn main() {
         .unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|x| x == "json"));
     files.sort();
-    let mut out = format!("/// Where the cases came from.\npub const GOLDEN_DIR: &str = {:?};\n", dir.display().to_string());
-    out.push_str("/// Every case as (file name, JSON text).\npub const GOLDEN_CASES: &[(&str, &str)] = &[\n");
+    let mut out = format!(
+        "/// Where the cases came from.\npub const GOLDEN_DIR: &str = {:?};\n",
+        dir.display().to_string()
+    );
+    out.push_str(
+        "/// Every case as (file name, JSON text).\npub const GOLDEN_CASES: &[(&str, &str)] = &[\n",
+    );
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy();
-        out.push_str(&format!("    ({name:?}, include_str!({:?})),\n", f.display().to_string()));
+        out.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            f.display().to_string()
+        ));
     }
     out.push_str("];\n");
     let target = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("golden_cases.rs");

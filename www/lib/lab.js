@@ -82,12 +82,16 @@ export function guardedParams(container, table, build, use) {
   const params = buildParams(container, table, (values, name) => rebuild(name, values));
   function rebuild(name = null, values = params.values()) {
     let result;
+    // A control that holds an unusable value keeps its message and blocks the rebuild, whichever
+    // control changed: the lab keeps its last good result.
+    const [problem] = params.problems();
+    if (problem) {
+      if (shownOn && shownOn !== problem.name) params.clearError(shownOn);
+      params.showError(problem.name, problem.message);
+      shownOn = problem.name;
+      return false;
+    }
     try {
-      for (const [key, value] of Object.entries(values)) {
-        if (typeof value === 'number' && !Number.isFinite(value)) {
-          throw new Error(`Enter a number for ${key.replace('-', ' ')}.`);
-        }
-      }
       result = build(values);
     } catch (error) {
       const where = name ?? shownOn ?? table[0].name;

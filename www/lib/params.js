@@ -13,10 +13,11 @@ let nextId = 0;
  * @param {HTMLElement} container
  * @param {Array<object>} table the lab's parameters, in display order
  * @param {(values: object, name: string) => void} onChange called with every value and the
- *   name of the control that changed, on each input; number fields that do not hold a
- *   number yet show a message instead
+ *   name of the control that changed, on each input; a field that does not hold a number,
+ *   or a slider set outside its range, shows a message instead
  * @returns {{values: () => object, set: (name: string, value: number | boolean) => void,
- *   showError: (name: string, message: string) => void, clearError: (name: string) => void}}
+ *   showError: (name: string, message: string) => void, clearError: (name: string) => void,
+ *   problems: () => Array<{name: string, message: string}>}}
  */
 export function buildParams(container, table, onChange) {
   const controls = new Map();
@@ -58,9 +59,9 @@ export function buildParams(container, table, onChange) {
     set(param.name, param.value);
 
     input.addEventListener('input', () => {
-      const value = read(param.name);
-      if (Number.isNaN(value)) {
-        showError(param.name, `Enter a number for ${param.label.toLowerCase()}.`);
+      const problem = problemOf(param.name);
+      if (problem) {
+        showError(param.name, problem);
         return;
       }
       clearError(param.name);
@@ -73,6 +74,38 @@ export function buildParams(container, table, onChange) {
     const { param, input } = controls.get(name);
     if (param.type === 'checkbox') return input.checked;
     return input.value.trim() === '' ? NaN : Number(input.value);
+  }
+
+  /**
+   * Why the control's value cannot be used, or null. A field must hold a finite number; a
+   * slider's value must also lie in its own range (a browser clamps what a reader drags or types,
+   * so only a script gets past that, but a value outside it would ask the lab for work it was
+   * never sized for). Number fields keep their own rules: a seed is judged by the crate, so the
+   * page and the crate refuse the same seeds with the same message.
+   */
+  function problemOf(name) {
+    const { param } = controls.get(name);
+    if (param.type === 'checkbox') return null;
+    const value = read(name);
+    const label = param.label.toLowerCase();
+    if (!Number.isFinite(value)) return `Enter a number for ${label}.`;
+    if (param.type === 'range') {
+      const { min, max } = param;
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+        return `${param.label} must be from ${min} to ${max}; got ${value}.`;
+      }
+    }
+    return null;
+  }
+
+  /** Every control whose value cannot be used, as `{name, message}`, in display order. */
+  function problems() {
+    const found = [];
+    for (const name of controls.keys()) {
+      const message = problemOf(name);
+      if (message) found.push({ name, message });
+    }
+    return found;
   }
 
   function showValue(name) {
@@ -107,5 +140,5 @@ export function buildParams(container, table, onChange) {
     input.removeAttribute('aria-invalid');
   }
 
-  return { values, set, showError, clearError };
+  return { values, set, showError, clearError, problems };
 }

@@ -148,6 +148,7 @@ impl BiomeMap {
         let area = width as f64 * height as f64;
         if area > DEFAULT_MAX_CELLS as f64 {
             return Err(Error::TooMuchWork {
+                subject: format!("a {width} × {height} biome map"),
                 what: "map units of area",
                 needed: area,
                 limit: DEFAULT_MAX_CELLS,

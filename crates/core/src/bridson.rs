@@ -165,13 +165,19 @@ impl Sampler {
 
     /// Sets a radius rule: a point at `(x, y)` gets radius `max(radius, radius_at(x, y))`, so the
     /// spacing only ever grows from the sampler's radius.
-    pub fn with_radius_fn(mut self, radius_at: impl Fn(f64, f64) -> f64 + Send + Sync + 'static) -> Self {
+    pub fn with_radius_fn(
+        mut self,
+        radius_at: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
+    ) -> Self {
         self.radius_at = Some(Box::new(radius_at));
         self
     }
 
     /// Sets a ground rule: candidates where `allowed(x, y)` is false are refused.
-    pub fn with_allowed(mut self, allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static) -> Self {
+    pub fn with_allowed(
+        mut self,
+        allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static,
+    ) -> Self {
         self.allowed = Some(Box::new(allowed));
         self
     }
@@ -251,7 +257,11 @@ impl Sampler {
         let current = self.active[a];
         self.current = Some(current);
         self.tried.clear();
-        let Point { x: px, y: py, r: pr } = self.points()[current];
+        let Point {
+            x: px,
+            y: py,
+            r: pr,
+        } = self.points()[current];
         let (lo, hi) = (pr * pr, 4.0 * pr * pr);
         for _ in 0..self.k {
             let (dx, dy) = loop {
@@ -425,7 +435,10 @@ pub fn variable_sampler(
     let min_radius = positive("min radius", min_radius)?;
     let max_radius = positive("max radius", max_radius)?;
     if min_radius > max_radius {
-        return Err(Error::RadiusOrder { min: min_radius, max: max_radius });
+        return Err(Error::RadiusOrder {
+            min: min_radius,
+            max: max_radius,
+        });
     }
     Ok(Sampler::new(width, height, min_radius, k, seed)?
         .with_radius_fn(move |x, y| radius_at(x, y).min(max_radius)))

@@ -51,7 +51,14 @@ pub struct Report {
     pub clearing: Option<Clearing>,
 }
 
-fn report(method: Method, points: Vec<[f64; 2]>, spacing: f64, lab_spacing: f64, w: f64, h: f64) -> Report {
+fn report(
+    method: Method,
+    points: Vec<[f64; 2]>,
+    spacing: f64,
+    lab_spacing: f64,
+    w: f64,
+    h: f64,
+) -> Report {
     Report {
         method,
         too_close: too_close_pairs(&points, lab_spacing),
@@ -82,7 +89,14 @@ pub fn compare(width: f64, height: f64, spacing: f64, seed: i32) -> Result<[Repo
     let jittered = crate::jittered_grid(jitter_spacing, width, height, seed)?;
     Ok([
         report(Method::Random, random, spacing, spacing, width, height),
-        report(Method::Jittered, jittered, jitter_spacing, spacing, width, height),
+        report(
+            Method::Jittered,
+            jittered,
+            jitter_spacing,
+            spacing,
+            width,
+            height,
+        ),
         report(Method::Poisson, poisson, spacing, spacing, width, height),
     ])
 }

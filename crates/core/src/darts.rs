@@ -152,7 +152,13 @@ impl DartThrower {
 }
 
 /// The classic dart thrower in one call: the kept points.
-pub fn dart_throwing(width: f64, height: f64, radius: f64, max_misses: u32, seed: i32) -> Result<Vec<[f64; 2]>> {
+pub fn dart_throwing(
+    width: f64,
+    height: f64,
+    radius: f64,
+    max_misses: u32,
+    seed: i32,
+) -> Result<Vec<[f64; 2]>> {
     let mut d = DartThrower::new(width, height, radius, max_misses, seed)?;
     d.finish();
     Ok(d.kept)

@@ -45,7 +45,12 @@ pub enum Error {
         value: f64,
     },
     /// The work asked for is larger than the limit: too many grid cells or points.
+    ///
+    /// The message reads `{subject} needs {needed} {what}; the limit is {limit}; {hint}`, e.g.
+    /// "radius 0.01 on 880 × 480 needs 8.4 G grid cells; the limit is 33.5 M; use a radius ≥ 0.16".
     TooMuchWork {
+        /// The request, in the words of its parameters (`radius 0.01 on 880 × 480`).
+        subject: String,
         /// What was counted (`grid cells`, `points`, `darts`, …).
         what: &'static str,
         /// How many the request needs.
@@ -66,9 +71,18 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::NotPositive { name, value } => {
-                write!(f, "{name} must be a finite number greater than 0, got {}", show(*value))
+                write!(
+                    f,
+                    "{name} must be a finite number greater than 0, got {}",
+                    show(*value)
+                )
             }
-            Error::OutOfRange { name, value, min, max } => write!(
+            Error::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(
                 f,
                 "{name} must be between {} and {}, got {}",
                 show(*min),
@@ -98,9 +112,15 @@ impl fmt::Display for Error {
                     )
                 }
             }
-            Error::TooMuchWork { what, needed, limit, hint } => write!(
+            Error::TooMuchWork {
+                subject,
+                what,
+                needed,
+                limit,
+                hint,
+            } => write!(
                 f,
-                "this needs {} {what}; the limit is {}; {hint}",
+                "{subject} needs {} {what}; the limit is {}; {hint}",
                 human(*needed),
                 human(*limit as f64)
             ),
@@ -111,7 +131,8 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// A number as a reader typed it: integers without a trailing `.0`, NaN and infinities by name.
+/// A number as a reader typed it: integers without a trailing `.0`, NaN and infinities by name,
+/// and very large or very small magnitudes in exponent form (`1e30`, not thirty-one digits).
 fn show(v: f64) -> String {
     if v.is_nan() {
         "NaN".into()
@@ -119,6 +140,8 @@ fn show(v: f64) -> String {
         if v > 0.0 { "infinity" } else { "-infinity" }.into()
     } else if v == v.trunc() && v.abs() < 1e15 {
         format!("{}", v as i64)
+    } else if v.abs() >= 1e15 || v.abs() < 1e-6 {
+        format!("{v:e}")
     } else {
         format!("{v}")
     }
@@ -126,10 +149,19 @@ fn show(v: f64) -> String {
 
 /// A large count in a readable form: `8.4 M`, `12 k`, `950`.
 pub(crate) fn human(v: f64) -> String {
-    // Rounded down, never up: a limit shown as "33.5 M" is one a reader can stay within.
-    let down = |x: f64, unit: &str| format!("{:.1} {unit}", (x * 10.0).floor() / 10.0);
+    // Rounded down, never up: a limit shown as "33.5 M" is one a reader can stay within. Three
+    // digits are enough: "576 G", not "576.0 G".
+    let down = |x: f64, unit: &str| {
+        if x >= 100.0 {
+            format!("{} {unit}", x.floor())
+        } else {
+            format!("{:.1} {unit}", (x * 10.0).floor() / 10.0)
+        }
+    };
     if !v.is_finite() {
         show(v)
+    } else if v >= 1e12 {
+        format!("{v:.1e}")
     } else if v >= 1e9 {
         down(v / 1e9, "G")
     } else if v >= 1e6 {
@@ -144,7 +176,7 @@ pub(crate) fn human(v: f64) -> String {
 /// A number in a message: integers as integers, others with four significant digits (so that a
 /// tiny radius reads `0.000000001`, not `0`).
 pub(crate) fn short(v: f64) -> String {
-    if !v.is_finite() || (v == v.trunc() && v.abs() < 1e15) {
+    if !v.is_finite() || v.abs() >= 1e15 || v == v.trunc() {
         return show(v);
     }
     let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 20) as usize;
@@ -187,6 +219,49 @@ pub(crate) fn in_range(name: &'static str, value: f64, min: f64, max: f64) -> Re
     if value.is_finite() && value >= min && value <= max {
         Ok(value)
     } else {
-        Err(Error::OutOfRange { name, value, min, max })
+        Err(Error::OutOfRange {
+            name,
+            value,
+            min,
+            max,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_messages_read_as_typed() {
+        assert_eq!(show(1e30), "1e30");
+        assert_eq!(show(-1e30), "-1e30");
+        assert_eq!(show(1e9), "1000000000");
+        assert_eq!(show(-5.0), "-5");
+        assert_eq!(show(0.001), "0.001");
+        assert_eq!(show(123456.5), "123456.5");
+        assert_eq!(show(f64::NAN), "NaN");
+        assert_eq!(short(1e30), "1e30");
+        assert_eq!(short(0.000_000_001), "0.000000001");
+        assert_eq!(short(0.012_345), "0.01235");
+    }
+
+    #[test]
+    fn counts_round_down() {
+        assert_eq!(human(33_554_432.0), "33.5 M");
+        assert_eq!(human(8_448_023_233.0), "8.4 G");
+        assert_eq!(human(576_049_000_000.0), "576 G");
+        assert_eq!(human(2e18), "2.0e18");
+        assert_eq!(human(12_345.0), "12 k");
+        assert_eq!(human(950.0), "950");
+    }
+
+    #[test]
+    fn a_seed_out_of_range_is_named_in_full() {
+        let e = Error::BadSeed { value: 1e30 };
+        assert_eq!(
+            e.to_string(),
+            "seed must be a whole number from -2147483648 to 2147483647, got 1e30"
+        );
     }
 }

@@ -18,7 +18,11 @@ const EMPTY: u32 = 0;
 /// The sentinel behind empty cells: far off the map, with an infinite radius so that the smaller
 /// radius is always the candidate's own. Its squared distance to any map point is about 2e300,
 /// still finite, and larger than any r² the fast path accepts (see `conflict`).
-const FAR_AWAY: Point = Point { x: -1e150, y: -1e150, r: f64::INFINITY };
+const FAR_AWAY: Point = Point {
+    x: -1e150,
+    y: -1e150,
+    r: f64::INFINITY,
+};
 /// Empty cells kept around the map on every side, so the common query (reach 2) can read its
 /// whole 5 × 5 block without bounds checks.
 const PAD: usize = 2;
@@ -128,17 +132,24 @@ impl Grid {
         let height = positive("height", height)?;
         let radius = positive("radius", radius)?;
         Self::new(width, height, radius / std::f64::consts::SQRT_2).map_err(|e| match e {
-            Error::TooMuchWork { what, needed, limit, .. } => {
+            Error::TooMuchWork {
+                what,
+                needed,
+                limit,
+                ..
+            } => {
                 let min_cell = min_cell_for(width, height, limit);
                 Error::TooMuchWork {
+                    subject: format!(
+                        "radius {} on {}",
+                        crate::error::short(radius),
+                        map_size(width, height)
+                    ),
                     what,
                     needed,
                     limit,
                     hint: format!(
-                        "radius {} on {} × {} is too small; use a radius ≥ {}",
-                        crate::error::short(radius),
-                        crate::error::short(width),
-                        crate::error::short(height),
+                        "use a radius ≥ {}",
                         crate::error::round_up(min_cell * std::f64::consts::SQRT_2)
                     ),
                 }
@@ -159,6 +170,11 @@ impl Grid {
         let needed = cols_f * rows_f;
         if needed > max_cells as f64 {
             return Err(Error::TooMuchWork {
+                subject: format!(
+                    "cell size {} on {}",
+                    crate::error::short(cell),
+                    map_size(width, height)
+                ),
                 what: "grid cells",
                 needed,
                 limit: max_cells,
@@ -170,7 +186,8 @@ impl Grid {
         }
         let (cols, rows) = (cols_f as usize, rows_f as usize);
         let stride = cols + 2 * PAD;
-        let near_first = NEAR_FIRST.map(|(dc, dr)| isize::from(dr) * stride as isize + isize::from(dc));
+        let near_first =
+            NEAR_FIRST.map(|(dc, dr)| isize::from(dr) * stride as isize + isize::from(dc));
         Ok(Self {
             width,
             height,
@@ -319,11 +336,21 @@ impl Grid {
                     let dy = p.y - y;
                     let m = r.min(p.r);
                     let d2 = dx * dx + dy * dy;
-                    neighbours.push(Neighbour { index, distance: d2.sqrt(), conflict: d2 < m * m });
+                    neighbours.push(Neighbour {
+                        index,
+                        distance: d2.sqrt(),
+                        conflict: d2 < m * m,
+                    });
                 }
             }
         }
-        Probe { col_start, col_end, row_start, row_end, neighbours }
+        Probe {
+            col_start,
+            col_end,
+            row_start,
+            row_end,
+            neighbours,
+        }
     }
 
     /// Stores a point and returns its index in [`Grid::points`]. It does not check the spacing:
@@ -373,7 +400,9 @@ impl Grid {
     /// The stored points from index `start` on, giving up the grid (no copy when `start` is 0
     /// but for a shift by one slot).
     pub fn into_points(self, start: usize) -> Vec<Point> {
-        let Self { cells, mut stored, .. } = self;
+        let Self {
+            cells, mut stored, ..
+        } = self;
         drop(cells); // free the cells before anything else happens to the points
         stored.drain(..=start.min(stored.len() - 1));
         stored
@@ -384,6 +413,15 @@ impl Grid {
         self.cells.fill(EMPTY);
         self.stored.truncate(1);
     }
+}
+
+/// `720 × 400`, as a message names a map.
+fn map_size(width: f64, height: f64) -> String {
+    format!(
+        "{} × {}",
+        crate::error::short(width),
+        crate::error::short(height)
+    )
 }
 
 /// The smallest cell side that keeps a `width × height` grid within `limit` cells.
@@ -430,17 +468,29 @@ mod tests {
         assert_eq!(p.checked(), 2);
         assert!(!p.is_free());
         assert_eq!(p.is_free(), g.is_free(18.0, 10.0, 10.0));
-        assert!(p.neighbours.iter().any(|n| n.index == 0 && n.conflict && n.distance == 8.0));
-        assert!(p.neighbours.iter().any(|n| n.index == 1 && !n.conflict && n.distance == 12.0));
+        assert!(p
+            .neighbours
+            .iter()
+            .any(|n| n.index == 0 && n.conflict && n.distance == 8.0));
+        assert!(p
+            .neighbours
+            .iter()
+            .any(|n| n.index == 1 && !n.conflict && n.distance == 12.0));
     }
 
     #[test]
     fn too_many_cells_says_what_to_change() {
         let e = Grid::for_radius(880.0, 480.0, 0.01).unwrap_err();
         let msg = e.to_string();
-        assert!(msg.contains("grid cells"), "{msg}");
-        assert!(msg.contains("use a radius ≥"), "{msg}");
-        assert!(msg.contains("8.4 G"), "{msg}"); // 124 451 × 67 883 cells
+        // 124 451 × 67 883 cells; the limit 2^25 = 33 554 432 is shown rounded down; the advice
+        // is the smallest radius whose grid fits, rounded up (0.1587 → 0.16).
+        assert_eq!(
+            msg,
+            "radius 0.01 on 880 × 480 needs 8.4 G grid cells; the limit is 33.5 M; \
+             use a radius ≥ 0.16"
+        );
+        assert!(Grid::for_radius(880.0, 480.0, 0.16).is_ok());
+        assert!(Grid::for_radius(880.0, 480.0, 0.15).is_err());
     }
 
     #[test]

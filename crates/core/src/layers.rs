@@ -56,11 +56,19 @@ pub struct Layer {
 impl Layer {
     /// A layer allowed everywhere.
     pub fn new(radius: f64, k: u32, seed: i32) -> Self {
-        Self { radius, k, seed, allowed: None }
+        Self {
+            radius,
+            k,
+            seed,
+            allowed: None,
+        }
     }
 
     /// The same layer with a ground rule.
-    pub fn with_allowed(mut self, allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static) -> Self {
+    pub fn with_allowed(
+        mut self,
+        allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static,
+    ) -> Self {
         self.allowed = Some(Box::new(allowed));
         self
     }
@@ -104,7 +112,9 @@ pub fn shared_grid(width: f64, height: f64, radii: impl IntoIterator<Item = f64>
         min = min.min(positive("layer radius", r)?);
     }
     if !min.is_finite() {
-        return Err(Error::Invalid { message: "at least one layer is needed".into() });
+        return Err(Error::Invalid {
+            message: "at least one layer is needed".into(),
+        });
     }
     Grid::for_radius(width, height, min)
 }
@@ -137,7 +147,11 @@ pub fn place_layers(width: f64, height: f64, layers: Vec<Layer>) -> Result<Vec<V
 }
 
 /// Places every layer on a grid of its own: each is well spaced, but layers ignore each other.
-pub fn place_layers_separately(width: f64, height: f64, layers: Vec<Layer>) -> Result<Vec<Vec<Point>>> {
+pub fn place_layers_separately(
+    width: f64,
+    height: f64,
+    layers: Vec<Layer>,
+) -> Result<Vec<Vec<Point>>> {
     layers
         .into_iter()
         .map(|layer| {
@@ -167,14 +181,23 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
         .enumerate()
         .flat_map(|(l, pts)| pts.iter().enumerate().map(move |(i, p)| (l, i, *p)))
         .collect();
-    let Some(max_r) = all.iter().map(|a| a.2.r).filter(|r| r.is_finite()).reduce(f64::max) else {
+    let Some(max_r) = all
+        .iter()
+        .map(|a| a.2.r)
+        .filter(|r| r.is_finite())
+        .reduce(f64::max)
+    else {
         return Vec::new();
     };
     if max_r <= 0.0 {
         return Vec::new();
     }
     // Buckets of side max_r: any conflicting pair sits in the same or a neighbouring bucket.
-    let (minx, miny) = all.iter().fold((f64::INFINITY, f64::INFINITY), |(a, b), p| (a.min(p.2.x), b.min(p.2.y)));
+    let (minx, miny) = all
+        .iter()
+        .fold((f64::INFINITY, f64::INFINITY), |(a, b), p| {
+            (a.min(p.2.x), b.min(p.2.y))
+        });
     let key = |p: &Point| (((p.x - minx) / max_r) as i64, ((p.y - miny) / max_r) as i64);
     let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> = Default::default();
     for (n, a) in all.iter().enumerate() {
@@ -193,7 +216,12 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
                     let (dx, dy) = (a.2.x - b.2.x, a.2.y - b.2.y);
                     let r = a.2.r.min(b.2.r);
                     if dx * dx + dy * dy < r * r {
-                        out.push(Overlap { layer_a: a.0, index_a: a.1, layer_b: b.0, index_b: b.1 });
+                        out.push(Overlap {
+                            layer_a: a.0,
+                            index_a: a.1,
+                            layer_b: b.0,
+                            index_b: b.1,
+                        });
                     }
                 }
             }

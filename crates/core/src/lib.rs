@@ -11,6 +11,8 @@
 //! - [`metrics`] — too-close pairs, the tightest pair, the widest clearing, coverage.
 //! - [`paint`] — soft circles blended into an RGB image.
 //! - [`density`] — dense woods next to open savanna: a spacing that follows fBm noise.
+//! - [`samplers`] — better samplers side by side: parent cone, Roberts' variant, maximal.
+//! - [`spectrum`] — the power spectrum of a point set, which shows blue noise.
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed
@@ -38,7 +40,9 @@ pub mod layers;
 pub mod metrics;
 pub mod paint;
 pub mod rng;
+pub mod samplers;
 pub mod scatter;
+pub mod spectrum;
 pub mod world;
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};

@@ -9,8 +9,22 @@
 // The parameter list mirrors the reference's stamp call one for one, which keeps the golden
 // cases easy to read against it.
 #[allow(clippy::too_many_arguments)]
-pub fn stamp_circle(rgb: &mut [u8], width: usize, height: usize, cx: f64, cy: f64, radius: f64, color: [u8; 3], opacity: f64) {
-    if width == 0 || height == 0 || rgb.len() < width * height * 3 || radius.is_nan() || radius < 0.0 {
+pub fn stamp_circle(
+    rgb: &mut [u8],
+    width: usize,
+    height: usize,
+    cx: f64,
+    cy: f64,
+    radius: f64,
+    color: [u8; 3],
+    opacity: f64,
+) {
+    if width == 0
+        || height == 0
+        || rgb.len() < width * height * 3
+        || radius.is_nan()
+        || radius < 0.0
+    {
         return;
     }
     let y0 = (cy - radius).floor().max(0.0);

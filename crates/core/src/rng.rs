@@ -41,7 +41,9 @@ impl ParkMiller {
             s += m - 1;
         }
         if s == 0 {
-            return Err(Error::BadSeed { value: f64::from(seed) });
+            return Err(Error::BadSeed {
+                value: f64::from(seed),
+            });
         }
         Ok(Self { state: s as u32 })
     }

@@ -16,6 +16,7 @@ pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result
     let height = positive("height", height)?;
     if count > DEFAULT_MAX_CELLS {
         return Err(Error::TooMuchWork {
+            subject: format!("a random scatter of {count} points"),
             what: "points",
             needed: count as f64,
             limit: DEFAULT_MAX_CELLS,
@@ -44,6 +45,12 @@ pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result
     let rows = (height / spacing).floor();
     if cols * rows > DEFAULT_MAX_CELLS as f64 {
         return Err(Error::TooMuchWork {
+            subject: format!(
+                "a jittered grid of spacing {} on {} × {}",
+                crate::error::short(spacing),
+                crate::error::short(width),
+                crate::error::short(height)
+            ),
             what: "points",
             needed: cols * rows,
             limit: DEFAULT_MAX_CELLS,

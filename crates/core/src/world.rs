@@ -274,6 +274,7 @@ impl Terrain {
         let pixels = width as f64 * height as f64;
         if pixels > DEFAULT_MAX_CELLS as f64 {
             return Err(Error::TooMuchWork {
+                subject: format!("a {width} × {height} world"),
                 what: "pixels",
                 needed: pixels,
                 limit: DEFAULT_MAX_CELLS,

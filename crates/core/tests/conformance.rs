@@ -32,15 +32,30 @@ fn every_golden_case_matches_exactly() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let outcome = std::fs::read_to_string(path)
             .map_err(|e| format!("unreadable: {e}"))
-            .and_then(|text| serde_json::from_str::<Value>(&text).map_err(|e| format!("not JSON: {e}")))
+            .and_then(|text| {
+                serde_json::from_str::<Value>(&text).map_err(|e| format!("not JSON: {e}"))
+            })
             .and_then(|case| {
-                *kinds.entry(case["kind"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+                *kinds
+                    .entry(case["kind"].as_str().unwrap_or("?").to_string())
+                    .or_default() += 1;
                 golden_check::check(&case)
             });
         if let Err(e) = outcome {
             failures.push(format!("{name}: {e}"));
         }
     }
-    println!("conformance: {} cases from {} ({kinds:?}), {} failed", files.len(), dir.display(), failures.len());
-    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+    println!(
+        "conformance: {} cases from {} ({kinds:?}), {} failed",
+        files.len(),
+        dir.display(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }

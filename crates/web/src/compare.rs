@@ -18,14 +18,20 @@ impl Comparison {
     #[wasm_bindgen(constructor)]
     pub fn new(width: f64, height: f64, spacing: f64, seed: f64) -> Result<Comparison, JsError> {
         let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        Ok(Self { reports: poisson_live::compare::compare(width, height, spacing, seed).map_err(err)? })
+        Ok(Self {
+            reports: poisson_live::compare::compare(width, height, spacing, seed).map_err(err)?,
+        })
     }
 
     fn get(&self, method: &str) -> Result<&Report, JsError> {
         self.reports
             .iter()
             .find(|r| r.method.name() == method)
-            .ok_or_else(|| JsError::new(&format!("unknown method {method:?}: use random, jittered or poisson")))
+            .ok_or_else(|| {
+                JsError::new(&format!(
+                    "unknown method {method:?}: use random, jittered or poisson"
+                ))
+            })
     }
 
     /// The method's points as `x, y` pairs.
@@ -43,17 +49,28 @@ impl Comparison {
     /// Pairs closer than the lab's spacing, as `i, j` index pairs.
     #[wasm_bindgen(js_name = tooClose)]
     pub fn too_close(&self, method: &str) -> Result<Uint32Array, JsError> {
-        let v: Vec<u32> = self.get(method)?.too_close.iter().flat_map(|&(i, j)| [i as u32, j as u32]).collect();
+        let v: Vec<u32> = self
+            .get(method)?
+            .too_close
+            .iter()
+            .flat_map(|&(i, j)| [i as u32, j as u32])
+            .collect();
         Ok(Uint32Array::from(&v[..]))
     }
     /// The closest pair as `[i, j, distance]`, or an empty array with fewer than two points.
     pub fn tightest(&self, method: &str) -> Result<Float64Array, JsError> {
-        let v: Vec<f64> = self.get(method)?.tightest.map_or(vec![], |(i, j, d)| vec![i as f64, j as f64, d]);
+        let v: Vec<f64> = self
+            .get(method)?
+            .tightest
+            .map_or(vec![], |(i, j, d)| vec![i as f64, j as f64, d]);
         Ok(Float64Array::from(&v[..]))
     }
     /// The largest empty circle centred on the map as `[x, y, radius]` (empty with no points).
     pub fn clearing(&self, method: &str) -> Result<Float64Array, JsError> {
-        let v: Vec<f64> = self.get(method)?.clearing.map_or(vec![], |c| vec![c.x, c.y, c.radius]);
+        let v: Vec<f64> = self
+            .get(method)?
+            .clearing
+            .map_or(vec![], |c| vec![c.x, c.y, c.radius]);
         Ok(Float64Array::from(&v[..]))
     }
 }

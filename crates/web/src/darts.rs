@@ -15,10 +15,19 @@ impl DartThrower {
     /// A thrower for a `width × height` map, spacing `radius`, that stops after `misses`
     /// misses in a row. Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, radius: f64, misses: f64, seed: f64) -> Result<DartThrower, JsError> {
-        let misses = crate::whole("misses", misses)?;
+    pub fn new(
+        width: f64,
+        height: f64,
+        radius: f64,
+        misses: f64,
+        seed: f64,
+    ) -> Result<DartThrower, JsError> {
+        let misses = crate::whole_in("misses", misses, 0, poisson_live::darts::MAX_MISSES)?;
         let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        Ok(Self { inner: poisson_live::DartThrower::new(width, height, radius, misses, seed).map_err(err)? })
+        Ok(Self {
+            inner: poisson_live::DartThrower::new(width, height, radius, misses, seed)
+                .map_err(err)?,
+        })
     }
 
     /// Throws one dart: 1 kept, 0 missed, −1 already finished.
@@ -31,7 +40,8 @@ impl DartThrower {
     }
     /// Throws up to `max_darts` darts; true when finished.
     pub fn run(&mut self, max_darts: f64) -> bool {
-        self.inner.run(if max_darts > 0.0 { max_darts as u64 } else { 0 })
+        self.inner
+            .run(if max_darts > 0.0 { max_darts as u64 } else { 0 })
     }
     /// Throws until finished.
     pub fn finish(&mut self) {

@@ -17,9 +17,16 @@ impl GridLab {
     /// A `width × height` map with spacing `radius`, filled by Bridson and then thinned so that
     /// about `keep` of the points stay (0..1).
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, radius: f64, seed: f64, keep: f64) -> Result<GridLab, JsError> {
+    pub fn new(
+        width: f64,
+        height: f64,
+        radius: f64,
+        seed: f64,
+        keep: f64,
+    ) -> Result<GridLab, JsError> {
         let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        let grid = poisson_live::bridson::partly_filled(width, height, radius, seed, keep).map_err(err)?;
+        let grid =
+            poisson_live::bridson::partly_filled(width, height, radius, seed, keep).map_err(err)?;
         Ok(Self { grid, radius })
     }
 
@@ -36,7 +43,13 @@ impl GridLab {
         ];
         for n in &p.neighbours {
             let q = self.grid.points()[n.index];
-            v.extend_from_slice(&[n.index as f64, q.x, q.y, n.distance, if n.conflict { 1.0 } else { 0.0 }]);
+            v.extend_from_slice(&[
+                n.index as f64,
+                q.x,
+                q.y,
+                n.distance,
+                if n.conflict { 1.0 } else { 0.0 },
+            ]);
         }
         Float64Array::from(&v[..])
     }

@@ -53,27 +53,56 @@ pub fn crate_version() -> String {
 
 mod compare;
 mod darts;
+mod density;
 mod grid;
+mod layers;
 mod sampler;
 mod scatter;
+mod world;
 
 pub use compare::Comparison;
 pub use darts::DartThrower;
+pub use density::{density_forest_flat, DensityForest};
 pub use grid::GridLab;
+pub use layers::{BiomeMap, LayerPlacement};
 pub use sampler::{poisson_disk_flat, PoissonSampler};
+pub use world::{world_legend, PaintedWorld};
 
 /// Turns the core's error into a JS exception carrying its message.
 pub(crate) fn err(e: poisson_live::Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// A count from JS (`k`, misses, …): a whole number from 0 to 2^32 − 1, else a readable error.
-pub(crate) fn whole(name: &str, value: f64) -> Result<u32, JsError> {
-    if value.is_finite() && value == value.trunc() && (0.0..=f64::from(u32::MAX)).contains(&value) {
-        Ok(value as u32)
-    } else {
-        Err(JsError::new(&format!("{name} must be a whole number ≥ 0, got {value}")))
+/// A count from JS (width, count, …): a whole number from 0 to 2^32 − 1, else a readable error.
+pub(crate) fn whole(name: &'static str, value: f64) -> Result<u32, JsError> {
+    whole_in(name, value, 0, u32::MAX)
+}
+
+/// A count from JS that the core limits to `min..=max` (`k`, misses): checked here, where it
+/// is still a JS number, so that −5 or 1e30 is refused in the core's own words ("k must be
+/// between 1 and 10000, got -5") instead of wrapping into a u32.
+pub(crate) fn whole_in(name: &'static str, value: f64, min: u32, max: u32) -> Result<u32, JsError> {
+    if !(value.is_finite() && value == value.trunc()) {
+        let shown = if value.is_nan() {
+            "NaN".to_owned()
+        } else if value.is_infinite() {
+            if value > 0.0 { "infinity" } else { "-infinity" }.to_owned()
+        } else {
+            value.to_string()
+        };
+        return Err(JsError::new(&format!(
+            "{name} must be a whole number from {min} to {max}, got {shown}"
+        )));
     }
+    if value < f64::from(min) || value > f64::from(max) {
+        return Err(err(poisson_live::Error::OutOfRange {
+            name,
+            value,
+            min: f64::from(min),
+            max: f64::from(max),
+        }));
+    }
+    Ok(value as u32)
 }
 
 /// Points as a flat `x, y, r` array.

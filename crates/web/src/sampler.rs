@@ -21,10 +21,18 @@ impl PoissonSampler {
     /// A sampler on a `width × height` map with spacing `radius`, `k` tries per step and a
     /// 32-bit seed. Throws with a readable message on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, radius: f64, k: f64, seed: f64) -> Result<PoissonSampler, JsError> {
-        let k = crate::whole("k", k)?;
+    pub fn new(
+        width: f64,
+        height: f64,
+        radius: f64,
+        k: f64,
+        seed: f64,
+    ) -> Result<PoissonSampler, JsError> {
+        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
         let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        Ok(Self { inner: Sampler::new(width, height, radius, k, seed).map_err(err)? })
+        Ok(Self {
+            inner: Sampler::new(width, height, radius, k, seed).map_err(err)?,
+        })
     }
 
     /// Draws the first point from the seed (x, then y); false if it was refused.
@@ -50,7 +58,8 @@ impl PoissonSampler {
 
     /// Up to `max_steps` steps; true when finished.
     pub fn run(&mut self, max_steps: f64) -> bool {
-        self.inner.run(if max_steps > 0.0 { max_steps as u64 } else { 0 })
+        self.inner
+            .run(if max_steps > 0.0 { max_steps as u64 } else { 0 })
     }
 
     /// Steps until finished.
@@ -157,8 +166,16 @@ impl PoissonSampler {
 
 /// Bridson's algorithm in one call: `x, y, r` triplets.
 #[wasm_bindgen(js_name = poissonDisk)]
-pub fn poisson_disk_flat(width: f64, height: f64, radius: f64, k: f64, seed: f64) -> Result<Float64Array, JsError> {
-    let k = crate::whole("k", k)?;
+pub fn poisson_disk_flat(
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: f64,
+    seed: f64,
+) -> Result<Float64Array, JsError> {
+    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
     let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Ok(crate::xyr(&poisson_live::poisson_disk(width, height, radius, k, seed).map_err(err)?))
+    Ok(crate::xyr(
+        &poisson_live::poisson_disk(width, height, radius, k, seed).map_err(err)?,
+    ))
 }

@@ -9,9 +9,14 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else { panic!("expected an error") };
+    let Err(e) = r else {
+        panic!("expected an error")
+    };
     let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into()).unwrap().as_string().unwrap()
+    js_sys::Reflect::get(&v, &"message".into())
+        .unwrap()
+        .as_string()
+        .unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -67,11 +72,14 @@ fn darts_and_grid_and_comparison() {
     d.finish();
     assert!(d.is_finished());
     assert_eq!(d.misses_in_a_row(), 30);
-    assert_eq!(d.kept_count() as f64 + d.rejected_count() as f64, d.thrown());
+    assert_eq!(
+        d.kept_count() as f64 + d.rejected_count() as f64,
+        d.thrown()
+    );
 
     let g = GridLab::new(720.0, 400.0, 44.0, 123456.0, 0.6).unwrap();
     let probe = g.probe(360.0, 200.0).to_vec();
-    assert!(probe.len() >= 5 && (probe.len() - 5) % 5 == 0);
+    assert!(probe.len() >= 5 && (probe.len() - 5).is_multiple_of(5));
 
     let c = Comparison::new(720.0, 400.0, 26.0, 123456.0).unwrap();
     assert_eq!(c.count("random").unwrap(), c.count("poisson").unwrap());

@@ -14,7 +14,10 @@ include!(concat!(env!("OUT_DIR"), "/golden_cases.rs"));
 
 #[wasm_bindgen_test]
 fn every_golden_case_matches_exactly_in_wasm() {
-    assert!(!GOLDEN_CASES.is_empty(), "no cases embedded from {GOLDEN_DIR}");
+    assert!(
+        !GOLDEN_CASES.is_empty(),
+        "no cases embedded from {GOLDEN_DIR}"
+    );
     let mut failures = Vec::new();
     for (name, text) in GOLDEN_CASES {
         let outcome = serde_json::from_str::<serde_json::Value>(text)
@@ -24,6 +27,16 @@ fn every_golden_case_matches_exactly_in_wasm() {
             failures.push(format!("{name}: {e}"));
         }
     }
-    wasm_bindgen_test::console_log!("conformance (wasm): {} cases from {GOLDEN_DIR}, {} failed", GOLDEN_CASES.len(), failures.len());
-    assert!(failures.is_empty(), "{} of {} cases failed in wasm:\n{}", failures.len(), GOLDEN_CASES.len(), failures.join("\n"));
+    wasm_bindgen_test::console_log!(
+        "conformance (wasm): {} cases from {GOLDEN_DIR}, {} failed",
+        GOLDEN_CASES.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed in wasm:\n{}",
+        failures.len(),
+        GOLDEN_CASES.len(),
+        failures.join("\n")
+    );
 }

@@ -7,17 +7,28 @@ use poisson_live::layers::{place_layers, Layer, Mask};
 use poisson_live::paint::stamp_circle;
 use serde_json::Value;
 fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("expected a number, got {v}"))
+    v.as_f64()
+        .unwrap_or_else(|| panic!("expected a number, got {v}"))
 }
 fn seed(v: &Value) -> i32 {
-    let s = v.as_i64().unwrap_or_else(|| panic!("expected an integer seed, got {v}"));
+    let s = v
+        .as_i64()
+        .unwrap_or_else(|| panic!("expected an integer seed, got {v}"));
     i32::try_from(s).expect("seed within i32")
 }
 fn uint(v: &Value) -> u32 {
-    u32::try_from(v.as_u64().unwrap_or_else(|| panic!("expected a whole number, got {v}"))).unwrap()
+    u32::try_from(
+        v.as_u64()
+            .unwrap_or_else(|| panic!("expected a whole number, got {v}")),
+    )
+    .unwrap()
 }
 fn rows(v: &Value) -> Vec<Vec<f64>> {
-    v.as_array().expect("array").iter().map(|r| r.as_array().expect("row").iter().map(f).collect()).collect()
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|r| r.as_array().expect("row").iter().map(f).collect())
+        .collect()
 }
 fn xy(points: &[[f64; 2]]) -> Vec<Vec<f64>> {
     points.iter().map(|p| p.to_vec()).collect()
@@ -34,31 +45,51 @@ pub fn check(case: &Value) -> Result<(), String> {
     let (w, h) = (f(&p["width"]), f(&p["height"]));
     let same = |name: &str, got: Vec<Vec<f64>>, want: Vec<Vec<f64>>| -> Result<(), String> {
         if got.len() != want.len() {
-            return Err(format!("{name}: {} points, expected {}", got.len(), want.len()));
+            return Err(format!(
+                "{name}: {} points, expected {}",
+                got.len(),
+                want.len()
+            ));
         }
         match got.iter().zip(&want).position(|(a, b)| a != b) {
-            Some(i) => Err(format!("{name}: point {i} is {:?}, expected {:?}", got[i], want[i])),
+            Some(i) => Err(format!(
+                "{name}: point {i} is {:?}, expected {:?}",
+                got[i], want[i]
+            )),
             None => Ok(()),
         }
     };
     match kind {
         "random_points" => {
-            let got = poisson_live::random_points(p["count"].as_u64().unwrap() as usize, w, h, seed(&p["seed"]))
-                .map_err(|e| e.to_string())?;
+            let got = poisson_live::random_points(
+                p["count"].as_u64().unwrap() as usize,
+                w,
+                h,
+                seed(&p["seed"]),
+            )
+            .map_err(|e| e.to_string())?;
             same(kind, xy(&got), rows(expected))
         }
         "jittered_grid" => {
-            let got = poisson_live::jittered_grid(f(&p["spacing"]), w, h, seed(&p["seed"])).map_err(|e| e.to_string())?;
+            let got = poisson_live::jittered_grid(f(&p["spacing"]), w, h, seed(&p["seed"]))
+                .map_err(|e| e.to_string())?;
             same(kind, xy(&got), rows(expected))
         }
         "dart_throwing" => {
-            let got = poisson_live::dart_throwing(w, h, f(&p["radius"]), uint(&p["max_misses"]), seed(&p["seed"]))
-                .map_err(|e| e.to_string())?;
+            let got = poisson_live::dart_throwing(
+                w,
+                h,
+                f(&p["radius"]),
+                uint(&p["max_misses"]),
+                seed(&p["seed"]),
+            )
+            .map_err(|e| e.to_string())?;
             same(kind, xy(&got), rows(expected))
         }
         "poisson_disk" => {
-            let got = poisson_live::poisson_disk(w, h, f(&p["radius"]), uint(&p["k"]), seed(&p["seed"]))
-                .map_err(|e| e.to_string())?;
+            let got =
+                poisson_live::poisson_disk(w, h, f(&p["radius"]), uint(&p["k"]), seed(&p["seed"]))
+                    .map_err(|e| e.to_string())?;
             same(kind, xyr(&got), rows(expected))
         }
         "variable_radius" => {
@@ -91,7 +122,10 @@ pub fn check(case: &Value) -> Result<(), String> {
                 let mask = match &l["mask"] {
                     Value::Null => Mask::Everywhere,
                     m => {
-                        let discs: Vec<[f64; 3]> = rows(&m["discs"]).iter().map(|d| [d[0], d[1], d[2]]).collect();
+                        let discs: Vec<[f64; 3]> = rows(&m["discs"])
+                            .iter()
+                            .map(|d| [d[0], d[1], d[2]])
+                            .collect();
                         match m["type"].as_str() {
                             Some("inside_discs") => Mask::InsideDiscs(discs),
                             Some("outside_discs") => Mask::OutsideDiscs(discs),
@@ -99,7 +133,9 @@ pub fn check(case: &Value) -> Result<(), String> {
                         }
                     }
                 };
-                layers.push(Layer::new(f(&l["radius"]), uint(&l["k"]), seed(&l["seed"])).with_mask(mask));
+                layers.push(
+                    Layer::new(f(&l["radius"]), uint(&l["k"]), seed(&l["seed"])).with_mask(mask),
+                );
             }
             let got = place_layers(w, h, layers).map_err(|e| e.to_string())?;
             let want = expected.as_array().ok_or("expected layers")?;
@@ -112,16 +148,40 @@ pub fn check(case: &Value) -> Result<(), String> {
             Ok(())
         }
         "stamp_circles" => {
-            let (wi, hi) = (p["width"].as_u64().unwrap() as usize, p["height"].as_u64().unwrap() as usize);
-            let bg: Vec<u8> = p["background"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect();
+            let (wi, hi) = (
+                p["width"].as_u64().unwrap() as usize,
+                p["height"].as_u64().unwrap() as usize,
+            );
+            let bg: Vec<u8> = p["background"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u8)
+                .collect();
             let mut rgb: Vec<u8> = bg.iter().copied().cycle().take(wi * hi * 3).collect();
             for c in p["circles"].as_array().ok_or("no circles")? {
-                let col: Vec<u8> = c[3].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect();
-                stamp_circle(&mut rgb, wi, hi, f(&c[0]), f(&c[1]), f(&c[2]), [col[0], col[1], col[2]], f(&c[4]));
+                let col: Vec<u8> = c[3]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap() as u8)
+                    .collect();
+                stamp_circle(
+                    &mut rgb,
+                    wi,
+                    hi,
+                    f(&c[0]),
+                    f(&c[1]),
+                    f(&c[2]),
+                    [col[0], col[1], col[2]],
+                    f(&c[4]),
+                );
             }
             let want = base64_decode(expected.as_str().ok_or("expected base64")?)?;
             match rgb.iter().zip(&want).position(|(a, b)| a != b) {
-                _ if rgb.len() != want.len() => Err(format!("{} bytes, expected {}", rgb.len(), want.len())),
+                _ if rgb.len() != want.len() => {
+                    Err(format!("{} bytes, expected {}", rgb.len(), want.len()))
+                }
                 Some(i) => Err(format!("byte {i} is {}, expected {}", rgb[i], want[i])),
                 None => Ok(()),
             }
@@ -131,7 +191,8 @@ pub fn check(case: &Value) -> Result<(), String> {
 }
 
 fn check_trace(w: f64, h: f64, p: &Value, expected: &Value) -> Result<(), String> {
-    let mut s = Sampler::new(w, h, f(&p["radius"]), uint(&p["k"]), seed(&p["seed"])).map_err(|e| e.to_string())?;
+    let mut s = Sampler::new(w, h, f(&p["radius"]), uint(&p["k"]), seed(&p["seed"]))
+        .map_err(|e| e.to_string())?;
     // The first point is placed, not stepped: it does not count among the 2N − 1 steps.
     match p.get("start") {
         Some(Value::Array(a)) => s.start_at(f(&a[0]), f(&a[1])),
@@ -155,16 +216,31 @@ fn check_trace(w: f64, h: f64, p: &Value, expected: &Value) -> Result<(), String
             .as_array()
             .unwrap()
             .iter()
-            .map(|t| vec![f(&t[0]), f(&t[1]), if t[2].as_bool().unwrap() { 1.0 } else { 0.0 }])
+            .map(|t| {
+                vec![
+                    f(&t[0]),
+                    f(&t[1]),
+                    if t[2].as_bool().unwrap() { 1.0 } else { 0.0 },
+                ]
+            })
             .collect();
         let active: Vec<u64> = s.active().iter().map(|&i| i as u64).collect();
-        let want_active: Vec<u64> = want["active"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        let want_active: Vec<u64> = want["active"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
         let at = format!("step {n}");
         if Some(more) != want["more"].as_bool() {
             return Err(format!("{at}: more = {more}"));
         }
         if s.current().map(|c| c as u64) != want["current"].as_u64() {
-            return Err(format!("{at}: current = {:?}, expected {}", s.current(), want["current"]));
+            return Err(format!(
+                "{at}: current = {:?}, expected {}",
+                s.current(),
+                want["current"]
+            ));
         }
         if tried != want_tried {
             return Err(format!("{at}: tried {tried:?}, expected {want_tried:?}"));
@@ -173,7 +249,11 @@ fn check_trace(w: f64, h: f64, p: &Value, expected: &Value) -> Result<(), String
             return Err(format!("{at}: active {active:?}, expected {want_active:?}"));
         }
         if Some(s.points().len() as u64) != want["points"].as_u64() {
-            return Err(format!("{at}: {} points, expected {}", s.points().len(), want["points"]));
+            return Err(format!(
+                "{at}: {} points, expected {}",
+                s.points().len(),
+                want["points"]
+            ));
         }
         if !more {
             break;
@@ -190,10 +270,18 @@ fn check_trace(w: f64, h: f64, p: &Value, expected: &Value) -> Result<(), String
         productive += 1;
     }
     if Some(s.points().len() as u64) != expected["final_points"].as_u64() {
-        return Err(format!("final points {}, expected {}", s.points().len(), expected["final_points"]));
+        return Err(format!(
+            "final points {}, expected {}",
+            s.points().len(),
+            expected["final_points"]
+        ));
     }
     if Some(productive) != expected["total_steps"].as_u64() || s.steps() != productive {
-        return Err(format!("total steps {productive} (sampler says {}), expected {}", s.steps(), expected["total_steps"]));
+        return Err(format!(
+            "total steps {productive} (sampler says {}), expected {}",
+            s.steps(),
+            expected["total_steps"]
+        ));
     }
     Ok(())
 }
@@ -203,7 +291,10 @@ fn base64_decode(s: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(s.len() * 3 / 4);
     let (mut acc, mut bits) = (0u32, 0);
     for ch in s.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()) {
-        let v = ABC.iter().position(|&a| a == ch).ok_or_else(|| format!("bad base64 byte {ch}"))? as u32;
+        let v = ABC
+            .iter()
+            .position(|&a| a == ch)
+            .ok_or_else(|| format!("bad base64 byte {ch}"))? as u32;
         acc = (acc << 6) | v;
         bits += 6;
         if bits >= 8 {
@@ -213,4 +304,3 @@ fn base64_decode(s: &str) -> Result<Vec<u8>, String> {
     }
     Ok(out)
 }
-

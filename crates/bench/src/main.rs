@@ -1,0 +1,468 @@
+//! Side-by-side benchmark: poisson-live against the Rust Poisson disk samplers a game developer
+//! might pick instead, on identical boxes and `k`, in one process, printed as one markdown table.
+//!
+//! ```text
+//! cargo run --release -p poisson-live-bench            # the full table, linearity, memory
+//! cargo run --release -p poisson-live-bench -- --quick # a smaller, faster table
+//! cargo run --release -p poisson-live-bench -- --memory
+//! ```
+//!
+//! Each measurement is the best of several runs (fewer for a slow peer, within a time budget),
+//! with the systems taking turns so that a burst of load elsewhere on the machine hits them all
+//! alike. Peak memory is measured in a child process of this binary, so that the table's runs do
+//! not inflate it: the child reads its own peak resident set (`VmHWM` in `/proc/self/status`).
+
+#![forbid(unsafe_code)]
+
+use std::hint::black_box;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// The seed every system is given (each through its own generator).
+const SEED: u64 = 123_456;
+/// Tries per active point, for every system.
+const K: u32 = 30;
+/// The map for the memory check: about 10 million points at r = 2, just within the core's
+/// default work limit of 2^25 grid cells.
+const MEMORY_BOX: (f64, f64, f64) = (8100.0, 8100.0, 2.0);
+
+/// A box to fill.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    width: f64,
+    height: f64,
+    radius: f64,
+}
+
+impl Case {
+    const fn square(side: f64, radius: f64) -> Self {
+        Self {
+            width: side,
+            height: side,
+            radius,
+        }
+    }
+    fn label(self) -> String {
+        format!("{} × {}, r = {}", self.width, self.height, self.radius)
+    }
+}
+
+/// The samplers compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum System {
+    Ours,
+    PoissonDiskus,
+    FastPoisson,
+}
+
+impl System {
+    fn name(self) -> &'static str {
+        match self {
+            System::Ours => "poisson-live (ours)",
+            System::PoissonDiskus => "poisson-diskus 1.0.0",
+            System::FastPoisson => "fast_poisson 1.0.2",
+        }
+    }
+
+    /// Fills the box once and returns the number of points: what the table times.
+    fn run(self, case: Case) -> usize {
+        match self {
+            // Ours returns points with their radius; counting them needs no conversion.
+            System::Ours => {
+                poisson_live::poisson_disk(case.width, case.height, case.radius, K, SEED as i32)
+                    .expect("a valid box")
+                    .len()
+            }
+            _ => self.fill(case).len(),
+        }
+    }
+
+    /// Fills the box once and returns the points.
+    fn fill(self, case: Case) -> Vec<[f64; 2]> {
+        let Case {
+            width,
+            height,
+            radius,
+        } = case;
+        match self {
+            System::Ours => poisson_live::poisson_disk(width, height, radius, K, SEED as i32)
+                .expect("a valid box")
+                .iter()
+                .map(|p| [p.x, p.y])
+                .collect(),
+            System::PoissonDiskus => {
+                use rand_08::SeedableRng;
+                let mut rng = rand_08::rngs::StdRng::seed_from_u64(SEED);
+                poisson_diskus::bridson_rng(&[width, height], radius, K as usize, false, &mut rng)
+                    .expect("a valid box")
+            }
+            System::FastPoisson => fast_poisson::Poisson2D::new()
+                .with_dimensions([width, height], radius)
+                .with_samples(K)
+                .with_seed(SEED)
+                .generate(),
+        }
+    }
+}
+
+/// One line of the table.
+struct Row {
+    system: System,
+    case: Case,
+    points: usize,
+    best: Duration,
+    runs: u32,
+}
+
+impl Row {
+    fn rate(&self) -> f64 {
+        self.points as f64 / self.best.as_secs_f64()
+    }
+}
+
+/// How hard to try.
+struct Plan {
+    /// The largest number of runs per system and box.
+    reps: u32,
+    /// No new run of a system on a box once its runs there have taken this long.
+    budget: Duration,
+    /// Boxes and the systems run on each.
+    cases: Vec<(Case, Vec<System>)>,
+    /// The pair of boxes (4× the area) whose times show whether ours is linear.
+    linear: Option<(Case, Case)>,
+    memory: bool,
+}
+
+fn plan(quick: bool) -> Plan {
+    use System::*;
+    let small = Case::square(1000.0, 2.0);
+    let main = Case::square(2000.0, 2.0);
+    let big = Case::square(4000.0, 2.0);
+    if quick {
+        Plan {
+            reps: 2,
+            budget: Duration::from_secs(3),
+            cases: vec![
+                (small, vec![Ours, PoissonDiskus, FastPoisson]),
+                (main, vec![Ours, PoissonDiskus]),
+            ],
+            linear: None,
+            memory: false,
+        }
+    } else {
+        Plan {
+            reps: 5,
+            budget: Duration::from_secs(20),
+            cases: vec![
+                (small, vec![Ours, PoissonDiskus, FastPoisson]),
+                (main, vec![Ours, PoissonDiskus, FastPoisson]),
+                (big, vec![Ours]),
+            ],
+            linear: Some((main, big)),
+            memory: true,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    if has("--help") || has("-h") {
+        println!(
+            "poisson-live-bench: ours against poisson-diskus and fast_poisson, one markdown table\n\n\
+             Usage: poisson-live-bench [--quick] [--memory]\n\n  \
+             --quick   smaller boxes and fewer runs (about a minute)\n  \
+             --memory  only the peak-memory check of ours at about 10 M points\n\n\
+             Build with --release: a debug build measures the debug build."
+        );
+        return ExitCode::SUCCESS;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--memory-child") {
+        return memory_child(&args[at + 1..]);
+    }
+    for a in &args {
+        if !matches!(a.as_str(), "--quick" | "--memory") {
+            eprintln!("poisson-live-bench: error: unknown argument '{a}'; see --help");
+            return ExitCode::from(2);
+        }
+    }
+    if cfg!(debug_assertions) {
+        eprintln!("poisson-live-bench: warning: this is a debug build; run with --release for real numbers");
+    }
+
+    println!("{}\n", machine());
+    if has("--memory") {
+        return report_memory();
+    }
+    let plan = plan(has("--quick"));
+    let rows = measure(&plan);
+    print_table(&rows, &plan);
+    if let Some((a, b)) = plan.linear {
+        print_linearity(&rows, a, b);
+    }
+    let code = if plan.memory {
+        report_memory()
+    } else {
+        ExitCode::SUCCESS
+    };
+    println!("\nLoad average after the runs: {}", load());
+    code
+}
+
+/// Runs every system on every box, taking turns, and keeps each one's best time.
+fn measure(plan: &Plan) -> Vec<Row> {
+    let tty = std::io::stderr().is_terminal();
+    let mut rows = Vec::new();
+    for (case, systems) in &plan.cases {
+        let mut mine: Vec<Row> = systems
+            .iter()
+            .map(|&system| Row {
+                system,
+                case: *case,
+                points: 0,
+                best: Duration::MAX,
+                runs: 0,
+            })
+            .collect();
+        let mut spent = vec![Duration::ZERO; systems.len()];
+        for rep in 0..plan.reps {
+            for (row, spent) in mine.iter_mut().zip(&mut spent) {
+                if rep > 0 && *spent >= plan.budget {
+                    continue;
+                }
+                if tty {
+                    eprint!(
+                        "\r{:<24} {:<22} run {}/{}   ",
+                        row.system.name(),
+                        case.label(),
+                        rep + 1,
+                        plan.reps
+                    );
+                }
+                let start = Instant::now();
+                let points = black_box(row.system.run(black_box(*case)));
+                let took = start.elapsed();
+                *spent += took;
+                row.points = points;
+                row.best = row.best.min(took);
+                row.runs += 1;
+            }
+        }
+        rows.extend(mine);
+    }
+    if tty {
+        eprint!("\r{:70}\r", "");
+    }
+    rows
+}
+
+fn print_table(rows: &[Row], plan: &Plan) {
+    println!(
+        "Bridson's algorithm, k = {K}, single thread; best of up to {} runs per row (fewer for a \
+         system whose runs on a box exceed {} s). Points per r² = points · r² / area. \
+         \"Speed vs ours\" = this system's points per second ÷ ours on the same box.\n",
+        plan.reps,
+        plan.budget.as_secs()
+    );
+    println!(
+        "| system | box | points | points per r² | seconds | M points/s | speed vs ours | runs |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    for row in rows {
+        let ours = rows
+            .iter()
+            .find(|o| o.system == System::Ours && o.case.label() == row.case.label())
+            .map(Row::rate);
+        let Case {
+            width,
+            height,
+            radius,
+        } = row.case;
+        println!(
+            "| {} | {} × {} | {} | {:.3} | {:.3} | {:.3} | {} | {} |",
+            row.system.name(),
+            width,
+            height,
+            row.points,
+            row.points as f64 * radius * radius / (width * height),
+            row.best.as_secs_f64(),
+            row.rate() / 1e6,
+            ours.map_or("–".into(), |o| format!("{:.3}×", row.rate() / o)),
+            row.runs
+        );
+    }
+}
+
+/// Time for 4× the area (about 4× the points) against time for the smaller box, scaled to
+/// exactly 4× the points: linear time gives 4.
+fn print_linearity(rows: &[Row], small: Case, big: Case) {
+    let find = |case: Case| {
+        rows.iter()
+            .find(|r| r.system == System::Ours && r.case.label() == case.label())
+    };
+    if let (Some(a), Some(b)) = (find(small), find(big)) {
+        let points = b.points as f64 / a.points as f64;
+        let time = b.best.as_secs_f64() / a.best.as_secs_f64();
+        let scaled = time * 4.0 / points;
+        println!(
+            "\nLinearity (ours): {} → {}: {points:.3}× the points in {time:.3}× the time; \
+             time for exactly 4× the points = {scaled:.2}× (target ≤ 4.4: {}).",
+            a.case.label(),
+            b.case.label(),
+            if scaled <= 4.4 { "met" } else { "missed" }
+        );
+    }
+}
+
+/// Runs the memory check in a child process and prints its result.
+fn report_memory() -> ExitCode {
+    let (w, h, r) = MEMORY_BOX;
+    eprintln!("memory: filling {w} × {h}, r = {r} in a child process");
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("\npoisson-live-bench: error: cannot find this program to rerun it: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let out = std::process::Command::new(exe)
+        .args([
+            "--memory-child",
+            &w.to_string(),
+            &h.to_string(),
+            &r.to_string(),
+        ])
+        .output();
+    let out = match out {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
+        Ok(out) => {
+            eprintln!(
+                "poisson-live-bench: error: the memory child failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("poisson-live-bench: error: cannot run the memory child: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let field = |name: &str| -> f64 {
+        out.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(f64::NAN)
+    };
+    let (points, before, peak) = (
+        field("points"),
+        field("before_kib") * 1024.0,
+        field("peak_kib") * 1024.0,
+    );
+    let per_point = peak / points;
+    println!(
+        "\nPeak memory (ours, poisson_disk on {w} × {h}, r = {r}): {points} points; peak resident set {:.1} MiB \
+         = {per_point:.1} bytes per point (target ≤ 64: {}); {:.1} bytes per point above the {:.1} MiB the \
+         process held before sampling.",
+        peak / 1048576.0,
+        if per_point <= 64.0 { "met" } else { "missed" },
+        (peak - before) / points,
+        before / 1048576.0
+    );
+    ExitCode::SUCCESS
+}
+
+/// The child side of the memory check: fill the box once, report the peak resident set.
+fn memory_child(args: &[String]) -> ExitCode {
+    let num = |i: usize| args.get(i).and_then(|v| v.parse::<f64>().ok());
+    let (Some(w), Some(h), Some(r)) = (num(0), num(1), num(2)) else {
+        eprintln!("poisson-live-bench: error: --memory-child needs WIDTH HEIGHT RADIUS");
+        return ExitCode::from(2);
+    };
+    let before = peak_kib();
+    match poisson_live::poisson_disk(w, h, r, K, SEED as i32) {
+        Ok(points) => {
+            let peak = peak_kib();
+            println!(
+                "points={} before_kib={} peak_kib={}",
+                black_box(&points).len(),
+                before,
+                peak
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("poisson-live-bench: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// This process's peak resident set size in KiB (`VmHWM`), or 0 where /proc is missing.
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// The CPU model, core count and load, as one markdown line.
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines().find_map(|l| {
+                l.strip_prefix("model name")
+                    .map(|v| v.trim_start_matches([' ', '\t', ':']).to_string())
+            })
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "Machine: {cpu}, {cores} cores; load average before the runs: {}",
+        load()
+    )
+}
+
+/// The 1, 5 and 15 minute load averages from /proc/loadavg.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The comparison is only fair if every system is asked the same thing: points in the box,
+    /// none closer than r, the box filled (about 0.6 points per r² for k = 30).
+    #[test]
+    fn every_system_fills_the_same_box_with_the_same_spacing() {
+        let case = Case::square(60.0, 2.0);
+        for system in [System::Ours, System::PoissonDiskus, System::FastPoisson] {
+            let points = system.fill(case);
+            if system != System::PoissonDiskus {
+                // poisson-diskus keeps its active list in a HashSet, whose order is random per
+                // process, so even a seeded run varies a little; the others repeat exactly.
+                assert_eq!(points.len(), system.run(case), "{system:?}");
+            }
+            let density = points.len() as f64 * 4.0 / 3600.0;
+            assert!((0.5..0.75).contains(&density), "{system:?}: {density}");
+            for (i, a) in points.iter().enumerate() {
+                assert!(
+                    (0.0..60.0).contains(&a[0]) && (0.0..60.0).contains(&a[1]),
+                    "{system:?}"
+                );
+                for b in &points[i + 1..] {
+                    let d2 = (a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2);
+                    assert!(d2 >= 4.0 * (1.0 - 1e-12), "{system:?}: {a:?} {b:?}");
+                }
+            }
+        }
+    }
+}

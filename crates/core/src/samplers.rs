@@ -1,0 +1,628 @@
+//! Better samplers: three improvements on Bridson's algorithm, run on the same map and seed as
+//! the classic one so their figures compare.
+//!
+//! - [`Method::Classic`] — [`crate::poisson_disk`], unchanged.
+//! - [`Method::ParentCone`] — Bridson that stops aiming candidates back at the point's parent,
+//!   and throws them closer to `r` (a radius exponent `c`, see [`parent_cone`]).
+//! - [`Method::Roberts`] — Martin Roberts' variant: `k` candidates just beyond `r`, in equal
+//!   steps around the circle from a random start direction.
+//! - [`Method::Maximal`] — the Roberts points, then hierarchical dart throwing over the squares
+//!   no disk covers yet, until none is left: no further point fits anywhere on the map.
+//!
+//! Each run reports its points, its coverage (disks of radius `r / 2`, see
+//! [`crate::metrics::coverage`]) and how many candidates it tested.
+//!
+//! # Determinism
+//!
+//! Every method draws from the crate's Park–Miller generator in the order its docs give, and
+//! uses only `+ − × ÷`, `sqrt`, `floor` and bit operations on `f64`, which IEEE 754 rounds the
+//! same way on every machine, natively and in WebAssembly. The few transcendental values the
+//! methods need (a power for the radius exponent, the cosine and sine of `2π / k`) come from the
+//! small series in this module instead of the platform's `libm`, whose last bits differ between
+//! builds. So one seed gives the same points, to the bit, everywhere.
+
+use crate::bridson::{Sampler, MAX_K};
+use crate::error::{in_range, Result};
+use crate::grid::Grid;
+use crate::metrics::coverage;
+use crate::rng::ParkMiller;
+use crate::Point;
+
+/// Roberts' candidates sit at `r · (1 + ROBERTS_EPSILON)` from their parent: just beyond the
+/// spacing, with room for the rounding of `x + d·cos`, `y + d·sin` (about 1e-16 relative).
+pub const ROBERTS_EPSILON: f64 = 1e-6;
+
+/// The hierarchical dart throwing of [`Method::Maximal`] stops splitting a square once its side
+/// is below `r · MIN_SQUARE`; it then tests the square's corners and centre directly and drops
+/// it. Free spots smaller than this only arise from coincidences at the scale of rounding.
+pub const MIN_SQUARE: f64 = 1e-9;
+
+/// The exponents [`parent_cone`] accepts: `c` in `−MAX_EXPONENT..=MAX_EXPONENT`.
+pub const MAX_EXPONENT: f64 = 50.0;
+
+/// One of the samplers of the lab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Bridson's algorithm as in [`crate::bridson`].
+    Classic,
+    /// Bridson with the parent-cone exclusion and the radius exponent.
+    ParentCone,
+    /// Candidates just beyond `r`, stepping around the circle.
+    Roberts,
+    /// Roberts, then gap filling until no point fits anywhere.
+    Maximal,
+}
+
+impl Method {
+    /// Every method, in the lab's order.
+    pub const ALL: [Method; 4] = [
+        Method::Classic,
+        Method::ParentCone,
+        Method::Roberts,
+        Method::Maximal,
+    ];
+
+    /// The method's name as the page spells it: `classic`, `parent-cone`, `roberts`, `maximal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Classic => "classic",
+            Method::ParentCone => "parent-cone",
+            Method::Roberts => "roberts",
+            Method::Maximal => "maximal",
+        }
+    }
+
+    /// The method with this [`Method::name`], if any.
+    pub fn from_name(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// What one run of a sampler produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// Which method ran.
+    pub method: Method,
+    /// The points, in the order they were placed, each with `r` = the run's radius.
+    pub points: Vec<Point>,
+    /// Candidates tested against the grid: the first point and every candidate thrown after it
+    /// (for the maximal sampler, the Roberts candidates plus every dart and corner test).
+    pub candidates: u64,
+    /// The fraction of the map covered by disks of radius `r / 2` around the points.
+    pub coverage: f64,
+}
+
+impl Run {
+    fn new(method: Method, points: Vec<Point>, candidates: u64, width: f64, height: f64) -> Self {
+        let coverage = coverage(points.iter().map(|p| p.r), width, height);
+        Self {
+            method,
+            points,
+            candidates,
+            coverage,
+        }
+    }
+
+    /// Candidates tested per placed point (0 for an empty run).
+    pub fn candidates_per_point(&self) -> f64 {
+        if self.points.is_empty() {
+            0.0
+        } else {
+            self.candidates as f64 / self.points.len() as f64
+        }
+    }
+
+    /// The positions as `[x, y]` pairs, for the metrics.
+    pub fn positions(&self) -> Vec<[f64; 2]> {
+        self.points.iter().map(|p| [p.x, p.y]).collect()
+    }
+}
+
+/// The default radius exponent for `k` tries: `c = −1.4 − 17 / √k` (about −4.5 at k = 30).
+///
+/// It was chosen so that the parent-cone sampler's coverage lands near random sequential
+/// adsorption's limit (≈ 0.547) for `15 ≤ k ≤ 40`. `sqrt` and `÷` are correctly rounded, so
+/// the value is the same in every build.
+///
+/// ```
+/// let c = poisson_live::samplers::default_exponent(30);
+/// assert!((c - (-4.5037)).abs() < 1e-4);
+/// ```
+pub fn default_exponent(k: u32) -> f64 {
+    -1.4 - 17.0 / f64::from(k).sqrt()
+}
+
+/// Runs `method` on a `width × height` map with spacing `radius`, `k` tries per step and a
+/// 32-bit `seed` (the parent-cone sampler with [`default_exponent`]).
+///
+/// Validation as in [`Sampler::new`]: width, height, radius finite and > 0, `k` in
+/// `1..=MAX_K`, the grid within the work limit.
+///
+/// ```
+/// use poisson_live::samplers::{sample, Method};
+/// let classic = sample(Method::Classic, 720.0, 400.0, 24.0, 30, 123456).unwrap();
+/// assert_eq!(classic.points, poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap());
+/// let maximal = sample(Method::Maximal, 720.0, 400.0, 24.0, 30, 123456).unwrap();
+/// assert!(maximal.coverage > classic.coverage);
+/// ```
+pub fn sample(
+    method: Method,
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: u32,
+    seed: i32,
+) -> Result<Run> {
+    match method {
+        Method::Classic => classic(width, height, radius, k, seed),
+        Method::ParentCone => parent_cone(width, height, radius, k, default_exponent(k), seed),
+        Method::Roberts => roberts(width, height, radius, k, seed),
+        Method::Maximal => maximal(width, height, radius, k, seed),
+    }
+}
+
+/// Bridson's algorithm, exactly [`crate::poisson_disk`]; `candidates` counts the first point and
+/// every candidate the steps threw.
+pub fn classic(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
+    let mut s = Sampler::new(width, height, radius, k, seed)?;
+    s.start_random();
+    s.finish();
+    let candidates = 1 + s.attempted();
+    Ok(Run::new(
+        Method::Classic,
+        s.into_points(),
+        candidates,
+        width,
+        height,
+    ))
+}
+
+/// Bridson with the parent-cone exclusion and a radius exponent `c`.
+///
+/// Every point but the first remembers its *parent*, the active point whose step placed it.
+/// Around a point Q whose parent P is `D` away (`r ≤ D ≤ 2r`), the inner circle of Q's annulus
+/// (radius `r`) dips into P's disk along an arc of half-angle `β = acos(D / 2r)` centred on the
+/// direction from Q to P. Candidates thrown there land inside P's disk whenever they are near
+/// the inner circle, so the sampler skips that arc: directions are uniform over the rest of the
+/// circle.
+///
+/// The distance `d` from Q is drawn from the density proportional to `d^c` on `[r, 2r]`, by
+/// inverting its distribution function: with `a = c + 1` and `u` uniform in `[0, 1)`,
+/// `d = r · (1 + u · (2^a − 1))^(1/a)`, and `d = r · 2^u` when `a = 0`. `c = 1` is the classic
+/// uniform-area annulus; a negative `c` crowds the candidates toward `r`, so each new point
+/// packs tightly against its parent. `c` must lie in `−MAX_EXPONENT..=MAX_EXPONENT`.
+///
+/// Draw order, each `f` one Park–Miller `next_f64`: the first point `x = f·w`, then `y = f·h`,
+/// as in Bridson. Each step: `a = floor(f · active.len)`; then per candidate, up to `k`:
+/// `ux = 2f − 1`, `uy = 2f − 1`, repeated until `0 < ux² + uy² ≤ 1` and, when the point has a
+/// parent, the direction lies outside the skipped arc (`u · v ≤ cos β · |u|`, with `v` the unit
+/// vector toward the parent and `cos β = D / 2r`); then `u = f` for the distance. No angle is
+/// ever computed: the arc test is a dot product, and the powers come from this module's own
+/// `exp` and `ln` series.
+///
+/// ```
+/// use poisson_live::samplers::{default_exponent, parent_cone};
+/// let run = parent_cone(400.0, 300.0, 20.0, 30, default_exponent(30), 7).unwrap();
+/// assert!(run.points.len() > 100);
+/// assert!(parent_cone(400.0, 300.0, 20.0, 30, f64::NAN, 7).is_err());
+/// ```
+pub fn parent_cone(
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: u32,
+    c: f64,
+    seed: i32,
+) -> Result<Run> {
+    let c = in_range("exponent", c, -MAX_EXPONENT, MAX_EXPONENT)?;
+    let mut run = Growth::new(width, height, radius, k, seed)?;
+    let a = c + 1.0;
+    // Constants of the inverse distribution function, computed once.
+    let two_to_a_minus_1 = exact::exp(a * std::f64::consts::LN_2) - 1.0;
+    let flat = a.abs() < 1e-9;
+    let r = radius;
+    while let Some((slot, q)) = run.pick() {
+        let (qx, qy) = (run.points[q].x, run.points[q].y);
+        // The skipped arc, as a unit vector toward the parent and the cosine of its half-angle.
+        let cone = run.parent[q].map(|p| {
+            let (vx, vy) = (run.points[p].x - qx, run.points[p].y - qy);
+            let d = (vx * vx + vy * vy).sqrt();
+            (vx / d, vy / d, d / (2.0 * r))
+        });
+        let mut placed = false;
+        for _ in 0..run.k {
+            let (ux, uy, len) = loop {
+                let ux = 2.0 * run.rng.next_f64() - 1.0;
+                let uy = 2.0 * run.rng.next_f64() - 1.0;
+                let l2 = ux * ux + uy * uy;
+                if !(l2 > 0.0 && l2 <= 1.0) {
+                    continue;
+                }
+                let len = l2.sqrt();
+                if let Some((vx, vy, cos_beta)) = cone {
+                    if ux * vx + uy * vy > cos_beta * len {
+                        continue;
+                    }
+                }
+                break (ux, uy, len);
+            };
+            let u = run.rng.next_f64();
+            let t = if flat {
+                exact::exp(u * std::f64::consts::LN_2)
+            } else {
+                exact::exp(exact::ln(1.0 + u * two_to_a_minus_1) / a)
+            };
+            let d = r * t;
+            if run.try_add(qx + ux / len * d, qy + uy / len * d, Some(q)) {
+                placed = true;
+                break;
+            }
+        }
+        if !placed {
+            run.retire(slot);
+        }
+    }
+    Ok(run.finish(Method::ParentCone))
+}
+
+/// Martin Roberts' variant of Bridson: each step tries `k` candidates at distance
+/// `r · (1 + ROBERTS_EPSILON)` from the active point, in equal steps of `2π / k` around the
+/// circle from a random start direction, and places the first that fits.
+///
+/// Because every candidate touches its parent's circle, the points pack tightly: its coverage
+/// lands well above random sequential adsorption's limit, about 0.72 at k = 30 against the
+/// classic sampler's 0.5.
+///
+/// Draw order: the first point `x = f·w`, then `y = f·h`, as in Bridson. Each step:
+/// `a = floor(f · active.len)`; then the start direction `ux = 2f − 1`, `uy = 2f − 1`, repeated
+/// until `0 < ux² + uy² ≤ 1`, normalised. Each next direction is the previous one rotated by
+/// `2π / k` (a complex multiplication by `cos + i sin`, whose values come from this module's own
+/// series), so a step draws three numbers or more only while the start direction is redrawn.
+///
+/// ```
+/// use poisson_live::samplers::roberts;
+/// let run = roberts(400.0, 300.0, 20.0, 30, 7).unwrap();
+/// assert!(run.coverage > 0.5);
+/// ```
+pub fn roberts(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
+    let mut run = Growth::new(width, height, radius, k, seed)?;
+    roberts_steps(&mut run);
+    Ok(run.finish(Method::Roberts))
+}
+
+fn roberts_steps(run: &mut Growth) {
+    let (sin, cos) = exact::sin_cos(2.0 * std::f64::consts::PI / f64::from(run.k));
+    let d = run.radius * (1.0 + ROBERTS_EPSILON);
+    while let Some((slot, q)) = run.pick() {
+        let (qx, qy) = (run.points[q].x, run.points[q].y);
+        let (mut ux, mut uy) = loop {
+            let ux = 2.0 * run.rng.next_f64() - 1.0;
+            let uy = 2.0 * run.rng.next_f64() - 1.0;
+            let l2 = ux * ux + uy * uy;
+            if l2 > 0.0 && l2 <= 1.0 {
+                let len = l2.sqrt();
+                break (ux / len, uy / len);
+            }
+        };
+        let mut placed = false;
+        for _ in 0..run.k {
+            if run.try_add(qx + ux * d, qy + uy * d, Some(q)) {
+                placed = true;
+                break;
+            }
+            (ux, uy) = (ux * cos - uy * sin, ux * sin + uy * cos);
+        }
+        if !placed {
+            run.retire(slot);
+        }
+    }
+}
+
+/// A maximal sampler: [`roberts`], then hierarchical dart throwing until no point fits anywhere.
+///
+/// After the Roberts run, the map is cut into the background grid's squares (side `r / √2`).
+/// A square is *covered* when one point's disk of radius `r` holds all four of its corners
+/// (strictly, as the grid's spacing test is strict): a disk is convex, so it then holds the whole
+/// square and no new point can stand there. Uncovered squares are kept in a list. Each round
+/// throws as many darts as there are squares, each into a random square of the list, and places
+/// any dart that keeps its distance; then every square still uncovered is split into four, and
+/// the quarters that are covered, or lie off the map, are dropped. The list shrinks as the gaps
+/// fill and vanishes when every square is covered: the points are then maximal. A square
+/// smaller than `r · MIN_SQUARE` is not split; its corners and centre are tried as points and
+/// it is dropped.
+///
+/// Draw order, after the Roberts run on the same generator: per dart, `i = floor(f · squares)`,
+/// then `x = x0 + f · sx`, `y = y0 + f · sy` within that square clipped to the map.
+///
+/// ```
+/// use poisson_live::samplers::{maximal, roberts};
+/// let r = roberts(300.0, 200.0, 15.0, 30, 42).unwrap();
+/// let m = maximal(300.0, 200.0, 15.0, 30, 42).unwrap();
+/// assert_eq!(&m.points[..r.points.len()], &r.points[..]); // Roberts first, then the gaps
+/// assert!(m.points.len() >= r.points.len());
+/// ```
+pub fn maximal(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
+    let mut run = Growth::new(width, height, radius, k, seed)?;
+    roberts_steps(&mut run);
+    fill_gaps(&mut run);
+    Ok(run.finish(Method::Maximal))
+}
+
+/// One square of the gap-filling list: its corner and side (it may stick out of the map; the
+/// covered test and the darts clip it).
+#[derive(Debug, Clone, Copy)]
+struct Square {
+    x: f64,
+    y: f64,
+    side: f64,
+}
+
+fn fill_gaps(run: &mut Growth) {
+    let cell = run.grid.cell();
+    let (w, h) = (run.width, run.height);
+    let mut squares: Vec<Square> = Vec::new();
+    for row in 0..run.grid.rows() {
+        for col in 0..run.grid.cols() {
+            let s = Square {
+                x: col as f64 * cell,
+                y: row as f64 * cell,
+                side: cell,
+            };
+            if !run.covered(s) {
+                squares.push(s);
+            }
+        }
+    }
+    let min_side = run.radius * MIN_SQUARE;
+    while !squares.is_empty() {
+        for _ in 0..squares.len() {
+            let i = (run.rng.next_f64() * squares.len() as f64) as usize;
+            let s = squares[i];
+            let x = s.x + run.rng.next_f64() * s.side.min(w - s.x);
+            let y = s.y + run.rng.next_f64() * s.side.min(h - s.y);
+            run.try_add(x, y, None);
+        }
+        let mut next = Vec::with_capacity(squares.len() * 2);
+        for s in squares {
+            if run.covered(s) {
+                continue;
+            }
+            let half = s.side / 2.0;
+            if half < min_side {
+                // Too small to split further: try its corners and centre, then let it go.
+                for (x, y) in [
+                    (s.x, s.y),
+                    (s.x + s.side, s.y),
+                    (s.x, s.y + s.side),
+                    (s.x + s.side, s.y + s.side),
+                    (s.x + half, s.y + half),
+                ] {
+                    run.try_add(x, y, None);
+                }
+                continue;
+            }
+            for (dx, dy) in [(0.0, 0.0), (half, 0.0), (0.0, half), (half, half)] {
+                let q = Square {
+                    x: s.x + dx,
+                    y: s.y + dy,
+                    side: half,
+                };
+                if q.x < w && q.y < h && !run.covered(q) {
+                    next.push(q);
+                }
+            }
+        }
+        squares = next;
+    }
+}
+
+/// The state the growing samplers share: a grid, the points with their parents, the active
+/// list, the generator and the candidate count.
+struct Growth {
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: u32,
+    grid: Grid,
+    rng: ParkMiller,
+    points: Vec<Point>,
+    parent: Vec<Option<usize>>,
+    active: Vec<usize>,
+    candidates: u64,
+}
+
+impl Growth {
+    /// Validates, then places the first point as Bridson does (`x = f·w`, then `y = f·h`).
+    fn new(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let grid = Grid::for_radius(width, height, radius)?;
+        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        let mut rng = ParkMiller::new(seed)?;
+        let x = rng.next_f64() * width;
+        let y = rng.next_f64() * height;
+        let mut run = Self {
+            width,
+            height,
+            radius,
+            k,
+            grid,
+            rng,
+            points: Vec::new(),
+            parent: Vec::new(),
+            active: Vec::new(),
+            candidates: 0,
+        };
+        run.try_add(x, y, None);
+        Ok(run)
+    }
+
+    /// Picks an active point: `(slot in the active list, point index)`, drawing one number.
+    fn pick(&mut self) -> Option<(usize, usize)> {
+        if self.active.is_empty() {
+            return None;
+        }
+        let slot = (self.rng.next_f64() * self.active.len() as f64) as usize;
+        Some((slot, self.active[slot]))
+    }
+
+    fn retire(&mut self, slot: usize) {
+        self.active.swap_remove(slot);
+    }
+
+    /// Places `(x, y)` if it is on the map and keeps its distance (counted as a candidate).
+    fn try_add(&mut self, x: f64, y: f64, parent: Option<usize>) -> bool {
+        self.candidates += 1;
+        if !(x >= 0.0 && y >= 0.0 && x < self.width && y < self.height) {
+            return false;
+        }
+        if self.grid.conflict(x, y, self.radius).is_some() {
+            return false;
+        }
+        self.grid.add_unchecked(x, y, self.radius);
+        self.active.push(self.points.len());
+        self.points.push(Point {
+            x,
+            y,
+            r: self.radius,
+        });
+        self.parent.push(parent);
+        true
+    }
+
+    /// Whether one point's disk holds all four corners of `s`, clipped to the map.
+    fn covered(&self, s: Square) -> bool {
+        let (x0, y0) = (s.x, s.y);
+        let (x1, y1) = ((s.x + s.side).min(self.width), (s.y + s.side).min(self.height));
+        let r = self.radius;
+        let r2 = r * r;
+        let cell = self.grid.cell();
+        let col = |x: f64| ((x / cell).floor().max(0.0) as usize).min(self.grid.cols() - 1);
+        let row = |y: f64| ((y / cell).floor().max(0.0) as usize).min(self.grid.rows() - 1);
+        let inside = |p: &Point, x: f64, y: f64| {
+            let (dx, dy) = (p.x - x, p.y - y);
+            dx * dx + dy * dy < r2
+        };
+        for rr in row(y0 - r)..=row(y1 + r) {
+            for cc in col(x0 - r)..=col(x1 + r) {
+                if let Some(i) = self.grid.cell_point(cc, rr) {
+                    let p = &self.grid.points()[i];
+                    if inside(p, x0, y0) && inside(p, x1, y0) && inside(p, x0, y1) && inside(p, x1, y1)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn finish(self, method: Method) -> Run {
+        Run::new(
+            method,
+            self.points,
+            self.candidates,
+            self.width,
+            self.height,
+        )
+    }
+}
+
+/// Transcendental functions from `+ − × ÷` alone, so they round the same in every build.
+///
+/// Accurate to a few units in the last place over the ranges the samplers use, which is plenty:
+/// what matters is that the result is the same everywhere, not that it is the correctly rounded
+/// one.
+pub mod exact {
+    use std::f64::consts::{FRAC_PI_2, LN_2, LOG2_E, SQRT_2};
+
+    /// `e^x` for `|x| ≤ 700`: `x = n·ln 2 + t` with `|t| ≤ ln 2 / 2`, a Taylor series for `e^t`,
+    /// and `2^n` built from its bits. Outside that range it saturates to 0 or infinity.
+    ///
+    /// ```
+    /// use poisson_live::samplers::exact::exp;
+    /// assert!((exp(1.0) - std::f64::consts::E).abs() < 1e-15);
+    /// assert_eq!(exp(0.0), 1.0);
+    /// ```
+    pub fn exp(x: f64) -> f64 {
+        if x.is_nan() {
+            return x;
+        }
+        if x > 700.0 {
+            return f64::INFINITY;
+        }
+        if x < -700.0 {
+            return 0.0;
+        }
+        let n = (x * LOG2_E + 0.5).floor();
+        // ln 2 split in two so that n · LN2_HI is exact (LN2_HI has 32 significant bits).
+        const LN2_HI: f64 = 0.693_147_180_369_123_8;
+        const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+        let t = (x - n * LN2_HI) - n * LN2_LO;
+        let mut sum = 1.0;
+        for i in (1..=18).rev() {
+            sum = 1.0 + t * sum / f64::from(i);
+        }
+        sum * f64::from_bits(((n as i64 + 1023) as u64) << 52)
+    }
+
+    /// The natural logarithm of a positive normal `x`: `x = m · 2^e` with `m` in
+    /// `[√½, √2)`, and `ln m = 2 atanh((m − 1) / (m + 1))` as a series. Returns NaN for `x ≤ 0`
+    /// or a subnormal, and infinity for infinity.
+    ///
+    /// ```
+    /// use poisson_live::samplers::exact::ln;
+    /// assert!((ln(10.0) - std::f64::consts::LN_10).abs() < 1e-15);
+    /// assert_eq!(ln(1.0), 0.0);
+    /// ```
+    pub fn ln(x: f64) -> f64 {
+        if !(x >= f64::MIN_POSITIVE) {
+            return f64::NAN;
+        }
+        if x.is_infinite() {
+            return x;
+        }
+        let bits = x.to_bits();
+        let mut e = ((bits >> 52) & 0x7ff) as i64 - 1023;
+        let mut m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
+        if m > SQRT_2 {
+            m /= 2.0;
+            e += 1;
+        }
+        let s = (m - 1.0) / (m + 1.0);
+        let s2 = s * s;
+        let mut sum = 0.0;
+        for i in (0..14).rev() {
+            sum = 1.0 / f64::from(2 * i + 1) + s2 * sum;
+        }
+        e as f64 * LN_2 + 2.0 * s * sum
+    }
+
+    /// `(sin x, cos x)` for finite `x`, exact to a few ulps for `|x| ≤ 8` (the samplers only need
+    /// `x = 2π / k`): `x = q · π/2 + t` with `|t| ≤ π/4`, Taylor series for `t`, and the
+    /// quadrant `q` swapping and negating them.
+    ///
+    /// ```
+    /// use poisson_live::samplers::exact::sin_cos;
+    /// let (s, c) = sin_cos(1.0);
+    /// assert!((s - 1f64.sin()).abs() < 1e-15 && (c - 1f64.cos()).abs() < 1e-15);
+    /// ```
+    pub fn sin_cos(x: f64) -> (f64, f64) {
+        let q = (x / FRAC_PI_2 + 0.5).floor();
+        let t = x - q * FRAC_PI_2;
+        let t2 = t * t;
+        // sin t = t (1 − t²/(2·3) (1 − t²/(4·5) (…))), cos t = 1 − t²/(1·2) (1 − t²/(3·4) (…)).
+        let mut s = 1.0;
+        let mut c = 1.0;
+        for i in (1..=11).rev() {
+            let i = f64::from(i);
+            s = 1.0 - t2 / ((2.0 * i) * (2.0 * i + 1.0)) * s;
+            c = 1.0 - t2 / ((2.0 * i - 1.0) * (2.0 * i)) * c;
+        }
+        let s = t * s;
+        match (q as i64).rem_euclid(4) {
+            0 => (s, c),
+            1 => (c, -s),
+            2 => (-s, -c),
+            _ => (-c, s),
+        }
+    }
+}

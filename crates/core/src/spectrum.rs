@@ -1,0 +1,326 @@
+//! The power spectrum of a point set: how much of each spatial frequency its points hold.
+//!
+//! For points `x_j` on a `width × height` map and an integer frequency `(fx, fy)`, i.e. the wave
+//! vector `f = (fx / width, fy / height)` in cycles per map unit, the periodogram is
+//!
+//! ```text
+//! P(f) = |Σ_j exp(−2πi f · x_j)|² / N
+//! ```
+//!
+//! At `f = 0` it is `N`; for `N` independent uniform points its expected value is exactly 1 at
+//! every other integer frequency, so 1 is "white noise". Poisson disk points are *blue noise*:
+//! their spectrum is almost empty in a disk around the origin (no long-wavelength clumps or
+//! holes), rises to a ring near `|f| ≈ 1 / r` (the typical spacing), and is about 1 beyond it
+//! (no regular lattice either). [`RadialAverage`] averages `P` over rings of equal `|f|`, which
+//! turns that picture into one curve.
+//!
+//! This is a picture for the page, not part of any sampler: it uses the platform's `sin` and
+//! `cos`, so its last bits may differ between builds (the samplers' outputs do not). Each point
+//! needs two `sin`/`cos` pairs; every other power of `exp(−2πi x / w)` comes from the one before
+//! by a complex multiplication, so a periodogram costs `O(N · (Fx + Fy))` trigonometric calls
+//! and `O(N · Fx · Fy)` multiplications.
+
+use crate::error::{in_range, positive, Error, Result};
+use std::f64::consts::TAU;
+
+/// The largest frequency index along either axis.
+pub const MAX_FREQUENCY: u32 = 4096;
+/// The most work a periodogram may take: points × frequencies.
+pub const MAX_WORK: f64 = 2e9;
+/// Tries per step for the Bridson point set of [`point_set`].
+pub const SPECTRUM_K: u32 = 30;
+/// Misses in a row after which [`point_set`]'s dart thrower stops.
+pub const DART_MISSES: u32 = 2000;
+
+/// The periodogram of a point set over the integer frequencies `−fx_max..=fx_max` ×
+/// `−fy_max..=fy_max`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Periodogram {
+    width: f64,
+    height: f64,
+    fx_max: u32,
+    fy_max: u32,
+    points: usize,
+    power: Vec<f64>,
+}
+
+impl Periodogram {
+    /// Computes `P(f)` for every integer `(fx, fy)` with `|fx| ≤ fx_max`, `|fy| ≤ fy_max`.
+    ///
+    /// Width and height must be finite and > 0, `fx_max` and `fy_max` at most
+    /// [`MAX_FREQUENCY`], and points × frequencies within [`MAX_WORK`]. With no points the
+    /// spectrum is all zeros.
+    ///
+    /// ```
+    /// use poisson_live::spectrum::Periodogram;
+    /// // One point: every frequency carries the same power, 1.
+    /// let p = Periodogram::new(&[[3.0, 4.0]], 10.0, 10.0, 5, 5).unwrap();
+    /// assert!(p.power().iter().all(|&v| (v - 1.0).abs() < 1e-12));
+    /// ```
+    pub fn new(
+        points: &[[f64; 2]],
+        width: f64,
+        height: f64,
+        fx_max: u32,
+        fy_max: u32,
+    ) -> Result<Self> {
+        let width = positive("width", width)?;
+        let height = positive("height", height)?;
+        let max = f64::from(MAX_FREQUENCY);
+        in_range("frequencies across", f64::from(fx_max), 0.0, max)?;
+        in_range("frequencies down", f64::from(fy_max), 0.0, max)?;
+        let (cols, rows) = (2 * fx_max as usize + 1, 2 * fy_max as usize + 1);
+        let work = points.len() as f64 * (cols * rows) as f64;
+        if work > MAX_WORK {
+            return Err(Error::TooMuchWork {
+                subject: format!("the spectrum of {} points at {cols} × {rows} frequencies", points.len()),
+                what: "point-frequency products",
+                needed: work,
+                limit: MAX_WORK as usize,
+                hint: "use fewer points or fewer frequencies".into(),
+            });
+        }
+        if points.iter().any(|p| !(p[0].is_finite() && p[1].is_finite())) {
+            return Err(Error::Invalid {
+                message: "every point of a spectrum must have finite coordinates".into(),
+            });
+        }
+
+        // S(−f) is the conjugate of S(f), so only the rows fy ≥ 0 are summed; the others mirror.
+        let half_rows = fy_max as usize + 1;
+        let mut re = vec![0.0; half_rows * cols];
+        let mut im = vec![0.0; half_rows * cols];
+        let mut ex_re = vec![0.0; cols];
+        let mut ex_im = vec![0.0; cols];
+        let fx0 = fx_max as usize;
+        for p in points {
+            // exp(−2πi fx x / w) for fx = 0..=fx_max by repeated multiplication; negative fx
+            // are the conjugates.
+            let (s, c) = (TAU * p[0] / width).sin_cos();
+            let (step_re, step_im) = (c, -s);
+            let (mut a, mut b) = (1.0, 0.0);
+            for m in 0..=fx0 {
+                ex_re[fx0 + m] = a;
+                ex_im[fx0 + m] = b;
+                ex_re[fx0 - m] = a;
+                ex_im[fx0 - m] = -b;
+                (a, b) = (a * step_re - b * step_im, a * step_im + b * step_re);
+            }
+            let (s, c) = (TAU * p[1] / height).sin_cos();
+            let (step_re, step_im) = (c, -s);
+            let (mut ya, mut yb) = (1.0, 0.0);
+            for row in 0..half_rows {
+                let out_re = &mut re[row * cols..(row + 1) * cols];
+                let out_im = &mut im[row * cols..(row + 1) * cols];
+                for i in 0..cols {
+                    out_re[i] += ya * ex_re[i] - yb * ex_im[i];
+                    out_im[i] += ya * ex_im[i] + yb * ex_re[i];
+                }
+                (ya, yb) = (ya * step_re - yb * step_im, ya * step_im + yb * step_re);
+            }
+        }
+
+        let n = points.len();
+        let mut power = vec![0.0; rows * cols];
+        if n > 0 {
+            let fy0 = fy_max as usize;
+            for row in 0..half_rows {
+                for i in 0..cols {
+                    let (a, b) = (re[row * cols + i], im[row * cols + i]);
+                    let v = (a * a + b * b) / n as f64;
+                    power[(fy0 + row) * cols + i] = v;
+                    power[(fy0 - row) * cols + (cols - 1 - i)] = v;
+                }
+            }
+        }
+        Ok(Self {
+            width,
+            height,
+            fx_max,
+            fy_max,
+            points: n,
+            power,
+        })
+    }
+
+    /// `P` row by row: row `j` holds `fy = j − fy_max`, column `i` holds `fx = i − fx_max`.
+    pub fn power(&self) -> &[f64] {
+        &self.power
+    }
+    /// Columns: `2 · fx_max + 1`.
+    pub fn cols(&self) -> usize {
+        2 * self.fx_max as usize + 1
+    }
+    /// Rows: `2 · fy_max + 1`.
+    pub fn rows(&self) -> usize {
+        2 * self.fy_max as usize + 1
+    }
+    /// The largest `|fx|`.
+    pub fn fx_max(&self) -> u32 {
+        self.fx_max
+    }
+    /// The largest `|fy|`.
+    pub fn fy_max(&self) -> u32 {
+        self.fy_max
+    }
+    /// How many points went in.
+    pub fn point_count(&self) -> usize {
+        self.points
+    }
+
+    /// `P` at integer frequency `(fx, fy)`, or `None` outside the computed range.
+    pub fn at(&self, fx: i64, fy: i64) -> Option<f64> {
+        let (i, j) = (fx + i64::from(self.fx_max), fy + i64::from(self.fy_max));
+        if i < 0 || j < 0 || i >= self.cols() as i64 || j >= self.rows() as i64 {
+            return None;
+        }
+        Some(self.power[j as usize * self.cols() + i as usize])
+    }
+
+    /// `|f|` in cycles per map unit for the integer frequency `(fx, fy)`.
+    pub fn frequency(&self, fx: i64, fy: i64) -> f64 {
+        let (u, v) = (fx as f64 / self.width, fy as f64 / self.height);
+        (u * u + v * v).sqrt()
+    }
+
+    /// The width of a ring of [`Periodogram::radial_average`]: the coarser of the two frequency
+    /// steps, `max(1 / width, 1 / height)`, so every ring holds several frequencies.
+    pub fn bin_width(&self) -> f64 {
+        (1.0 / self.width).max(1.0 / self.height)
+    }
+
+    /// The largest `|f|` whose whole circle lies inside the computed rectangle:
+    /// `min(fx_max / width, fy_max / height)`.
+    pub fn radial_limit(&self) -> f64 {
+        (f64::from(self.fx_max) / self.width).min(f64::from(self.fy_max) / self.height)
+    }
+
+    /// The mean of `P` over rings `[i·Δ, (i+1)·Δ)` of `|f|` ([`Periodogram::bin_width`] Δ),
+    /// up to [`Periodogram::radial_limit`]; `f = 0` is left out (it is always `N`).
+    ///
+    /// ```
+    /// use poisson_live::spectrum::Periodogram;
+    /// let p = Periodogram::new(&[[1.0, 2.0]], 50.0, 50.0, 10, 10).unwrap();
+    /// let radial = p.radial_average();
+    /// assert_eq!(radial.mean.len(), 10);
+    /// assert!(radial.mean.iter().all(|&m| (m - 1.0).abs() < 1e-12));
+    /// ```
+    pub fn radial_average(&self) -> RadialAverage {
+        let width = self.bin_width();
+        let limit = self.radial_limit();
+        let bins = (limit / width + 1e-9).floor() as usize;
+        let mut sum = vec![0.0; bins];
+        let mut count = vec![0usize; bins];
+        let (fx, fy) = (i64::from(self.fx_max), i64::from(self.fy_max));
+        for y in -fy..=fy {
+            for x in -fx..=fx {
+                if x == 0 && y == 0 {
+                    continue;
+                }
+                let bin = (self.frequency(x, y) / width) as usize;
+                if bin < bins {
+                    sum[bin] += self.power[(y + fy) as usize * self.cols() + (x + fx) as usize];
+                    count[bin] += 1;
+                }
+            }
+        }
+        let mean = sum
+            .iter()
+            .zip(&count)
+            .map(|(&s, &c)| if c > 0 { s / c as f64 } else { 0.0 })
+            .collect();
+        RadialAverage {
+            bin_width: width,
+            mean,
+            count,
+        }
+    }
+}
+
+/// `P` averaged over rings of equal `|f|`; see [`Periodogram::radial_average`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RadialAverage {
+    /// The width Δ of each ring, in cycles per map unit; ring `i` covers `[i·Δ, (i+1)·Δ)`.
+    pub bin_width: f64,
+    /// The mean of `P` in each ring (0 for a ring with no integer frequency in it).
+    pub mean: Vec<f64>,
+    /// How many integer frequencies fell in each ring.
+    pub count: Vec<usize>,
+}
+
+impl RadialAverage {
+    /// The mean of the ring averages for the rings lying wholly below `cutoff` (cycles per map
+    /// unit), skipping empty rings; `None` when no ring qualifies. With `cutoff = 0.5 / r` this is
+    /// the spectrum lab's "low-frequency power": near 1 for random points, far below for blue
+    /// noise.
+    pub fn low_frequency_power(&self, cutoff: f64) -> Option<f64> {
+        let mut sum = 0.0;
+        let mut rings = 0;
+        for (i, (&m, &c)) in self.mean.iter().zip(&self.count).enumerate() {
+            if (i + 1) as f64 * self.bin_width > cutoff * (1.0 + 1e-12) {
+                break;
+            }
+            if c > 0 {
+                sum += m;
+                rings += 1;
+            }
+        }
+        (rings > 0).then(|| sum / rings as f64)
+    }
+}
+
+/// The four point sets of the spectrum lab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Uniform random points, as many as Bridson places.
+    Random,
+    /// A jittered grid with spacing `√(w·h / N)`, N the Bridson count (as in the comparison).
+    Jittered,
+    /// Dart throwing with spacing `r`, stopped after [`DART_MISSES`] misses in a row.
+    Darts,
+    /// Bridson's algorithm with spacing `r` and `k =` [`SPECTRUM_K`].
+    Bridson,
+}
+
+impl Kind {
+    /// Every kind, in the lab's order.
+    pub const ALL: [Kind; 4] = [Kind::Random, Kind::Jittered, Kind::Darts, Kind::Bridson];
+
+    /// The name the page uses: `random`, `jittered`, `darts`, `bridson`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::Jittered => "jittered",
+            Kind::Darts => "darts",
+            Kind::Bridson => "bridson",
+        }
+    }
+
+    /// The kind with this [`Kind::name`], if any.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The lab's point set of `kind` on a `width × height` map with spacing `radius` and `seed`.
+/// Bridson runs first (for every kind) to fix the count N that random and jittered match.
+///
+/// ```
+/// use poisson_live::spectrum::{point_set, Kind};
+/// let bridson = point_set(Kind::Bridson, 300.0, 200.0, 15.0, 1).unwrap();
+/// let random = point_set(Kind::Random, 300.0, 200.0, 15.0, 1).unwrap();
+/// assert_eq!(bridson.len(), random.len());
+/// ```
+pub fn point_set(kind: Kind, width: f64, height: f64, radius: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+    let bridson: Vec<[f64; 2]> = crate::poisson_disk(width, height, radius, SPECTRUM_K, seed)?
+        .iter()
+        .map(|p| [p.x, p.y])
+        .collect();
+    let n = bridson.len().max(1);
+    Ok(match kind {
+        Kind::Bridson => bridson,
+        Kind::Random => crate::random_points(n, width, height, seed)?,
+        Kind::Jittered => crate::jittered_grid((width * height / n as f64).sqrt(), width, height, seed)?,
+        Kind::Darts => crate::dart_throwing(width, height, radius, DART_MISSES, seed)?,
+    })
+}

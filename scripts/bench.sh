@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Reproduces the tables in BENCHMARKS.md in one command:
+#   1. the native harness (crates/bench): ours against poisson-diskus and fast_poisson, the
+#      linearity check and peak memory at about 10 M points;
+#   2. the bindings built for wasm32 (release), run through wasm-bindgen --target nodejs, and
+#      compared in one node process against the npm samplers (crates/bench/wasm-bench.mjs),
+#      both as built and after wasm-opt -Oz as the page ships it.
+# Usage: bash scripts/bench.sh [--quick]
+# Run it on a quiet machine: other work on the cores shows up in every number.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+quick=()
+case "${1:-}" in
+  "") ;;
+  --quick) quick=(--quick) ;;
+  *) echo "usage: bash scripts/bench.sh [--quick]" >&2; exit 2 ;;
+esac
+
+# The npm peers are devDependencies; install them if this checkout has not yet.
+if [ ! -d node_modules/poisson-disk-sampling ] || [ ! -d node_modules/fast-2d-poisson-disk-sampling ]; then
+  npm install --no-audit --no-fund >&2
+fi
+
+echo "## Native (Rust, release build)"
+echo
+cargo build --release -q -p poisson-live-bench
+target/release/poisson-live-bench "${quick[@]}"
+
+echo
+echo "## WebAssembly in node (the bindings crate)"
+echo
+cargo build --release -q --target wasm32-unknown-unknown -p poisson-live-web
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+wasm-bindgen --target nodejs --out-dir "$out/plain" target/wasm32-unknown-unknown/release/poisson_live_web.wasm
+# The generated module is CommonJS; say so, whatever package.json a parent folder has.
+echo '{"type": "commonjs"}' > "$out/plain/package.json"
+opt=()
+if command -v wasm-opt >/dev/null 2>&1; then
+  cp -r "$out/plain" "$out/oz"
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out/plain/poisson_live_web_bg.wasm" -o "$out/oz/poisson_live_web_bg.wasm"
+  opt=(--opt "$out/oz")
+fi
+node --expose-gc crates/bench/wasm-bench.mjs "$out/plain" "${opt[@]}" "${quick[@]}"

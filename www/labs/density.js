@@ -1,0 +1,209 @@
+// Lab 5, dense forest and open savanna: Bridson's sampler with a radius that follows fBm noise.
+// The core's DensityForest (crates/web/src/density.rs over poisson_live::density) owns the
+// field and the sampler; this lab grows the forest in slices, one slice per animation frame,
+// so a tiny minimum radius never freezes the tab, and draws each tree as a crown of half its
+// own spacing, so neighbouring crowns just touch. The density map behind the trees is a coarse
+// raster from the core, turned into an image once per forest.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
+import { COLORS, clear } from '../lib/draw.js';
+import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+/** Tries per step, as in the Bridson lab. */
+const K = 30;
+/** The density map's raster: 4 map units a cell, smoothed when stretched over the map. */
+const MAP_CELL = 4;
+const MAP_COLS = WIDTH / MAP_CELL;
+const MAP_ROWS = HEIGHT / MAP_CELL;
+/** Steps per call while growing, and how long a frame may spend growing (ms). */
+const SLICE_STEPS = 400;
+const FRAME_BUDGET = 10;
+/** Crown colours from the densest wood (first) to the most open savanna (last). */
+const CROWNS = ['#1f5a2e', '#2f6f3e', '#3f7f3c', '#5a8f3a', '#779c3c', '#93a646'];
+/** The density map's colours: open savanna and dense wood. */
+const OPEN = [246, 236, 202];
+const DENSE = [170, 206, 146];
+
+const PARAMS = [
+  seedParam(),
+  { name: 'min-radius', label: 'Min radius', type: 'range', value: 9, min: 3, max: 40, step: 1 },
+  { name: 'max-radius', label: 'Max radius', type: 'range', value: 36, min: 6, max: 80, step: 1 },
+  {
+    name: 'patch-size',
+    label: 'Patch size',
+    type: 'range',
+    value: 5,
+    min: 1,
+    max: 12,
+    step: 0.5,
+    format: (v) => `${v} × max`,
+  },
+  { name: 'show-density', label: 'Show density map', type: 'checkbox', value: true },
+];
+
+export function mount(section, wasm) {
+  const canvas = part(section, 'map');
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const requestFrame = onNextFrame(() => frame());
+
+  const state = {
+    forest: null,
+    /** Milliseconds spent building and growing the current forest. */
+    elapsed: 0,
+    growing: false,
+    /** The density map as a small canvas, rebuilt with each forest. */
+    map: null,
+    mapStale: true,
+    /** The too-close audit, run once the forest is full. */
+    tooClose: null,
+  };
+
+  // The checkbox only changes the drawing; the other controls make a new forest. A capture
+  // listener records which control changed before guardedParams calls build.
+  let changed = null;
+  const controls = part(section, 'controls');
+  controls.addEventListener('input', (event) => (changed = event.target.name), true);
+  const { params, rebuild } = guardedParams(
+    controls,
+    PARAMS,
+    (values) => (changed === 'show-density' ? null : plant(values)),
+    (planted) => {
+      if (planted) install(planted);
+      else requestFrame();
+    },
+  );
+
+  const setReadout = readouts(part(section, 'readouts'), [
+    { name: 'trees', label: 'Trees' },
+    {
+      name: 'too-close',
+      label: 'Too close',
+      title: 'pairs of trees closer than the smaller of their two radii (the core’s audit)',
+    },
+    { name: 'cell', label: 'Grid cell', title: 'the background grid’s cell side: min radius / √2' },
+    { name: 'time-ms', label: 'Time (ms)', title: 'time to sample the forest, measured in this page' },
+  ]);
+
+  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed'() {
+      params.set('seed', wasm.randomSeed());
+      changed = 'seed';
+      rebuild('seed');
+    },
+  });
+
+  /** A new forest for `values`: cheap (the first tree only); growing happens frame by frame. */
+  function plant(values) {
+    const started = performance.now();
+    const forest = new wasm.DensityForest(
+      WIDTH,
+      HEIGHT,
+      values['min-radius'],
+      values['max-radius'],
+      values['patch-size'],
+      K,
+      values.seed,
+    );
+    return { forest, ms: performance.now() - started };
+  }
+
+  function install({ forest, ms }) {
+    state.forest?.free();
+    state.forest = forest;
+    state.elapsed = ms;
+    state.growing = true;
+    state.mapStale = true;
+    state.tooClose = null;
+    canvas.setAttribute('aria-busy', 'true');
+    requestFrame();
+  }
+
+  /** One animation frame: grow for up to FRAME_BUDGET ms, then draw. */
+  function frame() {
+    const forest = state.forest;
+    if (!forest) return;
+    if (state.mapStale) paintDensityMap(forest);
+    if (state.growing) {
+      const started = performance.now();
+      let done = false;
+      while (!done && performance.now() - started < FRAME_BUDGET) done = forest.run(SLICE_STEPS);
+      state.elapsed += performance.now() - started;
+      if (done) {
+        state.growing = false;
+        state.tooClose = forest.tooCloseCount();
+        canvas.removeAttribute('aria-busy');
+      } else {
+        requestFrame();
+        // With reduced motion the forest appears when it is full, not tree by tree.
+        if (prefersReducedMotion()) return;
+      }
+    }
+    draw();
+  }
+
+  /** The core's density raster as a small image, stretched over the map when drawn. */
+  function paintDensityMap(forest) {
+    const densities = forest.densityMap(MAP_COLS, MAP_ROWS, MAP_CELL);
+    if (!state.map) {
+      state.map = document.createElement('canvas');
+      state.map.width = MAP_COLS;
+      state.map.height = MAP_ROWS;
+    }
+    const mapCtx = state.map.getContext('2d');
+    const image = mapCtx.createImageData(MAP_COLS, MAP_ROWS);
+    for (let i = 0; i < densities.length; i++) {
+      const d = densities[i];
+      for (let c = 0; c < 3; c++) image.data[i * 4 + c] = OPEN[c] + (DENSE[c] - OPEN[c]) * d;
+      image.data[i * 4 + 3] = 255;
+    }
+    mapCtx.putImageData(image, 0, 0);
+    state.mapStale = false;
+  }
+
+  function draw() {
+    const forest = state.forest;
+    if (!forest) return;
+    const { ctx } = view;
+    if (params.values()['show-density'] && state.map) {
+      clear(ctx, WIDTH, HEIGHT, COLORS.ground);
+      ctx.imageSmoothingEnabled = true;
+      ctx.drawImage(state.map, 0, 0, WIDTH, HEIGHT);
+    } else {
+      clear(ctx, WIDTH, HEIGHT, COLORS.ground);
+    }
+
+    // Crowns of radius r/2: two trees r apart just touch. One path per colour keeps it fast.
+    const points = forest.points();
+    const count = points.length / 3;
+    const min = forest.minRadius;
+    const span = forest.maxRadius - min;
+    const paths = CROWNS.map(() => new Path2D());
+    const all = new Path2D();
+    for (let i = 0; i < points.length; i += 3) {
+      const [x, y, r] = [points[i], points[i + 1], points[i + 2]];
+      const t = span > 0 ? (r - min) / span : 0;
+      const bucket = Math.min(CROWNS.length - 1, Math.floor(t * CROWNS.length));
+      paths[bucket].moveTo(x + r / 2, y);
+      paths[bucket].arc(x, y, r / 2, 0, Math.PI * 2);
+      all.moveTo(x + r / 2, y);
+      all.arc(x, y, r / 2, 0, Math.PI * 2);
+    }
+    CROWNS.forEach((color, i) => {
+      ctx.fillStyle = color;
+      ctx.fill(paths[i]);
+    });
+    ctx.strokeStyle = 'rgba(16, 40, 20, 0.55)';
+    ctx.lineWidth = 0.6;
+    ctx.stroke(all);
+
+    setReadout('trees', count);
+    setReadout('too-close', state.tooClose ?? '–');
+    setReadout('cell', units(forest.cellSize));
+    setReadout('time-ms', state.elapsed.toFixed(1));
+  }
+
+  rebuild();
+}

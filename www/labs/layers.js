@@ -1,0 +1,299 @@
+// Lab 6, layers and biome rules: chests, rocks, trees and flowers on a map of meadow, forest
+// and ponds. The core places everything (crates/web/src/layers.rs over poisson_live::biomes):
+// BiomeMap is the ground and its picture; LayerPlacement holds the four layers, placed biggest
+// first on one shared grid or on a grid each, and the collisions between layers. This lab draws
+// what they hold and rings the collisions in red.
+//
+// Slider bursts are merged: a change only marks what to redo, and the work runs once in the next
+// animation frame. A refused value shows its message beside the control and the last good map
+// stays up.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { buildParams } from '../lib/params.js';
+import { onNextFrame } from '../lib/frame.js';
+import { COLORS, clear } from '../lib/draw.js';
+import { actions, messageOf, part, readouts, seedParam } from '../lib/lab.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+/** The layers in placement order, as the core names them, with the control for each. */
+const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
+const FLOWER_COLORS = ['#e0405a', '#f2c230', '#fbfbf2', '#e26fb6', '#9a6ae0'];
+
+const PARAMS = [
+  seedParam(),
+  { name: 'chest', label: 'Chest spacing', type: 'range', value: 160, min: 60, max: 240, step: 4 },
+  { name: 'rock', label: 'Rock spacing', type: 'range', value: 44, min: 12, max: 100, step: 1 },
+  { name: 'tree', label: 'Tree spacing', type: 'range', value: 16, min: 6, max: 40, step: 1 },
+  { name: 'flower', label: 'Flower spacing', type: 'range', value: 8, min: 4, max: 24, step: 1 },
+  { name: 'shared-grid', label: 'One shared grid', type: 'checkbox', value: true },
+];
+const TOGGLES = [
+  { name: 'show-chests', label: 'Chests', type: 'checkbox', value: true },
+  { name: 'show-rocks', label: 'Rocks', type: 'checkbox', value: true },
+  { name: 'show-trees', label: 'Trees', type: 'checkbox', value: true },
+  { name: 'show-flowers', label: 'Flowers', type: 'checkbox', value: true },
+];
+
+/** How big each object is drawn, from its layer's spacing (map units). */
+const size = {
+  chests: (s) => Math.min(9, Math.max(3.5, 0.05 * s)),
+  rocks: (s) => Math.max(2.5, 0.2 * s),
+  trees: (s) => Math.max(2.5, 0.42 * s),
+  flowers: (s) => Math.max(1.4, 0.28 * s),
+};
+
+export function mount(section, wasm) {
+  const canvas = part(section, 'map');
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+
+  const state = {
+    map: null,
+    /** The map's picture in an offscreen canvas, painted once per seed. */
+    ground: null,
+    placement: null,
+    /** Each layer's points (x, y, r triplets), read once per placement. */
+    points: null,
+    overlaps: new Uint32Array(0),
+    elapsed: 0,
+    /** A new map is wanted (the seed changed) and not yet built. */
+    mapPending: true,
+    /** The control whose change is waiting, where a refusal is shown. */
+    changedBy: null,
+    /** The control that shows a refusal now. */
+    errorOn: null,
+  };
+
+  const controls = part(section, 'controls');
+  const params = buildParams(controls, PARAMS, (values, name) => {
+    want(name === 'seed' ? 'map' : 'place', name);
+  });
+  const show = document.createElement('fieldset');
+  show.className = 'layer-toggles';
+  const legend = document.createElement('legend');
+  legend.textContent = 'Show';
+  show.append(legend);
+  controls.append(show);
+  const visible = buildParams(show, TOGGLES, () => requestDraw());
+
+  const setReadout = readouts(part(section, 'readouts'), [
+    { name: 'chests', label: 'Chests' },
+    { name: 'rocks', label: 'Rocks' },
+    { name: 'trees', label: 'Trees', title: 'on forest floor only' },
+    { name: 'flowers', label: 'Flowers', title: 'on meadow only' },
+    {
+      name: 'overlaps',
+      label: 'Overlaps',
+      title: 'pairs from different layers closer than the smaller of their spacings',
+    },
+    { name: 'time-ms', label: 'Time (ms)', title: 'time to place all four layers, measured in this page' },
+  ]);
+
+  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed'() {
+      params.set('seed', wasm.randomSeed());
+      want('map', 'seed');
+    },
+  });
+
+  const requestWork = onNextFrame(() => work());
+  const requestDraw = onNextFrame(() => draw());
+
+  /** Marks work for the next frame: a new map and placement, or only a new placement. */
+  function want(what, name) {
+    if (what === 'map') state.mapPending = true;
+    state.changedBy = name;
+    requestWork();
+  }
+
+  /** Runs the waiting work once: a new map and/or placement, or a message beside the control. */
+  function work() {
+    let where = state.changedBy ?? 'seed';
+    state.changedBy = null;
+    const values = params.values();
+    let map = null;
+    let placement = null;
+    const started = performance.now();
+    try {
+      // A field without a number, or a slider outside its range: its own message, beside it.
+      const [problem] = params.problems();
+      if (problem) {
+        where = problem.name;
+        throw new Error(problem.message);
+      }
+      if (state.mapPending || !state.map) {
+        // A seed the map refuses is reported beside the seed, whatever changed last.
+        const changed = where;
+        where = 'seed';
+        map = new wasm.BiomeMap(WIDTH, HEIGHT, values.seed);
+        where = changed;
+      }
+      placement = new wasm.LayerPlacement(
+        map ?? state.map,
+        values.chest,
+        values.rock,
+        values.tree,
+        values.flower,
+        values['shared-grid'],
+      );
+    } catch (error) {
+      map?.free();
+      if (state.errorOn && state.errorOn !== where) params.clearError(state.errorOn);
+      params.showError(where, messageOf(error));
+      state.errorOn = where;
+      return;
+    }
+    state.elapsed = performance.now() - started;
+    if (state.errorOn) params.clearError(state.errorOn);
+    state.errorOn = null;
+    if (map) {
+      state.map?.free();
+      state.map = map;
+      state.mapPending = false;
+      paintGround(map);
+    }
+    state.placement?.free();
+    state.placement = placement;
+    state.points = Object.fromEntries(LAYERS.map((layer) => [layer, placement.points(layer)]));
+    state.overlaps = placement.overlaps();
+    draw();
+  }
+
+  /** The core's RGBA picture of the ground, kept in an offscreen canvas. */
+  function paintGround(map) {
+    if (!state.ground) {
+      state.ground = document.createElement('canvas');
+      state.ground.width = map.width;
+      state.ground.height = map.height;
+    }
+    const image = new ImageData(map.rgba(), map.width, map.height);
+    state.ground.getContext('2d').putImageData(image, 0, 0);
+  }
+
+  function draw() {
+    const placement = state.placement;
+    if (!placement) return;
+    const { ctx } = view;
+    clear(ctx, WIDTH, HEIGHT, COLORS.ground);
+    ctx.drawImage(state.ground, 0, 0, WIDTH, HEIGHT);
+    const shown = visible.values();
+    const on = (layer) => shown[`show-${layer}`];
+
+    // Small things first, so the big ones sit on top.
+    if (on('flowers')) drawFlowers(ctx, state.points.flowers);
+    if (on('trees')) drawTrees(ctx, state.points.trees);
+    if (on('rocks')) drawRocks(ctx, state.points.rocks);
+    if (on('chests')) drawChests(ctx, state.points.chests);
+    drawOverlaps(ctx, on);
+
+    for (const layer of LAYERS) setReadout(layer, placement.count(layer));
+    setReadout('overlaps', placement.overlapCount);
+    setReadout('time-ms', state.elapsed.toFixed(1));
+    canvas.dataset.grid = placement.sharedGrid ? 'shared' : 'separate';
+  }
+
+  /** Red rings round both objects of each collision, joined by a line (both layers shown). */
+  function drawOverlaps(ctx, on) {
+    const o = state.overlaps;
+    if (o.length === 0) return;
+    const path = new Path2D();
+    for (let i = 0; i < o.length; i += 4) {
+      const [la, ia, lb, ib] = [o[i], o[i + 1], o[i + 2], o[i + 3]];
+      if (!on(LAYERS[la]) || !on(LAYERS[lb])) continue;
+      const a = state.points[LAYERS[la]];
+      const b = state.points[LAYERS[lb]];
+      const [ax, ay, bx, by] = [a[ia * 3], a[ia * 3 + 1], b[ib * 3], b[ib * 3 + 1]];
+      const rb = size[LAYERS[lb]](b[ib * 3 + 2]) + 2.5;
+      path.moveTo(bx + rb, by);
+      path.arc(bx, by, rb, 0, Math.PI * 2);
+      path.moveTo(ax, ay);
+      path.lineTo(bx, by);
+    }
+    ctx.strokeStyle = COLORS.conflict;
+    ctx.lineWidth = 1.6;
+    ctx.stroke(path);
+  }
+
+  function drawFlowers(ctx, p) {
+    const paths = FLOWER_COLORS.map(() => new Path2D());
+    for (let i = 0, n = 0; i < p.length; i += 3, n++) {
+      const s = size.flowers(p[i + 2]);
+      const path = paths[n % paths.length];
+      path.moveTo(p[i] + s, p[i + 1]);
+      path.arc(p[i], p[i + 1], s, 0, Math.PI * 2);
+    }
+    FLOWER_COLORS.forEach((color, i) => {
+      ctx.fillStyle = color;
+      ctx.fill(paths[i]);
+    });
+    ctx.strokeStyle = 'rgba(60, 40, 40, 0.45)';
+    ctx.lineWidth = 0.5;
+    for (const path of paths) ctx.stroke(path);
+  }
+
+  function drawTrees(ctx, p) {
+    const crowns = new Path2D();
+    const lights = new Path2D();
+    for (let i = 0; i < p.length; i += 3) {
+      const s = size.trees(p[i + 2]);
+      const [x, y] = [p[i], p[i + 1]];
+      crowns.moveTo(x + s, y);
+      crowns.arc(x, y, s, 0, Math.PI * 2);
+      lights.moveTo(x - 0.25 * s + 0.45 * s, y - 0.25 * s);
+      lights.arc(x - 0.25 * s, y - 0.25 * s, 0.45 * s, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = '#245f30';
+    ctx.fill(crowns);
+    ctx.fillStyle = 'rgba(120, 180, 100, 0.55)';
+    ctx.fill(lights);
+    ctx.strokeStyle = '#143a1c';
+    ctx.lineWidth = 0.8;
+    ctx.stroke(crowns);
+  }
+
+  function drawRocks(ctx, p) {
+    const bodies = new Path2D();
+    const shades = new Path2D();
+    const lights = new Path2D();
+    for (let i = 0; i < p.length; i += 3) {
+      const s = size.rocks(p[i + 2]);
+      const [x, y] = [p[i], p[i + 1]];
+      bodies.moveTo(x + s, y);
+      bodies.ellipse(x, y, s, 0.8 * s, 0, 0, Math.PI * 2);
+      shades.moveTo(x + 0.95 * s, y + 0.25 * s);
+      shades.ellipse(x + 0.45 * s, y + 0.25 * s, 0.5 * s, 0.45 * s, 0, 0, Math.PI * 2);
+      lights.moveTo(x - 0.05 * s, y - 0.3 * s);
+      lights.arc(x - 0.35 * s, y - 0.3 * s, 0.3 * s, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = '#8c8c94';
+    ctx.fill(bodies);
+    ctx.fillStyle = '#6c6c76';
+    ctx.fill(shades);
+    ctx.fillStyle = 'rgba(230, 230, 236, 0.7)';
+    ctx.fill(lights);
+    ctx.strokeStyle = '#4a4a52';
+    ctx.lineWidth = 0.8;
+    ctx.stroke(bodies);
+  }
+
+  function drawChests(ctx, p) {
+    for (let i = 0; i < p.length; i += 3) {
+      const s = size.chests(p[i + 2]);
+      const [x, y] = [p[i], p[i + 1]];
+      ctx.fillStyle = '#e2ac28';
+      ctx.fillRect(x - s, y - s * 0.8, 2 * s, 1.6 * s);
+      ctx.strokeStyle = '#603816';
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(x - s, y - s * 0.8, 2 * s, 1.6 * s);
+      // The lid's seam and the lock.
+      ctx.beginPath();
+      ctx.moveTo(x - s, y - s * 0.15);
+      ctx.lineTo(x + s, y - s * 0.15);
+      ctx.stroke();
+      ctx.fillStyle = '#603816';
+      ctx.fillRect(x - s * 0.18, y - s * 0.3, s * 0.36, s * 0.4);
+    }
+  }
+
+  want('map', 'seed');
+}
