@@ -10,10 +10,21 @@ import { placeholder } from './labs/placeholder.js';
 
 /** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
 const LABS = Object.fromEntries(
-  ['hero', 'compare', 'darts', 'grid', 'bridson', 'density', 'layers', 'world'].map((name) => [
-    name,
-    () => import(`./labs/${name}.js`),
-  ]),
+  [
+    'hero',
+    'compare',
+    'darts',
+    'grid',
+    'bridson',
+    'density',
+    'layers',
+    'world',
+    'samplers',
+    'spectrum',
+    'tiles',
+    'endless',
+    'stipple',
+  ].map((name) => [name, () => import(`./labs/${name}.js`)]),
 );
 
 const banner = document.querySelector('[data-role="panic"]');

@@ -244,14 +244,24 @@ pub fn advised_radius(message: &str) -> Option<f64> {
 /// finding the same one again. Remove a gate once its regression test passes.
 pub mod known {
     /// Bug A: `Grid::new` (and so every sampler) accepts a map so much smaller than the cell
-    /// that `ceil(width / cell)` or `ceil(height / cell)` is 0; the first query then panics.
+    /// that `ceil(width / cell)` or `ceil(height / cell)` is 0: the first query then panics,
+    /// and since 0 × anything passes the cell limit, the other side is unbounded (overflow
+    /// panic or a multi-gigabyte allocation in the constructor). Check before constructing.
     pub fn zero_cells(w: f64, h: f64, cell: f64) -> bool {
         (w / cell).ceil() == 0.0 || (h / cell).ceil() == 0.0
     }
 
-    /// Bug B: the "use a radius ≥ …" advice is 0 or NaN when `(w + h)²` or `w · h` overflows.
+    /// Bug B: the "use a radius ≥ …" advice is 0 or NaN when `(w + h)²` overflows or `w · h`
+    /// overflows or underflows, and too small (cancellation in the quadratic formula) on a very
+    /// thin map.
     pub fn advice_overflows(w: f64, h: f64) -> bool {
-        !((w + h) * (w + h)).is_finite() || !(w * h).is_finite()
+        w.max(h) > 1e100 || !(w * h).is_normal() || w.min(h) < 1e-6 * w.max(h)
+    }
+
+    /// Bug G: `random_points` can return `x == width` (or `y == height`) on a subnormal map
+    /// side, where `u · width` rounds up to `width`.
+    pub fn subnormal_side(w: f64, h: f64) -> bool {
+        w.is_subnormal() || h.is_subnormal()
     }
 
     /// Bugs C and D: a radius whose square overflows (≳ 1.34e154) or underflows (≲ 1e-162)
@@ -275,4 +285,20 @@ pub mod known {
         let (ex, ey) = (hi[0] - lo[0], hi[1] - lo[1]);
         !(ex * ey).is_finite() || !ex.is_finite() || !ey.is_finite()
     }
+}
+
+/// Bug K, reported: `largest_empty_circle` misses the widest clearing on extremely thin point
+/// sets (x spread 1e30, y spread 1e-9): true when the points' bounding box or the map has an
+/// aspect ratio beyond 1e9, where the optimality check is skipped.
+pub fn very_thin(points: &[[f64; 2]], w: f64, h: f64) -> bool {
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for p in points {
+        for a in 0..2 {
+            lo[a] = lo[a].min(p[a]);
+            hi[a] = hi[a].max(p[a]);
+        }
+    }
+    let (ex, ey) = (hi[0] - lo[0], hi[1] - lo[1]);
+    let thin = |a: f64, b: f64| a.min(b) > 0.0 && a.max(b) > 1e9 * a.min(b);
+    thin(ex, ey) || thin(w, h)
 }

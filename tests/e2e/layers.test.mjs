@@ -41,9 +41,13 @@ async function setControl(name, value) {
   await input.dispatchEvent('change');
 }
 
-/** Two animation frames: the merged work has run and drawn. */
+/** The merged work has started, placed every layer a slice per frame (aria-busy) and drawn. */
 async function settled() {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(
+    () => !document.querySelector('section[data-lab="layers"] canvas[data-role="map"]').hasAttribute('aria-busy'),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
 }
 
 async function picture() {

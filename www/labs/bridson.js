@@ -5,17 +5,27 @@
 // Start: from the seed's own first point (startRandom, so Finish gives the reference result),
 // or from a spot the reader clicks (startAt, no random draws). Changing radius, k or the seed
 // rebuilds the sampler from the same start; Reset goes back to the seed's first point.
+//
+// Time travel: the lab holds a SamplerHistory (crates/web/src/history.rs over the core's
+// history::History), which answers like a PoissonSampler for the step it is at and can also jump
+// to any step of the run. The `at-step` scrubber seeks it; Step, Play and Finish move it forward,
+// so stepping after a scrub continues from there. Each rejected candidate shows its reason (a
+// line to the point it came too close to, or a mark at the edge it fell off), and the live
+// figures (points per r², coverage, minimum-distance audit) come from the history's figures().
 
 import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, annulus, clear, cross, dot, gridLines, ring } from '../lib/draw.js';
 import { actions, guardedParams, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
+import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
 /** Steps per slice when finishing, so a huge run never blocks a frame for long. */
 const FINISH_SLICE = 20000;
+/** Candidates that fell off the map are marked at its edge in this colour. */
+const OFF_MAP = '#6a4fb3';
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -75,6 +85,9 @@ export function mount(section, wasm) {
     { name: 'steps', label: 'Steps', title: 'Steps that placed or retired a point' },
     { name: 'accept-rate', label: 'Accept rate', title: 'Accepted candidates / candidates tried' },
     { name: 'start', label: 'First point', title: 'Where the first point stands (x, y)' },
+    { name: 'points-per-r2', label: 'Points per r²', title: 'Points × r² / map area: density with the spacing divided out' },
+    { name: 'coverage', label: 'Coverage', title: 'Share of the map under the disks of radius r/2 around the points' },
+    { name: 'min-distance', label: 'Min distance', title: 'Audit of every pair: none closer than r' },
   ]);
   // Beside the step count: what it will reach when the map is full.
   const stepsCell = section.querySelector('[data-readout="steps"]');
@@ -139,11 +152,110 @@ export function mount(section, wasm) {
       state.start = { x, y };
       if (!replant()) state.start = previous;
     },
+    move: ({ x, y }) => hoverAt(x, y),
+    leave: () => hoverAt(NaN, NaN),
   });
+
+  // --- Time travel: the scrubber under the map, and why each candidate of the step failed. ---
+  const scrubRow = document.createElement('div');
+  scrubRow.className = 'param param-range scrubber';
+  const scrubInput = document.createElement('input');
+  Object.assign(scrubInput, { type: 'range', name: 'at-step', id: 'bridson-at-step', min: '0', max: '0', step: '1', value: '0' });
+  const scrubLabel = document.createElement('label');
+  scrubLabel.htmlFor = scrubInput.id;
+  scrubLabel.textContent = 'At step';
+  const scrubOutput = document.createElement('output');
+  scrubOutput.htmlFor = scrubInput.id;
+  scrubRow.append(scrubLabel, scrubInput, scrubOutput);
+  const reasonsBox = document.createElement('div');
+  reasonsBox.className = 'step-reasons';
+  const reasonsTitle = document.createElement('p');
+  reasonsTitle.className = 'step-reasons-title';
+  reasonsTitle.textContent = 'This step’s candidates:';
+  const reasonsList = document.createElement('dl');
+  reasonsList.className = 'reasons';
+  const hoverNote = document.createElement('p');
+  hoverNote.className = 'step-hover';
+  hoverNote.setAttribute('aria-live', 'polite');
+  reasonsBox.append(reasonsTitle, reasonsList, hoverNote);
+  canvas.after(scrubRow, reasonsBox);
+  const setReason = readouts(reasonsList, [
+    { name: 'tried-this-step', label: 'tried' },
+    { name: 'placed-this-step', label: 'placed' },
+    { name: 'rejected-too-close', label: 'too close', title: 'Closer than r to a point: the dashed line leads to it' },
+    { name: 'rejected-off-map', label: 'off the map', title: 'Outside the map: marked at the edge it fell past' },
+    { name: 'rejected-wrong-ground', label: 'wrong ground', title: 'Refused by a ground rule (none in this lab; see the layers lab)' },
+  ]);
+
+  // The coverage gauge beside the readouts, with the two yardsticks as lines.
+  const setGauge = shareGauge(
+    part(section, 'readouts').parentElement,
+    [{ key: 'map', label: 'Coverage' }],
+    [
+      { value: wasm.rsaCoverage(), label: 'random limit 54.7 %' },
+      { value: wasm.hexagonalCoverage(), label: 'hexagonal 90.7 %' },
+    ],
+    'Share of the map under the r/2 disks, against random sequential adsorption’s limit and hexagonal packing',
+  );
+
+  /** The step the reader dragged to, applied once per frame (a drag fires many inputs). */
+  let pendingStep = null;
+  const seekOnFrame = onNextFrame(() => {
+    if (pendingStep === null || !state.sampler) return;
+    state.sampler.seek(pendingStep);
+    pendingStep = null;
+    draw();
+  });
+  scrubInput.addEventListener('input', () => {
+    play.stop();
+    state.finishing = false;
+    pendingStep = Number(scrubInput.value);
+    seekOnFrame();
+  });
+
+  /** Where the pointer hovers over the map (NaN when it is away), and the candidate it is over. */
+  let hoverPos = [NaN, NaN];
+  let hovered = -1;
+  function hoverAt(x, y) {
+    hoverPos = [x, y];
+    if (candidateAt(state.sampler && !state.sampler.isFinished ? state.sampler.tried() : []) !== hovered) {
+      requestDraw();
+    }
+  }
+
+  /** The candidate of `tried` nearest the pointer, within a finger's reach, or −1. */
+  function candidateAt(tried) {
+    const [x, y] = hoverPos;
+    let best = -1;
+    let bestD2 = 12 * 12;
+    for (let j = 0; j < tried.length; j += 4) {
+      // Off-map candidates are marked at the edge, so that is where the pointer finds them.
+      const [mx, my] = markAt(tried[j], tried[j + 1]);
+      const d2 = (mx - x) ** 2 + (my - y) ** 2;
+      if (d2 < bestD2) [best, bestD2] = [j / 4, d2];
+    }
+    return best;
+  }
+
+  /** Where a candidate is drawn: itself, or for one off the map the nearest spot just inside. */
+  function markAt(x, y) {
+    const inset = 5;
+    return [Math.min(WIDTH - inset, Math.max(inset, x)), Math.min(HEIGHT - inset, Math.max(inset, y))];
+  }
+
+  /** Says why candidate `i` of `tried` was placed or refused, in words. */
+  function reasonOf(tried, i) {
+    const [x, y, outcome, hit] = tried.subarray(i * 4, i * 4 + 4);
+    const where = `Candidate ${i + 1} at (${units(x)}, ${units(y)})`;
+    if (outcome === 0) return `${where} was placed: at least r from every point.`;
+    if (outcome === 1) return `${where} fell off the map.`;
+    if (outcome === 2) return `${where} stood on the wrong ground.`;
+    return `${where} was too close to point ${hit + 1}, closer than r.`;
+  }
 
   /** A fresh sampler for `values`, started from the clicked point or the seed. */
   function plant(values) {
-    const sampler = new wasm.PoissonSampler(WIDTH, HEIGHT, values.radius, values.k, values.seed);
+    const sampler = new wasm.SamplerHistory(WIDTH, HEIGHT, values.radius, values.k, values.seed);
     if (state.start) sampler.startAt(state.start.x, state.start.y);
     else sampler.startRandom();
     return sampler;
@@ -226,19 +338,69 @@ export function mount(section, wasm) {
       ctx.fill();
     }
 
+    const tried = current >= 0 ? sampler.tried() : new Float64Array(0);
+    hovered = candidateAt(tried);
     if (current >= 0) {
       dot(ctx, points[current * 3], points[current * 3 + 1], dotSize + 2.5, COLORS.current);
-      const tried = sampler.tried();
+      // Under the crosses: a dashed line from each too-close candidate to the point it hit.
+      ctx.save();
+      ctx.strokeStyle = 'rgba(198, 40, 40, 0.55)';
+      ctx.lineWidth = 1;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      for (let j = 0; j < tried.length; j += 4) {
+        const hit = tried[j + 3];
+        if (tried[j + 2] !== 3 || hit < 0 || hit >= count) continue;
+        ctx.moveTo(tried[j], tried[j + 1]);
+        ctx.lineTo(points[hit * 3], points[hit * 3 + 1]);
+      }
+      ctx.stroke();
+      ctx.restore();
       for (let j = 0; j < tried.length; j += 4) {
         const [x, y, outcome] = [tried[j], tried[j + 1], tried[j + 2]];
         if (outcome === 0) {
           dot(ctx, x, y, dotSize + 1, COLORS.accepted);
           ring(ctx, x, y, dotSize + 3, COLORS.accepted, 1.5);
-        } else {
+        } else if (outcome === 3) {
           cross(ctx, x, y, 3.5, COLORS.rejected, 1.5);
+        } else {
+          // Off the map (or wrong ground): a hollow square at the nearest spot on the map.
+          const [mx, my] = markAt(x, y);
+          ctx.strokeStyle = OFF_MAP;
+          ctx.lineWidth = 1.5;
+          ctx.strokeRect(mx - 3.5, my - 3.5, 7, 7);
+        }
+      }
+      if (hovered >= 0 && hovered * 4 < tried.length) {
+        const [mx, my] = markAt(tried[hovered * 4], tried[hovered * 4 + 1]);
+        ring(ctx, mx, my, 9, COLORS.current, 2);
+        const hit = tried[hovered * 4 + 3];
+        if (tried[hovered * 4 + 2] === 3 && hit >= 0 && hit < count) {
+          ring(ctx, points[hit * 3], points[hit * 3 + 1], dotSize + 4, COLORS.rejected, 2);
         }
       }
     }
+    const tally = current >= 0 ? sampler.tally() : new Uint32Array(4);
+    setReason('tried-this-step', tried.length / 4);
+    setReason('placed-this-step', tally[0]);
+    setReason('rejected-off-map', tally[1]);
+    setReason('rejected-wrong-ground', tally[2]);
+    setReason('rejected-too-close', tally[3]);
+    const note = hovered >= 0 && hovered * 4 < tried.length ? reasonOf(tried, hovered) : '';
+    hoverNote.textContent = note || (tried.length > 0 ? 'Point at a mark on the map to see why it was placed or refused.' : '');
+
+    // The scrubber follows the run (unless a drag is waiting for its frame).
+    const total = sampler.totalSteps;
+    if (scrubInput.max !== String(total)) scrubInput.max = String(total);
+    if (pendingStep === null && scrubInput.value !== String(sampler.steps)) scrubInput.value = String(sampler.steps);
+    scrubOutput.textContent = `${sampler.steps} of ${total}`;
+
+    // Live figures, computed by the core for the points placed so far.
+    const [perR2, coverage, worstI, worstJ, worstD, needed] = sampler.figures();
+    setReadout('points-per-r2', count > 0 ? perR2.toFixed(3) : '–');
+    setReadout('coverage', count > 0 ? percent(coverage) : '–');
+    setReadout('min-distance', worstI < 0 ? 'all ≥ r ✓' : `✗ points ${worstI + 1} and ${worstJ + 1}: ${units(worstD)} < ${units(needed)}`);
+    setGauge('map', coverage);
 
     setReadout('points', count);
     setReadout('active', sampler.activeCount);

@@ -8,7 +8,8 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
-import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+import { actions, guardedParams, part, percent, readouts, seedParam, units } from '../lib/lab.js';
+import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -60,6 +61,20 @@ export function mount(section, wasm) {
     // A click on a row shows that method too (the radios stay the keyboard way in).
     tr.addEventListener('click', () => choose(tr.dataset.method));
   }
+
+  // Coverage per method as bars, against the random-adsorption limit and hexagonal packing.
+  const gaugeBox = document.createElement('div');
+  gaugeBox.className = 'compare-gauge';
+  (section.querySelector('.table-scroll') ?? part(section, 'map')).after(gaugeBox);
+  const setGauge = shareGauge(
+    gaugeBox,
+    METHODS.map(({ name, label }) => ({ key: name, label })),
+    [
+      { value: wasm.rsaCoverage(), label: 'random limit 54.7 %' },
+      { value: wasm.hexagonalCoverage(), label: 'hexagonal 90.7 %' },
+    ],
+    'Coverage: the share of the map under disks of radius spacing / 2 around the trees',
+  );
 
   const set = readouts(part(section, 'readouts'), [
     { name: 'jittered-cell', label: 'Jittered cell', title: 'Side of the jittered grid’s square cells, in map units' },
@@ -120,6 +135,14 @@ export function mount(section, wasm) {
       cells['too-close'].textContent = String(c.tooClose(method).length / 2);
       cells.tightest.textContent = tightest.length ? units(tightest[2]) : '–';
       cells.clearing.textContent = clearing.length ? units(2 * clearing[2]) : '–';
+      // Live figures from the core: density with the spacing divided out, coverage, the audit.
+      const [perR2, coverage, worst, , distance, needed] = wasm.liveFigures(c.points(method), 2, state.spacing, WIDTH, HEIGHT);
+      if (cells['points-per-r2']) cells['points-per-r2'].textContent = perR2.toFixed(3);
+      if (cells.coverage) cells.coverage.textContent = percent(coverage);
+      if (cells['min-distance']) {
+        cells['min-distance'].textContent = worst < 0 ? '✓ all ≥ r' : `✗ ${units(distance)} < ${units(needed)}`;
+      }
+      setGauge(method, coverage);
     }
     set('jittered-cell', units(c.spacing('jittered')));
   }

@@ -4,8 +4,8 @@
 //
 // State: the thrower (rebuilt when seed, radius or misses change, and on Reset), the most recent
 // rejected darts (fetched incrementally with `rejected(from)`), and the history of the miss rate
-// the chart plots. Play throws more darts per frame as the run goes on; Finish throws in large
-// slices per frame so even a long run never freezes the tab.
+// the chart plots. Play throws more darts per frame as the run goes on; Finish throws for a few
+// milliseconds per frame so even a long run never freezes the tab.
 
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
@@ -17,8 +17,10 @@ const HEIGHT = 400;
 /** The chart's size in its own units (the canvas scales like the map). */
 const CHART_W = 720;
 const CHART_H = 170;
-/** Darts per frame while finishing. */
+/** Darts per frame at most; Finish throws them in chunks until the frame's budget (ms) is spent. */
 const FINISH_SLICE = 50000;
+const FINISH_CHUNK = 2000;
+const FRAME_BUDGET = 8;
 /** How many of the latest rejected darts the map shows; older ones have faded out. */
 const SHOWN_MISSES = 2400;
 /** The chart keeps at most this many samples; beyond it, every other one is dropped. */
@@ -175,8 +177,17 @@ export function mount(section, wasm) {
     state.last = null;
     // Play speeds up as the map fills: the darts per frame grow with the darts thrown, so even
     // the long tail of misses plays in a few seconds.
-    const darts = state.mode === 'finish' ? FINISH_SLICE : Math.min(FINISH_SLICE, 1 + Math.floor(t.thrown / 40));
-    throwDarts(darts);
+    if (state.mode === 'finish') {
+      // As many darts as fit in the frame's budget, so a long run never blocks the page.
+      const started = performance.now();
+      let thrown = 0;
+      while (!t.isFinished && thrown < FINISH_SLICE && performance.now() - started < FRAME_BUDGET) {
+        throwDarts(FINISH_CHUNK);
+        thrown += FINISH_CHUNK;
+      }
+    } else {
+      throwDarts(Math.min(FINISH_SLICE, 1 + Math.floor(t.thrown / 40)));
+    }
     update();
     return !t.isFinished;
   }

@@ -2,12 +2,15 @@
 // The core's DensityForest (crates/web/src/density.rs over poisson_live::density) owns the
 // field and the sampler; this lab grows the forest in slices, one slice per animation frame,
 // so a tiny minimum radius never freezes the tab, and draws each tree as a crown of half its
-// own spacing, so neighbouring crowns just touch. The density map behind the trees is a coarse
-// raster from the core, turned into an image once per forest.
+// own spacing, so neighbouring crowns just touch. Crowns are painted onto an offscreen layer a
+// few hundred at a time, so ten thousand of them never cost one frame the whole drawing either.
+// The density map behind the trees is a coarse raster from the core, turned into an image once
+// per forest.
 
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
+import { offscreenLayer } from '../lib/layer.js';
 import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
@@ -21,6 +24,13 @@ const MAP_ROWS = HEIGHT / MAP_CELL;
 /** Steps per call while growing, and how long a frame may spend growing (ms). */
 const SLICE_STEPS = 400;
 const FRAME_BUDGET = 10;
+/**
+ * Trees are painted onto an offscreen layer in fixed chunks, a few per frame, so a forest of
+ * ten thousand crowns never costs one frame the whole drawing. The chunks are fixed (not cut by
+ * time), so the finished picture is the same however fast the machine is.
+ */
+const CHUNK = 256;
+const DRAW_BUDGET = 8;
 /** Crown colours from the densest wood (first) to the most open savanna (last). */
 const CROWNS = ['#1f5a2e', '#2f6f3e', '#3f7f3c', '#5a8f3a', '#779c3c', '#93a646'];
 /** The density map's colours: open savanna and dense wood. */
@@ -46,8 +56,11 @@ const PARAMS = [
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
   const requestFrame = onNextFrame(() => frame());
+  /** The picture being painted: background and the crowns of trees [0, drawn). */
+  const layer = offscreenLayer(canvas, WIDTH, HEIGHT);
+  const layerCtx = layer.ctx;
 
   const state = {
     forest: null,
@@ -59,6 +72,12 @@ export function mount(section, wasm) {
     mapStale: true,
     /** The too-close audit, run once the forest is full. */
     tooClose: null,
+    /** The layer must be cleared and repainted from the first tree. */
+    layerStale: true,
+    /** Trees already painted on the layer. */
+    drawn: 0,
+    /** Show the layer every frame (a forest growing), or only once it has caught up. */
+    showEveryFrame: false,
   };
 
   // The checkbox only changes the drawing; the other controls make a new forest. A capture
@@ -71,8 +90,12 @@ export function mount(section, wasm) {
     PARAMS,
     (values) => (changed === 'show-density' ? null : plant(values)),
     (planted) => {
-      if (planted) install(planted);
-      else requestFrame();
+      if (planted) {
+        install(planted);
+      } else {
+        // The density map toggled: repaint the layer, keeping the old picture until it is done.
+        repaint(false);
+      }
     },
   );
 
@@ -117,15 +140,24 @@ export function mount(section, wasm) {
     state.growing = true;
     state.mapStale = true;
     state.tooClose = null;
+    // With reduced motion the forest appears when it is full, not tree by tree.
+    repaint(!prefersReducedMotion());
+  }
+
+  /** Starts painting the layer afresh; `showEveryFrame` false keeps the old picture meanwhile. */
+  function repaint(showEveryFrame) {
+    state.layerStale = true;
+    state.showEveryFrame = showEveryFrame;
     canvas.setAttribute('aria-busy', 'true');
     requestFrame();
   }
 
-  /** One animation frame: grow for up to FRAME_BUDGET ms, then draw. */
+  /** One animation frame: grow for up to FRAME_BUDGET ms, paint a few chunks, show the layer. */
   function frame() {
     const forest = state.forest;
     if (!forest) return;
     if (state.mapStale) paintDensityMap(forest);
+    if (state.layerStale) resetLayer();
     if (state.growing) {
       const started = performance.now();
       let done = false;
@@ -134,14 +166,14 @@ export function mount(section, wasm) {
       if (done) {
         state.growing = false;
         state.tooClose = forest.tooCloseCount();
-        canvas.removeAttribute('aria-busy');
-      } else {
-        requestFrame();
-        // With reduced motion the forest appears when it is full, not tree by tree.
-        if (prefersReducedMotion()) return;
       }
     }
-    draw();
+    const points = forest.points();
+    const caughtUp = paintTrees(points, performance.now() + DRAW_BUDGET);
+    if (state.showEveryFrame || caughtUp) show();
+    writeReadouts(points.length / 3);
+    if (caughtUp) canvas.removeAttribute('aria-busy');
+    else requestFrame();
   }
 
   /** The core's density raster as a small image, stretched over the map when drawn. */
@@ -163,26 +195,55 @@ export function mount(section, wasm) {
     state.mapStale = false;
   }
 
-  function draw() {
-    const forest = state.forest;
-    if (!forest) return;
+  /** The canvas changed size: stretch the old picture for now and repaint at the new size. */
+  function resized() {
+    if (!state.forest) return;
     const { ctx } = view;
-    if (params.values()['show-density'] && state.map) {
-      clear(ctx, WIDTH, HEIGHT, COLORS.ground);
-      ctx.imageSmoothingEnabled = true;
-      ctx.drawImage(state.map, 0, 0, WIDTH, HEIGHT);
-    } else {
-      clear(ctx, WIDTH, HEIGHT, COLORS.ground);
-    }
+    ctx.imageSmoothingEnabled = true;
+    if (layer.canvas.width > 0 && layer.canvas.height > 0) ctx.drawImage(layer.canvas, 0, 0, WIDTH, HEIGHT);
+    repaint(false);
+  }
 
-    // Crowns of radius r/2: two trees r apart just touch. One path per colour keeps it fast.
-    const points = forest.points();
+  /** Sizes the layer like the canvas and paints its background: the density map or bare ground. */
+  function resetLayer() {
+    layer.reset();
+    clear(layerCtx, WIDTH, HEIGHT, COLORS.ground);
+    if (params.values()['show-density'] && state.map) {
+      layerCtx.imageSmoothingEnabled = true;
+      layerCtx.drawImage(state.map, 0, 0, WIDTH, HEIGHT);
+    }
+    state.drawn = 0;
+    state.layerStale = false;
+  }
+
+  /**
+   * Paints whole chunks of trees onto the layer until `deadline` (at least one chunk); the last,
+   * partial chunk waits for the forest to be full. True when every tree is painted.
+   */
+  function paintTrees(points, deadline) {
     const count = points.length / 3;
+    while (state.drawn < count) {
+      const end = Math.min(state.drawn + CHUNK, count);
+      if (end - state.drawn < CHUNK && state.growing) break;
+      paintChunk(points, state.drawn, end);
+      layer.flush();
+      state.drawn = end;
+      if (performance.now() > deadline) break;
+    }
+    return !state.growing && state.drawn === count;
+  }
+
+  /**
+   * Crowns of radius r/2 for trees [from, to): two trees r apart just touch. One path per colour
+   * keeps it fast; the outlines go on top.
+   */
+  function paintChunk(points, from, to) {
+    const forest = state.forest;
     const min = forest.minRadius;
     const span = forest.maxRadius - min;
     const paths = CROWNS.map(() => new Path2D());
     const all = new Path2D();
-    for (let i = 0; i < points.length; i += 3) {
+    for (let i = from * 3; i < to * 3; i += 3) {
       const [x, y, r] = [points[i], points[i + 1], points[i + 2]];
       const t = span > 0 ? (r - min) / span : 0;
       const bucket = Math.min(CROWNS.length - 1, Math.floor(t * CROWNS.length));
@@ -192,13 +253,21 @@ export function mount(section, wasm) {
       all.arc(x, y, r / 2, 0, Math.PI * 2);
     }
     CROWNS.forEach((color, i) => {
-      ctx.fillStyle = color;
-      ctx.fill(paths[i]);
+      layerCtx.fillStyle = color;
+      layerCtx.fill(paths[i]);
     });
-    ctx.strokeStyle = 'rgba(16, 40, 20, 0.55)';
-    ctx.lineWidth = 0.6;
-    ctx.stroke(all);
+    layerCtx.strokeStyle = 'rgba(16, 40, 20, 0.55)';
+    layerCtx.lineWidth = 0.6;
+    layerCtx.stroke(all);
+  }
 
+  /** Copies the layer onto the canvas, pixel for pixel. */
+  function show() {
+    layer.showOn(view.ctx);
+  }
+
+  function writeReadouts(count) {
+    const forest = state.forest;
     setReadout('trees', count);
     setReadout('too-close', state.tooClose ?? '–');
     setReadout('cell', units(forest.cellSize));

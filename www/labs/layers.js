@@ -1,17 +1,19 @@
 // Lab 6, layers and biome rules: chests, rocks, trees and flowers on a map of meadow, forest
 // and ponds. The core places everything (crates/web/src/layers.rs over poisson_live::biomes):
-// BiomeMap is the ground and its picture; LayerPlacement holds the four layers, placed biggest
-// first on one shared grid or on a grid each, and the collisions between layers. This lab draws
-// what they hold and rings the collisions in red.
+// BiomeMap is the ground and its picture; LayerPlacer places the four layers, biggest first, on
+// one shared grid or on a grid each, and hands over a LayerPlacement: the layers and the
+// collisions between them. This lab draws what they hold and rings the collisions in red.
 //
-// Slider bursts are merged: a change only marks what to redo, and the work runs once in the next
-// animation frame. A refused value shows its message beside the control and the last good map
-// stays up.
+// Slider bursts are merged: a change only marks what to redo, and the work starts once in the
+// next animation frame. The placing itself (LayerPlacer) runs a few milliseconds per frame, so
+// the smallest spacings never freeze the page; the last good map stays up until the new one is
+// done. A refused value shows its message beside the control and the last good map stays up.
 
 import { setupCanvas } from '../lib/canvas.js';
 import { buildParams } from '../lib/params.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
+import { offscreenLayer } from '../lib/layer.js';
 import { actions, messageOf, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
@@ -19,6 +21,11 @@ const HEIGHT = 400;
 /** The layers in placement order, as the core names them, with the control for each. */
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
 const FLOWER_COLORS = ['#e0405a', '#f2c230', '#fbfbf2', '#e26fb6', '#9a6ae0'];
+/** Sampler steps per call while placing, and how long a frame may spend placing (ms). */
+const SLICE_STEPS = 400;
+const FRAME_BUDGET = 8;
+/** Objects (or collisions) per chunk of the picture. */
+const CHUNK = 600;
 
 const PARAMS = [
   seedParam(),
@@ -45,7 +52,9 @@ const size = {
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
+  /** The picture being painted, shown on the canvas once complete. */
+  const art = offscreenLayer(canvas, WIDTH, HEIGHT);
 
   const state = {
     map: null,
@@ -62,6 +71,14 @@ export function mount(section, wasm) {
     changedBy: null,
     /** The control that shows a refusal now. */
     errorOn: null,
+    /**
+     * The placement being made, a slice per frame: {map (a new one, or null to keep the
+     * current map), image (the new map's picture), placer, spent (ms of work)}. The last good
+     * picture stays up until it is done.
+     */
+    job: null,
+    /** Chunks of the picture still to paint onto `art`, in order. */
+    tasks: [],
   };
 
   const controls = part(section, 'controls');
@@ -98,6 +115,8 @@ export function mount(section, wasm) {
 
   const requestWork = onNextFrame(() => work());
   const requestDraw = onNextFrame(() => draw());
+  const requestSlice = onNextFrame(() => slice());
+  const requestPaint = onNextFrame(() => paintSome());
 
   /** Marks work for the next frame: a new map and placement, or only a new placement. */
   function want(what, name) {
@@ -106,14 +125,18 @@ export function mount(section, wasm) {
     requestWork();
   }
 
-  /** Runs the waiting work once: a new map and/or placement, or a message beside the control. */
+  /**
+   * Starts the waiting work: a new map and/or placement, or a message beside the control. The
+   * constructors only check the values and build the grids; the placing runs in `slice()`.
+   */
   function work() {
     let where = state.changedBy ?? 'seed';
     state.changedBy = null;
     const values = params.values();
     let map = null;
-    let placement = null;
+    let placer = null;
     const started = performance.now();
+    cancelJob();
     try {
       // A field without a number, or a slider outside its range: its own message, beside it.
       const [problem] = params.problems();
@@ -128,7 +151,7 @@ export function mount(section, wasm) {
         map = new wasm.BiomeMap(WIDTH, HEIGHT, values.seed);
         where = changed;
       }
-      placement = new wasm.LayerPlacement(
+      placer = new wasm.LayerPlacer(
         map ?? state.map,
         values.chest,
         values.rock,
@@ -143,14 +166,52 @@ export function mount(section, wasm) {
       state.errorOn = where;
       return;
     }
-    state.elapsed = performance.now() - started;
     if (state.errorOn) params.clearError(state.errorOn);
     state.errorOn = null;
-    if (map) {
+    state.job = { map, image: null, placer, spent: performance.now() - started };
+    canvas.setAttribute('aria-busy', 'true');
+    requestSlice();
+  }
+
+  /** Drops a placement still in the making (its values were replaced or refused). */
+  function cancelJob() {
+    const job = state.job;
+    if (!job) return;
+    job.placer.free();
+    job.map?.free();
+    state.job = null;
+    markIdle();
+  }
+
+  /**
+   * One frame's share of the job: a new map's picture first, then placing for up to
+   * FRAME_BUDGET ms. When every layer is placed, the new map and layers replace the old ones.
+   */
+  function slice() {
+    const job = state.job;
+    if (!job) return;
+    const started = performance.now();
+    if (job.map && !job.image) {
+      job.image = new ImageData(job.map.rgba(), job.map.width, job.map.height);
+    } else {
+      let done = job.placer.isFinished;
+      while (!done && performance.now() - started < FRAME_BUDGET) done = job.placer.run(SLICE_STEPS);
+    }
+    job.spent += performance.now() - started;
+    if (!job.placer.isFinished) {
+      requestSlice();
+      return;
+    }
+
+    const placement = job.placer.placement();
+    job.placer.free();
+    state.job = null;
+    state.elapsed = job.spent;
+    if (job.map) {
       state.map?.free();
-      state.map = map;
+      state.map = job.map;
       state.mapPending = false;
-      paintGround(map);
+      paintGround(job.image);
     }
     state.placement?.free();
     state.placement = placement;
@@ -160,31 +221,47 @@ export function mount(section, wasm) {
   }
 
   /** The core's RGBA picture of the ground, kept in an offscreen canvas. */
-  function paintGround(map) {
+  function paintGround(image) {
     if (!state.ground) {
       state.ground = document.createElement('canvas');
-      state.ground.width = map.width;
-      state.ground.height = map.height;
+      state.ground.width = image.width;
+      state.ground.height = image.height;
     }
-    const image = new ImageData(map.rgba(), map.width, map.height);
     state.ground.getContext('2d').putImageData(image, 0, 0);
   }
 
+  /**
+   * Queues the picture for the current placement and visibility: the ground, then each shown
+   * layer in chunks (small things first, so the big ones sit on top), then the collisions. The
+   * chunks are painted onto `art` a few per frame (paintSome); the canvas keeps its last
+   * picture until the new one is complete.
+   */
   function draw() {
     const placement = state.placement;
     if (!placement) return;
-    const { ctx } = view;
-    clear(ctx, WIDTH, HEIGHT, COLORS.ground);
-    ctx.drawImage(state.ground, 0, 0, WIDTH, HEIGHT);
     const shown = visible.values();
     const on = (layer) => shown[`show-${layer}`];
-
-    // Small things first, so the big ones sit on top.
-    if (on('flowers')) drawFlowers(ctx, state.points.flowers);
-    if (on('trees')) drawTrees(ctx, state.points.trees);
-    if (on('rocks')) drawRocks(ctx, state.points.rocks);
-    if (on('chests')) drawChests(ctx, state.points.chests);
-    drawOverlaps(ctx, on);
+    const tasks = [
+      () => {
+        art.reset();
+        clear(art.ctx, WIDTH, HEIGHT, COLORS.ground);
+        art.ctx.drawImage(state.ground, 0, 0, WIDTH, HEIGHT);
+      },
+    ];
+    const painters = { flowers: drawFlowers, trees: drawTrees, rocks: drawRocks, chests: drawChests };
+    for (const layer of ['flowers', 'trees', 'rocks', 'chests']) {
+      if (!on(layer)) continue;
+      const p = state.points[layer];
+      for (let from = 0; from < p.length / 3; from += CHUNK) {
+        tasks.push(() => painters[layer](art.ctx, p, from, Math.min(from + CHUNK, p.length / 3)));
+      }
+    }
+    for (let from = 0; from < state.overlaps.length / 4; from += CHUNK) {
+      tasks.push(() => drawOverlaps(art.ctx, on, from, Math.min(from + CHUNK, state.overlaps.length / 4)));
+    }
+    state.tasks = tasks;
+    canvas.setAttribute('aria-busy', 'true');
+    requestPaint();
 
     for (const layer of LAYERS) setReadout(layer, placement.count(layer));
     setReadout('overlaps', placement.overlapCount);
@@ -192,12 +269,43 @@ export function mount(section, wasm) {
     canvas.dataset.grid = placement.sharedGrid ? 'shared' : 'separate';
   }
 
-  /** Red rings round both objects of each collision, joined by a line (both layers shown). */
-  function drawOverlaps(ctx, on) {
+  /** Paints queued chunks onto `art` for up to FRAME_BUDGET ms; shows it once all are done. */
+  function paintSome() {
+    const started = performance.now();
+    while (state.tasks.length > 0) {
+      state.tasks.shift()();
+      art.flush();
+      if (performance.now() - started > FRAME_BUDGET) break;
+    }
+    if (state.tasks.length > 0) {
+      requestPaint();
+      return;
+    }
+    art.showOn(view.ctx);
+    markIdle();
+  }
+
+  /** aria-busy comes off once nothing is being placed or painted. */
+  function markIdle() {
+    if (!state.job && state.tasks.length === 0) canvas.removeAttribute('aria-busy');
+  }
+
+  /** The canvas changed size: stretch the last picture for now and repaint at the new size. */
+  function resized() {
+    if (art.canvas.width > 0) {
+      view.ctx.imageSmoothingEnabled = true;
+      view.ctx.drawImage(art.canvas, 0, 0, WIDTH, HEIGHT);
+    }
+    draw();
+  }
+
+  /**
+   * Red rings round both objects of collisions [from, to), joined by a line (both layers shown).
+   */
+  function drawOverlaps(ctx, on, from, to) {
     const o = state.overlaps;
-    if (o.length === 0) return;
     const path = new Path2D();
-    for (let i = 0; i < o.length; i += 4) {
+    for (let i = from * 4; i < to * 4; i += 4) {
       const [la, ia, lb, ib] = [o[i], o[i + 1], o[i + 2], o[i + 3]];
       if (!on(LAYERS[la]) || !on(LAYERS[lb])) continue;
       const a = state.points[LAYERS[la]];
@@ -214,9 +322,10 @@ export function mount(section, wasm) {
     ctx.stroke(path);
   }
 
-  function drawFlowers(ctx, p) {
+  // Each draws objects [from, to) of its layer's x, y, r triplets.
+  function drawFlowers(ctx, p, from, to) {
     const paths = FLOWER_COLORS.map(() => new Path2D());
-    for (let i = 0, n = 0; i < p.length; i += 3, n++) {
+    for (let i = from * 3, n = from; i < to * 3; i += 3, n++) {
       const s = size.flowers(p[i + 2]);
       const path = paths[n % paths.length];
       path.moveTo(p[i] + s, p[i + 1]);
@@ -231,10 +340,10 @@ export function mount(section, wasm) {
     for (const path of paths) ctx.stroke(path);
   }
 
-  function drawTrees(ctx, p) {
+  function drawTrees(ctx, p, from, to) {
     const crowns = new Path2D();
     const lights = new Path2D();
-    for (let i = 0; i < p.length; i += 3) {
+    for (let i = from * 3; i < to * 3; i += 3) {
       const s = size.trees(p[i + 2]);
       const [x, y] = [p[i], p[i + 1]];
       crowns.moveTo(x + s, y);
@@ -251,11 +360,11 @@ export function mount(section, wasm) {
     ctx.stroke(crowns);
   }
 
-  function drawRocks(ctx, p) {
+  function drawRocks(ctx, p, from, to) {
     const bodies = new Path2D();
     const shades = new Path2D();
     const lights = new Path2D();
-    for (let i = 0; i < p.length; i += 3) {
+    for (let i = from * 3; i < to * 3; i += 3) {
       const s = size.rocks(p[i + 2]);
       const [x, y] = [p[i], p[i + 1]];
       bodies.moveTo(x + s, y);
@@ -276,8 +385,8 @@ export function mount(section, wasm) {
     ctx.stroke(bodies);
   }
 
-  function drawChests(ctx, p) {
-    for (let i = 0; i < p.length; i += 3) {
+  function drawChests(ctx, p, from, to) {
+    for (let i = from * 3; i < to * 3; i += 3) {
       const s = size.chests(p[i + 2]);
       const [x, y] = [p[i], p[i + 1]];
       ctx.fillStyle = '#e2ac28';

@@ -10,7 +10,8 @@
 //
 // Painting takes a noticeable fraction of a second, so the lab first shows "Painting…", lets
 // the browser render that, and only then paints. Typed seeds wait for a short pause in typing.
-// The first world is painted when the map comes near the screen, not while the page loads.
+// The first world is painted when the map comes near the screen or the page is idle after
+// loading, not while the labs above start.
 
 import { setupCanvas } from '../lib/canvas.js';
 import { buildParams } from '../lib/params.js';
@@ -276,18 +277,26 @@ export function mount(section, wasm) {
     lookAt({ x: from.x + move[0], y: from.y + move[1] });
   });
 
-  // The world sits at the bottom of the page: paint it when the reader scrolls near it, not
-  // while every lab above is starting up at load.
+  // The world sits at the bottom of the page: it is painted when the reader scrolls near it,
+  // or once the page has settled after loading, whichever comes first, so it does not compete
+  // with the labs above while they start.
   status.textContent = 'The world is painted when you scroll here.';
+  let firstDone = false;
+  const first = () => {
+    if (firstDone) return;
+    firstDone = true;
+    watcher.disconnect();
+    if (!state.world && state.ticket === 0) repaint();
+  };
   const watcher = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      watcher.disconnect();
-      if (!state.world && state.ticket === 0) repaint();
+      if (entries.some((entry) => entry.isIntersecting)) first();
     },
     { rootMargin: '300px 0px' },
   );
   watcher.observe(canvas);
+  if ('requestIdleCallback' in window) requestIdleCallback(first, { timeout: 3000 });
+  else setTimeout(first, 1500);
 }
 
 /** The legend: each ground's colour, then each layer with its spacing and where it grows. */

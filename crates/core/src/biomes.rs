@@ -21,8 +21,10 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
+use crate::bridson::Sampler;
 use crate::density::{mix, smoothstep, Octaves};
 use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::grid::Grid;
 use crate::layers::{overlaps, place_layers, place_layers_separately, Layer, Overlap};
 use crate::rng::{ParkMiller, STUCK_SEED};
 use crate::world::{Ground, Object};
@@ -339,15 +341,7 @@ impl Placement {
 /// Spacings must be finite and > 0 ([`Spacings::validate`]) and each grid within the work limit.
 pub fn place_objects(map: &BiomeMap, spacings: &Spacings, shared_grid: bool) -> Result<Placement> {
     let spacings = spacings.validate()?;
-    let layers: Vec<Layer> = Object::ALL
-        .iter()
-        .zip(0u32..)
-        .map(|(&object, index)| {
-            let ground = map.clone();
-            Layer::new(spacings.of(object), K, layer_seed(map.seed(), index))
-                .with_allowed(move |x, y| object.allowed_on(ground.ground(x, y)))
-        })
-        .collect();
+    let layers = object_layers(map, &spacings);
     let (w, h) = (map.width() as f64, map.height() as f64);
     let layers = if shared_grid {
         place_layers(w, h, layers)?
@@ -360,4 +354,219 @@ pub fn place_objects(map: &BiomeMap, spacings: &Spacings, shared_grid: bool) -> 
         layers,
         overlaps,
     })
+}
+
+/// The four layers of [`place_objects`], in placement order, each with its seed and ground rule.
+fn object_layers(map: &BiomeMap, spacings: &Spacings) -> Vec<Layer> {
+    Object::ALL
+        .iter()
+        .zip(0u32..)
+        .map(|(&object, index)| {
+            let ground = map.clone();
+            Layer::new(spacings.of(object), K, layer_seed(map.seed(), index))
+                .with_allowed(move |x, y| object.allowed_on(ground.ground(x, y)))
+        })
+        .collect()
+}
+
+/// [`place_objects`] in slices: the same placement, point for point, a bounded number of sampler
+/// steps per call to [`Placer::run`], so a page can place small spacings without blocking a
+/// frame for the whole of it.
+///
+/// ```
+/// use poisson_live::biomes::{place_objects, BiomeMap, Placer, Spacings};
+/// let map = BiomeMap::new(360, 200, 7)?;
+/// let mut placer = Placer::new(&map, &Spacings::default(), true)?;
+/// while !placer.run(100)? {}
+/// assert_eq!(placer.take(), Some(place_objects(&map, &Spacings::default(), true)?));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+pub struct Placer {
+    shared_grid: bool,
+    /// Layers not started yet, the next one last.
+    waiting: Vec<Layer>,
+    /// Their grids, the next one last: one per layer, or the one shared grid between layers.
+    grids: Vec<Grid>,
+    /// The layer being placed.
+    current: Option<Sampler>,
+    /// The layers placed so far.
+    placed: Vec<Vec<Point>>,
+    /// The finished placement, until taken.
+    done: Option<Placement>,
+    finished: bool,
+}
+
+impl Placer {
+    /// Validates like [`place_objects`] (the same errors, at once) and builds the grids; no
+    /// point is placed yet.
+    pub fn new(map: &BiomeMap, spacings: &Spacings, shared_grid: bool) -> Result<Self> {
+        let spacings = spacings.validate()?;
+        let mut waiting = object_layers(map, &spacings);
+        let (w, h) = (map.width() as f64, map.height() as f64);
+        let mut grids = if shared_grid {
+            vec![crate::layers::shared_grid(
+                w,
+                h,
+                waiting.iter().map(|l| l.radius),
+            )?]
+        } else {
+            waiting
+                .iter()
+                .map(|l| Grid::for_radius(w, h, l.radius))
+                .collect::<Result<Vec<_>>>()?
+        };
+        waiting.reverse();
+        grids.reverse();
+        Ok(Self {
+            shared_grid,
+            waiting,
+            grids,
+            current: None,
+            placed: Vec::with_capacity(Object::ALL.len()),
+            done: None,
+            finished: false,
+        })
+    }
+
+    /// Up to `max_steps` sampler steps (seeding a layer counts as one); true when every layer is
+    /// placed and the overlaps are listed.
+    pub fn run(&mut self, max_steps: u64) -> Result<bool> {
+        let mut left = max_steps;
+        while !self.finished && left > 0 {
+            let Some(sampler) = self.current.as_mut() else {
+                self.start_next()?;
+                left -= 1;
+                continue;
+            };
+            let before = sampler.steps();
+            let done = sampler.run(left);
+            left = left.saturating_sub((sampler.steps() - before).max(1));
+            if done {
+                if let Some(sampler) = self.current.take() {
+                    let (points, grid) = sampler.into_parts();
+                    self.placed.push(points);
+                    if self.shared_grid {
+                        self.grids.push(grid);
+                    }
+                }
+            }
+        }
+        Ok(self.finished)
+    }
+
+    /// Starts the next layer on its grid (seeded block by block), or ends the placement.
+    fn start_next(&mut self) -> Result<()> {
+        let Some(layer) = self.waiting.pop() else {
+            let layers = std::mem::take(&mut self.placed);
+            self.done = Some(Placement {
+                shared_grid: self.shared_grid,
+                overlaps: overlaps(&layers),
+                layers,
+            });
+            self.grids.clear();
+            self.finished = true;
+            return Ok(());
+        };
+        let grid = self.grids.pop().ok_or_else(|| Error::Invalid {
+            message: "a layer has no grid".into(),
+        })?;
+        let mut sampler = Sampler::with_grid(grid, layer.radius, layer.k, layer.seed)?;
+        if let Some(allowed) = layer.allowed {
+            sampler = sampler.with_allowed(allowed);
+        }
+        sampler.seed_blocks();
+        self.current = Some(sampler);
+        Ok(())
+    }
+
+    /// True once every layer is placed.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// How many layers are placed so far (0 to 4).
+    pub fn layers_done(&self) -> usize {
+        if self.finished {
+            Object::ALL.len()
+        } else {
+            self.placed.len()
+        }
+    }
+
+    /// The finished placement (once; `None` before the end or when already taken).
+    pub fn take(&mut self) -> Option<Placement> {
+        self.done.take()
+    }
+}
+
+impl std::fmt::Debug for Placer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Placer")
+            .field("shared_grid", &self.shared_grid)
+            .field("layers_done", &self.layers_done())
+            .field("finished", &self.finished)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_in_slices_gives_the_one_call_placement() {
+        // Guards: a sliced placement that drops or reorders a layer, reseeds one, or forgets to
+        // hand the shared grid on, so the page's layers differ from the crate's.
+        let map = BiomeMap::new(LAB_WIDTH, LAB_HEIGHT, 123456).unwrap();
+        let small = Spacings {
+            chest: 60.0,
+            rock: 12.0,
+            tree: 6.0,
+            flower: 4.0,
+        };
+        for spacings in [Spacings::default(), small] {
+            for shared in [true, false] {
+                let whole = place_objects(&map, &spacings, shared).unwrap();
+                for slice in [1, 7, 500, u64::MAX] {
+                    let mut placer = Placer::new(&map, &spacings, shared).unwrap();
+                    let mut calls = 0;
+                    while !placer.run(slice).unwrap() {
+                        calls += 1;
+                    }
+                    assert!(slice > 100 || calls > 4, "{slice}: {calls} calls");
+                    assert!(placer.is_finished());
+                    assert_eq!(placer.layers_done(), 4);
+                    assert_eq!(
+                        placer.take().as_ref(),
+                        Some(&whole),
+                        "slice {slice}, shared {shared}"
+                    );
+                    assert_eq!(placer.take(), None);
+                    assert!(placer.run(10).unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn placing_in_slices_refuses_what_the_one_call_refuses() {
+        let map = BiomeMap::new(LAB_WIDTH, LAB_HEIGHT, 1).unwrap();
+        for spacings in [
+            Spacings {
+                flower: 0.001,
+                ..Spacings::default()
+            },
+            Spacings {
+                tree: f64::NAN,
+                ..Spacings::default()
+            },
+        ] {
+            for shared in [true, false] {
+                // (Compared as text: NaN is not equal to itself.)
+                let one_call = place_objects(&map, &spacings, shared).unwrap_err();
+                let sliced = Placer::new(&map, &spacings, shared).unwrap_err();
+                assert_eq!(one_call.to_string(), sliced.to_string());
+            }
+        }
+    }
 }

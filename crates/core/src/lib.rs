@@ -7,6 +7,7 @@
 //!   steps; [`poisson_disk`] fills a map in one call.
 //! - [`scatter`] (random points, jittered grid) and [`darts`] (dart throwing) — the baselines.
 //! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it.
+//! - [`history`] — time travel through a Bridson run, and the figures shown live beside it.
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.
 //! - [`metrics`] — too-close pairs, the tightest pair, the widest clearing, coverage.
 //! - [`paint`] — soft circles blended into an RGB image.
@@ -14,6 +15,9 @@
 //! - [`samplers`] — better samplers side by side: parent cone, Roberts' variant, maximal.
 //! - [`spectrum`] — the power spectrum of a point set, which shows blue noise.
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
+//! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
+//! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
+//! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed
 //! gives the same points, to the bit, natively and in WebAssembly.
@@ -31,11 +35,13 @@
 
 pub mod biomes;
 pub mod bridson;
+pub mod chunks;
 pub mod compare;
 pub mod darts;
 pub mod density;
 pub mod error;
 pub mod grid;
+pub mod history;
 pub mod layers;
 pub mod metrics;
 pub mod paint;
@@ -43,7 +49,9 @@ pub mod rng;
 pub mod samplers;
 pub mod scatter;
 pub mod spectrum;
+pub mod stipple;
 pub mod world;
+pub mod wrap;
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};
 pub use darts::{dart_throwing, DartThrower};

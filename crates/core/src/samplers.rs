@@ -206,14 +206,7 @@ pub fn classic(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Resul
 /// assert!(run.points.len() > 100);
 /// assert!(parent_cone(400.0, 300.0, 20.0, 30, f64::NAN, 7).is_err());
 /// ```
-pub fn parent_cone(
-    width: f64,
-    height: f64,
-    radius: f64,
-    k: u32,
-    c: f64,
-    seed: i32,
-) -> Result<Run> {
+pub fn parent_cone(width: f64, height: f64, radius: f64, k: u32, c: f64, seed: i32) -> Result<Run> {
     let c = in_range("exponent", c, -MAX_EXPONENT, MAX_EXPONENT)?;
     let mut run = Growth::new(width, height, radius, k, seed)?;
     let a = c + 1.0;
@@ -491,7 +484,10 @@ impl Growth {
     /// Whether one point's disk holds all four corners of `s`, clipped to the map.
     fn covered(&self, s: Square) -> bool {
         let (x0, y0) = (s.x, s.y);
-        let (x1, y1) = ((s.x + s.side).min(self.width), (s.y + s.side).min(self.height));
+        let (x1, y1) = (
+            (s.x + s.side).min(self.width),
+            (s.y + s.side).min(self.height),
+        );
         let r = self.radius;
         let r2 = r * r;
         let cell = self.grid.cell();
@@ -505,7 +501,10 @@ impl Growth {
             for cc in col(x0 - r)..=col(x1 + r) {
                 if let Some(i) = self.grid.cell_point(cc, rr) {
                     let p = &self.grid.points()[i];
-                    if inside(p, x0, y0) && inside(p, x1, y0) && inside(p, x0, y1) && inside(p, x1, y1)
+                    if inside(p, x0, y0)
+                        && inside(p, x1, y0)
+                        && inside(p, x0, y1)
+                        && inside(p, x1, y1)
                     {
                         return true;
                     }
@@ -534,6 +533,18 @@ impl Growth {
 pub mod exact {
     use std::f64::consts::{FRAC_PI_2, LN_2, LOG2_E, SQRT_2};
 
+    /// `RECIPROCAL[i] = 1 / i` (and 0 at 0), rounded once at compile time, so the series below
+    /// multiply instead of divide.
+    const RECIPROCAL: [f64; 32] = {
+        let mut t = [0.0; 32];
+        let mut i = 1;
+        while i < 32 {
+            t[i] = 1.0 / i as f64;
+            i += 1;
+        }
+        t
+    };
+
     /// `e^x` for `|x| ≤ 700`: `x = n·ln 2 + t` with `|t| ≤ ln 2 / 2`, a Taylor series for `e^t`,
     /// and `2^n` built from its bits. Outside that range it saturates to 0 or infinity.
     ///
@@ -558,8 +569,8 @@ pub mod exact {
         const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
         let t = (x - n * LN2_HI) - n * LN2_LO;
         let mut sum = 1.0;
-        for i in (1..=18).rev() {
-            sum = 1.0 + t * sum / f64::from(i);
+        for &inv in RECIPROCAL[1..=18].iter().rev() {
+            sum = 1.0 + t * sum * inv;
         }
         sum * f64::from_bits(((n as i64 + 1023) as u64) << 52)
     }
@@ -574,7 +585,7 @@ pub mod exact {
     /// assert_eq!(ln(1.0), 0.0);
     /// ```
     pub fn ln(x: f64) -> f64 {
-        if !(x >= f64::MIN_POSITIVE) {
+        if x.is_nan() || x < f64::MIN_POSITIVE {
             return f64::NAN;
         }
         if x.is_infinite() {
@@ -591,7 +602,7 @@ pub mod exact {
         let s2 = s * s;
         let mut sum = 0.0;
         for i in (0..14).rev() {
-            sum = 1.0 / f64::from(2 * i + 1) + s2 * sum;
+            sum = RECIPROCAL[2 * i + 1] + s2 * sum;
         }
         e as f64 * LN_2 + 2.0 * s * sum
     }
@@ -613,9 +624,8 @@ pub mod exact {
         let mut s = 1.0;
         let mut c = 1.0;
         for i in (1..=11).rev() {
-            let i = f64::from(i);
-            s = 1.0 - t2 / ((2.0 * i) * (2.0 * i + 1.0)) * s;
-            c = 1.0 - t2 / ((2.0 * i - 1.0) * (2.0 * i)) * c;
+            s = 1.0 - t2 * RECIPROCAL[2 * i] * RECIPROCAL[2 * i + 1] * s;
+            c = 1.0 - t2 * RECIPROCAL[2 * i - 1] * RECIPROCAL[2 * i] * c;
         }
         let s = t * s;
         match (q as i64).rem_euclid(4) {

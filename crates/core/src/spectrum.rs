@@ -30,7 +30,9 @@ pub const MAX_WORK: f64 = 2e9;
 /// Tries per step for the Bridson point set of [`point_set`].
 pub const SPECTRUM_K: u32 = 30;
 /// Misses in a row after which [`point_set`]'s dart thrower stops.
-pub const DART_MISSES: u32 = 2000;
+pub const DART_MISSES: u32 = 500;
+/// The most maps [`seeds`] hands out for one average.
+pub const MAX_MAPS: u32 = 64;
 
 /// The periodogram of a point set over the integer frequencies `−fx_max..=fx_max` ×
 /// `−fy_max..=fy_max`.
@@ -73,14 +75,20 @@ impl Periodogram {
         let work = points.len() as f64 * (cols * rows) as f64;
         if work > MAX_WORK {
             return Err(Error::TooMuchWork {
-                subject: format!("the spectrum of {} points at {cols} × {rows} frequencies", points.len()),
+                subject: format!(
+                    "the spectrum of {} points at {cols} × {rows} frequencies",
+                    points.len()
+                ),
                 what: "point-frequency products",
                 needed: work,
                 limit: MAX_WORK as usize,
                 hint: "use fewer points or fewer frequencies".into(),
             });
         }
-        if points.iter().any(|p| !(p[0].is_finite() && p[1].is_finite())) {
+        if points
+            .iter()
+            .any(|p| !(p[0].is_finite() && p[1].is_finite()))
+        {
             return Err(Error::Invalid {
                 message: "every point of a spectrum must have finite coordinates".into(),
             });
@@ -143,6 +151,53 @@ impl Periodogram {
         })
     }
 
+    /// The mean of several periodograms over the same frequencies, e.g. of several maps made
+    /// the same way: each one is noisy (at a given frequency `P` scatters like an exponential
+    /// variable around its mean), and averaging `n` of them shrinks that scatter by `√n`, so the
+    /// shape of the spectrum shows. [`Periodogram::point_count`] becomes the mean count.
+    ///
+    /// The list must not be empty and every periodogram must share width, height and ranges.
+    ///
+    /// ```
+    /// use poisson_live::spectrum::Periodogram;
+    /// let a = Periodogram::new(&[[1.0, 2.0]], 10.0, 10.0, 2, 2).unwrap();
+    /// let b = Periodogram::new(&[[1.0, 2.0], [6.0, 2.0]], 10.0, 10.0, 2, 2).unwrap();
+    /// let mean = Periodogram::average(&[a.clone(), b.clone()]).unwrap();
+    /// assert_eq!(mean.at(1, 0), Some((a.at(1, 0).unwrap() + b.at(1, 0).unwrap()) / 2.0));
+    /// ```
+    pub fn average(parts: &[Periodogram]) -> Result<Periodogram> {
+        let Some(first) = parts.first() else {
+            return Err(Error::Invalid {
+                message: "average needs at least one periodogram".into(),
+            });
+        };
+        let same = |p: &Periodogram| {
+            (p.width, p.height, p.fx_max, p.fy_max)
+                == (first.width, first.height, first.fx_max, first.fy_max)
+        };
+        if !parts.iter().all(same) {
+            return Err(Error::Invalid {
+                message: "periodograms to average must share the map and the frequencies".into(),
+            });
+        }
+        let n = parts.len() as f64;
+        let mut power = vec![0.0; first.power.len()];
+        for p in parts {
+            for (sum, v) in power.iter_mut().zip(&p.power) {
+                *sum += v;
+            }
+        }
+        for v in &mut power {
+            *v /= n;
+        }
+        let points = parts.iter().map(|p| p.points).sum::<usize>() as f64 / n;
+        Ok(Periodogram {
+            power,
+            points: points.round() as usize,
+            ..first.clone()
+        })
+    }
+
     /// `P` row by row: row `j` holds `fy = j − fy_max`, column `i` holds `fx = i − fx_max`.
     pub fn power(&self) -> &[f64] {
         &self.power
@@ -195,20 +250,24 @@ impl Periodogram {
         (f64::from(self.fx_max) / self.width).min(f64::from(self.fy_max) / self.height)
     }
 
-    /// The mean of `P` over rings `[i·Δ, (i+1)·Δ)` of `|f|` ([`Periodogram::bin_width`] Δ),
-    /// up to [`Periodogram::radial_limit`]; `f = 0` is left out (it is always `N`).
+    /// The mean of `P` over rings of `|f|` centred on `Δ, 2Δ, 3Δ, …` ([`Periodogram::bin_width`]
+    /// Δ), each `Δ` wide, as far as [`Periodogram::radial_limit`]; see [`RadialAverage`]. The
+    /// origin is left out (it always holds `N`). Centring the rings on multiples of Δ keeps the
+    /// axis frequencies of a square map in the middle of a ring, where rounding cannot move them.
     ///
     /// ```
     /// use poisson_live::spectrum::Periodogram;
     /// let p = Periodogram::new(&[[1.0, 2.0]], 50.0, 50.0, 10, 10).unwrap();
     /// let radial = p.radial_average();
-    /// assert_eq!(radial.mean.len(), 10);
+    /// assert_eq!(radial.mean.len(), 9);
     /// assert!(radial.mean.iter().all(|&m| (m - 1.0).abs() < 1e-12));
+    /// assert_eq!(radial.count[0], 8); // (±1, 0), (0, ±1) and (±1, ±1): |f| from Δ to 1.41 Δ
     /// ```
     pub fn radial_average(&self) -> RadialAverage {
         let width = self.bin_width();
         let limit = self.radial_limit();
-        let bins = (limit / width + 1e-9).floor() as usize;
+        // Ring i (from 0) spans [(i + ½)Δ, (i + 3/2)Δ); keep the rings wholly inside the limit.
+        let bins = (limit / width - 0.5 + 1e-9).floor().max(0.0) as usize;
         let mut sum = vec![0.0; bins];
         let mut count = vec![0usize; bins];
         let (fx, fy) = (i64::from(self.fx_max), i64::from(self.fy_max));
@@ -217,8 +276,9 @@ impl Periodogram {
                 if x == 0 && y == 0 {
                     continue;
                 }
-                let bin = (self.frequency(x, y) / width) as usize;
-                if bin < bins {
+                let ring = (self.frequency(x, y) / width).round() as usize;
+                if (1..=bins).contains(&ring) {
+                    let bin = ring - 1;
                     sum[bin] += self.power[(y + fy) as usize * self.cols() + (x + fx) as usize];
                     count[bin] += 1;
                 }
@@ -238,9 +298,11 @@ impl Periodogram {
 }
 
 /// `P` averaged over rings of equal `|f|`; see [`Periodogram::radial_average`].
+///
+/// Entry `i` is the ring centred on `(i + 1)·Δ`, covering `|f|` in `[(i + ½)Δ, (i + 3/2)Δ)`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RadialAverage {
-    /// The width Δ of each ring, in cycles per map unit; ring `i` covers `[i·Δ, (i+1)·Δ)`.
+    /// The width Δ of each ring, in cycles per map unit.
     pub bin_width: f64,
     /// The mean of `P` in each ring (0 for a ring with no integer frequency in it).
     pub mean: Vec<f64>,
@@ -249,6 +311,11 @@ pub struct RadialAverage {
 }
 
 impl RadialAverage {
+    /// The `|f|` at the middle of entry `i`: `(i + 1)·Δ`.
+    pub fn centre(&self, i: usize) -> f64 {
+        (i + 1) as f64 * self.bin_width
+    }
+
     /// The mean of the ring averages for the rings lying wholly below `cutoff` (cycles per map
     /// unit), skipping empty rings; `None` when no ring qualifies. With `cutoff = 0.5 / r` this is
     /// the spectrum lab's "low-frequency power": near 1 for random points, far below for blue
@@ -257,7 +324,7 @@ impl RadialAverage {
         let mut sum = 0.0;
         let mut rings = 0;
         for (i, (&m, &c)) in self.mean.iter().zip(&self.count).enumerate() {
-            if (i + 1) as f64 * self.bin_width > cutoff * (1.0 + 1e-12) {
+            if (i as f64 + 1.5) * self.bin_width > cutoff * (1.0 + 1e-12) {
                 break;
             }
             if c > 0 {
@@ -311,7 +378,13 @@ impl Kind {
 /// let random = point_set(Kind::Random, 300.0, 200.0, 15.0, 1).unwrap();
 /// assert_eq!(bridson.len(), random.len());
 /// ```
-pub fn point_set(kind: Kind, width: f64, height: f64, radius: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+pub fn point_set(
+    kind: Kind,
+    width: f64,
+    height: f64,
+    radius: f64,
+    seed: i32,
+) -> Result<Vec<[f64; 2]>> {
     let bridson: Vec<[f64; 2]> = crate::poisson_disk(width, height, radius, SPECTRUM_K, seed)?
         .iter()
         .map(|p| [p.x, p.y])
@@ -320,7 +393,32 @@ pub fn point_set(kind: Kind, width: f64, height: f64, radius: f64, seed: i32) ->
     Ok(match kind {
         Kind::Bridson => bridson,
         Kind::Random => crate::random_points(n, width, height, seed)?,
-        Kind::Jittered => crate::jittered_grid((width * height / n as f64).sqrt(), width, height, seed)?,
+        Kind::Jittered => {
+            crate::jittered_grid((width * height / n as f64).sqrt(), width, height, seed)?
+        }
         Kind::Darts => crate::dart_throwing(width, height, radius, DART_MISSES, seed)?,
     })
+}
+
+/// `count` seeds for maps to average, starting with `seed`: `seed, seed + 1, …`, wrapping around
+/// the 32-bit range and skipping the one seed the generator refuses. `count` must be in
+/// `1..=MAX_MAPS`.
+///
+/// ```
+/// use poisson_live::spectrum::seeds;
+/// assert_eq!(seeds(7, 3).unwrap(), vec![7, 8, 9]);
+/// assert_eq!(seeds(i32::MAX, 2).unwrap(), vec![i32::MAX, i32::MIN]);
+/// ```
+pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
+    in_range("maps", f64::from(count), 1.0, f64::from(MAX_MAPS))?;
+    crate::rng::ParkMiller::new(seed)?;
+    let mut out = Vec::with_capacity(count as usize);
+    let mut s = seed;
+    while out.len() < count as usize {
+        if s != crate::rng::STUCK_SEED {
+            out.push(s);
+        }
+        s = s.wrapping_add(1);
+    }
+    Ok(out)
 }

@@ -140,3 +140,56 @@ impl LayerPlacement {
         self.inner.shared_grid
     }
 }
+
+/// The same placement as `LayerPlacement`, made a slice at a time so that the page keeps
+/// drawing while small spacings fill the map: `run(steps)` until it returns true, then
+/// `placement()` hands over the finished `LayerPlacement` (once). Throws like `LayerPlacement`
+/// for bad spacings, at construction.
+#[wasm_bindgen]
+pub struct LayerPlacer {
+    inner: biomes::Placer,
+}
+
+#[wasm_bindgen]
+impl LayerPlacer {
+    /// Validates the spacings and builds the grids; places nothing yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        map: &BiomeMap,
+        chest: f64,
+        rock: f64,
+        tree: f64,
+        flower: f64,
+        shared_grid: bool,
+    ) -> Result<LayerPlacer, JsError> {
+        let spacings = Spacings {
+            chest,
+            rock,
+            tree,
+            flower,
+        };
+        Ok(Self {
+            inner: biomes::Placer::new(&map.inner, &spacings, shared_grid).map_err(err)?,
+        })
+    }
+
+    /// Up to `maxSteps` sampler steps; true when every layer is placed.
+    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
+        let steps = if max_steps > 0.0 { max_steps as u64 } else { 0 };
+        self.inner.run(steps).map_err(err)
+    }
+
+    /// True once every layer is placed.
+    #[wasm_bindgen(getter, js_name = isFinished)]
+    pub fn is_finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// The finished placement; throws before the end, or when it was already taken.
+    pub fn placement(&mut self) -> Result<LayerPlacement, JsError> {
+        self.inner
+            .take()
+            .map(|inner| LayerPlacement { inner })
+            .ok_or_else(|| JsError::new("the placement is not finished yet, or was already taken"))
+    }
+}

@@ -51,22 +51,37 @@ pub fn crate_version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
+mod chunks;
 mod compare;
 mod darts;
 mod density;
 mod grid;
+mod history;
 mod layers;
 mod sampler;
+mod samplers;
 mod scatter;
+mod spectrum;
+mod stipple;
 mod world;
+mod wrap;
 
+pub use chunks::EndlessWorld;
 pub use compare::Comparison;
 pub use darts::DartThrower;
 pub use density::{density_forest_flat, DensityForest};
 pub use grid::GridLab;
-pub use layers::{BiomeMap, LayerPlacement};
+pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, SamplerHistory};
+pub use layers::{BiomeMap, LayerPlacement, LayerPlacer};
 pub use sampler::{poisson_disk_flat, PoissonSampler};
+pub use samplers::{default_exponent, SamplerRun};
+pub use spectrum::Spectrum;
+pub use stipple::{
+    inks, masked_poisson_flat, picture_label, picture_names, stipple_colour_flat, stipple_flat,
+    StippleImage, Stippler,
+};
 pub use world::{world_legend, PaintedWorld};
+pub use wrap::TileSet;
 
 /// Turns the core's error into a JS exception carrying its message.
 pub(crate) fn err(e: poisson_live::Error) -> JsError {

@@ -4,12 +4,22 @@
 #![cfg(target_arch = "wasm32")]
 
 use poisson_live_web::{world_legend, PaintedWorld};
+use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const GOLDEN: &[u8] = include_bytes!("../../core/tests/golden_world_123456.png");
+
+thread_local! {
+    static WORLD_123456: Rc<PaintedWorld> = Rc::new(PaintedWorld::new(123456.0).unwrap());
+}
+
+/// Seed 123456's world, painted once for every test that reads it (a debug-build paint is slow).
+fn world_123456() -> Rc<PaintedWorld> {
+    WORLD_123456.with(Rc::clone)
+}
 
 /// Decodes an 8-bit RGB PNG into `(width, height, bytes)`.
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
@@ -36,7 +46,7 @@ fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
 
 #[wasm_bindgen_test]
 fn world_123456_in_the_browser_equals_the_golden_png() {
-    let world = PaintedWorld::new(123456.0).unwrap();
+    let world = world_123456();
     assert_eq!(
         (world.width(), world.height(), world.seed()),
         (880, 480, 123456)
@@ -75,7 +85,7 @@ fn world_123456_in_the_browser_equals_the_golden_png() {
 
 #[wasm_bindgen_test]
 fn counts_ground_and_legend_come_from_the_core() {
-    let world = PaintedWorld::new(123456.0).unwrap();
+    let world = world_123456();
     for layer in ["chests", "rocks", "trees", "flowers"] {
         let n = world.count(layer).unwrap();
         assert!(n > 0, "some {layer}");
@@ -109,7 +119,7 @@ fn bad_seeds_are_refused_with_a_message() {
 
 #[wasm_bindgen_test]
 fn another_seed_paints_another_world() {
-    let a = PaintedWorld::new(123456.0).unwrap().rgba().to_vec();
+    let a = world_123456().rgba().to_vec();
     let b = PaintedWorld::new(7.0).unwrap().rgba().to_vec();
     assert_ne!(a, b);
 }

@@ -1,0 +1,507 @@
+//! Endless worlds, one chunk at a time, with no seams and no memory of the visit order.
+//!
+//! An endless map cannot be sampled in one go: the game fills the square chunks around the
+//! player as they arrive and forgets far ones. Two promises make that work:
+//!
+//! 1. **A chunk's points depend only on the seed and the chunk's coordinates** — not on which
+//!    chunks were visited before, in what order, or what the cache still holds.
+//! 2. **No seams**: two points closer than the radius never meet, inside a chunk or across its
+//!    border with any neighbour.
+//!
+//! ## The scheme: four phases
+//!
+//! Chunk `(cx, cy)` covers `[cx·S, (cx + 1)·S) × [cy·S, (cy + 1)·S)` for the chunk size `S`. Its
+//! *phase* is `(cx mod 2) + 2·(cy mod 2)`, a number from 0 to 3 (a 2 × 2 colouring of the
+//! plane). Any two chunks that touch, by an edge or by a corner, have different phases.
+//!
+//! A chunk of phase `p` is sampled after, and around, the points of its touching neighbours of
+//! lower phase (the *constraints*): they are on its background grid before its first candidate,
+//! so none of its own points comes closer than the radius to them. Chunks of phase 0 have no
+//! constraints. Each chunk draws from its own generator, seeded from a hash of the world seed
+//! and `(cx, cy)` ([`chunk_seed`]).
+//!
+//! **Order independence**, by induction on the phase. A phase-0 chunk is a function of
+//! `(seed, cx, cy)` alone. A phase-`p` chunk is a function of `(seed, cx, cy)` and of the
+//! points of its lower-phase neighbours, listed in a fixed order; by induction each of those is a
+//! function of the seed and its own coordinates. So every chunk is a pure function of the seed
+//! and its coordinates. The cache only remembers results: evicting a chunk and generating it
+//! again runs the same function on the same inputs and gives the same points, to the bit.
+//!
+//! **No seams.** Take two points closer than `r`. The chunk size is at least `2r`, so their
+//! chunks are the same or touching. In the same chunk, that chunk's sampler kept them `r` apart.
+//! In two touching chunks, the phases differ; the higher-phase chunk had the other's points as
+//! constraints and refused any candidate closer than `r` to them.
+//!
+//! ## Inside one chunk (the draw order)
+//!
+//! The chunk's Park–Miller generator ([`chunk_seed`]) first walks the chunk in blocks of side
+//! `2r`, rows outer: in each block up to `k` times `x = bx + f·min(2r, right − bx)`, then
+//! `y = by + f·min(2r, bottom − by)`, stopping at the first point placed (this finds room in every
+//! pocket the constraints leave). Then classic Bridson steps until nothing is active: `a = floor(f ·
+//! active.len)`, up to `k` candidates `dx = (f·4 − 2)·r`, `dy = (f·4 − 2)·r` redrawn until
+//! `r² ≤ dx² + dy² ≤ 4r²`; a candidate outside the chunk's square is refused. Distances are plain
+//! `dx² + dy²` in world coordinates, compared with `r²`.
+
+use crate::bridson::MAX_K;
+use crate::error::{in_range, positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::rng::{ParkMiller, MODULUS};
+use crate::Point;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// How many chunks a world keeps by default before it forgets the farthest.
+pub const DEFAULT_CAPACITY: usize = 256;
+
+/// A chunk's phase, `(cx mod 2) + 2·(cy mod 2)`: 0 to 3, different for any two touching chunks.
+///
+/// ```
+/// use poisson_live::chunks::phase;
+/// assert_eq!(phase(0, 0), 0);
+/// assert_eq!(phase(-1, 0), 1);
+/// assert_eq!(phase(2, -3), 2);
+/// assert_eq!(phase(1, 1), 3);
+/// ```
+pub fn phase(cx: i32, cy: i32) -> u8 {
+    (cx.rem_euclid(2) + 2 * cy.rem_euclid(2)) as u8
+}
+
+/// SplitMix64's finaliser: every input bit moves every output bit.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seed of chunk `(cx, cy)` in a world of seed `seed`: a hash of the three numbers, mapped
+/// into `1..=2147483646`, where every value is a Park–Miller seed that never sticks.
+///
+/// ```
+/// use poisson_live::chunks::chunk_seed;
+/// let s = chunk_seed(123456, 3, -7);
+/// assert!((1..=2_147_483_646).contains(&s));
+/// assert_eq!(s, chunk_seed(123456, 3, -7));
+/// assert_ne!(s, chunk_seed(123456, -7, 3));
+/// ```
+pub fn chunk_seed(seed: i32, cx: i32, cy: i32) -> i32 {
+    let h = mix(mix(mix(seed as u32 as u64) ^ cx as u32 as u64) ^ ((cy as u32 as u64) << 32));
+    (h % u64::from(MODULUS - 1)) as i32 + 1
+}
+
+/// A short fingerprint of a list of points (FNV-1a over the bits of every coordinate and
+/// radius), for checking that a chunk came back identical.
+pub fn points_digest(points: &[Point]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in points {
+        for v in [p.x, p.y, p.r] {
+            for b in v.to_bits().to_le_bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    h
+}
+
+/// An endless world of Poisson disk points, generated chunk by chunk on demand; see the module
+/// docs for why a chunk never depends on the visit order and no seam ever shows.
+///
+/// ```
+/// use poisson_live::chunks::ChunkedWorld;
+/// let mut a = ChunkedWorld::new(128.0, 16.0, 30, 123456).unwrap();
+/// let mut b = ChunkedWorld::new(128.0, 16.0, 30, 123456).unwrap();
+/// let far_first = b.chunk(5, -2).to_vec(); // visit another chunk first
+/// let here = a.chunk(0, 0).to_vec();
+/// assert_eq!(b.chunk(0, 0), &here[..]);
+/// assert!(!far_first.is_empty());
+/// assert!(here.iter().all(|p| (0.0..128.0).contains(&p.x) && (0.0..128.0).contains(&p.y)));
+/// ```
+#[derive(Debug, Clone)]
+pub struct ChunkedWorld {
+    size: f64,
+    radius: f64,
+    k: u32,
+    seed: i32,
+    capacity: usize,
+    cache: HashMap<(i32, i32), Rc<[Point]>>,
+    generated: u64,
+}
+
+impl ChunkedWorld {
+    /// A world of square chunks of side `chunk_size`, points at least `radius` apart, `k` tries per
+    /// step and a 32-bit seed, remembering up to [`DEFAULT_CAPACITY`] chunks.
+    ///
+    /// Chunk size and radius must be finite and > 0, the chunk at least `2 × radius` across (so
+    /// only touching chunks can hold close points), `k` in `1..=MAX_K`, and one chunk's grid
+    /// within the work limit.
+    pub fn new(chunk_size: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let size = positive("chunk size", chunk_size)?;
+        let radius = positive("radius", radius)?;
+        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        ParkMiller::new(seed)?;
+        if size < 2.0 * radius {
+            return Err(Error::Invalid {
+                message: format!(
+                    "chunk size ({}) must be at least 2 × radius; use a radius ≤ {}",
+                    crate::error::short(size),
+                    crate::error::short(size / 2.0)
+                ),
+            });
+        }
+        let side = (size / radius).ceil() + 2.0;
+        let needed = side * side;
+        if needed > DEFAULT_MAX_CELLS as f64 {
+            let min_radius = size / ((DEFAULT_MAX_CELLS as f64).sqrt() - 2.0);
+            return Err(Error::TooMuchWork {
+                subject: format!(
+                    "radius {} in chunks of {}",
+                    crate::error::short(radius),
+                    crate::error::short(size)
+                ),
+                what: "grid cells per chunk",
+                needed,
+                limit: DEFAULT_MAX_CELLS,
+                hint: format!("use a radius ≥ {}", crate::error::round_up(min_radius)),
+            });
+        }
+        Ok(Self {
+            size,
+            radius,
+            k,
+            seed,
+            capacity: DEFAULT_CAPACITY,
+            cache: HashMap::new(),
+            generated: 0,
+        })
+    }
+
+    /// Keeps at most `capacity` chunks (at least 1) after each request; the farthest from the
+    /// requested chunk are forgotten first. The capacity never changes any result.
+    pub fn with_capacity(mut self, capacity: usize) -> Self {
+        self.capacity = capacity.max(1);
+        self
+    }
+
+    /// The points of chunk `(cx, cy)`, in world coordinates, in the order they were placed.
+    /// Generates the chunk (and the lower-phase neighbours it needs) when it is not cached.
+    pub fn chunk(&mut self, cx: i32, cy: i32) -> &[Point] {
+        self.get(cx, cy);
+        // Eviction never drops the requested chunk, so it is still there.
+        self.evict_around(cx, cy);
+        &self.cache[&(cx, cy)]
+    }
+
+    /// Every point inside the rectangle `[x, x + width) × [y, y + height)`, chunk by chunk (rows of
+    /// chunks top to bottom, left to right), generating chunks as needed.
+    pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Vec<Point> {
+        if !(x.is_finite() && y.is_finite() && width > 0.0 && height > 0.0) {
+            return Vec::new();
+        }
+        let (c0, r0) = self.chunk_of(x, y);
+        let (c1, r1) = self.chunk_of(x + width, y + height);
+        let mut out = Vec::new();
+        for cy in r0..=r1 {
+            for cx in c0..=c1 {
+                let pts = self.get(cx, cy);
+                out.extend(
+                    pts.iter()
+                        .filter(|p| p.x >= x && p.y >= y && p.x < x + width && p.y < y + height),
+                );
+            }
+        }
+        let centre = self.chunk_of(x + width / 2.0, y + height / 2.0);
+        let span = (c1 - c0).max(r1 - r0) as usize + 3;
+        // Keep at least what the view needs, or panning would regenerate it every frame.
+        let keep = self.capacity.max(span * span);
+        self.evict(centre, keep);
+        out
+    }
+
+    /// The chunk holding the world position `(x, y)`, clamped to the `i32` range.
+    pub fn chunk_of(&self, x: f64, y: f64) -> (i32, i32) {
+        let c = |v: f64| {
+            (v / self.size)
+                .floor()
+                .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
+        };
+        (c(x), c(y))
+    }
+
+    /// The square chunk `(cx, cy)` covers: `(left, top, right, bottom)`, right and bottom
+    /// excluded.
+    pub fn bounds(&self, cx: i32, cy: i32) -> (f64, f64, f64, f64) {
+        let s = self.size;
+        (
+            cx as f64 * s,
+            cy as f64 * s,
+            (i64::from(cx) + 1) as f64 * s,
+            (i64::from(cy) + 1) as f64 * s,
+        )
+    }
+
+    /// How many chunk generations ran so far, counting the neighbours a chunk needed and any
+    /// chunk generated again after it was forgotten.
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+    /// How many chunks the cache holds now.
+    pub fn cached(&self) -> usize {
+        self.cache.len()
+    }
+    /// Whether chunk `(cx, cy)` is in the cache.
+    pub fn is_cached(&self, cx: i32, cy: i32) -> bool {
+        self.cache.contains_key(&(cx, cy))
+    }
+    /// Forgets every chunk (results do not change: they are generated again on request).
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
+    }
+    /// The chunk side.
+    pub fn chunk_size(&self) -> f64 {
+        self.size
+    }
+    /// The minimum spacing.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+    /// The world seed.
+    pub fn seed(&self) -> i32 {
+        self.seed
+    }
+    /// The most chunks kept after a request.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// The chunk's points, from the cache or generated (with its constraints) and cached.
+    fn get(&mut self, cx: i32, cy: i32) -> Rc<[Point]> {
+        if let Some(p) = self.cache.get(&(cx, cy)) {
+            return Rc::clone(p);
+        }
+        let p = phase(cx, cy);
+        let mut constraints = Vec::new();
+        // The touching neighbours of lower phase, in a fixed order (rows, then columns). Chunks
+        // beyond the i32 range do not exist: the world ends there.
+        for dy in -1i64..=1 {
+            for dx in -1i64..=1 {
+                let (nx, ny) = (i64::from(cx) + dx, i64::from(cy) + dy);
+                let (Ok(nx), Ok(ny)) = (i32::try_from(nx), i32::try_from(ny)) else {
+                    continue;
+                };
+                if (dx, dy) != (0, 0) && phase(nx, ny) < p {
+                    let pts = self.get(nx, ny);
+                    constraints.extend_from_slice(&pts);
+                }
+            }
+        }
+        let pts: Rc<[Point]> = self.sample(cx, cy, &constraints).into();
+        self.generated += 1;
+        self.cache.insert((cx, cy), Rc::clone(&pts));
+        pts
+    }
+
+    /// Forgets the farthest chunks from `(cx, cy)` until at most `capacity` remain.
+    fn evict_around(&mut self, cx: i32, cy: i32) {
+        self.evict((cx, cy), self.capacity);
+    }
+
+    fn evict(&mut self, (cx, cy): (i32, i32), keep: usize) {
+        if self.cache.len() <= keep {
+            return;
+        }
+        let far = |&(x, y): &(i32, i32)| {
+            let d = (i64::from(x) - i64::from(cx))
+                .abs()
+                .max((i64::from(y) - i64::from(cy)).abs());
+            // Farthest first; ties broken by coordinates so eviction itself is deterministic.
+            (std::cmp::Reverse(d), x, y)
+        };
+        let mut keys: Vec<(i32, i32)> = self.cache.keys().copied().collect();
+        keys.sort_by_key(far);
+        let excess = self.cache.len() - keep;
+        for key in keys.into_iter().take(excess) {
+            if key != (cx, cy) {
+                self.cache.remove(&key);
+            }
+        }
+    }
+
+    /// Samples one chunk around its constraint points; see the module docs for the draw order.
+    fn sample(&self, cx: i32, cy: i32, constraints: &[Point]) -> Vec<Point> {
+        let r = self.radius;
+        let (left, top, right, bottom) = self.bounds(cx, cy);
+        let mut grid = ChunkGrid::new(left - r, top - r, right + r, bottom + r, r);
+        for q in constraints {
+            if q.x >= left - r && q.x < right + r && q.y >= top - r && q.y < bottom + r {
+                grid.add(q.x, q.y);
+            }
+        }
+        let first_own = grid.points.len();
+        // ParkMiller::new cannot fail: chunk_seed returns 1..=M − 1, none of which sticks.
+        let Ok(mut rng) = ParkMiller::new(chunk_seed(self.seed, cx, cy)) else {
+            return Vec::new();
+        };
+        let mut active: Vec<usize> = Vec::new();
+        let inside = |x: f64, y: f64| x >= left && y >= top && x < right && y < bottom;
+        let try_add = |grid: &mut ChunkGrid, active: &mut Vec<usize>, x: f64, y: f64| {
+            if inside(x, y) && grid.is_free(x, y, r) {
+                active.push(grid.add(x, y));
+                true
+            } else {
+                false
+            }
+        };
+
+        let block = 2.0 * r;
+        let mut by = top;
+        while by < bottom {
+            let mut bx = left;
+            while bx < right {
+                for _ in 0..self.k {
+                    let x = bx + rng.next_f64() * block.min(right - bx);
+                    let y = by + rng.next_f64() * block.min(bottom - by);
+                    if try_add(&mut grid, &mut active, x, y) {
+                        break;
+                    }
+                }
+                bx += block;
+            }
+            by += block;
+        }
+
+        let (lo, hi) = (r * r, 4.0 * r * r);
+        while !active.is_empty() {
+            let a = (rng.next_f64() * active.len() as f64) as usize;
+            let (px, py) = grid.points[active[a]];
+            let mut placed = false;
+            for _ in 0..self.k {
+                let (dx, dy) = loop {
+                    let dx = (rng.next_f64() * 4.0 - 2.0) * r;
+                    let dy = (rng.next_f64() * 4.0 - 2.0) * r;
+                    let d2 = dx * dx + dy * dy;
+                    if lo <= d2 && d2 <= hi {
+                        break (dx, dy);
+                    }
+                };
+                if try_add(&mut grid, &mut active, px + dx, py + dy) {
+                    placed = true;
+                    break;
+                }
+            }
+            if !placed {
+                active.swap_remove(a);
+            }
+        }
+        grid.points[first_own..]
+            .iter()
+            .map(|&(x, y)| Point { x, y, r })
+            .collect()
+    }
+}
+
+/// A bucket grid over one chunk and a margin of one radius around it: cells of side `r`, any
+/// number of points per cell (constraint points need not keep a spacing from each other).
+struct ChunkGrid {
+    left: f64,
+    top: f64,
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    cells: Vec<Vec<u32>>,
+    points: Vec<(f64, f64)>,
+}
+
+impl ChunkGrid {
+    fn new(left: f64, top: f64, right: f64, bottom: f64, cell: f64) -> Self {
+        let cols = ((right - left) / cell).ceil().max(1.0) as usize;
+        let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
+        Self {
+            left,
+            top,
+            cell,
+            cols,
+            rows,
+            cells: vec![Vec::new(); cols * rows],
+            points: Vec::new(),
+        }
+    }
+
+    fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
+        let c = ((x - self.left) / self.cell).floor().max(0.0) as usize;
+        let r = ((y - self.top) / self.cell).floor().max(0.0) as usize;
+        (c.min(self.cols - 1), r.min(self.rows - 1))
+    }
+
+    fn add(&mut self, x: f64, y: f64) -> usize {
+        let (c, r) = self.cell_of(x, y);
+        let index = self.points.len();
+        self.cells[r * self.cols + c].push(index as u32);
+        self.points.push((x, y));
+        index
+    }
+
+    /// True when no point on the grid is closer than `radius` (cells of side `radius`: two cells
+    /// each way covers the neighbours, with room to spare for rounding at cell edges).
+    fn is_free(&self, x: f64, y: f64, radius: f64) -> bool {
+        let (c, r) = self.cell_of(x, y);
+        let r2 = radius * radius;
+        for row in r.saturating_sub(2)..=(r + 2).min(self.rows - 1) {
+            for col in c.saturating_sub(2)..=(c + 2).min(self.cols - 1) {
+                for &i in &self.cells[row * self.cols + col] {
+                    let (px, py) = self.points[i as usize];
+                    let (dx, dy) = (x - px, y - py);
+                    if dx * dx + dy * dy < r2 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touching_chunks_never_share_a_phase() {
+        for cy in -3..3 {
+            for cx in -3..3 {
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    assert_ne!(phase(cx, cy), phase(cx + dx, cy + dy));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chunk_seeds_are_valid_and_spread() {
+        let mut seen = std::collections::HashSet::new();
+        for cx in -20..20 {
+            for cy in -20..20 {
+                let s = chunk_seed(i32::MIN, cx, cy);
+                assert!(ParkMiller::new(s).is_ok());
+                seen.insert(s);
+            }
+        }
+        assert_eq!(seen.len(), 1600);
+    }
+
+    #[test]
+    fn small_chunks_are_refused_with_the_rule() {
+        let e = ChunkedWorld::new(30.0, 20.0, 30, 1).unwrap_err();
+        assert!(e.to_string().contains("at least 2 × radius"), "{e}");
+        assert!(ChunkedWorld::new(128.0, 0.0, 30, 1).is_err());
+        assert!(ChunkedWorld::new(128.0, 10.0, 0, 1).is_err());
+        assert!(ChunkedWorld::new(128.0, 10.0, 30, crate::rng::STUCK_SEED).is_err());
+        assert!(ChunkedWorld::new(1e9, 0.01, 30, 1).is_err());
+    }
+
+    #[test]
+    fn the_world_ends_at_the_edge_of_i32() {
+        let mut w = ChunkedWorld::new(64.0, 8.0, 10, 5).unwrap();
+        assert!(!w.chunk(i32::MAX, i32::MAX).is_empty());
+        assert!(!w.chunk(i32::MIN, i32::MIN).is_empty());
+    }
+}

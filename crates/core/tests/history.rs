@@ -1,0 +1,233 @@
+//! Time travel: every step of a History equals a fresh sampler stepped that many times.
+
+use poisson_live::bridson::{Outcome, Sampler, Step};
+use poisson_live::history::{
+    live_figures, History, Start, Tally, HEXAGONAL_COVERAGE, RSA_COVERAGE,
+};
+use poisson_live::metrics;
+
+/// A fresh sampler for the recipe, started as `start` says, stepped `steps` times.
+fn stepped(w: f64, h: f64, r: f64, k: u32, seed: i32, start: Start, steps: u64) -> Sampler {
+    let mut s = Sampler::new(w, h, r, k, seed).unwrap();
+    match start {
+        Start::Random => s.start_random(),
+        Start::At(x, y) => s.start_at(x, y),
+    };
+    for _ in 0..steps {
+        s.step();
+    }
+    s
+}
+
+/// Everything a reader sees of a state, compared field by field.
+fn assert_same(a: &Sampler, b: &Sampler, what: &str) {
+    assert_eq!(a.points(), b.points(), "{what}: points");
+    assert_eq!(a.active(), b.active(), "{what}: active list");
+    assert_eq!(a.retired(), b.retired(), "{what}: retired");
+    assert_eq!(a.current(), b.current(), "{what}: current");
+    assert_eq!(a.tried(), b.tried(), "{what}: tried (x, y, outcome)");
+    assert_eq!(a.steps(), b.steps(), "{what}: steps");
+    assert_eq!(a.attempted(), b.attempted(), "{what}: attempted");
+    assert_eq!(a.accepted(), b.accepted(), "{what}: accepted");
+    assert_eq!(a.is_finished(), b.is_finished(), "{what}: finished");
+}
+
+/// Several runs: the reference map, a click start, k = 1 (holes), a tiny map, a big spacing.
+const RUNS: &[(f64, f64, f64, u32, i32, Start)] = &[
+    (720.0, 400.0, 24.0, 30, 123456, Start::Random),
+    (720.0, 400.0, 32.0, 30, 123456, Start::At(10.0, 390.0)),
+    (720.0, 400.0, 20.0, 1, 99, Start::Random),
+    (300.0, 200.0, 15.0, 5, -77, Start::Random),
+    (720.0, 400.0, 80.0, 60, 2147483646, Start::At(360.0, 200.0)),
+];
+
+fn history(run: &(f64, f64, f64, u32, i32, Start)) -> History {
+    let &(w, h, r, k, seed, start) = run;
+    let mut hist = History::new(w, h, r, k, seed).unwrap();
+    let outcome = match start {
+        Start::Random => hist.start_random(),
+        Start::At(x, y) => hist.start_at(x, y),
+    };
+    assert!(outcome.accepted());
+    hist
+}
+
+#[test]
+fn the_reference_run_has_629_steps() {
+    let mut h = history(&RUNS[0]);
+    assert_eq!(h.total_steps(), 629);
+    assert_eq!(h.at(), 0);
+    assert_eq!(
+        h.seek(10_000).points().len(),
+        315,
+        "seeking past the end clamps"
+    );
+    assert_eq!(h.at(), 629);
+    assert!(h.sampler().is_finished());
+}
+
+#[test]
+fn total_is_two_n_minus_one_for_every_run() {
+    for run in RUNS {
+        let &(w, hgt, r, k, seed, start) = run;
+        let h = history(run);
+        let full = stepped(w, hgt, r, k, seed, start, u64::MAX >> 40);
+        assert!(full.is_finished());
+        assert_eq!(
+            h.total_steps(),
+            2 * full.points().len() as u64 - 1,
+            "{run:?}"
+        );
+    }
+}
+
+#[test]
+fn every_step_forward_equals_a_fresh_sampler() {
+    for run in RUNS {
+        let &(w, hgt, r, k, seed, start) = run;
+        let mut h = history(run);
+        let mut plain = stepped(w, hgt, r, k, seed, start, 0);
+        for s in 0..=h.total_steps() {
+            let at = h.seek(s);
+            assert_same(at, &plain, &format!("{run:?} forward to {s}"));
+            plain.step();
+        }
+    }
+}
+
+#[test]
+fn every_step_backward_and_jumping_equals_a_fresh_sampler() {
+    for run in RUNS {
+        let &(w, hgt, r, k, seed, start) = run;
+        let mut h = history(run);
+        let total = h.total_steps();
+        // Backward from the end, one step at a time, checked against a fresh sampler each time.
+        h.seek(total);
+        for s in (0..=total).rev() {
+            let expected = stepped(w, hgt, r, k, seed, start, s);
+            assert_same(h.seek(s), &expected, &format!("{run:?} back to {s}"));
+            assert_same(&h.state_at(s), &expected, &format!("{run:?} state_at({s})"));
+        }
+        // Jumps in a scrambled order, as a drag of the scrubber would give.
+        let mut s = 0u64;
+        for _ in 0..200 {
+            s = (s * 7919 + 104_729) % (total + 1);
+            let expected = stepped(w, hgt, r, k, seed, start, s);
+            assert_same(h.seek(s), &expected, &format!("{run:?} jump to {s}"));
+        }
+    }
+}
+
+#[test]
+fn stepping_after_a_scrub_continues_the_same_run() {
+    let run = &RUNS[0];
+    let &(w, hgt, r, k, seed, start) = run;
+    let mut h = history(run);
+    h.seek(400);
+    h.seek(100);
+    assert!(h.step().did_something());
+    assert_same(
+        h.sampler(),
+        &stepped(w, hgt, r, k, seed, start, 101),
+        "step after scrub",
+    );
+    h.seek(629);
+    assert_eq!(h.step(), Step::Finished);
+    assert_eq!(h.at(), 629, "a step at the end changes nothing");
+}
+
+#[test]
+fn too_close_candidates_name_a_point_that_really_is_too_close() {
+    let mut h = history(&RUNS[0]);
+    let mut seen = Tally::default();
+    for s in 1..=h.total_steps() {
+        let state = h.seek(s);
+        let pts = state.points();
+        let t = Tally::of(state.tried());
+        assert_eq!(t.accepted + t.rejected(), state.tried().len());
+        assert!(t.accepted <= 1);
+        for c in state.tried() {
+            match c.outcome {
+                Outcome::TooClose(i) => {
+                    let p = pts[i];
+                    assert!((c.x - p.x).hypot(c.y - p.y) < p.r, "step {s}: hit {i}");
+                }
+                Outcome::OffMap => {
+                    assert!(!(c.x >= 0.0 && c.x < 720.0 && c.y >= 0.0 && c.y < 400.0))
+                }
+                Outcome::WrongGround => panic!("no ground rule in this run"),
+                Outcome::Accepted => {}
+            }
+        }
+        seen.off_map += t.off_map;
+        seen.too_close += t.too_close;
+    }
+    assert!(
+        seen.off_map > 0 && seen.too_close > 0,
+        "both reasons occur: {seen:?}"
+    );
+}
+
+#[test]
+fn a_refused_start_is_an_empty_run() {
+    let mut h = History::new(100.0, 100.0, 10.0, 30, 5).unwrap();
+    assert!(!h.start_at(-1.0, 50.0).accepted());
+    assert_eq!(h.total_steps(), 0);
+    assert_eq!(h.seek(5).points().len(), 0);
+    assert_eq!(h.step(), Step::Finished);
+    // Starting again replaces the run.
+    assert!(h.start_random().accepted());
+    assert!(h.total_steps() > 0);
+    assert_eq!(h.at(), 0);
+    assert_eq!(h.sampler().points().len(), 1);
+}
+
+#[test]
+fn bad_recipes_are_refused_like_the_sampler() {
+    let e = History::new(720.0, 400.0, 24.0, 0, 1).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        Sampler::new(720.0, 400.0, 24.0, 0, 1)
+            .unwrap_err()
+            .to_string()
+    );
+    assert!(History::new(720.0, 400.0, f64::NAN, 30, 1).is_err());
+}
+
+#[test]
+fn live_figures_agree_with_the_metrics_module() {
+    let mut h = history(&RUNS[0]);
+    for s in [0, 1, 50, 300, 629] {
+        let state = h.seek(s);
+        let pts: Vec<[f64; 3]> = state.points().iter().map(|p| [p.x, p.y, p.r]).collect();
+        let f = live_figures(&pts, 720.0, 400.0, 24.0);
+        assert_eq!(
+            f.points_per_r2,
+            metrics::points_per_r2(pts.len(), 720.0, 400.0, 24.0)
+        );
+        assert_eq!(
+            f.coverage,
+            metrics::coverage(pts.iter().map(|p| p[2]), 720.0, 400.0)
+        );
+        assert_eq!(f.violation, None, "Bridson keeps its spacing at step {s}");
+    }
+    let full = h.seek(629);
+    let pts: Vec<[f64; 3]> = full.points().iter().map(|p| [p.x, p.y, p.r]).collect();
+    let f = live_figures(&pts, 720.0, 400.0, 24.0);
+    assert!(
+        f.coverage > 0.4 && f.coverage < HEXAGONAL_COVERAGE,
+        "{}",
+        f.coverage
+    );
+    // A pair planted too close is found, with its distance and the spacing it needed.
+    let mut bad = pts.clone();
+    bad.push([pts[7][0] + 3.0, pts[7][1] + 4.0, 24.0]);
+    let v = live_figures(&bad, 720.0, 400.0, 24.0).violation.unwrap();
+    assert_eq!((v.i, v.j, v.distance, v.required), (7, 315, 5.0, 24.0));
+}
+
+#[test]
+fn the_reference_lines_are_the_known_constants() {
+    assert_eq!(HEXAGONAL_COVERAGE, std::f64::consts::PI / 12f64.sqrt());
+    assert!(RSA_COVERAGE > 0.54 && RSA_COVERAGE < 0.55);
+}

@@ -1,0 +1,120 @@
+//! `EndlessWorld`: a world generated chunk by chunk as the view moves.
+
+use crate::err;
+use js_sys::Float64Array;
+use poisson_live::chunks::{points_digest, ChunkedWorld};
+use wasm_bindgen::prelude::*;
+
+/// An endless world of points at least `radius` apart, in square chunks that depend only on
+/// the seed and their coordinates (see the core's `chunks` module for why).
+///
+/// Array layouts: `chunk()` and `pointsIn()` return `x, y` pairs in world coordinates.
+#[wasm_bindgen]
+pub struct EndlessWorld {
+    inner: ChunkedWorld,
+}
+
+/// A chunk coordinate from JS: a whole number in the i32 range.
+fn coord(name: &'static str, v: f64) -> Result<i32, JsError> {
+    if v.is_finite() && v == v.trunc() && v >= f64::from(i32::MIN) && v <= f64::from(i32::MAX) {
+        Ok(v as i32)
+    } else {
+        Err(JsError::new(&format!(
+            "{name} must be a whole number from {} to {}, got {v}",
+            i32::MIN,
+            i32::MAX
+        )))
+    }
+}
+
+fn flat(points: &[poisson_live::Point]) -> Float64Array {
+    let v: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y]).collect();
+    Float64Array::from(&v[..])
+}
+
+#[wasm_bindgen]
+impl EndlessWorld {
+    /// A world of `chunkSize` chunks, spacing `radius`, `k` tries per step, a 32-bit seed, and a
+    /// cache of at most `capacity` chunks (forgotten chunks come back identical).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        chunk_size: f64,
+        radius: f64,
+        k: f64,
+        seed: f64,
+        capacity: f64,
+    ) -> Result<EndlessWorld, JsError> {
+        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
+        let capacity = crate::whole_in("capacity", capacity, 1, 1 << 20)?;
+        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+        Ok(Self {
+            inner: ChunkedWorld::new(chunk_size, radius, k, seed)
+                .map_err(err)?
+                .with_capacity(capacity as usize),
+        })
+    }
+
+    /// The points of chunk `(cx, cy)`.
+    pub fn chunk(&mut self, cx: f64, cy: f64) -> Result<Float64Array, JsError> {
+        let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
+        Ok(flat(self.inner.chunk(cx, cy)))
+    }
+
+    /// Every point in `[x, x + width) × [y, y + height)`, generating chunks as needed.
+    #[wasm_bindgen(js_name = pointsIn)]
+    pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Float64Array {
+        flat(&self.inner.points_in(x, y, width, height))
+    }
+
+    /// A fingerprint of chunk `(cx, cy)`'s points, as 16 hex digits.
+    #[wasm_bindgen(js_name = chunkDigest)]
+    pub fn chunk_digest(&mut self, cx: f64, cy: f64) -> Result<String, JsError> {
+        let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
+        Ok(format!("{:016x}", points_digest(self.inner.chunk(cx, cy))))
+    }
+
+    /// The chunk's phase, 0 to 3: it is sampled around its touching neighbours of lower phase.
+    pub fn phase(cx: f64, cy: f64) -> Result<u8, JsError> {
+        Ok(poisson_live::chunks::phase(
+            coord("cx", cx)?,
+            coord("cy", cy)?,
+        ))
+    }
+
+    /// The chunk column holding world x.
+    #[wasm_bindgen(js_name = chunkX)]
+    pub fn chunk_x(&self, x: f64) -> i32 {
+        self.inner.chunk_of(x, 0.0).0
+    }
+    /// The chunk row holding world y.
+    #[wasm_bindgen(js_name = chunkY)]
+    pub fn chunk_y(&self, y: f64) -> i32 {
+        self.inner.chunk_of(0.0, y).1
+    }
+    /// Chunk generations so far (neighbours a chunk needed, and chunks generated again after
+    /// being forgotten, count too).
+    #[wasm_bindgen(getter)]
+    pub fn generated(&self) -> f64 {
+        self.inner.generated() as f64
+    }
+    /// Chunks in the cache now.
+    #[wasm_bindgen(getter)]
+    pub fn cached(&self) -> u32 {
+        self.inner.cached() as u32
+    }
+    /// Whether chunk `(cx, cy)` is in the cache.
+    #[wasm_bindgen(js_name = isCached)]
+    pub fn is_cached(&self, cx: f64, cy: f64) -> Result<bool, JsError> {
+        Ok(self.inner.is_cached(coord("cx", cx)?, coord("cy", cy)?))
+    }
+    /// The chunk side.
+    #[wasm_bindgen(getter, js_name = chunkSize)]
+    pub fn chunk_size(&self) -> f64 {
+        self.inner.chunk_size()
+    }
+    /// The spacing.
+    #[wasm_bindgen(getter)]
+    pub fn radius(&self) -> f64 {
+        self.inner.radius()
+    }
+}

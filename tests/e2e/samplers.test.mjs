@@ -1,0 +1,189 @@
+// The samplers lab: four samplers on one map, a table row per sampler. The figures are checked
+// against the core itself (the page's own wasm exports) and against what each sampler promises.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SCREENSHOTS, openPage } from './harness.mjs';
+
+const METHODS = ['classic', 'parent-cone', 'roberts', 'maximal'];
+
+let session;
+let lab;
+
+before(async () => {
+  session = await openPage();
+  await session.waitForWasm();
+  lab = session.page.locator('section[data-lab="samplers"]');
+  await lab.locator('tr[data-method="maximal"] [data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
+  await session.page.evaluate(async () => {
+    const loader = document.querySelector('script[data-bindings]');
+    window.poissonWasm = await import(loader.dataset.bindings);
+  });
+});
+
+after(async () => {
+  await session?.close();
+});
+
+const frames = () =>
+  session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** Every row's readouts, as text and as numbers. */
+async function table() {
+  const out = {};
+  for (const m of METHODS) {
+    const cells = lab.locator(`tr[data-method="${m}"]`);
+    const text = async (name) => (await cells.locator(`[data-readout="${name}"]`).innerText()).trim();
+    const raw = {
+      points: await text('points'),
+      coverage: await text('coverage'),
+      perPoint: await text('candidates-per-point'),
+      time: await text('time-ms'),
+    };
+    out[m] = {
+      raw,
+      points: Number(raw.points),
+      coverage: parseFloat(raw.coverage) / 100,
+      perPoint: Number(raw.perPoint),
+      time: Number(raw.time),
+    };
+  }
+  return out;
+}
+
+/** What the core says for the same inputs, formatted as the page formats it. */
+function core(radius, k, seed) {
+  return session.page.evaluate(
+    ([methods, r, k, s]) => {
+      const out = {};
+      for (const m of methods) {
+        const run = new window.poissonWasm.SamplerRun(m, 720, 400, r, k, s);
+        out[m] = {
+          points: String(run.pointCount),
+          coverage: `${(run.coverage * 100).toFixed(1)} %`,
+          perPoint: run.candidatesPerPoint.toFixed(1),
+          share: run.coverage,
+        };
+        run.free();
+      }
+      return out;
+    },
+    [METHODS, radius, k, seed],
+  );
+}
+
+async function setRange(name, value) {
+  const input = lab.locator(`input[name="${name}"]`);
+  await input.fill(String(value));
+  await input.dispatchEvent('input');
+}
+
+function assertMatchesCore(rows, reference) {
+  for (const m of METHODS) {
+    assert.equal(rows[m].raw.points, reference[m].points, `${m} points`);
+    assert.equal(rows[m].raw.coverage, reference[m].coverage, `${m} coverage`);
+    assert.equal(rows[m].raw.perPoint, reference[m].perPoint, `${m} candidates per point`);
+    assert.match(rows[m].raw.points, /^\d+$/);
+    assert.match(rows[m].raw.time, /^\d+\.\d$/);
+  }
+}
+
+test('the defaults: the table is the core’s, and the samplers rank as promised', async () => {
+  assert.equal(await lab.locator('input[name="seed"]').inputValue(), '123456');
+  assert.equal(await lab.locator('input[name="radius"]').inputValue(), '20');
+  assert.equal(await lab.locator('input[name="k"]').inputValue(), '30');
+  const rows = await table();
+  const reference = await core(20, 30, 123456);
+  assertMatchesCore(rows, reference);
+  // The values the core's own tests pin for this map.
+  assert.deepEqual(
+    METHODS.map((m) => rows[m].points),
+    [462, 514, 661, 663],
+  );
+  // Maximal covers the most; the improved samplers beat the classic one.
+  const share = (m) => reference[m].share;
+  for (const m of ['classic', 'parent-cone', 'roberts']) assert.ok(share('maximal') >= share(m), m);
+  assert.ok(share('parent-cone') > share('classic'));
+  assert.ok(share('roberts') > share('parent-cone'));
+  // Coverage sits between nothing and hexagonal packing; every run took some time.
+  for (const m of METHODS) {
+    assert.ok(rows[m].coverage > 0.3 && rows[m].coverage < 0.9069, m);
+    assert.ok(rows[m].time >= 0 && rows[m].perPoint > 1, m);
+  }
+  assert.equal(await lab.locator('[data-readout="exponent"]').innerText(), '-4.50');
+});
+
+test('radius and k rerun all four samplers', async () => {
+  await setRange('radius', 30);
+  await setRange('k', 5);
+  assert.equal(await lab.locator('input[name="k"] ~ output').innerText(), '5');
+  const rows = await table();
+  assertMatchesCore(rows, await core(30, 5, 123456));
+  const share = (m) => rows[m].coverage;
+  assert.ok(share('maximal') >= Math.max(share('classic'), share('parent-cone'), share('roberts')));
+  assert.equal(await lab.locator('[data-readout="exponent"]').innerText(), (-1.4 - 17 / Math.sqrt(5)).toFixed(2));
+  await setRange('radius', 20);
+  await setRange('k', 30);
+  assert.equal((await table()).classic.points, 462);
+});
+
+test('new seed: new maps, maximal still on top', async () => {
+  for (let i = 0; i < 3; i += 1) {
+    await lab.locator('button[data-action="new-seed"]').click();
+    const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+    assert.ok(Number.isInteger(seed) && seed !== 123456);
+    const rows = await table();
+    const reference = await core(20, 30, seed);
+    assertMatchesCore(rows, reference);
+    for (const m of ['classic', 'parent-cone', 'roberts']) {
+      assert.ok(reference.maximal.share >= reference[m].share, `seed ${seed}: ${m}`);
+    }
+  }
+  await lab.locator('input[name="seed"]').fill('123456');
+  assert.equal((await table()).roberts.points, 661);
+});
+
+test('a bad k or seed shows the message and keeps the table', async () => {
+  const before = await table();
+  await lab.locator('input[name="k"]').evaluate((input) => {
+    input.min = '0';
+    input.value = '0';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  assert.match(await lab.locator('[data-error-for="k"]').innerText(), /k must be (between|from) 1/);
+  assert.deepEqual(await table(), before);
+  await lab.locator('input[name="k"]').evaluate((input) => (input.min = '1'));
+  await setRange('k', 30);
+  assert.equal(await lab.locator('[data-error-for="k"]').innerText(), '');
+
+  const seed = lab.locator('input[name="seed"]');
+  await seed.fill('-2147483646');
+  assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /stick/);
+  const after = await table();
+  for (const m of METHODS) assert.equal(after[m].raw.points, before[m].raw.points);
+  await seed.fill('123456');
+  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+});
+
+test('on a phone the lab fits the screen', async () => {
+  const { page } = session;
+  await page.setViewportSize({ width: 360, height: 800 });
+  await frames();
+  const overflow = await lab.evaluate((section) => section.scrollWidth - section.clientWidth);
+  assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
+  await lab.screenshot({ path: join(SCREENSHOTS, 'samplers-phone.png') });
+  await page.setViewportSize({ width: 1100, height: 900 });
+});
+
+test('screenshot, and no console or page errors', async () => {
+  const { problems } = session;
+  await frames();
+  await session.screenshotLabs(['samplers']);
+  await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'samplers-map.png') });
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.failedRequests, []);
+  assert.deepEqual(problems.externalRequests, []);
+  assert.equal(await session.page.locator('[data-role="panic"]').isHidden(), true);
+});

@@ -1,0 +1,191 @@
+// The spectrum lab: a point set's periodogram as an image and its radial average as a curve.
+// The readouts are checked against the core (the page's own wasm exports), and blue noise
+// against white: Bridson's low frequencies are far emptier than random scatter's.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SCREENSHOTS, openPage } from './harness.mjs';
+
+const SETS = ['random', 'jittered', 'darts', 'bridson'];
+const LABELS = { random: 'Random', jittered: 'Jittered grid', darts: 'Dart throwing', bridson: 'Bridson' };
+
+let session;
+let lab;
+
+before(async () => {
+  session = await openPage();
+  await session.waitForWasm();
+  lab = session.page.locator('section[data-lab="spectrum"]');
+  await lab.locator('[data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
+  await session.page.evaluate(async () => {
+    const loader = document.querySelector('script[data-bindings]');
+    window.poissonWasm = await import(loader.dataset.bindings);
+  });
+});
+
+after(async () => {
+  await session?.close();
+});
+
+const frames = () =>
+  session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+async function readouts() {
+  const text = async (name) => (await lab.locator(`[data-readout="${name}"]`).innerText()).trim();
+  const raw = { points: await text('points'), low: await text('low-frequency-power') };
+  return { raw, points: Number(raw.points), low: Number(raw.low) };
+}
+
+/** The core's figures for a set, formatted as the page formats them. */
+function core(set, radius, seed, maps = 8) {
+  return session.page.evaluate(
+    ([set, r, s, maps]) => {
+      const spectrum = new window.poissonWasm.Spectrum(set, 720, 400, r, s, maps, 64, 36);
+      const out = {
+        points: String(spectrum.pointCount),
+        low: spectrum.lowFrequencyPower(0.5 / r).toFixed(2),
+        value: spectrum.lowFrequencyPower(0.5 / r),
+      };
+      spectrum.free();
+      return out;
+    },
+    [set, radius, seed, maps],
+  );
+}
+
+async function choose(set) {
+  await lab.getByLabel(LABELS[set], { exact: true }).check();
+  await frames();
+}
+
+test('every point set: the readouts are the core’s', async () => {
+  assert.equal(await lab.getByLabel('Bridson', { exact: true }).isChecked(), true, 'Bridson is shown first');
+  for (const set of SETS) {
+    await choose(set);
+    const shown = await readouts();
+    const reference = await core(set, 20, 123456);
+    assert.equal(shown.raw.points, reference.points, set);
+    assert.equal(shown.raw.low, reference.low, set);
+    assert.match(shown.raw.low, /^\d+\.\d\d$/);
+  }
+  assert.equal(await lab.locator('[data-readout="cutoff"]').innerText(), '0.0250 / unit');
+});
+
+test('blue noise: Bridson and darts leave the low frequencies nearly empty, random does not', async () => {
+  const low = {};
+  for (const set of SETS) {
+    await choose(set);
+    low[set] = (await readouts()).low;
+  }
+  assert.ok(low.bridson < low.random / 3, `bridson ${low.bridson} vs random ${low.random}`);
+  assert.ok(low.darts < low.random / 3, `darts ${low.darts} vs random ${low.random}`);
+  assert.ok(low.random > 0.6 && low.random < 1.4, `random ${low.random} is about 1`);
+  assert.ok(low.jittered > low.bridson && low.jittered < low.random, `jittered ${low.jittered}`);
+  // The same holds for other seeds, straight from the core.
+  for (const seed of [1, 2, 3]) {
+    const b = await core('bridson', 20, seed);
+    const r = await core('random', 20, seed);
+    assert.ok(b.value < r.value / 3, `seed ${seed}: ${b.value} vs ${r.value}`);
+  }
+  await choose('bridson');
+});
+
+test('radius and seed rebuild the spectrum', async () => {
+  const input = lab.locator('input[name="radius"]');
+  await input.fill('30');
+  await input.dispatchEvent('input');
+  await frames();
+  let shown = await readouts();
+  let reference = await core('bridson', 30, 123456);
+  assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
+  assert.equal(await lab.locator('[data-readout="cutoff"]').innerText(), `${(0.5 / 30).toFixed(4)} / unit`);
+  await input.fill('20');
+  await input.dispatchEvent('input');
+
+  await lab.locator('button[data-action="new-seed"]').click();
+  const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+  assert.ok(Number.isInteger(seed) && seed !== 123456);
+  shown = await readouts();
+  reference = await core('bridson', 20, seed);
+  assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
+  await lab.locator('input[name="seed"]').fill('123456');
+  assert.equal((await readouts()).raw.points, (await core('bridson', 20, 123456)).points);
+});
+
+test('one map or many: the average is the core’s, and smoother', async () => {
+  const input = lab.locator('input[name="maps"]');
+  assert.equal(await input.inputValue(), '8');
+  await input.fill('1');
+  await input.dispatchEvent('input');
+  const one = await readouts();
+  const reference = await core('bridson', 20, 123456, 1);
+  assert.deepEqual(one.raw, { points: reference.points, low: reference.low });
+  await input.fill('8');
+  await input.dispatchEvent('input');
+  const eight = await readouts();
+  assert.equal(eight.raw.points, one.raw.points, 'the points shown are the first map’s');
+  assert.equal(eight.raw.low, (await core('bridson', 20, 123456, 8)).low);
+});
+
+test('a bad seed shows the message and keeps the spectrum', async () => {
+  const before = await readouts();
+  const seed = lab.locator('input[name="seed"]');
+  await seed.fill('1.5');
+  assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /seed must be a whole number/);
+  assert.deepEqual(await readouts(), before);
+  await seed.fill('123456');
+  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+});
+
+test('the picture: a dark centre for Bridson, none for random', async () => {
+  // Sample the map canvas: the ring between the origin and 0.5 / r is dark for Bridson.
+  const meanAround = () =>
+    lab.locator('canvas[data-role="map"]').evaluate((canvas) => {
+      const ctx = canvas.getContext('2d');
+      const sx = canvas.width / 720;
+      const sy = canvas.height / 400;
+      // The spectrum is a 400-unit square in the middle; 0.5 / r = 0.025 cycles per unit is 18
+      // of its 129 columns, about 56 units, from the centre: sample inside that.
+      let sum = 0;
+      let n = 0;
+      for (const dx of [-40, -25, 25, 40]) {
+        const [r, g, b] = ctx.getImageData(Math.round((360 + dx) * sx), Math.round(200 * sy), 1, 1).data;
+        sum += r + g + b;
+        n += 1;
+      }
+      return sum / n;
+    });
+  await choose('bridson');
+  const bridson = await meanAround();
+  await choose('random');
+  const random = await meanAround();
+  assert.ok(bridson < random, `bridson ${bridson} vs random ${random}`);
+  await choose('bridson');
+});
+
+test('on a phone the lab fits the screen', async () => {
+  const { page } = session;
+  await page.setViewportSize({ width: 360, height: 800 });
+  await frames();
+  const overflow = await lab.evaluate((section) => section.scrollWidth - section.clientWidth);
+  assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
+  await lab.screenshot({ path: join(SCREENSHOTS, 'spectrum-phone.png') });
+  await page.setViewportSize({ width: 1100, height: 900 });
+});
+
+test('screenshots, and no console or page errors', async () => {
+  const { problems } = session;
+  await choose('bridson');
+  await session.screenshotLabs(['spectrum']);
+  for (const set of ['random', 'jittered']) {
+    await choose(set);
+    await lab.screenshot({ path: join(SCREENSHOTS, `spectrum-${set}.png`) });
+  }
+  await choose('bridson');
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.failedRequests, []);
+  assert.deepEqual(problems.externalRequests, []);
+  assert.equal(await session.page.locator('[data-role="panic"]').isHidden(), true);
+});

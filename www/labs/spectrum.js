@@ -1,0 +1,328 @@
+// Blue noise: the power spectrum of random, jittered, dart-thrown and Bridson points. The core's
+// `Spectrum` (crates/core/src/spectrum.rs) builds the point sets on a few maps and their mean
+// periodogram; this lab paints the periodogram as an image on a log scale, the first map's
+// points below it, and the radial average as a curve with the white-noise level and the
+// low-frequency band marked.
+//
+// State: the chosen point set, its `Spectrum` (rebuilt when seed, radius, maps or set change)
+// and the periodogram as a small canvas, stretched over a square on the map when drawn.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { onNextFrame } from '../lib/frame.js';
+import { COLORS, clear, dots } from '../lib/draw.js';
+import { actions, guardedParams, part, readouts, seedParam } from '../lib/lab.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+/**
+ * Frequencies computed: |fx| ≤ 64 across, |fy| ≤ 36 down. A step across is 1/720 cycle per map
+ * unit and a step down 1/400, so 64 / 720 ≈ 36 / 400 makes the window (almost) square in
+ * frequency: it is drawn as a square, SQUARE map units wide, in the middle of the map.
+ */
+const FX = 64;
+const FY = 36;
+const SQUARE = 400;
+const SQUARE_LEFT = (WIDTH - SQUARE) / 2;
+/** "Low frequency" ends at 0.5 / r. */
+const CUTOFF = 0.5;
+const SETS = [
+  { name: 'random', label: 'Random' },
+  { name: 'jittered', label: 'Jittered grid' },
+  { name: 'darts', label: 'Dart throwing' },
+  { name: 'bridson', label: 'Bridson' },
+];
+/** The log scale: power 10^LOG_MIN and below is darkest, 10^LOG_MAX and above brightest. */
+const LOG_MIN = -2;
+const LOG_MAX = 1;
+/** The colour ramp from no power to much power (dark blue, blue, teal, yellow, white). */
+const RAMP = [
+  [8, 20, 48],
+  [33, 80, 160],
+  [40, 160, 150],
+  [240, 210, 80],
+  [255, 252, 235],
+];
+const PLOT_WIDTH = 360;
+const PLOT_HEIGHT = 200;
+
+const PARAMS = [
+  seedParam(),
+  { name: 'radius', label: 'Radius r', type: 'range', value: 20, min: 12, max: 40, step: 1 },
+  { name: 'maps', label: 'Maps averaged', type: 'range', value: 8, min: 1, max: 16, step: 1 },
+];
+
+export function mount(section, wasm) {
+  const state = { set: 'bridson', spectrum: null, radius: 20, image: null };
+
+  const map = setupCanvas(part(section, 'map'), WIDTH, HEIGHT, () => drawMap());
+  const pointsView = setupCanvas(part(section, 'points'), WIDTH, HEIGHT, () => drawPoints());
+  const plot = setupCanvas(part(section, 'radial'), PLOT_WIDTH, PLOT_HEIGHT, () => drawPlot());
+  const requestDraw = onNextFrame(() => {
+    drawMap();
+    drawPoints();
+    drawPlot();
+  });
+
+  // The point-set picker: a radio group (arrow keys move between the options).
+  const picker = part(section, 'method-picker');
+  for (const { name, label } of SETS) {
+    const option = document.createElement('label');
+    option.className = 'method-option';
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'method';
+    input.value = name;
+    input.checked = name === state.set;
+    input.addEventListener('change', () => {
+      state.set = name;
+      rebuild();
+    });
+    option.append(input, ` ${label}`);
+    picker.append(option);
+  }
+
+  const set = readouts(part(section, 'readouts'), [
+    { name: 'points', label: 'Points (first map)' },
+    {
+      name: 'low-frequency-power',
+      label: 'Low-frequency power',
+      title: 'The radial average’s mean below 0.5 / r; white noise gives 1',
+    },
+    { name: 'cutoff', label: 'Low frequencies end at', title: '0.5 / r, in cycles per map unit' },
+  ]);
+
+  const { params, rebuild } = guardedParams(
+    part(section, 'controls'),
+    PARAMS,
+    (values) => ({
+      spectrum: new wasm.Spectrum(state.set, WIDTH, HEIGHT, values.radius, values.seed, values.maps, FX, FY),
+      radius: values.radius,
+    }),
+    (result) => {
+      state.spectrum?.free();
+      Object.assign(state, result);
+      state.image = paint(state.spectrum);
+      const s = state.spectrum;
+      set('points', String(s.pointCount));
+      set('low-frequency-power', s.lowFrequencyPower(CUTOFF / state.radius).toFixed(2));
+      set('cutoff', `${(CUTOFF / state.radius).toFixed(4)} / unit`);
+      requestDraw();
+    },
+  );
+
+  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed': () => {
+      params.set('seed', wasm.randomSeed());
+      rebuild('seed');
+    },
+  });
+
+  /** Where frequency (fx, fy) sits on the map, and how far a frequency ρ reaches each way. */
+  const cellW = SQUARE / (2 * FX + 1);
+  const cellH = SQUARE / (2 * FY + 1);
+  const centreX = SQUARE_LEFT + (FX + 0.5) * cellW;
+  const centreY = (FY + 0.5) * cellH;
+  const reach = (rho) => [rho * WIDTH * cellW, rho * HEIGHT * cellH];
+
+  function drawMap() {
+    const { ctx } = map;
+    clear(ctx, WIDTH, HEIGHT, '#081430');
+    if (!state.image) return;
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(state.image, SQUARE_LEFT, 0, SQUARE, HEIGHT);
+
+    // Rings at 0.5 / r (where the lab's "low frequencies" end) and 1 / r (the spacing).
+    const r = state.radius;
+    for (const [rho, label, dash] of [
+      [CUTOFF / r, '0.5 / r', [6, 5]],
+      [1 / r, '1 / r', [2, 4]],
+    ]) {
+      const [rx, ry] = reach(rho);
+      ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash(dash);
+      ctx.beginPath();
+      ctx.ellipse(centreX, centreY, rx, ry, 0, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      tag(ctx, label, centreX + rx * Math.SQRT1_2 + 4, centreY - ry * Math.SQRT1_2 - 4);
+    }
+    key(ctx, r);
+  }
+
+  function drawPoints() {
+    const { ctx } = pointsView;
+    clear(ctx, WIDTH, HEIGHT, COLORS.ground);
+    if (!state.spectrum) return;
+    dots(ctx, state.spectrum.points(), 2, Math.max(3, state.radius * 0.18), COLORS.tree);
+  }
+
+  /** The radial average against |f| · r, with the white-noise level and the low band marked. */
+  function drawPlot() {
+    const { ctx } = plot;
+    clear(ctx, PLOT_WIDTH, PLOT_HEIGHT, '#fff');
+    const s = state.spectrum;
+    if (!s) return;
+    const radial = s.radial();
+    const r = state.radius;
+    const step = s.binWidth * r;
+    // Entry i is the ring centred on (i + 1) · binWidth (the core's RadialAverage).
+    const xMax = (radial.length + 0.5) * step;
+    const yMax = Math.max(2, ...radial) * 1.05;
+    const left = 34;
+    const right = PLOT_WIDTH - 10;
+    const top = 10;
+    const bottom = PLOT_HEIGHT - 30;
+    const x = (v) => left + (v / xMax) * (right - left);
+    const y = (v) => bottom - (v / yMax) * (bottom - top);
+
+    // The low-frequency band, shaded and labelled.
+    ctx.fillStyle = 'rgba(33, 99, 160, 0.12)';
+    ctx.fillRect(left, top, x(CUTOFF) - left, bottom - top);
+    ctx.fillStyle = 'rgba(33, 99, 160, 0.95)';
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText('low frequencies:', left + 4, top + 4);
+    ctx.fillText('empty for blue noise', left + 4, top + 17);
+
+    // The curve: one point per ring, at the ring's middle.
+    ctx.strokeStyle = COLORS.tree;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    radial.forEach((value, i) => {
+      const px = x((i + 1) * step);
+      const py = y(value);
+      if (i === 0) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    });
+    ctx.stroke();
+
+    // White noise: power 1.
+    ctx.strokeStyle = '#a4262c';
+    ctx.lineWidth = 1;
+    ctx.setLineDash([5, 4]);
+    ctx.beginPath();
+    ctx.moveTo(left, y(1));
+    ctx.lineTo(right, y(1));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'bottom';
+    const label = 'white noise = 1';
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(left + 2, y(1) - 15, ctx.measureText(label).width + 4, 13);
+    ctx.fillStyle = '#a4262c';
+    ctx.fillText(label, left + 4, y(1) - 2);
+
+    // Axes and ticks.
+    ctx.strokeStyle = COLORS.muted;
+    ctx.beginPath();
+    ctx.moveTo(left, top);
+    ctx.lineTo(left, bottom);
+    ctx.lineTo(right, bottom);
+    ctx.stroke();
+    ctx.fillStyle = COLORS.muted;
+    ctx.textBaseline = 'top';
+    ctx.textAlign = 'center';
+    for (let v = 0; v <= xMax + 1e-9; v += 0.5) ctx.fillText(String(v), x(v), bottom + 4);
+    ctx.fillText('frequency × r', (left + right) / 2, bottom + 16);
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (let v = 0; v <= yMax; v += 1) ctx.fillText(String(v), left - 5, y(v));
+  }
+
+  rebuild();
+}
+
+/** The periodogram as a `cols × rows` canvas, log-scaled through the colour ramp. */
+function paint(spectrum) {
+  const cols = spectrum.cols;
+  const rows = spectrum.rows;
+  const power = spectrum.power();
+  const canvas = document.createElement('canvas');
+  canvas.width = cols;
+  canvas.height = rows;
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(cols, rows);
+  const centre = (rows >> 1) * cols + (cols >> 1);
+  for (let i = 0; i < power.length; i += 1) {
+    // The origin always holds N; paint it like the brightest power.
+    const value = i === centre ? 10 ** LOG_MAX : power[i];
+    const t = (Math.log10(Math.max(value, 1e-12)) - LOG_MIN) / (LOG_MAX - LOG_MIN);
+    const [red, green, blue] = ramp(Math.min(1, Math.max(0, t)));
+    image.data[4 * i] = red;
+    image.data[4 * i + 1] = green;
+    image.data[4 * i + 2] = blue;
+    image.data[4 * i + 3] = 255;
+  }
+  ctx.putImageData(image, 0, 0);
+  return canvas;
+}
+
+/** A colour on the ramp, `t` from 0 to 1. */
+function ramp(t) {
+  const at = t * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(at));
+  const f = at - i;
+  return RAMP[i].map((c, j) => Math.round(c + (RAMP[i + 1][j] - c) * f));
+}
+
+/** A small label with a dark backing, readable on any colour of the ramp. */
+function tag(ctx, text, x, y, align = 'left') {
+  ctx.font = '600 12px system-ui, sans-serif';
+  ctx.textAlign = align;
+  ctx.textBaseline = 'bottom';
+  const w = ctx.measureText(text).width;
+  const x0 = align === 'left' ? x - 3 : x - w - 3;
+  ctx.fillStyle = 'rgba(8, 20, 48, 0.7)';
+  ctx.fillRect(x0, y - 15, w + 6, 17);
+  ctx.fillStyle = '#fff';
+  ctx.fillText(text, x, y);
+}
+
+/** The map's margins: what the picture shows on the left, the colour scale on the right. */
+function key(ctx, r) {
+  ctx.fillStyle = '#e8ecf4';
+  ctx.font = '13px system-ui, sans-serif';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  const edge = (FX / WIDTH) * r;
+  const lines = [
+    ['600', 'The centre is'],
+    ['400', 'frequency 0.'],
+    ['400', 'Outward: shorter'],
+    ['400', 'waves, up to'],
+    ['400', `${edge.toFixed(2)} / r at the edge.`],
+    ['400', ''],
+    ['400', 'Dashed: 0.5 / r,'],
+    ['400', 'the low band’s edge.'],
+    ['400', 'Dotted: 1 / r,'],
+    ['400', 'the spacing.'],
+  ];
+  lines.forEach(([weight, text], i) => {
+    ctx.font = `${weight} 13px system-ui, sans-serif`;
+    ctx.fillText(text, 12, 16 + i * 18);
+  });
+
+  // The colour scale: power 10^LOG_MIN at the bottom to 10^LOG_MAX at the top.
+  const x = SQUARE_LEFT + SQUARE + 30;
+  const top = 40;
+  const bottom = HEIGHT - 60;
+  for (let py = top; py < bottom; py += 2) {
+    const [red, green, blue] = ramp(1 - (py - top) / (bottom - top));
+    ctx.fillStyle = `rgb(${red}, ${green}, ${blue})`;
+    ctx.fillRect(x, py, 18, 2);
+  }
+  ctx.fillStyle = '#e8ecf4';
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  for (let e = LOG_MIN; e <= LOG_MAX; e += 1) {
+    const py = bottom - ((e - LOG_MIN) / (LOG_MAX - LOG_MIN)) * (bottom - top);
+    ctx.fillRect(x + 18, py - 0.5, 5, 1);
+    ctx.fillText(String(10 ** e), x + 27, py);
+  }
+  ctx.textBaseline = 'top';
+  ctx.fillText('power', x - 4, bottom + 12);
+  ctx.fillText('(log scale)', x - 4, bottom + 28);
+}

@@ -1,0 +1,132 @@
+// Tileable sets: one 360 × 200 tile drawn 2 × 2 so that its copies fill the 720 × 400 map, the
+// seams dashed. The core's `TileSet` (crates/core/src/wrap.rs) samples the tile with wrap-around
+// distances (or plain Bridson with wrap off) and audits it on the torus: the closest pair across
+// the seams and every pair closer than r there, with the offset to the copy that crowds it.
+//
+// State: the current `TileSet` (rebuilt when seed, radius or wrap change) and the radius.
+
+import { setupCanvas } from '../lib/canvas.js';
+import { onNextFrame } from '../lib/frame.js';
+import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
+import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+
+const WIDTH = 720;
+const HEIGHT = 400;
+/** One tile; four copies fill the map. */
+const TILE_W = WIDTH / 2;
+const TILE_H = HEIGHT / 2;
+const COPIES = [
+  [0, 0],
+  [TILE_W, 0],
+  [0, TILE_H],
+  [TILE_W, TILE_H],
+];
+const K = 30;
+/** Every other copy a shade darker, so the tiles read as tiles. */
+const TILE_SHADE = 'rgba(47, 79, 47, 0.05)';
+const DISK = 'rgba(95, 168, 107, 0.28)';
+const SEAM = 'rgba(33, 99, 160, 0.85)';
+
+export function mount(section, wasm) {
+  const state = { tiles: null, radius: 20 };
+
+  const view = setupCanvas(part(section, 'map'), WIDTH, HEIGHT, () => draw());
+  const requestDraw = onNextFrame(() => draw());
+
+  const set = readouts(part(section, 'readouts'), [
+    { name: 'points', label: 'Points per tile' },
+    {
+      name: 'min-distance',
+      label: 'Min distance',
+      title: 'The closest pair on the torus: across the seams as well as inside the tile',
+    },
+    { name: 'seam-violations', label: 'Seam violations', title: 'Pairs closer than r across a seam' },
+  ]);
+
+  const { params, rebuild } = guardedParams(
+    part(section, 'controls'),
+    [
+      seedParam(),
+      { name: 'radius', label: 'Radius r', type: 'range', value: state.radius, min: 8, max: 50, step: 1 },
+      { name: 'wrap', label: 'Wrap around (tileable)', type: 'checkbox', value: true },
+    ],
+    (values) => ({
+      tiles: new wasm.TileSet(TILE_W, TILE_H, values.radius, K, values.seed, values.wrap),
+      radius: values.radius,
+    }),
+    (result) => {
+      state.tiles?.free();
+      Object.assign(state, result);
+      fill();
+      requestDraw();
+    },
+  );
+
+  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed': () => {
+      params.set('seed', wasm.randomSeed());
+      rebuild('seed');
+    },
+  });
+
+  function fill() {
+    const t = state.tiles;
+    set('points', t.pointCount);
+    const d = t.minDistance;
+    set('min-distance', Number.isFinite(d) ? units(d) : '–');
+    set('seam-violations', t.seamViolations);
+  }
+
+  function draw() {
+    const { ctx } = view;
+    clear(ctx, WIDTH, HEIGHT);
+    const t = state.tiles;
+    if (!t) return;
+    ctx.fillStyle = TILE_SHADE;
+    ctx.fillRect(TILE_W, 0, TILE_W, TILE_H);
+    ctx.fillRect(0, TILE_H, TILE_W, TILE_H);
+
+    const pts = t.points();
+    const r = state.radius;
+    const copies = COPIES.map(([ox, oy]) => {
+      const moved = new Float64Array(pts.length);
+      for (let i = 0; i < pts.length; i += 2) {
+        moved[i] = pts[i] + ox;
+        moved[i + 1] = pts[i + 1] + oy;
+      }
+      return moved;
+    });
+    // Disks of radius r / 2: two overlap exactly when their points are closer than r.
+    for (const c of copies) dots(ctx, c, 2, r / 2, DISK);
+
+    // The seams: where the copies meet.
+    ctx.save();
+    ctx.setLineDash([8, 6]);
+    line(ctx, TILE_W, 0, TILE_W, HEIGHT, SEAM, 2);
+    line(ctx, 0, TILE_H, WIDTH, TILE_H, SEAM, 2);
+    ctx.restore();
+
+    const size = Math.min(3, r * 0.15);
+    for (const c of copies) dots(ctx, c, 2, size, COLORS.tree);
+
+    // Pairs closer than r on the torus, wherever both ends show in the 2 × 2 picture.
+    const clashes = t.conflicts();
+    for (let k = 0; k < clashes.length; k += 5) {
+      const i = clashes[k];
+      const dx = clashes[k + 3];
+      const dy = clashes[k + 4];
+      for (const [ox, oy] of COPIES) {
+        const ax = pts[2 * i] + ox;
+        const ay = pts[2 * i + 1] + oy;
+        const bx = ax + dx;
+        const by = ay + dy;
+        if (bx < 0 || by < 0 || bx >= WIDTH || by >= HEIGHT) continue;
+        line(ctx, ax, ay, bx, by, COLORS.conflict, 2);
+        ring(ctx, ax, ay, Math.max(6, r / 2), COLORS.conflict, 2);
+        ring(ctx, bx, by, Math.max(6, r / 2), COLORS.conflict, 2);
+      }
+    }
+  }
+
+  rebuild();
+}
