@@ -151,6 +151,40 @@ fn check_new_validation(inp: &Input, result: &poisson_live::Result<Sampler>) {
     }
 }
 
+/// An upper bound on what a rule returns (NaN when unknown).
+fn rule_bound(rule: Rule) -> f64 {
+    match rule {
+        Rule::Waves { base, amp, .. } => base.0.abs() + amp.0.abs(),
+        Rule::Const(c) => c.0,
+        Rule::Split { lo, hi, .. } => lo.0.max(hi.0),
+    }
+}
+
+/// How many 5 × 5 blocks of cells one candidate's query may read: a radius of many cells makes
+/// `Grid::conflict` scan a (2·reach + 1)² block (up to the whole grid; bug M, reported), so the
+/// work budget charges for it instead of letting one input run for a minute.
+fn query_factor(inp: &Input, s: &Sampler) -> u64 {
+    let base = s.radius();
+    let mut rmax = match &inp.build {
+        Build::New | Build::WithGrid { .. } => base,
+        Build::Variable { max_radius, rule } => base.max(rule_bound(*rule).min(max_radius.0)),
+        Build::Density { max_radius, .. } => base.max(max_radius.0),
+    };
+    if let Some(rule) = inp.raw_rule {
+        rmax = rmax.max(rule_bound(rule)).max(base);
+    }
+    let g = s.grid();
+    let cells = (g.cols() * g.rows()) as f64;
+    let reach = (rmax / g.cell()).ceil();
+    let block = (2.0 * reach + 1.0).powi(2);
+    let block = if block.is_nan() {
+        cells
+    } else {
+        block.min(cells)
+    };
+    ((block / 25.0).ceil() as u64).max(1)
+}
+
 /// Runs the ops, checking after each; returns the points' bits and counters for replay.
 fn exercise(inp: &Input, mut s: Sampler) -> (Vec<[u64; 3]>, [u64; 4]) {
     let (w, h) = (s.grid().width(), s.grid().height());
@@ -164,6 +198,8 @@ fn exercise(inp: &Input, mut s: Sampler) -> (Vec<[u64; 3]>, [u64; 4]) {
     );
 
     let mut budget = BUDGET;
+    // Budget units per step: k candidates, each a query of `factor` blocks.
+    let unit = k * query_factor(inp, &s);
     // Points placed by something other than a step (starts, try-adds, block seeding).
     let mut added_by_hand: u64 = 0;
     for op in inp.ops.iter().take(64) {
@@ -218,10 +254,10 @@ fn exercise(inp: &Input, mut s: Sampler) -> (Vec<[u64; 3]>, [u64; 4]) {
                 }
             }
             Op::Step => {
-                if budget < k {
+                if budget < unit {
                     continue;
                 }
-                budget -= k;
+                budget -= unit;
                 let accepted = s.accepted();
                 let retired = s.retired();
                 let st = s.step();
@@ -255,8 +291,8 @@ fn exercise(inp: &Input, mut s: Sampler) -> (Vec<[u64; 3]>, [u64; 4]) {
                 }
             }
             Op::Run(n) => {
-                let n = u64::from(n % 32).min(budget / k.max(1));
-                budget -= n * k;
+                let n = u64::from(n % 32).min(budget / unit);
+                budget -= n * unit;
                 let done = s.run(n);
                 assert_eq!(done, s.is_finished());
                 assert!(s.steps() - steps_before <= n);
@@ -264,7 +300,7 @@ fn exercise(inp: &Input, mut s: Sampler) -> (Vec<[u64; 3]>, [u64; 4]) {
             Op::SeedBlocks => {
                 let spacing = 2.0 * base;
                 let blocks = ((w / spacing).ceil() * (h / spacing).ceil()).max(1.0);
-                let cost = blocks * k as f64;
+                let cost = blocks * unit as f64;
                 if cost > budget as f64 {
                     continue;
                 }

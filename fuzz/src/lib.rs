@@ -300,5 +300,13 @@ pub fn very_thin(points: &[[f64; 2]], w: f64, h: f64) -> bool {
     }
     let (ex, ey) = (hi[0] - lo[0], hi[1] - lo[1]);
     let thin = |a: f64, b: f64| a.min(b) > 0.0 && a.max(b) > 1e9 * a.min(b);
-    thin(ex, ey) || thin(w, h)
+    // Also near-duplicates: two distinct points closer than 1e-9 of the box (K, second case:
+    // (1e15, 1e15) next to (1e15, 1e15 - 0.125)).
+    let tiny = 1e-9 * ex.max(ey);
+    let near_duplicate = points.iter().enumerate().any(|(i, p)| {
+        points[i + 1..]
+            .iter()
+            .any(|q| p != q && (p[0] - q[0]).abs() <= tiny && (p[1] - q[1]).abs() <= tiny)
+    });
+    thin(ex, ey) || thin(w, h) || near_duplicate
 }

@@ -95,16 +95,27 @@ function installHelpers() {
         input.dataset.wasRange = 'true';
         input.type = 'text';
       }
+      // Empty the message slot first, so a message seen afterwards is this value's own.
+      const slot = section(lab).querySelector(`[data-error-for="${name}"]`);
+      if (slot) slot.textContent = '';
       input.value = text;
       input.dispatchEvent(new Event('input', { bubbles: true }));
       input.dispatchEvent(new Event('change', { bubbles: true }));
       const started = performance.now();
       await frame();
       while (!messageFor(lab, name) && performance.now() - started < waitMs) await frame();
-      // The round trip after the lab has had its say: how soon the page answers again.
-      const t0 = performance.now();
-      const t1 = await frame();
-      return { message: messageFor(lab, name), field: input.value, answerMs: t1 - t0 };
+      // The round trip after the lab has had its say: how soon the page answers again. A busy
+      // machine can stall one frame; a page still working stalls every one, so the best of three
+      // round trips is what counts.
+      let answerMs = Infinity;
+      let firstMs = 0;
+      for (let i = 0; i < 3 && answerMs > 50; i++) {
+        const t0 = performance.now();
+        const ms = (await frame()) - t0;
+        if (i === 0) firstMs = ms;
+        answerMs = Math.min(answerMs, ms);
+      }
+      return { message: messageFor(lab, name), field: input.value, answerMs, firstMs };
     },
     /** Puts a good value back (a slider becomes a slider again). */
     restore(lab, name, text) {
@@ -173,7 +184,7 @@ function otherGoodValue(control) {
 }
 
 /** A lab whose picture waits for a pause in typing needs a longer quiet spell to settle. */
-const quietFor = (lab) => (lab === 'world' ? 400 : 40);
+const quietFor = (lab) => (lab === 'world' ? 400 : 35);
 
 function problemCounts() {
   const { consoleErrors, pageErrors } = session.problems;
@@ -186,20 +197,24 @@ test('every control refuses bad input with a message, keeps its picture and stay
   const panic = page.locator('[data-role="panic"]');
   let tried = 0;
   let accepted = 0;
+  let slowest = 0;
   const failures = [];
   const messages = new Map();
   const fail = (what) => failures.push(what);
 
+  let good;
   for (const { lab, controls, newSeed } of labs) {
     const quiet = quietFor(lab);
     const waitMs = lab === 'world' ? 1500 : 300;
     // The hero grew while the page loaded; regrow it under reduced motion so it stands still.
     const reset = page.locator(`section[data-lab="${lab}"] [data-action="reset"]`);
     if ((await reset.count()) > 0) await reset.first().click();
-    let good = await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
+    good = await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
 
     for (const control of controls) {
       if (control.type === 'radio') continue; // a choice among fixed options: nothing to type
+      const original = good;
+      if (control.type === 'file') continue; // a file picker takes files, not typed text
       if (control.type === 'checkbox') {
         // Nothing can be typed into a checkbox; toggling it twice must give the same picture.
         const box = page.locator(`section[data-lab="${lab}"] input[name="${control.name}"]`);
@@ -230,9 +245,10 @@ test('every control refuses bad input with a message, keeps its picture and stay
           [lab, control.name, text, shouldAccept ? 0 : waitMs],
         );
         if (shouldAccept) {
-          // A valid value (seed 0, −5, 1e9): taken as it is, without a message.
+          // A valid value (seed 0, −5, 1e9): taken as it is, without a message; its picture is
+          // the last good one for the bad values that follow.
           accepted += 1;
-          await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
+          good = await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
           const message = await page.evaluate(([l, n]) => window.__bad.messageFor(l, n), [lab, control.name]);
           if (message) fail(`${where}: a valid value was refused: ${message}`);
         } else {
@@ -245,26 +261,25 @@ test('every control refuses bad input with a message, keeps its picture and stay
           }
           if (now !== good) fail(`${where}: the picture changed`);
           if (result.answerMs > ANSWER_MS) fail(`${where}: the page took ${result.answerMs.toFixed(0)} ms to answer`);
+          slowest = Math.max(slowest, result.firstMs);
         }
         if (problemCounts() !== errorsBefore) fail(`${where}: raised an error`);
         if (!(await panic.isHidden())) fail(`${where}: the panic banner is showing`);
-
-        // The good value again: the message goes and the same picture comes back.
-        await page.evaluate(([l, n, t]) => window.__bad.restore(l, n, t), [lab, control.name, control.value]);
-        const back = await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
-        const left = await page.evaluate(([l, n]) => window.__bad.messageFor(l, n), [lab, control.name]);
-        if (left) fail(`${where}: after the good value came back the message stayed: ${left}`);
-        if (back !== good) fail(`${where}: after the good value came back the picture differs`);
       }
 
-      // Another good value is taken without a message, then the original comes back.
+      // The lab works again: after the bad values another good value is taken without a
+      // message, and with the control's own value back the original picture returns.
+      const after = `${lab}/${control.name} after ${values.length} bad values`;
       const other = otherGoodValue(control);
       await page.evaluate(([l, n, t]) => window.__bad.restore(l, n, t), [lab, control.name, other]);
       await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
       const refused = await page.evaluate(([l, n]) => window.__bad.messageFor(l, n), [lab, control.name]);
-      if (refused) fail(`${lab}/${control.name} = ${other}: a good value was refused: ${refused}`);
+      if (refused) fail(`${after}: the good value ${other} was refused: ${refused}`);
       await page.evaluate(([l, n, t]) => window.__bad.restore(l, n, t), [lab, control.name, control.value]);
       good = await page.evaluate(([l, q]) => window.__bad.settle(l, q), [lab, quiet]);
+      const left = await page.evaluate(([l, n]) => window.__bad.messageFor(l, n), [lab, control.name]);
+      if (left) fail(`${after}: with its own value back, the message stayed: ${left}`);
+      if (good !== original) fail(`${after}: with its own value back, the picture differs from before`);
     }
 
     // The lab still works: a fresh seed draws a new picture, with no message anywhere.
@@ -288,7 +303,10 @@ test('every control refuses bad input with a message, keeps its picture and stay
   }
 
   console.log([...new Set(messages.values())].map((m) => `  message: ${m}`).join('\n'));
-  console.log(`bad input: ${tried} inputs tried, ${failures.length} failures (${accepted} valid values accepted)`);
+  console.log(
+    `bad input: ${tried} inputs tried, ${failures.length} failures (${accepted} valid values accepted; ` +
+      `slowest first frame after a refusal ${slowest.toFixed(0)} ms)`,
+  );
   assert.deepEqual(failures, []);
   assert.ok(tried >= 200, `tried ${tried} bad inputs`);
 });

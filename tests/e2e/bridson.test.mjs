@@ -226,5 +226,6 @@ test('with reduced motion, the hero and Play finish at once', async () => {
 test('no console errors or page errors', async () => {
   assert.deepEqual(session.problems.pageErrors, []);
   assert.deepEqual(session.problems.consoleErrors, []);
+  assert.deepEqual(session.problems.externalRequests, []);
   assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
 });

@@ -199,5 +199,6 @@ test('screenshot, and no console or page errors', async () => {
   await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-random-map.png') });
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.externalRequests, []);
   assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
 });

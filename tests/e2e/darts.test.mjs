@@ -205,5 +205,6 @@ test('no console or page errors', async () => {
   const { page, problems } = session;
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.externalRequests, []);
   assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
 });

@@ -142,10 +142,18 @@ export async function openPage({ viewport = { width: 1100, height: 900 }, device
         await section.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
       }
     },
+    /**
+     * Closes the browser and the server. Fails if any request tried to leave the machine
+     * during the file's tests, so every test file holds the page to "nothing leaves" even if it
+     * never looks at `problems` itself.
+     */
     async close() {
       await context.close();
       await server.close();
       await rm(profile, { recursive: true, force: true });
+      if (problems.externalRequests.length > 0) {
+        throw new Error(`requests left the machine: ${problems.externalRequests.join(', ')}`);
+      }
     },
   };
 }

@@ -16,7 +16,7 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
-import { COLORS, annulus, clear, cross, dot, gridLines, ring } from '../lib/draw.js';
+import { COLORS, annulus, clear, cross, dot, dots, gridLines, ring } from '../lib/draw.js';
 import { actions, guardedParams, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
@@ -166,7 +166,12 @@ export function mount(section, wasm) {
   scrubLabel.textContent = 'At step';
   const scrubOutput = document.createElement('output');
   scrubOutput.htmlFor = scrubInput.id;
-  scrubRow.append(scrubLabel, scrubInput, scrubOutput);
+  // Where a step the run cannot reach is explained (a script can set what a drag cannot).
+  const scrubError = document.createElement('span');
+  scrubError.className = 'param-error';
+  scrubError.setAttribute('role', 'status');
+  scrubError.dataset.errorFor = 'at-step';
+  scrubRow.append(scrubLabel, scrubInput, scrubOutput, scrubError);
   const reasonsBox = document.createElement('div');
   reasonsBox.className = 'step-reasons';
   const reasonsTitle = document.createElement('p');
@@ -192,8 +197,8 @@ export function mount(section, wasm) {
     part(section, 'readouts').parentElement,
     [{ key: 'map', label: 'Coverage' }],
     [
-      { value: wasm.rsaCoverage(), label: 'random limit 54.7 %' },
-      { value: wasm.hexagonalCoverage(), label: 'hexagonal 90.7 %' },
+      { value: wasm.rsaCoverage(), label: 'random jam 54.7 %' },
+      { value: wasm.hexagonalCoverage(), label: 'honeycomb 90.7 %' },
     ],
     'Share of the map under the r/2 disks, against random sequential adsorption’s limit and hexagonal packing',
   );
@@ -207,9 +212,18 @@ export function mount(section, wasm) {
     draw();
   });
   scrubInput.addEventListener('input', () => {
+    const text = scrubInput.value.trim();
+    const step = text === '' ? NaN : Number(text);
+    if (!Number.isInteger(step) || step < Number(scrubInput.min) || step > Number(scrubInput.max)) {
+      scrubError.textContent = `At step must be a whole step from ${scrubInput.min} to ${scrubInput.max}.`;
+      scrubInput.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    scrubError.textContent = '';
+    scrubInput.removeAttribute('aria-invalid');
     play.stop();
     state.finishing = false;
-    pendingStep = Number(scrubInput.value);
+    pendingStep = step;
     seekOnFrame();
   });
 
@@ -250,7 +264,7 @@ export function mount(section, wasm) {
     if (outcome === 0) return `${where} was placed: at least r from every point.`;
     if (outcome === 1) return `${where} fell off the map.`;
     if (outcome === 2) return `${where} stood on the wrong ground.`;
-    return `${where} was too close to point ${hit + 1}, closer than r.`;
+    return `${where} was too close to point ${hit + 1} (ringed in red): closer than r.`;
   }
 
   /** A fresh sampler for `values`, started from the clicked point or the seed. */
@@ -301,15 +315,7 @@ export function mount(section, wasm) {
     for (const i of active) isActive[i] = 1;
 
     // Each point's half-spacing disc: discs of radius r/2 never overlap, so the packing shows.
-    ctx.fillStyle = 'rgba(95, 168, 107, 0.18)';
-    ctx.beginPath();
-    for (let i = 0; i < count; i++) {
-      const x = points[i * 3];
-      const y = points[i * 3 + 1];
-      ctx.moveTo(x + r / 2, y);
-      ctx.arc(x, y, r / 2, 0, Math.PI * 2);
-    }
-    ctx.fill();
+    dots(ctx, points, 3, r / 2, 'rgba(95, 168, 107, 0.18)');
 
     const finished = sampler.isFinished;
     const current = finished ? -1 : sampler.current;
@@ -326,16 +332,14 @@ export function mount(section, wasm) {
       [0, COLORS.tree],
       [1, COLORS.active],
     ]) {
+      // One small fill per dot: quicker for a software canvas than one path of thousands.
       ctx.fillStyle = color;
-      ctx.beginPath();
       for (let i = 0; i < count; i++) {
         if (isActive[i] !== flag) continue;
-        const x = points[i * 3];
-        const y = points[i * 3 + 1];
-        ctx.moveTo(x + dotSize, y);
-        ctx.arc(x, y, dotSize, 0, Math.PI * 2);
+        ctx.beginPath();
+        ctx.arc(points[i * 3], points[i * 3 + 1], dotSize, 0, Math.PI * 2);
+        ctx.fill();
       }
-      ctx.fill();
     }
 
     const tried = current >= 0 ? sampler.tried() : new Float64Array(0);

@@ -10,6 +10,7 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear, cross, dots, ring } from '../lib/draw.js';
+import { offscreenLayer } from '../lib/layer.js';
 import { actions, guardedParams, part, percent, player, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
@@ -36,7 +37,15 @@ const DISK = 'rgba(95, 168, 107, 0.4)';
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
   const chartCanvas = part(section, 'chart');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => {
+    keptShown = -1; // the canvas changed size: paint the kept darts' layer afresh
+    draw();
+  });
+  // Kept darts only ever accumulate (until Reset), so they are painted once each onto a layer,
+  // and a frame copies the layer instead of repainting thousands of disks.
+  const keptLayer = offscreenLayer(canvas, WIDTH, HEIGHT);
+  /** How many kept darts the layer holds; −1 when it must be cleared first. */
+  let keptShown = -1;
   const chart = setupCanvas(chartCanvas, CHART_W, CHART_H, () => drawChart());
   const requestDraw = onNextFrame(() => {
     draw();
@@ -156,6 +165,7 @@ export function mount(section, wasm) {
   function install({ thrower, values }) {
     play.stop();
     state.thrower?.free();
+    keptShown = -1;
     Object.assign(state, {
       thrower,
       values,
@@ -322,9 +332,23 @@ export function mount(section, wasm) {
     }
     ctx.globalAlpha = 1;
 
-    // Kept darts: a disk of radius r / 2 (two disks never overlap) and a dot.
-    dots(ctx, state.kept, 2, r / 2, DISK);
-    dots(ctx, state.kept, 2, Math.min(3.5, r * 0.15), COLORS.accepted);
+    // Kept darts: a disk of radius r / 2 (two disks never overlap) and a dot, new ones added to
+    // the layer, which then goes on top of the misses.
+    const kept = state.kept;
+    if (keptShown < 0 || keptShown * 2 > kept.length) {
+      keptLayer.reset();
+      keptShown = 0;
+    }
+    if (keptShown * 2 < kept.length) {
+      const fresh = kept.subarray(keptShown * 2);
+      dots(keptLayer.ctx, fresh, 2, r / 2, DISK);
+      dots(keptLayer.ctx, fresh, 2, Math.min(3.5, r * 0.15), COLORS.accepted);
+      keptShown = kept.length / 2;
+    }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(keptLayer.canvas, 0, 0);
+    ctx.restore();
 
     // The dart the last Step threw, and (if it missed) the radius it had to keep.
     if (state.last) {

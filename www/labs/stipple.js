@@ -35,10 +35,10 @@ const UPLOAD = 'upload';
 const PARAMS = [
   seedParam(),
   { name: 'min-radius', label: 'Min radius (black)', type: 'range', value: 2, min: 1.5, max: 20, step: 0.5 },
-  { name: 'max-radius', label: 'Max radius (white)', type: 'range', value: 16, min: 4, max: 40, step: 1 },
+  { name: 'max-radius', label: 'Max radius (white)', type: 'range', value: 24, min: 4, max: 40, step: 1 },
   { name: 'gamma', label: 'Gamma', type: 'range', value: 1, min: 0.25, max: 4, step: 0.25 },
-  { name: 'colour', label: 'Colour (cyan, magenta, yellow)', type: 'checkbox', value: false },
-  { name: 'mask', label: 'Mask: even dots on dark ground only', type: 'checkbox', value: false },
+  { name: 'colour', label: 'Colour (CMY inks)', type: 'checkbox', value: false },
+  { name: 'mask', label: 'Mask (dark ground only)', type: 'checkbox', value: false },
   { name: 'threshold', label: 'Mask threshold', type: 'range', value: 0.5, min: 0.05, max: 0.95, step: 0.05 },
   { name: 'spacing', label: 'Mask spacing', type: 'range', value: 6, min: 2, max: 30, step: 1 },
   { name: 'show-picture', label: 'Show the picture underneath', type: 'checkbox', value: false },
@@ -110,12 +110,16 @@ export function mount(section, wasm) {
 
   select.addEventListener('change', () => {
     if (select.value === UPLOAD) return;
+    fileRow.clearError();
     usePicture(wasm.StippleImage.builtIn(select.value, WIDTH, HEIGHT));
     changed = 'picture';
     rebuild();
   });
   file.addEventListener('change', () => {
-    if (file.files?.[0]) loadFile(file.files[0]);
+    const chosen = file.files?.[0];
+    // Emptied so that choosing the same file again (after editing it) loads it again.
+    file.value = '';
+    if (chosen) loadFile(chosen);
   });
   canvas.addEventListener('dragover', (event) => {
     event.preventDefault();
@@ -137,7 +141,7 @@ export function mount(section, wasm) {
     try {
       image = new wasm.StippleImage(WIDTH, HEIGHT, await decode(blob));
     } catch (error) {
-      fileRow.showError(`That file could not be read as an image: ${messageOf(error)}`);
+      fileRow.showError(`${blob.name ? `“${blob.name}”` : 'That file'} could not be read as an image: ${messageOf(error)}`);
       return;
     }
     usePicture(image);
@@ -195,11 +199,14 @@ export function mount(section, wasm) {
     if (done) {
       state.growing = false;
       canvas.removeAttribute('aria-busy');
-    } else {
-      requestFrame();
-      // With reduced motion the dots appear when they are all placed, not a slice at a time.
-      if (prefersReducedMotion()) return;
+      // One last full redraw, one path per set: dots that touch blend the same way however
+      // the growth was sliced, so a seed always ends in the same pixels.
+      drawAll();
+      return;
     }
+    requestFrame();
+    // With reduced motion the dots appear when they are all placed, not a slice at a time.
+    if (prefersReducedMotion()) return;
     drawNew();
     report();
   }

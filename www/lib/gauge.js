@@ -38,24 +38,30 @@ export function shareGauge(container, rows, marks, caption) {
     gauge.append(row);
     bars.set(key, { fill, row, label });
   }
-  // The marks' labels sit under the last bar, each at its own line.
-  const scale = document.createElement('div');
-  scale.className = 'gauge-row gauge-scale';
-  const spacer = document.createElement('span');
-  spacer.className = 'gauge-label';
-  const track = document.createElement('span');
-  track.className = 'gauge-track';
-  for (const { value, label } of marks) {
-    const text = document.createElement('span');
-    text.className = 'gauge-mark-label';
-    text.style.left = `${value * 100}%`;
-    text.textContent = label;
-    track.append(text);
-  }
-  scale.append(spacer, track);
+  // The marks' labels sit at their own lines: the first above the bars, the rest below, so
+  // two lines close together never push their labels into each other, even on a phone.
+  const scale = (labels, where) => {
+    const row = document.createElement('div');
+    row.className = `gauge-row gauge-scale gauge-scale-${where}`;
+    const spacer = document.createElement('span');
+    spacer.className = 'gauge-label';
+    const track = document.createElement('span');
+    track.className = 'gauge-track';
+    for (const { value, label } of labels) {
+      const text = document.createElement('span');
+      text.className = 'gauge-mark-label';
+      text.style.left = `${value * 100}%`;
+      text.textContent = label;
+      track.append(text);
+    }
+    row.append(spacer, track);
+    return row;
+  };
+  gauge.prepend(scale(marks.slice(0, 1), 'top'));
+  gauge.append(scale(marks.slice(1), 'bottom'));
   const figcaption = document.createElement('figcaption');
   figcaption.textContent = caption;
-  gauge.append(scale, figcaption);
+  gauge.append(figcaption);
   container.append(gauge);
 
   return function set(key, share) {

@@ -84,15 +84,17 @@ export function buildParams(container, table, onChange) {
    * page and the crate refuse the same seeds with the same message.
    */
   function problemOf(name) {
-    const { param } = controls.get(name);
+    const { param, input } = controls.get(name);
     if (param.type === 'checkbox') return null;
     const value = read(name);
     const label = param.label.toLowerCase();
     if (!Number.isFinite(value)) return `Enter a number for ${label}.`;
     if (param.type === 'range') {
-      const { min, max } = param;
-      if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-        return `${param.label} must be from ${min} to ${max}; got ${value}.`;
+      // The range the control itself declares (its min and max attributes).
+      const min = input.min === '' ? -Infinity : Number(input.min);
+      const max = input.max === '' ? Infinity : Number(input.max);
+      if (value < min || value > max) {
+        return `${param.label} must be from ${input.min || '−∞'} to ${input.max || '∞'}; got ${value}.`;
       }
     }
     return null;

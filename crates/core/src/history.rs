@@ -12,9 +12,10 @@
 //! - moves **forward** by stepping its live sampler, which costs only the steps in between
 //!   (playing a run costs no more than stepping a plain sampler);
 //! - moves **backward** by building a fresh sampler from the recipe and stepping it forward
-//!   again. That replays at most the whole run: a full map of a few hundred points takes well
-//!   under a millisecond natively and about a millisecond in WebAssembly, cheap enough to redo
-//!   on every frame of a drag.
+//!   again. That replays at most the whole run. Measured in the page's release WebAssembly
+//!   build (720 × 400, k = 30): about 0.7 ms for the lab's default r = 32 (179 points),
+//!   1.7 ms for r = 24 (315 points) and 12 ms for r = 8 (2820 points, the lab's smallest
+//!   spacing), so a drag stays at 60 frames per second at the default settings.
 //!
 //! Because every state *is* a sampler stepped from the start, it is exact by construction: the
 //! points, the active list in its order, the current point, that step's candidates with their

@@ -343,8 +343,8 @@ fn clamp_index(u: f64, n: usize) -> usize {
 #[inline]
 fn lerp_axis(u: f64, n: usize) -> (usize, usize, f64) {
     let c = u - 0.5;
-    // Negated so that NaN lands on the first pixel too.
-    if !(c > 0.0) {
+    // NaN lands on the first pixel too.
+    if c.is_nan() || c <= 0.0 {
         return (0, 0, 0.0);
     }
     let last = (n - 1) as f64;
@@ -360,8 +360,12 @@ pub const GAMMA_RANGE: (f64, f64) = (1.0 / 16.0, 8.0);
 
 /// The tone curve: which radius a brightness gets.
 ///
-/// `radius = min + (max − min) · b^γ` for brightness `b ∈ [0, 1]`: black gets `min`, white gets
-/// `max`. A gamma above 1 darkens the mid-tones (more dots), below 1 lightens them.
+/// Dots of one size shade by their number per area, which goes as `1 / r²`. So the curve makes
+/// that number, not the radius, follow the darkness: with `m = (min / max)²` and `b` the
+/// brightness in `[0, 1]`, the ink `c = m + (1 − m) · (1 − b^γ)` runs from `m` on white to 1 on
+/// black, and `radius = min / √c`. Black gets `min`, white gets `max`, and a mid grey gets about
+/// half as many dots per area as black (a radius near `min · √2`, far below the middle of the
+/// range). A gamma above 1 darkens the mid-tones (more dots), below 1 lightens them.
 ///
 /// The gamma is used to the nearest sixteenth, so that `b^γ` can be built from square roots and
 /// products alone — `b^(n + f/16) = bⁿ · (b^(1/16))^f` with `b^(1/16)` four nested square
@@ -431,8 +435,10 @@ impl Tone {
 
     /// The radius for a brightness in `[0, 1]`.
     pub fn radius(&self, brightness: f64) -> f64 {
-        let r = self.min_radius + (self.max_radius - self.min_radius) * self.curve(brightness);
-        r.clamp(self.min_radius, self.max_radius)
+        let ratio = self.min_radius / self.max_radius;
+        let m = ratio * ratio;
+        let ink = m + (1.0 - m) * (1.0 - self.curve(brightness));
+        (self.min_radius / ink.sqrt()).clamp(self.min_radius, self.max_radius)
     }
 }
 
@@ -467,7 +473,8 @@ pub fn stipple_sampler(
 }
 
 /// Stipples a picture: a variable-radius Poisson disk set on its `width × height` map whose
-/// radius runs from `min_radius` on black to `max_radius` on white (see [`Tone`]), `k` tries
+/// radius runs from `min_radius` on black to `max_radius` on white (see [`Tone`]: the dots per
+/// area follow the darkness), `k` tries
 /// per step, from a 32-bit seed. Each point carries its own radius; two points are never closer
 /// than the smaller of their radii.
 pub fn stipple(

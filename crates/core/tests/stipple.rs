@@ -109,7 +109,12 @@ fn the_same_seed_gives_the_same_stipple() {
 fn gamma_moves_the_mid_tones() {
     let tone = |g| Tone::new(2.0, 10.0, g).unwrap();
     assert_eq!(tone(None).gamma(), 1.0);
-    assert_eq!(tone(None).radius(0.5), 6.0);
+    // The dots per area (1 / r²) follow the darkness: mid grey gets about half of black's.
+    let m: f64 = 0.04; // (2 / 10)²
+    assert_eq!(tone(None).radius(0.5), 2.0 / (m + (1.0 - m) * 0.5).sqrt());
+    let per_area = |b: f64| 1.0 / (tone(None).radius(b) * tone(None).radius(b));
+    assert!((per_area(0.5) / per_area(0.0) - 0.52).abs() < 1e-12);
+    assert!(tone(None).radius(0.25) < tone(None).radius(0.5));
     assert_eq!(tone(Some(2.0)).curve(0.5), 0.25);
     assert!(tone(Some(2.0)).radius(0.5) < tone(None).radius(0.5));
     assert!(tone(Some(0.5)).radius(0.5) > tone(None).radius(0.5));

@@ -219,7 +219,7 @@ pub fn live_figures_flat(
         )));
     }
     let s = stride as usize;
-    if points.len() % s != 0 {
+    if !points.len().is_multiple_of(s) {
         return Err(JsError::new(&format!(
             "{} numbers do not make whole points of {s}",
             points.len()

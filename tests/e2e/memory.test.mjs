@@ -1,0 +1,179 @@
+// Memory: rebuilding a lab over and over must not grow the wasm memory or the JS heap. Every
+// lab frees the wasm-bindgen object it replaces (`.free()`); one that forgot would leak its
+// sampler, grid and points in wasm memory on every cycle, and wasm memory never shrinks, so the
+// growth shows in `memory.buffer.byteLength` (the bindings module's own memory export).
+//
+// Wasm memory grows in whole pages and keeps whatever it freed, so a small leak could hide in
+// the free space earlier labs left behind. Before each lab is measured, that free space is used
+// up with tiny filler objects until the memory just grows; a leak then has nowhere to hide. The
+// lab is warmed up (its own peak, caches, typed arrays), then measured around many cycles: wasm
+// memory must not grow at all, and the JS heap after a forced garbage collection (DevTools
+// protocol: HeapProfiler.collectGarbage, Performance.getMetrics) by at most 2 MB. The last test
+// checks the check: 200 samplers left alive must show.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage } from './harness.mjs';
+
+/** The most the JS heap may grow over a lab's cycles (bytes). */
+const HEAP_SLACK = 2 * 1024 * 1024;
+
+let session;
+let page;
+let cdp;
+
+before(async () => {
+  session = await openPage();
+  page = session.page;
+  await session.waitForWasm();
+  // Labs that animate finish at once under reduced motion, so a cycle is quick.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+});
+
+after(async () => {
+  await session?.close();
+});
+
+/** Wasm memory (bytes) and the JS heap after a full garbage collection (bytes). */
+async function measure() {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+  const wasm = await page.evaluate(async () => {
+    const loader = document.querySelector('script[data-bindings]');
+    const bindings = await import(loader.dataset.bindings);
+    // Initialising again returns the module's exports (it is already initialised); their
+    // `memory` is the one every lab allocates in.
+    const exports = await bindings.default();
+    return exports.memory.buffer.byteLength;
+  });
+  return { wasm, heap };
+}
+
+/** Uses up the free space in wasm memory with tiny live objects, until the memory grows. */
+async function fill() {
+  return page.evaluate(async () => {
+    const loader = document.querySelector('script[data-bindings]');
+    const wasm = await import(loader.dataset.bindings);
+    const { memory } = await wasm.default();
+    const start = memory.buffer.byteLength;
+    window.__filler ??= [];
+    while (memory.buffer.byteLength === start && window.__filler.length < 1_000_000) {
+      // A 10 × 10 map with one cell: a few hundred bytes.
+      window.__filler.push(new wasm.PoissonSampler(10, 10, 9, 1, 1));
+    }
+    return window.__filler.length;
+  });
+}
+
+/** Frees the filler objects. */
+async function unfill() {
+  await page.evaluate(() => {
+    for (const object of window.__filler ?? []) object.free();
+    window.__filler = [];
+  });
+}
+
+/**
+ * Runs `cycles` cycles in the page: each clicks the lab's buttons `actions` in order, and waits
+ * for the lab to be idle (no aria-busy, no Finishing…) when `settle` is set; a frame passes
+ * every few cycles so merged redraws happen too.
+ */
+async function cycle(lab, actions, cycles, settle) {
+  await page.evaluate(
+    async ([lab, actions, cycles, settle]) => {
+      const section = document.querySelector(`section[data-lab="${lab}"]`);
+      const canvas = section.querySelector('canvas[data-role="map"]');
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      const busy = () =>
+        canvas.hasAttribute('aria-busy') ||
+        /Finishing/.test(section.querySelector('[data-role="status"]')?.textContent ?? '');
+      for (let i = 0; i < cycles; i++) {
+        for (const action of actions) section.querySelector(`[data-action="${action}"]`).click();
+        if (settle) {
+          await frame();
+          while (busy()) await frame();
+        } else if (i % 10 === 9) {
+          await frame();
+        }
+      }
+      await frame();
+      await frame();
+    },
+    [lab, actions, cycles, settle],
+  );
+}
+
+/** Each lab's rebuild: which buttons one cycle presses, how many cycles, and whether to wait. */
+const PLANS = [
+  { lab: 'bridson', actions: ['reset', 'finish'], cycles: 1000, settle: false },
+  { lab: 'hero', actions: ['reset'], cycles: 200, settle: false },
+  { lab: 'compare', actions: ['new-seed'], cycles: 200, settle: false },
+  { lab: 'grid', actions: ['new-seed'], cycles: 200, settle: false },
+  { lab: 'darts', actions: ['reset', 'finish'], cycles: 100, settle: true },
+  // These two work a slice per frame, so a cycle takes several frames: fewer cycles.
+  { lab: 'density', actions: ['new-seed'], cycles: 60, settle: true },
+  { lab: 'layers', actions: ['new-seed'], cycles: 40, settle: true },
+];
+/** Warm-up cycles before measuring. */
+const WARM_UP = 8;
+
+test('rebuilding each lab many times leaves wasm memory and the JS heap bounded', async () => {
+  const failures = [];
+  for (const { lab, actions, cycles, settle } of PLANS) {
+    // Warm up: the first cycles reach the lab's peak and fill its caches.
+    await fill();
+    await cycle(lab, actions, WARM_UP, settle);
+    const before = await measure();
+    const started = Date.now();
+    await cycle(lab, actions, cycles, settle);
+    const seconds = (Date.now() - started) / 1000;
+    const after = await measure();
+    await unfill();
+    const grew = { wasm: after.wasm - before.wasm, heap: after.heap - before.heap };
+    const mb = (bytes) => (bytes / 1024 / 1024).toFixed(2);
+    console.log(
+      `memory: ${lab.padEnd(8)} ${String(cycles).padStart(4)} cycles of ${actions.join('/')}: ` +
+        `wasm ${mb(before.wasm)} → ${mb(after.wasm)} MB, JS heap ${mb(before.heap)} → ${mb(after.heap)} MB ` +
+        `(${seconds.toFixed(1)} s)`,
+    );
+    if (grew.wasm > 0) failures.push(`${lab}: wasm memory grew by ${mb(grew.wasm)} MB over ${cycles} cycles`);
+    if (grew.heap > HEAP_SLACK) failures.push(`${lab}: the JS heap grew by ${mb(grew.heap)} MB over ${cycles} cycles`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('a leak would show: wasm memory grows when samplers are not freed', async () => {
+  // The measurement's own check: 200 samplers kept alive (not freed) must grow wasm memory.
+  await fill();
+  const before = await measure();
+  await page.evaluate(async () => {
+    const loader = document.querySelector('script[data-bindings]');
+    const wasm = await import(loader.dataset.bindings);
+    window.__kept = [];
+    for (let i = 0; i < 200; i++) {
+      const sampler = new wasm.PoissonSampler(720, 400, 32, 30, i + 1);
+      sampler.startRandom();
+      sampler.finish();
+      window.__kept.push(sampler);
+    }
+  });
+  const leaked = await measure();
+  await page.evaluate(() => {
+    for (const sampler of window.__kept) sampler.free();
+    window.__kept = [];
+  });
+  await unfill();
+  assert.ok(leaked.wasm > before.wasm, `200 live samplers grew wasm memory (${before.wasm} → ${leaked.wasm} bytes)`);
+});
+
+test('no console errors, page errors or requests that leave the machine', async () => {
+  const { consoleErrors, pageErrors, externalRequests } = session.problems;
+  assert.deepEqual(pageErrors, []);
+  assert.deepEqual(consoleErrors, []);
+  assert.deepEqual(externalRequests, []);
+  assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
+});
