@@ -57,6 +57,22 @@ test('map canvases are sized for the device pixel ratio', async () => {
   }
 });
 
+test('every radio group has exactly one choice checked, in every lab', async () => {
+  // Radios group by name per form: two labs that both call their radios "method" must not
+  // uncheck each other (they once did, leaving the comparison lab with no method selected).
+  const groups = await session.page.$$eval('input[type="radio"]', (radios) => {
+    const byGroup = new Map();
+    for (const radio of radios) {
+      const lab = radio.closest('section[data-lab]')?.dataset.lab ?? '?';
+      const key = `${lab}/${radio.form ? radio.form.className || 'form' : 'document'}/${radio.name}`;
+      byGroup.set(key, (byGroup.get(key) ?? 0) + (radio.checked ? 1 : 0));
+    }
+    return [...byGroup.entries()];
+  });
+  assert.ok(groups.length > 0, 'the page has radio groups');
+  for (const [group, checked] of groups) assert.equal(checked, 1, `${group}: ${checked} checked`);
+});
+
 test('no console errors, page errors, failed or external requests, and no panic banner', async () => {
   const { page, problems } = session;
   await session.screenshotLabs();

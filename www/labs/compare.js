@@ -3,12 +3,25 @@
 // Poisson fixes the tree count, random throws that many, the jittered grid picks its own cell.
 //
 // State: the current `Comparison` (rebuilt when seed or spacing change), which method the map
-// shows, and whether gaps are shaded. One `draw()` paints the map for the chosen method.
+// shows, and whether gaps are shaded. A new comparison is built a stage per frame
+// (ComparisonBuilder), and `draw()` paints the map for the chosen method onto a layer in chunks,
+// so the smallest spacing never blocks the page; the last picture stays up until the new one
+// is ready (the canvas carries aria-busy meanwhile).
 
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
-import { actions, guardedParams, part, percent, readouts, seedParam, units } from '../lib/lab.js';
+import { offscreenLayer, progressivePainter } from '../lib/layer.js';
+import {
+  actions,
+  guardedParams,
+  part,
+  percent,
+  readouts,
+  scopeRadios,
+  seedParam,
+  units,
+} from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
@@ -24,6 +37,11 @@ const METHODS = [
  */
 const GAP_GROUND = '#f0d9a8';
 const CLAIMED = '#d5e6cf';
+/** Poisson steps per call while building, and how long a frame may spend building (ms). */
+const SLICE_STEPS = 500;
+const FRAME_BUDGET = 8;
+/** Trees (or crowded trees) per chunk of the picture. */
+const CHUNK = 500;
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -32,13 +50,23 @@ export function mount(section, wasm) {
     method: 'random',
     showGaps: true,
     spacing: 26,
+    /** The comparison being built, a stage per frame: {builder, spacing}. */
+    job: null,
   };
 
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
   const requestDraw = onNextFrame(() => draw());
+  const requestSlice = onNextFrame(() => slice());
+  // The picture is painted onto a layer in chunks and shown when complete, so thousands of
+  // disks never cost one frame the whole drawing; the last picture stays up meanwhile.
+  const art = offscreenLayer(canvas, WIDTH, HEIGHT);
+  const painter = progressivePainter(art, view.ctx, { budget: FRAME_BUDGET, onDone: () => markIdle() });
 
   // The method picker: a radio group styled as tabs (arrow keys move between them).
   const picker = section.querySelector('[data-role="method-picker"]');
+  // Radios group by name within one form: a form of its own keeps this lab's `method`
+  // radios apart from another lab's radios of the same name.
+  scopeRadios(picker);
   for (const { name, label } of METHODS) {
     const option = document.createElement('label');
     option.className = 'method-option';
@@ -94,21 +122,56 @@ export function mount(section, wasm) {
     ],
     (values) => {
       if (changed === 'show-gaps' && state.comparison) return null;
+      // Checks the values at once (a refusal throws here); the work runs in slice().
       return {
-        comparison: new wasm.Comparison(WIDTH, HEIGHT, values.spacing, values.seed),
+        builder: new wasm.ComparisonBuilder(WIDTH, HEIGHT, values.spacing, values.seed),
         spacing: values.spacing,
       };
     },
     (result) => {
       state.showGaps = params.values()['show-gaps'];
       if (result) {
-        state.comparison?.free();
-        Object.assign(state, result);
-        fill();
+        cancelJob();
+        state.job = result;
+        canvas.setAttribute('aria-busy', 'true');
+        requestSlice();
+      } else {
+        requestDraw();
       }
-      requestDraw();
     },
   );
+
+  /** Drops a comparison still being built (newer values replaced it). */
+  function cancelJob() {
+    state.job?.builder.free();
+    state.job = null;
+  }
+
+  /** One frame's share of building; when done, the new comparison replaces the old one. */
+  function slice() {
+    const job = state.job;
+    if (!job) return;
+    const started = performance.now();
+    let done = job.builder.isFinished;
+    while (!done && performance.now() - started < FRAME_BUDGET) done = job.builder.run(SLICE_STEPS);
+    if (!done) {
+      requestSlice();
+      return;
+    }
+    const comparison = job.builder.comparison();
+    job.builder.free();
+    state.job = null;
+    state.comparison?.free();
+    state.comparison = comparison;
+    state.spacing = job.spacing;
+    fill();
+    draw();
+  }
+
+  /** aria-busy comes off once nothing is being built or painted. */
+  function markIdle() {
+    if (!state.job && !painter.busy) canvas.removeAttribute('aria-busy');
+  }
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
     'new-seed': () => {
@@ -147,51 +210,82 @@ export function mount(section, wasm) {
     set('jittered-cell', units(c.spacing('jittered')));
   }
 
+  /**
+   * Queues the picture of the chosen method in chunks: ground (and the jittered grid), the
+   * claimed disks, the clearing, the trees, the crowded trees' rings, the closest pair.
+   */
   function draw() {
     const c = state.comparison;
-    const { ctx } = view;
-    clear(ctx, WIDTH, HEIGHT, state.showGaps ? GAP_GROUND : COLORS.ground);
-    if (!c) return;
+    const ctx = art.ctx;
+    const background = () => {
+      art.reset();
+      clear(ctx, WIDTH, HEIGHT, state.showGaps ? GAP_GROUND : COLORS.ground);
+    };
+    if (!c) {
+      painter.paint([background]);
+      return;
+    }
     const method = state.method;
     const points = c.points(method);
     const spacing = state.spacing;
-
-    if (method === 'jittered') gridLines(ctx, WIDTH, HEIGHT, c.spacing('jittered'));
-    if (state.showGaps) dots(ctx, points, 2, spacing, CLAIMED);
+    const count = points.length / 2;
+    const treeSize = Math.min(3.5, spacing * 0.16);
+    const chunks = (paint) => {
+      const list = [];
+      for (let from = 0; from < count; from += CHUNK) {
+        list.push(() => paint(points.subarray(2 * from, 2 * Math.min(from + CHUNK, count))));
+      }
+      return list;
+    };
+    const tasks = [
+      () => {
+        background();
+        if (method === 'jittered') gridLines(ctx, WIDTH, HEIGHT, c.spacing('jittered'));
+      },
+    ];
+    if (state.showGaps) tasks.push(...chunks((some) => dots(ctx, some, 2, spacing, CLAIMED)));
 
     const clearing = c.clearing(method);
     if (clearing.length) {
-      const [x, y, r] = clearing;
-      ring(ctx, x, y, r, COLORS.gap, 2.5, [9, 6]);
-      dots(ctx, [x, y], 2, 2.5, COLORS.gap);
+      tasks.push(() => {
+        const [x, y, r] = clearing;
+        ring(ctx, x, y, r, COLORS.gap, 2.5, [9, 6]);
+        dots(ctx, [x, y], 2, 2.5, COLORS.gap);
+      });
     }
 
-    const treeSize = Math.min(3.5, spacing * 0.16);
-    dots(ctx, points, 2, treeSize, COLORS.tree);
+    tasks.push(...chunks((some) => dots(ctx, some, 2, treeSize, COLORS.tree)));
 
     // Trees in a pair closer than the spacing, ringed in red.
-    const pairs = c.tooClose(method);
-    const crowded = new Set(pairs);
-    ctx.strokeStyle = COLORS.conflict;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    for (const i of crowded) {
-      const x = points[2 * i];
-      const y = points[2 * i + 1];
-      ctx.moveTo(x + treeSize + 2.5, y);
-      ctx.arc(x, y, treeSize + 2.5, 0, Math.PI * 2);
+    const crowded = [...new Set(c.tooClose(method))];
+    for (let from = 0; from < crowded.length; from += CHUNK) {
+      tasks.push(() => {
+        ctx.strokeStyle = COLORS.conflict;
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        for (const i of crowded.slice(from, from + CHUNK)) {
+          const x = points[2 * i];
+          const y = points[2 * i + 1];
+          ctx.moveTo(x + treeSize + 2.5, y);
+          ctx.arc(x, y, treeSize + 2.5, 0, Math.PI * 2);
+        }
+        ctx.stroke();
+      });
     }
-    ctx.stroke();
 
     // The closest pair, linked.
     const tightest = c.tightest(method);
     if (tightest.length) {
-      const [i, j] = tightest;
-      const [x0, y0, x1, y1] = [points[2 * i], points[2 * i + 1], points[2 * j], points[2 * j + 1]];
-      line(ctx, x0, y0, x1, y1, COLORS.current, 2.5);
-      ring(ctx, x0, y0, treeSize + 5, COLORS.current, 2);
-      ring(ctx, x1, y1, treeSize + 5, COLORS.current, 2);
+      tasks.push(() => {
+        const [i, j] = tightest;
+        const [x0, y0, x1, y1] = [points[2 * i], points[2 * i + 1], points[2 * j], points[2 * j + 1]];
+        line(ctx, x0, y0, x1, y1, COLORS.current, 2.5);
+        ring(ctx, x0, y0, treeSize + 5, COLORS.current, 2);
+        ring(ctx, x1, y1, treeSize + 5, COLORS.current, 2);
+      });
     }
+    canvas.setAttribute('aria-busy', 'true');
+    painter.paint(tasks);
   }
 
   rebuild();

@@ -10,7 +10,7 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
-import { actions, guardedParams, part, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, part, readouts, scopeRadios, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -65,6 +65,9 @@ export function mount(section, wasm) {
 
   // The point-set picker: a radio group (arrow keys move between the options).
   const picker = part(section, 'method-picker');
+  // Radios group by name within one form: a form of its own keeps this lab's `method`
+  // radios apart from another lab's radios of the same name.
+  scopeRadios(picker);
   for (const { name, label } of SETS) {
     const option = document.createElement('label');
     option.className = 'method-option';

@@ -117,8 +117,8 @@ export function messageOf(error) {
 /**
  * A play loop: while playing, `tick()` runs once per animation frame and returns false when
  * there is nothing left to do (the loop then stops by itself). `onChange(playing)` lets the lab
- * relabel its Play button. With prefers-reduced-motion, `start` runs ticks until done without
- * animating, in slices, so the reader sees the end state at once.
+ * relabel its Play button. The loop itself always animates: a lab that honours
+ * prefers-reduced-motion checks `reducedMotion()` and finishes instead of calling `start`.
  */
 export function player(tick, onChange = () => {}) {
   let playing = false;
@@ -162,4 +162,18 @@ export function percent(share) {
 /** Formats a length in map units with one decimal. */
 export function units(value) {
   return Number.isFinite(value) ? value.toFixed(1) : '–';
+}
+
+/**
+ * Wraps `element` in a `<form>` of its own. Radio buttons form one group per name and form
+ * owner, so two labs that both name their radios `method` would otherwise uncheck each other.
+ * The form never submits.
+ */
+export function scopeRadios(element) {
+  const form = document.createElement('form');
+  form.className = 'radio-scope';
+  form.addEventListener('submit', (event) => event.preventDefault());
+  element.replaceWith(form);
+  form.append(element);
+  return form;
 }
