@@ -7,6 +7,8 @@
 // Content-Security-Policy can stay at script-src 'self'.
 
 import { placeholder } from './labs/placeholder.js';
+import { addExportButtons } from './lib/export.js';
+import { wirePermalinks } from './lib/permalink.js';
 
 /** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
 const LABS = Object.fromEntries(
@@ -58,6 +60,7 @@ async function boot() {
   for (const el of document.querySelectorAll('[data-role="crate-version"]')) {
     el.textContent = `v${bindings.crateVersion()}`;
   }
+  const mounted = [];
   for (const section of document.querySelectorAll('section[data-lab]')) {
     const load = LABS[section.dataset.lab];
     let lab = null;
@@ -70,6 +73,8 @@ async function boot() {
       section.querySelector('.lab-placeholder')?.remove();
       try {
         lab.mount(section, bindings);
+        addExportButtons(section, bindings);
+        mounted.push(section);
       } catch (error) {
         showPanic(`The ${section.dataset.lab} lab could not start: ${error.message}`);
         console.error(error);
@@ -78,6 +83,8 @@ async function boot() {
       placeholder(section);
     }
   }
+  // The URL hash holds each lab's parameters: applied now that every lab is mounted.
+  wirePermalinks(mounted);
   document.documentElement.dataset.wasm = 'ready';
 }
 

@@ -54,6 +54,16 @@ async function setSpacing(value) {
   const input = lab.locator('input[name="spacing"]');
   await input.fill(String(value));
   await input.dispatchEvent('input');
+  await settled();
+}
+
+/** The lab builds and paints over a few frames (aria-busy meanwhile): waits until it is done. */
+async function settled() {
+  const { page } = session;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(
+    () => !document.querySelector('section[data-lab="compare"] canvas[data-role="map"]').hasAttribute('aria-busy'),
+  );
 }
 
 test('the defaults: Poisson never too close, random is; same tree count as the core', async () => {
@@ -164,6 +174,7 @@ test('a bad spacing or seed shows the message and keeps the table', async () => 
 test('new seed scatters a new map', async () => {
   const before = await row('random');
   await lab.locator('button[data-action="new-seed"]').click();
+  await settled();
   const seed = Number(await lab.locator('input[name="seed"]').inputValue());
   assert.ok(Number.isInteger(seed) && seed !== 123456);
   const after = await row('random');
@@ -172,6 +183,7 @@ test('new seed scatters a new map', async () => {
   assert.equal((await row('poisson')).trees, reference);
   assert.equal((await row('poisson')).tooClose, 0);
   await lab.locator('input[name="seed"]').fill('123456');
+  await settled();
 });
 
 test('on a phone the lab fits the screen', async () => {
@@ -187,15 +199,15 @@ test('on a phone the lab fits the screen', async () => {
 test('screenshot, and no console or page errors', async () => {
   const { page, problems } = session;
   await lab.getByLabel('Jittered grid').check();
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await settled();
   await session.screenshotLabs(['compare']);
   // A copy under a name of its own, which a full-page run's screenshots do not overwrite.
   await lab.screenshot({ path: join(SCREENSHOTS, 'compare-jittered.png') });
   await lab.getByLabel('Poisson disk').check();
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await settled();
   await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-poisson-map.png') });
   await lab.getByLabel('Random').check();
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await settled();
   await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-random-map.png') });
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);

@@ -161,6 +161,8 @@ export function mount(section, wasm) {
   scrubRow.className = 'param param-range scrubber';
   const scrubInput = document.createElement('input');
   Object.assign(scrubInput, { type: 'range', name: 'at-step', id: 'bridson-at-step', min: '0', max: '0', step: '1', value: '0' });
+  // A view of the run, not a parameter: links leave it out (www/lib/permalink.js).
+  scrubInput.dataset.noPermalink = '';
   const scrubLabel = document.createElement('label');
   scrubLabel.htmlFor = scrubInput.id;
   scrubLabel.textContent = 'At step';
@@ -417,4 +419,7 @@ export function mount(section, wasm) {
   }
 
   replant();
+
+  // Points as JSON/CSV (www/lib/export.js): the points on the map, at the step shown.
+  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'bridson' });
 }

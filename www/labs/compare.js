@@ -290,4 +290,13 @@ export function mount(section, wasm) {
 
   rebuild();
   choose(state.method);
+
+  // Points as JSON/CSV (www/lib/export.js): the method on the map.
+  section.exportPoints = () => ({
+    width: WIDTH,
+    height: HEIGHT,
+    points: state.comparison?.points(state.method) ?? new Float64Array(),
+    stride: 2,
+    name: state.method,
+  });
 }

@@ -24,6 +24,9 @@ const FINISH_CHUNK = 2000;
 const FRAME_BUDGET = 8;
 /** How many of the latest rejected darts the map shows; older ones have faded out. */
 const SHOWN_MISSES = 2400;
+/** Misses fade in generations of this many, the last GENERATIONS of them shown. */
+const GENERATION = SHOWN_MISSES / 4;
+const GENERATIONS = 5;
 /** The chart keeps at most this many samples; beyond it, every other one is dropped. */
 const MAX_SAMPLES = 1200;
 /** Bridson's tries per point, for the comparison after Finish. */
@@ -38,12 +41,45 @@ export function mount(section, wasm) {
   const canvas = part(section, 'map');
   const chartCanvas = part(section, 'chart');
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => {
-    keptShown = -1; // the canvas changed size: paint the kept darts' layer afresh
+    // The canvas changed size: paint the kept and missed darts' layers afresh.
+    keptShown = -1;
+    forgetMisses();
     draw();
   });
   // Kept darts only ever accumulate (until Reset), so they are painted once each onto a layer,
   // and a frame copies the layer instead of repainting thousands of disks.
   const keptLayer = offscreenLayer(canvas, WIDTH, HEIGHT);
+  // Missed darts fade by generation: each GENERATION of misses, by arrival, is stamped once onto
+  // a layer of its own, and a frame lays the last few layers on the map, oldest faintest. So a
+  // frame stamps only the new misses, not the thousands already shown.
+  /** Generation number → {layer}; `stamped` counts the misses stamped so far (by arrival). */
+  const generations = new Map();
+  const spareLayers = [];
+  let stamped = 0;
+  function forgetMisses() {
+    for (const { layer } of generations.values()) spareLayers.push(layer);
+    generations.clear();
+    stamped = 0;
+  }
+  /** The cross a missed dart leaves, drawn once per canvas scale. */
+  let stampCache = null;
+  function crossStamp(scale) {
+    if (stampCache?.scale === scale) return stampCache.canvas;
+    const stamp = document.createElement('canvas');
+    stamp.width = stamp.height = 2 * Math.ceil(3.2 * scale) + 2;
+    const c = stamp.getContext('2d');
+    c.setTransform(scale, 0, 0, scale, stamp.width / 2, stamp.height / 2);
+    c.strokeStyle = COLORS.rejected;
+    c.lineWidth = 1.2;
+    c.beginPath();
+    c.moveTo(-2.5, -2.5);
+    c.lineTo(2.5, 2.5);
+    c.moveTo(2.5, -2.5);
+    c.lineTo(-2.5, 2.5);
+    c.stroke();
+    stampCache = { scale, canvas: stamp };
+    return stamp;
+  }
   /** How many kept darts the layer holds; −1 when it must be cleared first. */
   let keptShown = -1;
   const chart = setupCanvas(chartCanvas, CHART_W, CHART_H, () => drawChart());
@@ -166,6 +202,7 @@ export function mount(section, wasm) {
     play.stop();
     state.thrower?.free();
     keptShown = -1;
+    forgetMisses();
     Object.assign(state, {
       thrower,
       values,
@@ -198,6 +235,7 @@ export function mount(section, wasm) {
     } else {
       throwDarts(Math.min(FINISH_SLICE, 1 + Math.floor(t.thrown / 40)));
     }
+    afterDarts(false);
     update();
     return !t.isFinished;
   }
@@ -212,7 +250,6 @@ export function mount(section, wasm) {
       left -= chunk;
       sample();
     }
-    afterDarts(false);
   }
 
   function sample() {
@@ -235,6 +272,8 @@ export function mount(section, wasm) {
       // Only the newest SHOWN_MISSES matter; skip the rest without copying them.
       const from = Math.max(seen, total - SHOWN_MISSES);
       const fresh = t.rejected(from);
+      // Misses skipped over are older than any shown: start the list again after a gap.
+      if (from > seen) state.misses = [];
       state.misses.push(...fresh);
       if (state.misses.length > 2 * SHOWN_MISSES) state.misses.splice(0, state.misses.length - 2 * SHOWN_MISSES);
       state.missesSeen = total;
@@ -308,29 +347,47 @@ export function mount(section, wasm) {
     if (!state.thrower) return;
     const r = state.values.radius;
 
-    // Rejected darts, fading with age: older ones drawn fainter, in four batches.
+    // Rejected darts, fading with age: the last few generations, older ones fainter. Each new
+    // miss is stamped (a small pre-drawn cross, cheap to copy) onto its generation's layer, opaque,
+    // so overlapping crosses do not darken each other; a layer goes on at its generation's alpha.
     const misses = state.misses;
-    const n = misses.length / 2;
-    const batches = 4;
-    for (let b = 0; b < batches; b++) {
-      const from = Math.floor((b * n) / batches);
-      const to = Math.floor(((b + 1) * n) / batches);
-      if (to <= from) continue;
-      ctx.globalAlpha = 0.2 + (0.8 * (b + 1)) / batches;
-      ctx.strokeStyle = COLORS.rejected;
-      ctx.lineWidth = 1.2;
-      ctx.beginPath();
-      for (let i = from; i < to; i++) {
-        const x = misses[2 * i];
-        const y = misses[2 * i + 1];
-        ctx.moveTo(x - 2.5, y - 2.5);
-        ctx.lineTo(x + 2.5, y + 2.5);
-        ctx.moveTo(x + 2.5, y - 2.5);
-        ctx.lineTo(x - 2.5, y + 2.5);
+    const total = state.missesSeen;
+    const first = total - misses.length / 2; // arrival number of misses[0]
+    const newest = total > 0 ? Math.floor((total - 1) / GENERATION) : 0;
+    const oldest = Math.max(0, newest - GENERATIONS + 1);
+    for (const [number, gen] of generations) {
+      if (number < oldest) {
+        spareLayers.push(gen.layer);
+        generations.delete(number);
       }
-      ctx.stroke();
     }
-    ctx.globalAlpha = 1;
+    const sx = canvas.width / WIDTH;
+    const sy = canvas.height / HEIGHT;
+    const stamp = crossStamp(sx);
+    const half = stamp.width / 2;
+    for (let g = Math.max(stamped, first, oldest * GENERATION); g < total; g++) {
+      const number = Math.floor(g / GENERATION);
+      let gen = generations.get(number);
+      if (!gen) {
+        gen = { layer: spareLayers.pop() ?? offscreenLayer(canvas, WIDTH, HEIGHT) };
+        gen.layer.reset();
+        gen.layer.ctx.setTransform(1, 0, 0, 1, 0, 0);
+        generations.set(number, gen);
+      }
+      const i = g - first;
+      gen.layer.ctx.drawImage(stamp, Math.round(misses[2 * i] * sx - half), Math.round(misses[2 * i + 1] * sy - half));
+    }
+    stamped = total;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const shown = newest - oldest + 1;
+    for (let number = oldest; number <= newest; number++) {
+      const gen = generations.get(number);
+      if (!gen) continue;
+      ctx.globalAlpha = 0.2 + (0.8 * (number - oldest + 1)) / shown;
+      ctx.drawImage(gen.layer.canvas, 0, 0);
+    }
+    ctx.restore();
 
     // Kept darts: a disk of radius r / 2 (two disks never overlap) and a dot, new ones added to
     // the layer, which then goes on top of the misses.
@@ -405,12 +462,20 @@ export function mount(section, wasm) {
       ctx.lineJoin = 'round';
       ctx.beginPath();
       ctx.moveTo(xOf(history[0][0]), yOf(history[0][1]));
-      for (let i = 1; i < history.length; i++) ctx.lineTo(xOf(history[i][0]), yOf(history[i][1]));
+      // At most about one point per two map units across: the line looks the same, and a frame
+      // does not stroke a thousand joints.
+      const stride = Math.max(1, Math.ceil(history.length / 360));
+      for (let i = stride; i < history.length; i += stride) ctx.lineTo(xOf(history[i][0]), yOf(history[i][1]));
+      const last = history[history.length - 1];
+      ctx.lineTo(xOf(last[0]), yOf(last[1]));
       ctx.stroke();
     }
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the darts kept so far.
+  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.thrower?.kept() ?? new Float64Array(), stride: 2, name: 'darts' });
 }
 
 /** A whole number with narrow no-break spaces between thousands, for sentences (readouts stay bare). */

@@ -275,4 +275,7 @@ export function mount(section, wasm) {
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the trees, each with its own spacing.
+  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.forest?.points() ?? new Float64Array(), stride: 3, name: 'density' });
 }

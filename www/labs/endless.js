@@ -183,4 +183,16 @@ export function mount(section, wasm) {
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the points in view, relative to the view's corner.
+  section.exportPoints = () => {
+    const left = state.cx - WIDTH / 2;
+    const top = state.cy - HEIGHT / 2;
+    const points = state.world ? state.world.pointsIn(left, top, WIDTH, HEIGHT) : new Float64Array();
+    for (let i = 0; i < points.length; i += 2) {
+      points[i] -= left;
+      points[i + 1] -= top;
+    }
+    return { width: WIDTH, height: HEIGHT, points, stride: 2, name: 'endless' };
+  };
 }

@@ -245,4 +245,7 @@ export function mount(section, wasm) {
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the stored points, with the ones the reader added.
+  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.lab?.points() ?? new Float64Array(), stride: 3, name: 'grid' });
 }

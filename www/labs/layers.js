@@ -24,8 +24,9 @@ const FLOWER_COLORS = ['#e0405a', '#f2c230', '#fbfbf2', '#e26fb6', '#9a6ae0'];
 /** Sampler steps per call while placing, and how long a frame may spend placing (ms). */
 const SLICE_STEPS = 400;
 const FRAME_BUDGET = 8;
-/** Objects (or collisions) per chunk of the picture. */
+/** Objects (or collisions) per chunk of the picture, and map rows per band of the ground. */
 const CHUNK = 600;
+const MAP_ROWS = 40;
 
 const PARAMS = [
   seedParam(),
@@ -73,8 +74,8 @@ export function mount(section, wasm) {
     errorOn: null,
     /**
      * The placement being made, a slice per frame: {map (a new one, or null to keep the
-     * current map), image (the new map's picture), placer, spent (ms of work)}. The last good
-     * picture stays up until it is done.
+     * current map), image (the new map's picture, painted `row` rows so far), placer, spent
+     * (ms of work)}. The last good picture stays up until it is done.
      */
     job: null,
     /** Chunks of the picture still to paint onto `art`, in order. */
@@ -168,7 +169,7 @@ export function mount(section, wasm) {
     }
     if (state.errorOn) params.clearError(state.errorOn);
     state.errorOn = null;
-    state.job = { map, image: null, placer, spent: performance.now() - started };
+    state.job = { map, image: null, row: 0, placer, spent: performance.now() - started };
     canvas.setAttribute('aria-busy', 'true');
     requestSlice();
   }
@@ -191,8 +192,15 @@ export function mount(section, wasm) {
     const job = state.job;
     if (!job) return;
     const started = performance.now();
-    if (job.map && !job.image) {
-      job.image = new ImageData(job.map.rgba(), job.map.width, job.map.height);
+    if (job.map && job.row < job.map.height) {
+      // The new map's picture, a band of rows at a time.
+      const { width, height } = job.map;
+      job.image ??= new ImageData(width, height);
+      while (job.row < height && performance.now() - started < FRAME_BUDGET) {
+        const to = Math.min(height, job.row + MAP_ROWS);
+        job.image.data.set(job.map.rgbaRows(job.row, to), job.row * width * 4);
+        job.row = to;
+      }
     } else {
       let done = job.placer.isFinished;
       while (!done && performance.now() - started < FRAME_BUDGET) done = job.placer.run(SLICE_STEPS);
@@ -405,4 +413,13 @@ export function mount(section, wasm) {
   }
 
   want('map', 'seed');
+
+  // Points as JSON/CSV (www/lib/export.js): every layer, chests first, each point with its layer's spacing.
+  section.exportPoints = () => ({
+    width: WIDTH,
+    height: HEIGHT,
+    points: state.points ? LAYERS.map((layer) => state.points[layer]) : [],
+    stride: 3,
+    name: 'layers',
+  });
 }

@@ -224,5 +224,14 @@ export function mount(section, wasm) {
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the first panel's set, classic Bridson.
+  section.exportPoints = () => ({
+    width: WIDTH,
+    height: HEIGHT,
+    points: state.runs?.get(METHODS[0].name)?.points() ?? new Float64Array(),
+    stride: 3,
+    name: METHODS[0].name,
+  });
 }
 

@@ -236,6 +236,9 @@ export function mount(section, wasm) {
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the point set shown beside the spectrum.
+  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.spectrum?.points() ?? new Float64Array(), stride: 2, name: state.set });
 }
 
 /** The periodogram as a `cols × rows` canvas, log-scaled through the colour ramp. */

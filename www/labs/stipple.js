@@ -261,6 +261,13 @@ export function mount(section, wasm) {
 
   usePicture(wasm.StippleImage.builtIn(select.value, WIDTH, HEIGHT));
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): the dots of every ink, one set after another.
+  section.exportPoints = () => {
+    const stippler = state.stippler;
+    const sets = stippler ? Array.from({ length: stippler.sets }, (_, set) => stippler.points(set)) : [];
+    return { width: WIDTH, height: HEIGHT, points: sets, stride: 3, name: 'stipple' };
+  };
 }
 
 /**

@@ -129,4 +129,7 @@ export function mount(section, wasm) {
   }
 
   rebuild();
+
+  // Points as JSON/CSV (www/lib/export.js): one tile's points; copies of the tile meet without seams.
+  section.exportPoints = () => ({ width: TILE_W, height: TILE_H, points: state.tiles?.points() ?? new Float64Array(), stride: 2, name: 'tile' });
 }

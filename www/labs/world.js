@@ -297,6 +297,15 @@ export function mount(section, wasm) {
   watcher.observe(canvas);
   if ('requestIdleCallback' in window) requestIdleCallback(first, { timeout: 3000 });
   else setTimeout(first, 1500);
+
+  // Points as JSON/CSV (www/lib/export.js): the world's objects, layer after layer, with their spacing.
+  section.exportPoints = () => ({
+    width: WIDTH,
+    height: HEIGHT,
+    points: state.world ? ['chests', 'rocks', 'trees', 'flowers'].map((layer) => state.world.points(layer)) : [],
+    stride: 3,
+    name: 'world',
+  });
 }
 
 /** The legend: each ground's colour, then each layer with its spacing and where it grows. */

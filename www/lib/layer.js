@@ -49,3 +49,45 @@ export function offscreenLayer(canvas, width, height) {
     },
   };
 }
+
+/**
+ * Paints a list of chunks onto `layer` a few per frame, for at most `budget` ms a frame
+ * (flushing after each, so the time counted is the time spent), then shows the layer on
+ * `target` and calls `onDone`. A new `paint(tasks)` replaces whatever was still waiting; the
+ * canvas keeps its last picture until the new one is complete.
+ */
+export function progressivePainter(layer, target, { budget = 8, onDone = () => {} } = {}) {
+  let tasks = [];
+  let requested = false;
+  function step() {
+    requested = false;
+    const started = performance.now();
+    while (tasks.length > 0) {
+      tasks.shift()();
+      layer.flush();
+      if (performance.now() - started > budget) break;
+    }
+    if (tasks.length > 0) {
+      request();
+      return;
+    }
+    layer.showOn(target);
+    onDone();
+  }
+  function request() {
+    if (requested) return;
+    requested = true;
+    requestAnimationFrame(step);
+  }
+  return {
+    /** Starts painting `list` (functions, each drawing one chunk on `layer.ctx`), in order. */
+    paint(list) {
+      tasks = [...list];
+      request();
+    },
+    /** True while chunks are waiting. */
+    get busy() {
+      return tasks.length > 0 || requested;
+    },
+  };
+}

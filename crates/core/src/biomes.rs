@@ -21,7 +21,7 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::bridson::Sampler;
+use crate::bridson::{BlockCursor, Sampler};
 use crate::density::{mix, smoothstep, Octaves};
 use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
@@ -221,9 +221,17 @@ impl BiomeMap {
     /// centre: channel `c` of pixel `(x, y)` is at `4 · (y · width + x) + c`, alpha always 255
     /// (the layout of a canvas `ImageData`).
     pub fn paint_rgba(&self) -> Vec<u8> {
+        self.paint_rgba_rows(0..self.inner.height)
+    }
+
+    /// Rows `rows` of [`BiomeMap::paint_rgba`] (clamped to the map), the same bytes, so that a
+    /// page can paint a big map a band of rows per frame.
+    pub fn paint_rgba_rows(&self, rows: std::ops::Range<usize>) -> Vec<u8> {
         let f = &*self.inner;
-        let mut rgba = vec![255u8; f.width * f.height * 4];
-        for (py, line) in rgba.chunks_exact_mut(f.width * 4).enumerate() {
+        let (start, end) = (rows.start.min(f.height), rows.end.min(f.height));
+        let mut rgba = vec![255u8; f.width * end.saturating_sub(start) * 4];
+        for (line_index, line) in rgba.chunks_exact_mut(f.width * 4).enumerate() {
+            let py = start + line_index;
             for (px, pixel) in line.chunks_exact_mut(4).enumerate() {
                 let (base, tx, ty) = f.locate(px as f64 + 0.5, py as f64 + 0.5);
                 let p = f.mix4(&f.pond, base, tx, ty);
@@ -389,6 +397,8 @@ pub struct Placer {
     grids: Vec<Grid>,
     /// The layer being placed.
     current: Option<Sampler>,
+    /// Where its block seeding stands, until every block is seeded.
+    seeding: Option<BlockCursor>,
     /// The layers placed so far.
     placed: Vec<Vec<Point>>,
     /// The finished placement, until taken.
@@ -422,14 +432,15 @@ impl Placer {
             waiting,
             grids,
             current: None,
+            seeding: None,
             placed: Vec::with_capacity(Object::ALL.len()),
             done: None,
             finished: false,
         })
     }
 
-    /// Up to `max_steps` sampler steps (seeding a layer counts as one); true when every layer is
-    /// placed and the overlaps are listed.
+    /// Up to `max_steps` sampler steps (seeding a block counts as one, as does starting a layer
+    /// or listing the overlaps); true when every layer is placed and the overlaps are listed.
     pub fn run(&mut self, max_steps: u64) -> Result<bool> {
         let mut left = max_steps;
         while !self.finished && left > 0 {
@@ -438,6 +449,16 @@ impl Placer {
                 left -= 1;
                 continue;
             };
+            if let Some(cursor) = self.seeding.as_mut() {
+                let blocks = usize::try_from(left).unwrap_or(usize::MAX);
+                if sampler.seed_some_blocks(cursor, blocks) {
+                    self.seeding = None;
+                    left -= 1;
+                } else {
+                    left = 0;
+                }
+                continue;
+            }
             let before = sampler.steps();
             let done = sampler.run(left);
             left = left.saturating_sub((sampler.steps() - before).max(1));
@@ -474,7 +495,8 @@ impl Placer {
         if let Some(allowed) = layer.allowed {
             sampler = sampler.with_allowed(allowed);
         }
-        sampler.seed_blocks();
+        // Seeded block by block in `run`, as `place_layer` seeds it in one go.
+        self.seeding = Some(BlockCursor::default());
         self.current = Some(sampler);
         Ok(())
     }
@@ -546,6 +568,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn painting_in_bands_gives_the_whole_picture() {
+        let map = BiomeMap::new(123, 45, 9).unwrap();
+        let whole = map.paint_rgba();
+        let mut bands = Vec::new();
+        for y in (0..45).step_by(7) {
+            bands.extend(map.paint_rgba_rows(y..y + 7));
+        }
+        assert_eq!(bands, whole);
+        assert!(map.paint_rgba_rows(50..60).is_empty());
+        assert_eq!(map.paint_rgba_rows(40..1000).len(), 5 * 123 * 4);
     }
 
     #[test]

@@ -10,6 +10,13 @@ use std::fmt;
 /// allocate by default: 2^25 cells is 128 MiB of cell indices, about 10 million Bridson points.
 pub const DEFAULT_MAX_CELLS: usize = 1 << 25;
 
+/// The smallest length (width, height, radius, spacing) the crate accepts. Squared distances of
+/// lengths between [`MIN_LENGTH`] and [`MAX_LENGTH`] neither underflow to 0 nor overflow to
+/// infinity, so "closer than r" keeps its meaning; outside that range it would not.
+pub const MIN_LENGTH: f64 = 1e-150;
+/// The largest length the crate accepts; see [`MIN_LENGTH`].
+pub const MAX_LENGTH: f64 = 1e152;
+
 /// Everything that can go wrong when building a sampler or running a method.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Error {
@@ -179,6 +186,9 @@ pub(crate) fn short(v: f64) -> String {
     if !v.is_finite() || v.abs() >= 1e15 || v == v.trunc() {
         return show(v);
     }
+    if v.abs() < 1e-12 || v.abs() >= 1e15 {
+        return format!("{v:e}");
+    }
     let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 20) as usize;
     let s = format!("{v:.decimals$}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -192,6 +202,11 @@ pub(crate) fn round_up(v: f64) -> String {
     let exponent = v.log10().floor() as i32 - 1;
     let scale = 10f64.powi(exponent);
     let up = (v / scale).ceil() * scale;
+    if !(1e-12..1e15).contains(&up) {
+        // Two significant digits, rounded up, in scientific form: "2.3e-9".
+        let mantissa = (v / 10f64.powi(exponent + 1) * 10.0).ceil() / 10.0;
+        return format!("{mantissa}e{}", exponent + 1);
+    }
     // Print exactly the digits rounded to, so the text never reads smaller than `up`.
     let decimals = (-exponent).max(0) as usize;
     let s = format!("{up:.decimals$}");
@@ -207,11 +222,18 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 /// Checks that `value` is finite and greater than zero.
 pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {
-    if value.is_finite() && value > 0.0 {
-        Ok(value)
-    } else {
-        Err(Error::NotPositive { name, value })
+    if !(value.is_finite() && value > 0.0) {
+        return Err(Error::NotPositive { name, value });
     }
+    if !(MIN_LENGTH..=MAX_LENGTH).contains(&value) {
+        return Err(Error::OutOfRange {
+            name,
+            value,
+            min: MIN_LENGTH,
+            max: MAX_LENGTH,
+        });
+    }
+    Ok(value)
 }
 
 /// Checks that `value` is a finite number in `min..=max`.

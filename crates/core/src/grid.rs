@@ -164,9 +164,17 @@ impl Grid {
         let max_cells = max_cells.min(u32::MAX as usize - 1);
         let width = positive("width", width)?;
         let height = positive("height", height)?;
-        let cell = positive("cell size", cell)?;
-        let cols_f = (width / cell).ceil();
-        let rows_f = (height / cell).ceil();
+        // The cell side is derived (radius / √2), so only its sign is checked here: the cell
+        // limit below bounds it from beneath, and one cell is the most a huge side can give.
+        if !(cell.is_finite() && cell > 0.0) {
+            return Err(Error::NotPositive {
+                name: "cell size",
+                value: cell,
+            });
+        }
+        // At least one column and row, even when the map is far narrower than a cell.
+        let cols_f = (width / cell).ceil().max(1.0);
+        let rows_f = (height / cell).ceil().max(1.0);
         let needed = cols_f * rows_f;
         if needed > max_cells as f64 {
             return Err(Error::TooMuchWork {
@@ -279,6 +287,9 @@ impl Grid {
     /// its radius and `r`, if any.
     #[inline]
     pub fn conflict(&self, x: f64, y: f64, r: f64) -> Option<usize> {
+        if r.is_nan() || r <= 0.0 {
+            return None; // no radius (or NaN): nothing can be closer than it
+        }
         let (col, row) = self.cell_of(x, y);
         let centre = self.slot(col, row);
         if r <= 2.0 * self.cell && r < 1e100 {
@@ -295,6 +306,13 @@ impl Grid {
             return None;
         }
         let (c0, c1, r0, r1) = self.block(x, y, r);
+        if (c1 - c0 + 1) * (r1 - r0 + 1) > self.stored.len() {
+            // A radius many cells wide (a big layer on a fine shared grid) would read more cells
+            // than there are points: reading the points is then cheaper, and gives the same answer.
+            return (1..self.stored.len())
+                .find(|&i| self.too_close(&self.stored[i], x, y, r))
+                .map(|i| i - 1);
+        }
         for row in r0..=r1 {
             let start = self.slot(c0, row);
             for &i in &self.cells[start..=start + (c1 - c0)] {
@@ -331,15 +349,13 @@ impl Grid {
         for row in row_start..=row_end {
             for col in col_start..=col_end {
                 if let Some(index) = self.cell_point(col, row) {
-                    let p = self.stored[index + 1];
-                    let dx = p.x - x;
-                    let dy = p.y - y;
-                    let m = r.min(p.r);
-                    let d2 = dx * dx + dy * dy;
+                    let p = &self.stored[index + 1];
+                    let (dx, dy) = (p.x - x, p.y - y);
                     neighbours.push(Neighbour {
                         index,
-                        distance: d2.sqrt(),
-                        conflict: d2 < m * m,
+                        distance: (dx * dx + dy * dy).sqrt(),
+                        // The very test `conflict` uses, so the lab never disagrees with it.
+                        conflict: r > 0.0 && self.too_close(p, x, y, r),
                     });
                 }
             }
@@ -430,11 +446,14 @@ fn map_size(width: f64, height: f64) -> String {
 /// `(w/c + 1)(h/c + 1) ≤ limit`; solving that quadratic in `u = 1/c` gives the bound exactly,
 /// however long and thin the map is.
 fn min_cell_for(width: f64, height: f64, limit: usize) -> f64 {
-    let (w, h, n) = (width, height, limit as f64);
-    let (a, b, c) = (w * h, w + h, 1.0 - n);
-    let u = (-b + (b * b - 4.0 * a * c).sqrt()) / (2.0 * a);
+    // Scaled by the longer side so nothing overflows or underflows, and written in the form
+    // 2c / (b + √(b² + 4ac)) that does not cancel on long thin maps.
+    let scale = width.max(height);
+    let (w, h, n) = (width / scale, height / scale, limit as f64);
+    let (a, b) = (w * h, w + h);
+    let u = 2.0 * (n - 1.0) / (b + (b * b + 4.0 * a * (n - 1.0)).sqrt());
     // A hair larger than the exact root, so rounding in the division cannot tip it over.
-    (1.0 / u) * (1.0 + 1e-9)
+    scale / u * (1.0 + 1e-9)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! - [`history`] — time travel through a Bridson run, and the figures shown live beside it.
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.
 //! - [`metrics`] — too-close pairs, the tightest pair, the widest clearing, coverage.
+//! - [`export`] — point sets as JSON and CSV, numbers that read back to the same bits.
 //! - [`paint`] — soft circles blended into an RGB image.
 //! - [`density`] — dense woods next to open savanna: a spacing that follows fBm noise.
 //! - [`samplers`] — better samplers side by side: parent cone, Roberts' variant, maximal.
@@ -40,6 +41,7 @@ pub mod compare;
 pub mod darts;
 pub mod density;
 pub mod error;
+pub mod export;
 pub mod grid;
 pub mod history;
 pub mod layers;

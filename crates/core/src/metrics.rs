@@ -163,6 +163,10 @@ pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Opt
     if points.is_empty() || !size_ok(width) || !size_ok(height) {
         return None;
     }
+    // −0.0 and 0.0 are the same place, but the triangulation's orientation tests can treat them
+    // differently and lose an edge; adding 0.0 turns every −0.0 into 0.0.
+    let normalised: Vec<[f64; 2]> = points.iter().map(|p| [p[0] + 0.0, p[1] + 0.0]).collect();
+    let points = &normalised[..];
     let grid = NearestGrid::new(points);
     // The best centre so far, as (squared radius, x, y).
     let mut best = (f64::NEG_INFINITY, 0.0, 0.0);
@@ -649,12 +653,15 @@ impl NearestGrid {
         let n = points.len().max(1) as f64;
         // About n cells over the box; the second term keeps a thin box (points nearly on a line)
         // from getting more than n cells along its length.
-        let mut cell = (ex * ey / n).sqrt().max(ex.max(ey) / n);
+        // √ex · √(ey/n) rather than √(ex·ey/n): the product overflows for boxes near 1e300.
+        let mut cell = (ex.sqrt() * (ey / n).sqrt()).max(ex.max(ey) / n);
         if !(cell.is_finite() && cell > 0.0) {
             cell = 1.0;
         }
-        let cols = (ex / cell).floor() as usize + 1;
-        let rows = (ey / cell).floor() as usize + 1;
+        // With cell ≥ max(ex, ey) / n there are at most n + 1 columns and rows; the clamp only
+        // guards against what rounding could add to that.
+        let cols = ((ex / cell).floor() as usize).min(points.len()) + 1;
+        let rows = ((ey / cell).floor() as usize).min(points.len()) + 1;
         let mut grid = NearestGrid {
             origin: lo,
             cell,

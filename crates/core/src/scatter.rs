@@ -61,6 +61,10 @@ pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result
         });
     }
     let mut rng = ParkMiller::new(seed)?;
+    if cols == 0.0 || rows == 0.0 {
+        // A spacing wider than the map: no whole cell, no point (and no loop over empty rows).
+        return Ok(Vec::new());
+    }
     let (cols, rows) = (cols as usize, rows as usize);
     let mut out = Vec::with_capacity(cols * rows);
     for row in 0..rows {

@@ -74,3 +74,48 @@ impl Comparison {
         Ok(Float64Array::from(&v[..]))
     }
 }
+
+/// The same comparison as `Comparison`, made a stage at a time so that the page keeps drawing
+/// at small spacings: `run(steps)` until it returns true, then `comparison()` hands over the
+/// finished `Comparison` (once). Throws like `Comparison` for bad input, at construction.
+#[wasm_bindgen]
+pub struct ComparisonBuilder {
+    inner: poisson_live::compare::Staged,
+}
+
+#[wasm_bindgen]
+impl ComparisonBuilder {
+    /// Checks the input and starts the Poisson method; measures nothing yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        width: f64,
+        height: f64,
+        spacing: f64,
+        seed: f64,
+    ) -> Result<ComparisonBuilder, JsError> {
+        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+        Ok(Self {
+            inner: poisson_live::compare::Staged::new(width, height, spacing, seed).map_err(err)?,
+        })
+    }
+
+    /// Up to `maxSteps` Poisson steps, or one later stage; true when all three are measured.
+    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
+        let steps = if max_steps > 0.0 { max_steps as u64 } else { 0 };
+        self.inner.run(steps).map_err(err)
+    }
+
+    /// True once all three methods are measured.
+    #[wasm_bindgen(getter, js_name = isFinished)]
+    pub fn is_finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// The finished comparison; throws before the end, or when it was already taken.
+    pub fn comparison(&mut self) -> Result<Comparison, JsError> {
+        self.inner
+            .take()
+            .map(|reports| Comparison { reports })
+            .ok_or_else(|| JsError::new("the comparison is not finished yet, or was already taken"))
+    }
+}

@@ -32,6 +32,14 @@ impl BiomeMap {
         Uint8ClampedArray::from(&self.inner.paint_rgba()[..])
     }
 
+    /// Rows `from..to` of `rgba()` (clamped to the map): the same bytes, a band at a time, so a
+    /// page can paint the map over several frames.
+    #[wasm_bindgen(js_name = rgbaRows)]
+    pub fn rgba_rows(&self, from: f64, to: f64) -> Uint8ClampedArray {
+        let row = |v: f64| if v > 0.0 { v as usize } else { 0 };
+        Uint8ClampedArray::from(&self.inner.paint_rgba_rows(row(from)..row(to))[..])
+    }
+
     /// The ground's name at `(x, y)`: "shallow water" (a pond), "sand", "meadow" or
     /// "forest floor".
     #[wasm_bindgen(js_name = groundAt)]

@@ -1,0 +1,62 @@
+//! Point sets as JSON and CSV text for the page's download buttons.
+//!
+//! The page hands over a flat array with `stride` numbers per point: 3 for `x, y, r`, 2 for
+//! `x, y`. The core writes the text (`poisson_live::export`).
+
+use poisson_live::export;
+use poisson_live::Point;
+use wasm_bindgen::prelude::*;
+
+/// Checks the stride and that the array holds whole points.
+fn check(flat: &[f64], stride: f64) -> Result<usize, JsError> {
+    if stride != 2.0 && stride != 3.0 {
+        return Err(JsError::new(&format!(
+            "stride must be 2 (x, y) or 3 (x, y, r), got {stride}"
+        )));
+    }
+    let stride = stride as usize;
+    if !flat.len().is_multiple_of(stride) {
+        return Err(JsError::new(&format!(
+            "{} numbers do not make whole points of {stride}",
+            flat.len()
+        )));
+    }
+    Ok(stride)
+}
+
+fn with_radius(flat: &[f64]) -> Vec<Point> {
+    flat.chunks_exact(3)
+        .map(|c| Point {
+            x: c[0],
+            y: c[1],
+            r: c[2],
+        })
+        .collect()
+}
+
+fn positions(flat: &[f64]) -> Vec<[f64; 2]> {
+    flat.chunks_exact(2).map(|c| [c[0], c[1]]).collect()
+}
+
+/// `{"width": W, "height": H, "points": [[x, y, r], …]}` (or `[x, y]` rows when `stride` is 2).
+#[wasm_bindgen(js_name = pointsToJson)]
+pub fn points_to_json(
+    width: f64,
+    height: f64,
+    flat: &[f64],
+    stride: f64,
+) -> Result<String, JsError> {
+    Ok(match check(flat, stride)? {
+        3 => export::to_json(width, height, &with_radius(flat)),
+        _ => export::to_json_xy(width, height, &positions(flat)),
+    })
+}
+
+/// CSV with the header `x,y,r` (or `x,y` when `stride` is 2), one line per point.
+#[wasm_bindgen(js_name = pointsToCsv)]
+pub fn points_to_csv(flat: &[f64], stride: f64) -> Result<String, JsError> {
+    Ok(match check(flat, stride)? {
+        3 => export::to_csv(&with_radius(flat)),
+        _ => export::to_csv_xy(&positions(flat)),
+    })
+}
