@@ -193,9 +193,6 @@ pub fn check_spacing(points: &[Point], what: &str) {
         let a = &points[i];
         for b in &points[i + 1..n] {
             let m = a.r.min(b.r);
-            if known::bad_square(m) {
-                continue; // bugs C and D, reported
-            }
             assert!(
                 far_enough_squared(a, b),
                 "{what}: {a:?} and {b:?} break the squared rule (min radius {m})"
@@ -219,14 +216,15 @@ pub fn check_in_bounds(points: &[Point], w: f64, h: f64, what: &str) {
     }
 }
 
-/// The number of grid cells the crate's grid for spacing `r` needs, computed as the crate does.
+/// The number of grid cells a grid of side `cell` needs, computed as the crate does (at least
+/// one column and one row).
 pub fn cells_for(w: f64, h: f64, cell: f64) -> f64 {
-    (w / cell).ceil() * (h / cell).ceil()
+    (w / cell).ceil().max(1.0) * (h / cell).ceil().max(1.0)
 }
 
-/// Finite and greater than zero.
+/// A length the crate accepts: within `MIN_LENGTH..=MAX_LENGTH` (so finite and > 0).
 pub fn positive(v: f64) -> bool {
-    v.is_finite() && v > 0.0
+    (poisson_live::error::MIN_LENGTH..=poisson_live::error::MAX_LENGTH).contains(&v)
 }
 
 /// The radius in a "use a radius ≥ X" hint, if the message has one.
@@ -239,53 +237,9 @@ pub fn advised_radius(message: &str) -> Option<f64> {
     number.parse().ok()
 }
 
-/// Gates for bugs already reported (fuzz/README.md, crates/core/tests/fuzz_regressions.rs):
-/// inputs that hit one are skipped, so that a long run keeps looking for new bugs instead of
-/// finding the same one again. Remove a gate once its regression test passes.
-pub mod known {
-    /// Bug A: `Grid::new` (and so every sampler) accepts a map so much smaller than the cell
-    /// that `ceil(width / cell)` or `ceil(height / cell)` is 0: the first query then panics,
-    /// and since 0 × anything passes the cell limit, the other side is unbounded (overflow
-    /// panic or a multi-gigabyte allocation in the constructor). Check before constructing.
-    pub fn zero_cells(w: f64, h: f64, cell: f64) -> bool {
-        (w / cell).ceil() == 0.0 || (h / cell).ceil() == 0.0
-    }
-
-    /// Bug B: the "use a radius ≥ …" advice is 0 or NaN when `(w + h)²` overflows or `w · h`
-    /// overflows or underflows, and too small (cancellation in the quadratic formula) on a very
-    /// thin map.
-    pub fn advice_overflows(w: f64, h: f64) -> bool {
-        w.max(h) > 1e100 || !(w * h).is_normal() || w.min(h) < 1e-6 * w.max(h)
-    }
-
-    /// Bug G: `random_points` can return `x == width` (or `y == height`) on a subnormal map
-    /// side, where `u · width` rounds up to `width`.
-    pub fn subnormal_side(w: f64, h: f64) -> bool {
-        w.is_subnormal() || h.is_subnormal()
-    }
-
-    /// Bugs C and D: a radius whose square overflows (≳ 1.34e154) or underflows (≲ 1e-162)
-    /// makes the spacing test pass for points far too close, and a sampler never finishes.
-    /// Radii in `1e-150..=1e150` are safe; pairs with a smaller radius outside it are not
-    /// checked, and layers with such a radius are not placed (they would loop forever).
-    pub fn bad_square(r: f64) -> bool {
-        !(1e-150..=1e150).contains(&r.abs())
-    }
-
-    /// Bug E: `largest_empty_circle` panics when the points' bounding box has an area that
-    /// overflows (`width × height` of the box is infinite), e.g. points 0 and (1e300, 1e300).
-    pub fn box_overflows(points: &[[f64; 2]]) -> bool {
-        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-        for p in points {
-            for a in 0..2 {
-                lo[a] = lo[a].min(p[a]);
-                hi[a] = hi[a].max(p[a]);
-            }
-        }
-        let (ex, ey) = (hi[0] - lo[0], hi[1] - lo[1]);
-        !(ex * ey).is_finite() || !ex.is_finite() || !ey.is_finite()
-    }
-}
+/// Bugs A–G, I, J, L and M were fixed in the crate (commit 09dc38d) and their gates removed; H
+/// (tie rule when d² underflows), K (below) and N (coordinates beyond MAX_LENGTH in
+/// `largest_empty_circle`, gated in fuzz_targets/metrics.rs) are open.
 
 /// Bug K, reported: `largest_empty_circle` misses the widest clearing on extremely thin point
 /// sets (x spread 1e30, y spread 1e-9): true when the points' bounding box or the map has an

@@ -20,7 +20,7 @@ const CHART_W = 720;
 const CHART_H = 170;
 /** Darts per frame at most; Finish throws them in chunks until the frame's budget (ms) is spent. */
 const FINISH_SLICE = 50000;
-const FINISH_CHUNK = 2000;
+const FINISH_CHUNK = 500;
 const FRAME_BUDGET = 8;
 /** How many of the latest rejected darts the map shows; older ones have faded out. */
 const SHOWN_MISSES = 2400;
@@ -56,10 +56,14 @@ export function mount(section, wasm) {
   const generations = new Map();
   const spareLayers = [];
   let stamped = 0;
+  /** The older generations laid on one layer at their alphas, and which ones it holds. */
+  const faded = offscreenLayer(canvas, WIDTH, HEIGHT);
+  let fadedHolds = '';
   function forgetMisses() {
     for (const { layer } of generations.values()) spareLayers.push(layer);
     generations.clear();
     stamped = 0;
+    fadedHolds = '';
   }
   /** The cross a missed dart leaves, drawn once per canvas scale. */
   let stampCache = null;
@@ -378,14 +382,29 @@ export function mount(section, wasm) {
       gen.layer.ctx.drawImage(stamp, Math.round(misses[2 * i] * sx - half), Math.round(misses[2 * i + 1] * sy - half));
     }
     stamped = total;
+    // Only the newest generation changes between most frames: the older ones are laid once onto
+    // `faded`, which is redone when a generation rolls over.
+    const shown = newest - oldest + 1;
+    const alpha = (number) => 0.2 + (0.8 * (number - oldest + 1)) / shown;
+    if (fadedHolds !== `${oldest}-${newest}`) {
+      faded.reset();
+      faded.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      for (let number = oldest; number < newest; number++) {
+        const gen = generations.get(number);
+        if (!gen) continue;
+        faded.ctx.globalAlpha = alpha(number);
+        faded.ctx.drawImage(gen.layer.canvas, 0, 0);
+      }
+      faded.ctx.globalAlpha = 1;
+      fadedHolds = `${oldest}-${newest}`;
+    }
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    const shown = newest - oldest + 1;
-    for (let number = oldest; number <= newest; number++) {
-      const gen = generations.get(number);
-      if (!gen) continue;
-      ctx.globalAlpha = 0.2 + (0.8 * (number - oldest + 1)) / shown;
-      ctx.drawImage(gen.layer.canvas, 0, 0);
+    if (shown > 1) ctx.drawImage(faded.canvas, 0, 0);
+    const latest = generations.get(newest);
+    if (latest) {
+      ctx.globalAlpha = alpha(newest);
+      ctx.drawImage(latest.layer.canvas, 0, 0);
     }
     ctx.restore();
 

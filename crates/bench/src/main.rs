@@ -198,6 +198,7 @@ fn main() -> ExitCode {
     let plan = plan(has("--quick"));
     let rows = measure(&plan);
     print_table(&rows, &plan);
+    print_speed_target(&rows);
     if let Some((a, b)) = plan.linear {
         print_linearity(&rows, a, b);
     }
@@ -291,6 +292,37 @@ fn print_table(rows: &[Row], plan: &Plan) {
             ours.map_or("–".into(), |o| format!("{:.3}×", row.rate() / o)),
             row.runs
         );
+    }
+}
+
+/// The speed target for ours on the 2000 × 2000 box, and how far ahead of the fastest
+/// peer that is.
+fn print_speed_target(rows: &[Row]) {
+    let on_main = |r: &&Row| r.case.width == 2000.0 && r.case.height == 2000.0;
+    let Some(ours) = rows
+        .iter()
+        .filter(on_main)
+        .find(|r| r.system == System::Ours)
+    else {
+        return;
+    };
+    let best_peer = rows
+        .iter()
+        .filter(on_main)
+        .filter(|r| r.system != System::Ours)
+        .max_by(|a, b| a.rate().total_cmp(&b.rate()));
+    let speed = ours.rate() / 1e6;
+    print!(
+        "\nTarget on 2000 × 2000, r = 2: ours {speed:.3} M points/s (target ≥ 1.0: {})",
+        if speed >= 1.0 { "met" } else { "missed" }
+    );
+    match best_peer {
+        Some(peer) => println!(
+            "; {:.1}× the fastest peer here ({}).",
+            ours.rate() / peer.rate(),
+            peer.system.name()
+        ),
+        None => println!("."),
     }
 }
 

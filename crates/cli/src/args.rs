@@ -30,6 +30,10 @@ pub enum Default {
     Value(&'static str),
     /// The option is optional and has no single default value (described in its help).
     Optional,
+    /// A switch without a value (`--wrap`): on when given.
+    Flag,
+    /// A required argument given by position, not by name (`poisson stipple IMAGE`).
+    Positional,
 }
 
 /// One subcommand.
@@ -93,11 +97,26 @@ pub const COMMANDS: &[Command] = &[
         name: "bridson",
         about: "Poisson disk points with Bridson's algorithm (the classic method)",
         details:
-            "Fills the map with points at least --radius apart. The output is bit for bit the\n\
-                  same as poisson_live::poisson_disk and the page's Bridson lab for the same seed.",
+"Fills the map with points at least --radius apart. The output is bit for bit the\n\
+                  same as poisson_live::poisson_disk and the page's Bridson lab for the same seed.\n\
+                  --mask IMAGE keeps points where the picture is darker than --threshold (the\n\
+                  core's masked_poisson; the map is the picture's size). --wrap makes the set\n\
+                  tileable (the core's wrap::poisson_disk_wrapped).",
         opts: &[
-            WIDTH,
-            HEIGHT,
+            Opt {
+                name: "width",
+                short: Some('W'),
+                value: "W",
+                help: "map width in map units (> 0); required unless --mask gives it",
+                default: Default::Optional,
+            },
+            Opt {
+                name: "height",
+                short: Some('H'),
+                value: "H",
+                help: "map height in map units (> 0); required unless --mask gives it",
+                default: Default::Optional,
+            },
             Opt {
                 name: "radius",
                 short: Some('r'),
@@ -106,6 +125,27 @@ pub const COMMANDS: &[Command] = &[
                 default: Default::Required,
             },
             K,
+            Opt {
+                name: "mask",
+                short: None,
+                value: "IMAGE",
+                help: "PNG: points only where it is dark (1 pixel = 1 map unit)",
+                default: Default::Optional,
+            },
+            Opt {
+                name: "threshold",
+                short: None,
+                value: "T",
+                help: "with --mask: allowed where brightness / 255 < T (0 to 1)",
+                default: Default::Value("0.5"),
+            },
+            Opt {
+                name: "wrap",
+                short: None,
+                value: "",
+                help: "tileable: the distance holds across the edges (torus)",
+                default: Default::Flag,
+            },
             SEED,
             FORMAT,
             OUTPUT,
@@ -213,6 +253,48 @@ pub const COMMANDS: &[Command] = &[
         ],
     },
     Command {
+        name: "stipple",
+        about: "stipple a PNG picture: dots close together where it is dark",
+        details: "Decodes IMAGE (any PNG: grey, RGB, with alpha over white, any bit depth) and\n\
+                  stipples it like the page's stipple lab (poisson_live::stipple::stipple): map\n\
+                  units are pixels, the radius runs from --min-radius on black to --max-radius\n\
+                  on white through a --gamma curve, and each point keeps its own radius.",
+        opts: &[
+            Opt {
+                name: "image",
+                short: None,
+                value: "IMAGE",
+                help: "the PNG file to stipple",
+                default: Default::Positional,
+            },
+            Opt {
+                name: "min-radius",
+                short: None,
+                value: "R",
+                help: "spacing on black (> 0)",
+                default: Default::Value("2"),
+            },
+            Opt {
+                name: "max-radius",
+                short: None,
+                value: "R",
+                help: "spacing on white (≥ min radius)",
+                default: Default::Value("24"),
+            },
+            Opt {
+                name: "gamma",
+                short: None,
+                value: "G",
+                help: "tone curve (1/16 to 8; above 1 darkens the mid-tones)",
+                default: Default::Value("1"),
+            },
+            K,
+            SEED,
+            FORMAT,
+            OUTPUT,
+        ],
+    },
+    Command {
         name: "paint",
         about: "paint the island world and save it as a PNG",
         details: "The 880 × 480 world of the page's last lab: terrain, chests, rocks, trees and\n\
@@ -270,6 +352,17 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
         if arg == "-h" || arg == "--help" {
             return Ok(Request::Help(help(command)));
         }
+        if !arg.starts_with('-') || arg == "-" {
+            // A positional argument fills the command's next free positional slot.
+            let slot = command
+                .opts
+                .iter()
+                .find(|o| matches!(o.default, Default::Positional) && !values.contains_key(o.name));
+            if let Some(opt) = slot {
+                values.insert(opt.name, arg.clone());
+                continue;
+            }
+        }
         let (key, inline) = match arg.strip_prefix("--") {
             Some(long) => match long.split_once('=') {
                 Some((k, v)) => (k, Some(v.to_string())),
@@ -301,6 +394,10 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
                 )
             })?;
         let value = match inline {
+            Some(_) if matches!(opt.default, Default::Flag) => {
+                return Err(format!("--{} takes no value", opt.name));
+            }
+            None if matches!(opt.default, Default::Flag) => String::new(),
             Some(v) => v,
             None => rest
                 .next()
@@ -312,10 +409,16 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
         }
     }
     for opt in command.opts {
-        if matches!(opt.default, Default::Required) && !values.contains_key(opt.name) {
+        if matches!(opt.default, Default::Required | Default::Positional)
+            && !values.contains_key(opt.name)
+        {
+            let what = match opt.default {
+                Default::Positional => opt.value.to_string(),
+                _ => format!("--{} {}", opt.name, opt.value),
+            };
             return Err(format!(
-                "'poisson {}' needs --{} {}: {}; see 'poisson {} --help'",
-                command.name, opt.name, opt.value, opt.help, command.name
+                "'poisson {}' needs {what}: {}; see 'poisson {} --help'",
+                command.name, opt.help, command.name
             ));
         }
     }
@@ -377,6 +480,12 @@ pub fn help(c: &Command) -> String {
     for o in c.opts {
         let part = format!("--{} {}", o.name, o.value);
         match o.default {
+            Default::Positional => {
+                let _ = write!(usage, " {}", o.value);
+            }
+            Default::Flag => {
+                let _ = write!(usage, " [--{}]", o.name);
+            }
             Default::Required => {
                 let _ = write!(usage, " {part}");
             }
@@ -390,14 +499,16 @@ pub fn help(c: &Command) -> String {
         c.name, c.about, c.details
     );
     for o in c.opts {
-        let flag = match o.short {
-            Some(ch) => format!("-{ch}, --{} {}", o.name, o.value),
-            None => format!("    --{} {}", o.name, o.value),
+        let flag = match (o.default, o.short) {
+            (Default::Positional, _) => o.value.to_string(),
+            (Default::Flag, _) => format!("    --{}", o.name),
+            (_, Some(ch)) => format!("-{ch}, --{} {}", o.name, o.value),
+            (_, None) => format!("    --{} {}", o.name, o.value),
         };
         let default = match o.default {
-            Default::Required => " (required)".to_string(),
+            Default::Required | Default::Positional => " (required)".to_string(),
             Default::Value(v) => format!(" [default: {v}]"),
-            Default::Optional => String::new(),
+            Default::Optional | Default::Flag => String::new(),
         };
         let _ = writeln!(s, "  {flag:<24} {}{default}", o.help);
     }
@@ -405,11 +516,12 @@ pub fn help(c: &Command) -> String {
     if c.opts.iter().any(|o| o.name == "format") {
         s.push_str(
             "\nFormats:\n  \
-             json   {\"width\": W, \"height\": H, \"points\": [[x, y, r], ...]}, one point per line;\n         \
+             json   {\"width\": W, \"height\": H, \"points\": [[x, y, r], ...]} on one line;\n         \
              points without their own radius (random, jittered, darts) are [x, y]\n  \
              csv    a header line (x,y,r or x,y), then one point per line\n  \
              count  the number of points\n\
-             Numbers are printed in the shortest form that reads back as the identical f64.\n",
+             JSON and CSV are byte for byte the page's downloads (poisson_live::export); numbers\n\
+             are printed in the shortest form that reads back as the identical f64.\n",
         );
     }
     s

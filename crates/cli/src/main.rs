@@ -4,6 +4,9 @@
 //! ```text
 //! poisson bridson --width 720 --height 400 --radius 24 --format count   # prints 315
 //! poisson paint --seed 42 -o island.png
+//! poisson stipple portrait.png --min-radius 2 --max-radius 24 -o dots.json
+//! poisson bridson --mask coast.png --radius 8 --format csv    # points only on dark ground
+//! poisson bridson --width 512 --height 512 --radius 16 --wrap # tileable
 //! ```
 //!
 //! Every command validates its input with the core crate's rules and reports the core's message
@@ -19,6 +22,8 @@ use output::{Format, Points};
 use poisson_live::bridson::{Sampler, MAX_K};
 use poisson_live::darts::{DartThrower, MAX_MISSES};
 use poisson_live::density::DensityField;
+use poisson_live::stipple::{self, Image};
+use poisson_live::wrap::poisson_disk_wrapped;
 use poisson_live::Error;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -76,8 +81,12 @@ fn run(p: &Parsed) -> Result<(), Failure> {
     if p.command.name == "paint" {
         return paint(p);
     }
-    let width = number(p, "width")?;
-    let height = number(p, "height")?;
+    // A picture (stipple's IMAGE, bridson's --mask) defines the map's size when one is given.
+    let image = match p.text("image").or_else(|| p.text("mask")) {
+        Some(path) => Some(read_png(path)?),
+        None => None,
+    };
+    let (width, height) = map_size(p, image.as_ref())?;
     let seed = seed(p)?;
     let format = Format::parse(p.text("format").unwrap_or("json")).map_err(Failure::Usage)?;
     let mut progress = Progress::new(p.command.name);
@@ -85,7 +94,32 @@ fn run(p: &Parsed) -> Result<(), Failure> {
         "bridson" => {
             let radius = number(p, "radius")?;
             let k = whole(p, "k", 1, u64::from(MAX_K))? as u32;
-            Points::Xyr(bridson(width, height, radius, k, seed, &mut progress)?)
+            if p.given("wrap") && image.is_some() {
+                return Err(Failure::Usage(
+                    "--wrap and --mask cannot be combined; a mask is not tileable".into(),
+                ));
+            }
+            if p.given("threshold") && image.is_none() {
+                return Err(Failure::Usage("--threshold needs --mask IMAGE".into()));
+            }
+            if let Some(image) = &image {
+                let threshold = number(p, "threshold")?;
+                let s = stipple::masked_sampler(image, threshold, radius, k, seed)?;
+                Points::Xyr(run_sampler(s, &mut progress))
+            } else if p.given("wrap") {
+                Points::Xyr(poisson_disk_wrapped(width, height, radius, k, seed)?)
+            } else {
+                Points::Xyr(bridson(width, height, radius, k, seed, &mut progress)?)
+            }
+        }
+        "stipple" => {
+            let image = image.as_ref().expect("IMAGE is a required argument");
+            let min = number(p, "min-radius")?;
+            let max = number(p, "max-radius")?;
+            let gamma = number(p, "gamma")?;
+            let k = whole(p, "k", 1, u64::from(MAX_K))? as u32;
+            let s = stipple::stipple_sampler(image, min, max, k, seed, Some(gamma))?;
+            Points::Xyr(run_sampler(s, &mut progress))
         }
         "random" => {
             // The core refuses more than its work limit, with a hint; only nonsense stops here.
@@ -186,6 +220,104 @@ fn bridson(
         });
     }
     Ok(s.into_parts().0)
+}
+
+/// Runs a sampler that is ready to go to the end, showing progress between slices (the same
+/// steps as [`Sampler::finish`], so the same points).
+fn run_sampler(mut s: Sampler, progress: &mut Progress) -> Vec<poisson_live::Point> {
+    while !s.run(1 << 15) {
+        progress.show(|| {
+            format!(
+                "{} points, {} active",
+                grouped(s.points().len()),
+                grouped(s.active().len())
+            )
+        });
+    }
+    s.into_points()
+}
+
+/// The map's width and height: from `--width`/`--height`, or from the picture when they are
+/// omitted. Given both ways, they must agree.
+fn map_size(p: &Parsed, image: Option<&Image>) -> Result<(f64, f64), Failure> {
+    let Some(image) = image else {
+        for name in ["width", "height"] {
+            if p.text(name).is_none() {
+                let c = p.command.name;
+                return Err(Failure::Usage(format!(
+                    "'poisson {c}' needs --{name} (or --mask IMAGE to take it from a picture); \
+                     see 'poisson {c} --help'"
+                )));
+            }
+        }
+        return Ok((number(p, "width")?, number(p, "height")?));
+    };
+    let (iw, ih) = (image.width() as f64, image.height() as f64);
+    let width = if p.given("width") {
+        number(p, "width")?
+    } else {
+        iw
+    };
+    let height = if p.given("height") {
+        number(p, "height")?
+    } else {
+        ih
+    };
+    if (width, height) != (iw, ih) {
+        return Err(Failure::Input(format!(
+            "the mask is {iw} × {ih} pixels but the map is {width} × {height}; \
+             give a matching --width and --height, or leave them out"
+        )));
+    }
+    Ok((width, height))
+}
+
+/// Decodes a PNG file into the core's picture: 8-bit grey or RGB as is, alpha laid over white,
+/// palettes, low bit depths and 16-bit samples normalised to 8 bits per channel.
+fn read_png(path: &str) -> Result<Image, Failure> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    let not_png =
+        |e: png::DecodingError| Failure::Input(format!("{path} is not a usable PNG: {e}"));
+    // Enough for the largest picture the core accepts, as 16-bit RGBA, plus slack.
+    let limits = png::Limits {
+        bytes: stipple::MAX_PIXELS * 8 + (1 << 20),
+    };
+    let mut decoder = png::Decoder::new_with_limits(io::BufReader::new(file), limits);
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(not_png)?;
+    let (w, h) = reader.info().size();
+    let (w, h) = (w as usize, h as usize);
+    if w.saturating_mul(h) > stipple::MAX_PIXELS {
+        return Err(Failure::Input(format!(
+            "{path} is {w} × {h} pixels; the limit is {} pixels",
+            stipple::MAX_PIXELS
+        )));
+    }
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| Failure::Input(format!("{path} is too large to decode")))?;
+    let mut buf = vec![0; size];
+    let info = reader.next_frame(&mut buf).map_err(not_png)?;
+    buf.truncate(info.buffer_size());
+    let image = match info.color_type {
+        png::ColorType::Grayscale => Image::gray(w, h, buf),
+        png::ColorType::Rgb => Image::rgb(w, h, buf),
+        png::ColorType::Rgba => Image::from_rgba(w, h, &buf),
+        png::ColorType::GrayscaleAlpha => {
+            let rgba: Vec<u8> = buf
+                .chunks_exact(2)
+                .flat_map(|ga| [ga[0], ga[0], ga[0], ga[1]])
+                .collect();
+            Image::from_rgba(w, h, &rgba)
+        }
+        png::ColorType::Indexed => {
+            return Err(Failure::Input(format!(
+                "{path}: the palette could not be expanded"
+            )))
+        }
+    };
+    image.map_err(|e| Failure::Input(format!("{path}: {e}")))
 }
 
 fn paint(p: &Parsed) -> Result<(), Failure> {

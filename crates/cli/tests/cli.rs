@@ -375,3 +375,298 @@ fn paint_writes_the_worlds_pixels_as_a_png() {
     assert_eq!(info.bit_depth, png::BitDepth::Eight);
     assert_eq!(&pixels[..info.buffer_size()], &world.rgb[..]);
 }
+
+/// Writes an 8-bit PNG of `color` pixels to `path`.
+fn write_png(path: &std::path::Path, w: u32, h: u32, color: png::ColorType, bytes: &[u8]) {
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut enc = png::Encoder::new(file, w, h);
+    enc.set_color(color);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.write_header().unwrap().write_image_data(bytes).unwrap();
+}
+
+/// A grey picture: a left-to-right ramp with a dark disc in the middle.
+fn picture(w: usize, h: usize) -> Vec<u8> {
+    let mut px = Vec::with_capacity(w * h);
+    for y in 0..h {
+        for x in 0..w {
+            let (dx, dy) = (x as f64 - w as f64 / 2.0, y as f64 - h as f64 / 2.0);
+            let v = if dx * dx + dy * dy < (h as f64 / 3.0).powi(2) {
+                20
+            } else {
+                (255 * x / w) as u8
+            };
+            px.push(v);
+        }
+    }
+    px
+}
+
+/// The `[x, y, r]` rows of a JSON answer, and its width and height.
+fn json_points(out: &Output) -> (f64, f64, Vec<[f64; 3]>) {
+    let json: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
+    let rows = json["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let p: Vec<f64> = p
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            [p[0], p[1], p[2]]
+        })
+        .collect();
+    (
+        json["width"].as_f64().unwrap(),
+        json["height"].as_f64().unwrap(),
+        rows,
+    )
+}
+
+fn rows(points: &[poisson_live::Point]) -> Vec<[f64; 3]> {
+    points.iter().map(|p| [p.x, p.y, p.r]).collect()
+}
+
+#[test]
+fn stipple_matches_the_crates_stipple_exactly() {
+    use poisson_live::stipple::{stipple, Image};
+    let (w, h) = (90, 60);
+    let grey = picture(w, h);
+    let path = temp_file("stipple-grey.png");
+    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    let out = poisson(&[
+        "stipple",
+        path.to_str().unwrap(),
+        "--min-radius",
+        "1.5",
+        "--max-radius",
+        "9",
+        "--gamma",
+        "2",
+        "--seed",
+        "77",
+    ]);
+    let (width, height, got) = json_points(&out);
+    let image = Image::gray(w, h, grey.clone()).unwrap();
+    let want = stipple(&image, 1.5, 9.0, 30, 77, Some(2.0)).unwrap();
+    assert_eq!((width, height), (w as f64, h as f64));
+    assert!(got.len() > 50);
+    assert_eq!(got, rows(&want));
+
+    // RGBA, half transparent in places: laid over white exactly as the page does.
+    let rgba: Vec<u8> = grey
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &v)| [v, v / 2, 255 - v, if i % 7 == 0 { 128 } else { 255 }])
+        .collect();
+    write_png(&path, w as u32, h as u32, png::ColorType::Rgba, &rgba);
+    let (_, _, got) = json_points(&poisson(&["stipple", path.to_str().unwrap()]));
+    std::fs::remove_file(&path).unwrap();
+    let image = Image::from_rgba(w, h, &rgba).unwrap();
+    let want = stipple(&image, 2.0, 24.0, 30, 123456, None).unwrap();
+    assert_eq!(got, rows(&want));
+}
+
+#[test]
+fn mask_keeps_points_on_dark_ground() {
+    use poisson_live::stipple::{masked_poisson, Image};
+    let (w, h) = (120, 80);
+    let grey = picture(w, h);
+    let path = temp_file("mask.png");
+    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    let p = path.to_str().unwrap();
+    let out = poisson(&["bridson", "--mask", p, "--radius", "4", "--seed", "5"]);
+    let (width, height, got) = json_points(&out);
+    assert_eq!((width, height), (120.0, 80.0));
+    assert!(got.len() > 50);
+    for [x, y, _] in &got {
+        let v = grey[*y as usize * w + *x as usize];
+        assert!(f64::from(v) / 255.0 < 0.5, "({x}, {y}) is on {v}");
+    }
+    let image = Image::gray(w, h, grey.clone()).unwrap();
+    assert_eq!(got, rows(&masked_poisson(&image, 0.5, 4.0, 30, 5).unwrap()));
+
+    // A matching --width and --height are fine; a stricter threshold keeps fewer points.
+    let out = poisson(&[
+        "bridson",
+        "--mask",
+        p,
+        "--width",
+        "120",
+        "--height",
+        "80",
+        "--radius",
+        "4",
+        "--seed",
+        "5",
+        "--threshold",
+        "0.2",
+        "--format",
+        "count",
+    ]);
+    let fewer: usize = stdout(&out).trim().parse().unwrap();
+    assert!(fewer > 0 && fewer < got.len(), "{fewer} vs {}", got.len());
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn wrap_is_tileable_and_the_crates_set() {
+    use poisson_live::wrap::{poisson_disk_wrapped, wrap_audit};
+    let out = poisson(&[
+        "bridson", "--width", "300", "--height", "200", "--radius", "12", "--seed", "31", "--wrap",
+    ]);
+    let (_, _, got) = json_points(&out);
+    let want = poisson_disk_wrapped(300.0, 200.0, 12.0, 30, 31).unwrap();
+    assert_eq!(got, rows(&want));
+    let (_, _, closest) = wrap_audit(&want, 300.0, 200.0).unwrap();
+    assert!(closest >= 12.0, "{closest}");
+    // Not the plain set: wrapping changes the sampling.
+    assert_ne!(
+        got,
+        rows(&poisson_live::poisson_disk(300.0, 200.0, 12.0, 30, 31).unwrap())
+    );
+}
+
+#[test]
+fn bad_pictures_are_one_line_and_a_non_zero_exit() {
+    let not_png = temp_file("not-a.png");
+    std::fs::write(&not_png, b"hello, I am text").unwrap();
+    let mask = temp_file("small-mask.png");
+    write_png(&mask, 40, 30, png::ColorType::Grayscale, &picture(40, 30));
+    let missing = temp_file("missing.png");
+    let (not_png_s, mask_s, missing_s) = (
+        not_png.to_str().unwrap(),
+        mask.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    let cases: &[(&[&str], &str)] = &[
+        (&["stipple", missing_s], "cannot read"),
+        (&["stipple", not_png_s], "is not a usable PNG"),
+        (&["stipple"], "needs IMAGE"),
+        (
+            &["bridson", "--mask", missing_s, "--radius", "4"],
+            "cannot read",
+        ),
+        (
+            &["bridson", "--mask", not_png_s, "--radius", "4"],
+            "is not a usable PNG",
+        ),
+        (
+            &[
+                "bridson", "--mask", mask_s, "--width", "41", "--radius", "4",
+            ],
+            "the mask is 40 × 30 pixels but the map is 41 × 30",
+        ),
+        (
+            &["bridson", "--mask", mask_s, "--radius", "4", "--wrap"],
+            "cannot be combined",
+        ),
+        (
+            &[
+                "bridson",
+                "--width",
+                "9",
+                "--height",
+                "9",
+                "--radius",
+                "1",
+                "--threshold",
+                "0.3",
+            ],
+            "--threshold needs --mask",
+        ),
+        (&["bridson", "--radius", "4"], "needs --width"),
+        (
+            &[
+                "bridson",
+                "--mask",
+                mask_s,
+                "--radius",
+                "4",
+                "--threshold",
+                "2",
+            ],
+            "threshold",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = poisson(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    std::fs::remove_file(&not_png).unwrap();
+    std::fs::remove_file(&mask).unwrap();
+}
+
+#[test]
+fn paint_to_standard_output_is_the_pages_png_too() {
+    let out = poisson(&["paint", "--seed", "-7", "-o", "-"]);
+    assert!(out.status.success());
+    let want = poisson_live::world::paint_world(-7)
+        .unwrap()
+        .to_png()
+        .unwrap();
+    assert!(
+        out.stdout == want,
+        "the PNG bytes differ from World::to_png"
+    );
+}
+
+#[test]
+fn help_shows_stipple_mask_and_wrap() {
+    let text = stdout(&poisson(&["stipple", "--help"]));
+    assert!(text.contains("poisson stipple IMAGE") && text.contains("[default: 24]"));
+    let text = stdout(&poisson(&["bridson", "--help"]));
+    assert!(text.contains("--mask IMAGE") && text.contains("--wrap") && text.contains("0.5"));
+    assert!(stdout(&poisson(&["--help"])).contains("stipple"));
+}
+
+#[test]
+fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
+    use poisson_live::stipple::{stipple, Image};
+    let (w, h) = (64u32, 40u32);
+    let grey = picture(w as usize, h as usize);
+    let want = rows(
+        &stipple(
+            &Image::gray(64, 40, grey.clone()).unwrap(),
+            2.0,
+            12.0,
+            30,
+            3,
+            None,
+        )
+        .unwrap(),
+    );
+    let args = |p: &str| poisson(&["stipple", p, "--max-radius", "12", "--seed", "3"]);
+
+    // 16-bit grey: the high byte is the 8-bit value.
+    let path = temp_file("grey16.png");
+    let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let mut enc = png::Encoder::new(file, w, h);
+    enc.set_color(png::ColorType::Grayscale);
+    enc.set_depth(png::BitDepth::Sixteen);
+    let wide: Vec<u8> = grey.iter().flat_map(|&v| [v, 0x5a]).collect();
+    enc.write_header().unwrap().write_image_data(&wide).unwrap();
+    assert_eq!(json_points(&args(path.to_str().unwrap())).2, want);
+
+    // A palette of greys expands to RGB with equal channels: the same luma.
+    let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let mut enc = png::Encoder::new(file, w, h);
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette((0..=255u8).flat_map(|v| [v, v, v]).collect::<Vec<_>>());
+    enc.write_header().unwrap().write_image_data(&grey).unwrap();
+    let (_, _, got) = json_points(&args(path.to_str().unwrap()));
+    std::fs::remove_file(&path).unwrap();
+    let rgb: Vec<u8> = grey.iter().flat_map(|&v| [v, v, v]).collect();
+    let want_rgb =
+        rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), 2.0, 12.0, 30, 3, None).unwrap());
+    assert_eq!(got, want_rgb);
+}

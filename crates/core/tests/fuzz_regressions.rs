@@ -457,6 +457,31 @@ fn m_a_radius_of_many_cells_does_not_scan_the_whole_grid() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Bug N: largest_empty_circle panics inside the triangulation on coordinates near f64::MAX
+// ---------------------------------------------------------------------------------------------
+//
+// Found by metrics after E was fixed (the bounding-box overflow no longer stops such points
+// first): seven finite points, two of them at ±1.8e308, make `delaunator::triangulate` index
+// out of bounds ("the len is 35 but the index is 18446744073709551615"). The docs only ask for
+// finite coordinates. Refusing (or skipping) points beyond MAX_LENGTH, or scaling, would do.
+
+#[test]
+#[ignore = "bug N: delaunator panics on coordinates near ±f64::MAX"]
+fn n_largest_empty_circle_survives_coordinates_near_the_float_limit() {
+    let pts = [
+        [2.898486693572784e238, 1.2586500705120547],
+        [-1.7976931348623157e308, -3.66426206451617e88],
+        [490000000000000.0, 0.6929646455628166],
+        [999999999999999.9, 1e150],
+        [1e-9, 1e-9],
+        [1.7976931348623157e308, 0.0],
+        [0.0, 0.0],
+    ];
+    let c = std::panic::catch_unwind(|| largest_empty_circle(&pts, 1.0, 1.0));
+    assert!(c.is_ok(), "largest_empty_circle panicked");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Not bugs: extreme but valid inputs, kept as ordinary tests
 // ---------------------------------------------------------------------------------------------
 
