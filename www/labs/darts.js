@@ -21,7 +21,7 @@ const CHART_H = 170;
 /** Darts per frame at most; Finish throws them in chunks until the frame's budget (ms) is spent. */
 const FINISH_SLICE = 50000;
 const FINISH_CHUNK = 500;
-const FRAME_BUDGET = 8;
+const FRAME_BUDGET = 6;
 /** How many of the latest rejected darts the map shows; older ones have faded out. */
 const SHOWN_MISSES = 2400;
 /** Misses fade in generations of this many, the last GENERATIONS of them shown. */

@@ -149,6 +149,9 @@ pub fn tightest_pair(points: &[[f64; 2]]) -> Option<(usize, usize, f64)> {
 /// triangles; then neighbours along the line are bisected instead. Building the triangulation
 /// dominates: `O(n log n)`.
 ///
+/// `None` when there are no points, the map size is negative or not finite, or a coordinate lies
+/// beyond [`crate::error::MAX_LENGTH`] (where squared distances overflow).
+///
 /// ```
 /// use poisson_live::metrics::largest_empty_circle;
 ///
@@ -161,6 +164,12 @@ pub fn tightest_pair(points: &[[f64; 2]]) -> Option<(usize, usize, f64)> {
 pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Option<Clearing> {
     let size_ok = |s: f64| s.is_finite() && s >= 0.0;
     if points.is_empty() || !size_ok(width) || !size_ok(height) {
+        return None;
+    }
+    // Beyond the crate's length range the triangulation's own arithmetic overflows (and it may
+    // index out of bounds): such a set has no meaningful clearing, so say none.
+    let reasonable = |c: f64| c.is_finite() && c.abs() <= crate::error::MAX_LENGTH;
+    if !points.iter().all(|p| reasonable(p[0]) && reasonable(p[1])) {
         return None;
     }
     // −0.0 and 0.0 are the same place, but the triangulation's orientation tests can treat them
