@@ -170,7 +170,6 @@ test('spacings change the layers; bad input shows beside the control and keeps t
 
 test('a burst of slider input is merged into one placement per frame', async () => {
   await settled();
-  const before = await readout('time-ms');
   // Count the placements: every placement is one LayerPlacer, which the lab runs in slices.
   await page.evaluate(async () => {
     const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
@@ -182,13 +181,18 @@ test('a burst of slider input is merged into one placement per frame', async () 
     };
     window.__unpatch = () => (wasm.LayerPlacer.prototype.run = run);
   });
-  const justAfter = await page.evaluate(() => {
+  // Read the readout before and after the burst in one synchronous run, so no animation frame
+  // (say, the last slice of an earlier placement) can land in between.
+  const [before, justAfter] = await page.evaluate(() => {
+    const time = () =>
+      document.querySelector('section[data-lab="layers"] [data-readout="time-ms"]').textContent;
     const input = document.querySelector('section[data-lab="layers"] [name="rock"]');
+    const first = time();
     for (let v = 20; v <= 60; v++) {
       input.value = String(v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    return document.querySelector('section[data-lab="layers"] [data-readout="time-ms"]').textContent;
+    return [first, time()];
   });
   // 41 input events placed nothing on the spot: the readout has not moved yet.
   assert.equal(justAfter, before);
