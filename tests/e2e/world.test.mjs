@@ -5,7 +5,8 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -211,6 +212,14 @@ test('Download PNG saves the crate’s exact pixels, named with the seed', async
     const p = Math.floor(i / 3);
     assert.fail(`pixel (${p % 880}, ${Math.floor(p / 880)}) differs from the golden picture`);
   }
+  // The same file, byte for byte, as the command line writes: `poisson paint --seed 123456`.
+  // scripts/test.sh runs `cargo test` (which builds the CLI) before these browser tests.
+  const cli = join(ROOT, 'target', 'debug', 'poisson');
+  await stat(cli).catch(() => assert.fail(`${cli} is missing: build it with cargo build -p poisson-live-cli`));
+  const fromCli = join(DOWNLOADS, 'cli-world-123456.png');
+  const run = spawnSync(cli, ['paint', '--seed', '123456', '-o', fromCli], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(file.equals(await readFile(fromCli)), 'the page and the CLI wrote different PNG bytes');
 });
 
 test('the loupe follows the pointer and names the ground', async () => {
