@@ -59,11 +59,14 @@ export function mount(section, wasm) {
   /** The older generations laid on one layer at their alphas, and which ones it holds. */
   const faded = offscreenLayer(canvas, WIDTH, HEIGHT);
   let fadedHolds = '';
+  /** Whether some misses went unstamped during a fast run (see draw). */
+  let skippedMisses = false;
   function forgetMisses() {
     for (const { layer } of generations.values()) spareLayers.push(layer);
     generations.clear();
     stamped = 0;
     fadedHolds = '';
+    skippedMisses = false;
   }
   /** The cross a missed dart leaves, drawn once per canvas scale. */
   let stampCache = null;
@@ -354,6 +357,10 @@ export function mount(section, wasm) {
     // Rejected darts, fading with age: the last few generations, older ones fainter. Each new
     // miss is stamped (a small pre-drawn cross, cheap to copy) onto its generation's layer, opaque,
     // so overlapping crosses do not darken each other; a layer goes on at its generation's alpha.
+    // While a fast run pours in thousands of misses a frame, only the newest generation is
+    // stamped (the rest would be replaced in the next frame anyway); once it stops, the whole
+    // window is stamped properly.
+    if (!play.playing && skippedMisses) forgetMisses();
     const misses = state.misses;
     const total = state.missesSeen;
     const first = total - misses.length / 2; // arrival number of misses[0]
@@ -369,7 +376,12 @@ export function mount(section, wasm) {
     const sy = canvas.height / HEIGHT;
     const stamp = crossStamp(sx);
     const half = stamp.width / 2;
-    for (let g = Math.max(stamped, first, oldest * GENERATION); g < total; g++) {
+    let from = Math.max(stamped, first, oldest * GENERATION);
+    if (play.playing && total - from > GENERATION) {
+      from = total - GENERATION;
+      skippedMisses = true;
+    }
+    for (let g = from; g < total; g++) {
       const number = Math.floor(g / GENERATION);
       let gen = generations.get(number);
       if (!gen) {
