@@ -2,22 +2,13 @@
 //! as exceptions with readable messages, nothing panics on bad input.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{poisson_disk_flat, Comparison, DartThrower, GridLab, PoissonSampler};
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 #[wasm_bindgen_test]
 fn sampler_finish_gives_the_reference_counts() {

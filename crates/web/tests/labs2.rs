@@ -1,22 +1,13 @@
 //! The density and layers labs' bindings, called as the page calls them.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{density_forest_flat, BiomeMap, DensityForest, LayerPlacement};
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 #[wasm_bindgen_test]
 fn density_forest_in_slices_matches_the_one_call_forest() {

@@ -1,22 +1,13 @@
 //! The samplers and spectrum labs' bindings, called as the page calls them, in a real browser.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{default_exponent, SamplerRun, Spectrum};
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 /// The same fold as crates/core/tests/samplers.rs `fingerprint`, over `x, y, r` triplets.
 fn fingerprint(xyr: &[f64]) -> u64 {

@@ -1,22 +1,13 @@
 //! The tiles and endless labs' bindings, called as the page calls them.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{EndlessWorld, TileSet};
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 #[wasm_bindgen_test]
 fn a_wrapped_tile_passes_the_seam_audit_and_a_plain_one_fails() {

@@ -1,26 +1,17 @@
 //! The stipple lab's bindings, called as the page calls them.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live::stipple::{Image, Picture};
 use poisson_live_web::{
     inks, masked_poisson_flat, picture_label, picture_names, stipple_colour_flat, stipple_flat,
     StippleImage, Stippler,
 };
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 #[wasm_bindgen_test]
 fn a_built_in_picture_stipples_as_natively_and_in_slices() {

@@ -1,24 +1,15 @@
 //! The time-travel and live-figures bindings, called as the Bridson and comparison labs call them.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{
     hexagonal_coverage, live_figures_flat, rsa_coverage, PoissonSampler, SamplerHistory,
 };
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 /// Every getter the lab draws from, history against a plain sampler.
 fn assert_same(h: &SamplerHistory, s: &PoissonSampler, at: u32) {

@@ -2,25 +2,16 @@
 //! the page calls them.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{
     BiomeMap, Comparison, ComparisonBuilder, DartThrower, LayerPlacement, LayerPlacer,
     PoissonSampler,
 };
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
-}
 
 #[wasm_bindgen_test]
 fn a_layer_placer_run_in_slices_gives_the_one_call_placement() {

@@ -3,9 +3,11 @@
 //! core test pins (crates/core/tests/golden_world_123456.png).
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::message;
 use poisson_live_web::{world_legend, PaintedWorld};
 use std::rc::Rc;
-use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -31,17 +33,6 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     assert_eq!(info.bit_depth, png::BitDepth::Eight);
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
-}
-
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
-    let Err(e) = r else {
-        panic!("expected an error")
-    };
-    let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
 }
 
 #[wasm_bindgen_test]
