@@ -21,7 +21,14 @@ const CHART_H = 170;
 /** Darts per frame at most; Finish throws them in chunks until the frame's budget (ms) is spent. */
 const FINISH_SLICE = 50000;
 const FINISH_CHUNK = 500;
-const FRAME_BUDGET = 6;
+const FRAME_BUDGET = 5;
+/**
+ * Drawing per frame at most: new misses stamped and new kept darts dotted. A software canvas
+ * takes about 10 µs per stamp or dot, so a burst of thousands would block the page for tens of
+ * milliseconds; the rest waits for the next frames, which follow at once.
+ */
+const STAMPS_PER_FRAME = 400;
+const KEPT_PER_FRAME = 250;
 /** How many of the latest rejected darts the map shows; older ones have faded out. */
 const SHOWN_MISSES = 2400;
 /** Misses fade in generations of this many, the last GENERATIONS of them shown. */
@@ -113,6 +120,8 @@ export function mount(section, wasm) {
     mode: 'play',
     /** Bridson's figures on the same map, once the darts are finished. */
     bridson: null,
+    /** The thrower whose Bridson comparison is under way (it runs in a task of its own). */
+    bridsonFor: null,
   };
 
   const setReadout = readouts(part(section, 'readouts'), [
@@ -285,7 +294,15 @@ export function mount(section, wasm) {
       if (state.misses.length > 2 * SHOWN_MISSES) state.misses.splice(0, state.misses.length - 2 * SHOWN_MISSES);
       state.missesSeen = total;
     }
-    if (t.isFinished && !state.bridson) state.bridson = bridson(state.values);
+    if (t.isFinished && !state.bridson && state.bridsonFor !== t) {
+      // Bridson's run on the same map is a task of its own, not added to the last frame's.
+      state.bridsonFor = t;
+      setTimeout(() => {
+        if (state.thrower !== t) return;
+        state.bridson = bridson(state.values);
+        update();
+      }, 0);
+    }
   }
 
   /** Bridson's algorithm on the same map, seed and radius: its point and candidate counts. */
@@ -381,7 +398,8 @@ export function mount(section, wasm) {
       from = total - GENERATION;
       skippedMisses = true;
     }
-    for (let g = from; g < total; g++) {
+    const to = Math.min(total, from + STAMPS_PER_FRAME);
+    for (let g = from; g < to; g++) {
       const number = Math.floor(g / GENERATION);
       let gen = generations.get(number);
       if (!gen) {
@@ -393,7 +411,8 @@ export function mount(section, wasm) {
       const i = g - first;
       gen.layer.ctx.drawImage(stamp, Math.round(misses[2 * i] * sx - half), Math.round(misses[2 * i + 1] * sy - half));
     }
-    stamped = total;
+    stamped = to;
+    let behind = to < total;
     // Only the newest generation changes between most frames: the older ones are laid once onto
     // `faded`, which is redone when a generation rolls over.
     const shown = newest - oldest + 1;
@@ -428,10 +447,12 @@ export function mount(section, wasm) {
       keptShown = 0;
     }
     if (keptShown * 2 < kept.length) {
-      const fresh = kept.subarray(keptShown * 2);
+      const upTo = Math.min(kept.length / 2, keptShown + KEPT_PER_FRAME);
+      const fresh = kept.subarray(keptShown * 2, upTo * 2);
       dots(keptLayer.ctx, fresh, 2, r / 2, DISK);
       dots(keptLayer.ctx, fresh, 2, Math.min(3.5, r * 0.15), COLORS.accepted);
-      keptShown = kept.length / 2;
+      keptShown = upTo;
+      behind ||= upTo * 2 < kept.length;
     }
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -448,6 +469,8 @@ export function mount(section, wasm) {
         ring(ctx, x, y, r, COLORS.rejected, 1.5, [6, 5]);
       }
     }
+    // What this frame had no time for, the next one draws.
+    if (behind) requestDraw();
   }
 
   function drawChart() {

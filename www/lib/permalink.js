@@ -9,6 +9,7 @@
 // like New seed) inside a lab section rewrites the hash with history.replaceState.
 
 import { actions } from './lab.js';
+import { onNextFrame } from './frame.js';
 
 /** The named controls of a lab that a link carries: no file pickers, no opted-out controls. */
 function controlsOf(section) {
@@ -104,10 +105,15 @@ export function wirePermalinks(sections) {
     if (els && entry.defaults.has(name)) write(els, value);
   }
 
+  // A drag fires `input` many times a frame and reading every control costs a few milliseconds,
+  // so those wait for the next frame, merged; `change` (the drag's end, a checkbox, a typed
+  // value) writes the link at once.
+  const updateSoon = onNextFrame(() => update());
   for (const { section } of labs.values()) {
     const changed = (event) => {
       if (event.target?.type === 'file') return;
-      update();
+      if (event.type === 'input') updateSoon();
+      else update();
     };
     section.addEventListener('input', changed);
     section.addEventListener('change', changed);

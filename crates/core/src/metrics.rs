@@ -59,7 +59,12 @@ pub fn too_close_pairs(points: &[[f64; 2]], spacing: f64) -> Vec<(usize, usize)>
 /// `None` when there are fewer than two points. The distance is `sqrt(dx² + dy²)` of the pair
 /// with the smallest `dx² + dy²`, exactly as comparing every pair would find it; when several
 /// pairs tie, the one with the smallest `(i, j)` wins, so the answer never depends on the order
-/// the search happened to visit them in. Duplicated points give distance 0.
+/// the search happened to visit them in.
+///
+/// Duplicated points give distance 0, and they come first: if any two points coincide, the
+/// answer is the smallest such pair, even when some distinct pair is so close (under about
+/// 1e-154 apart) that its `dx² + dy²` underflows to 0 as well. Among distinct pairs that close,
+/// the distance returned is still the smallest, but which of them is returned is unspecified.
 ///
 /// Sweeps the points from left to right, keeping only those within the best distance so far in
 /// `x`, ordered by `y`; each new point is compared with the few whose `y` is that close too.

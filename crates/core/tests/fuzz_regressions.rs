@@ -327,16 +327,19 @@ fn g_darts_stay_on_a_subnormal_map() {
 // Bug H: tightest_pair breaks its tie rule when the smallest d² underflows
 // ---------------------------------------------------------------------------------------------
 //
-// The docs promise the smallest (i, j) among pairs with the smallest dx² + dy². (0, 1) is
-// 5e-324 apart, d² = 0; (0, 2) are duplicates, d² = 0: a tie, so (0, 1) should win, but the
-// duplicate pass returns (0, 2). Cosmetic (the distance is right); fix the code or the docs.
-// Found by metrics.
+// The docs promised the smallest (i, j) among pairs with the smallest dx² + dy². (0, 1) is
+// 5e-324 apart, d² = 0; (0, 2) are duplicates, d² = 0: a tie by that rule, so (0, 1) should
+// have won, but the duplicate pass returns (0, 2). Found by metrics. Fixed in the docs: exact
+// duplicates come first (they are truly the closest), and among distinct pairs whose d²
+// underflows only the distance is promised.
 
 #[test]
-#[ignore = "bug H: tie rule broken when d² underflows to 0"]
-fn h_tightest_pair_ties_go_to_the_smallest_pair() {
+fn h_tightest_pair_puts_exact_duplicates_first() {
     let pts = [[0.0, 0.0], [0.0, 5e-324], [0.0, 0.0]];
-    assert_eq!(tightest_pair(&pts), Some((0, 1, 0.0)));
+    assert_eq!(tightest_pair(&pts), Some((0, 2, 0.0)));
+    // Without the duplicate, the pair 5e-324 apart is the closest, at a distance of 0 (d²
+    // underflows).
+    assert_eq!(tightest_pair(&pts[..2]), Some((0, 1, 0.0)));
 }
 
 // ---------------------------------------------------------------------------------------------
