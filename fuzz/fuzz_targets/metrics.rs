@@ -173,9 +173,6 @@ fuzz_target!(|inp: Input| {
         c.radius,
         nearest.sqrt()
     );
-    if fuzz_support::very_thin(&pts, w, h) {
-        return; // bug K, reported
-    }
     // No centre on a 17 × 17 lattice over the map does better.
     let scale = w.max(h).max(
         pts.iter()

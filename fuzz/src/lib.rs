@@ -237,31 +237,9 @@ pub fn advised_radius(message: &str) -> Option<f64> {
     number.parse().ok()
 }
 
-/// Bugs A–G, I, J, L and M were fixed in the crate (commit 09dc38d) and their gates removed; H
-/// (tie rule when d² underflows) was settled in `tightest_pair`'s docs, and the metrics target
-/// checks what they now promise; N (coordinates beyond MAX_LENGTH in `largest_empty_circle`) is
-/// fixed by declining them, which fuzz_targets/metrics.rs asserts; K (below) is open.
-
-/// Bug K, reported: `largest_empty_circle` misses the widest clearing on extremely thin point
-/// sets (x spread 1e30, y spread 1e-9): true when the points' bounding box or the map has an
-/// aspect ratio beyond 1e9, where the optimality check is skipped.
-pub fn very_thin(points: &[[f64; 2]], w: f64, h: f64) -> bool {
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in points {
-        for a in 0..2 {
-            lo[a] = lo[a].min(p[a]);
-            hi[a] = hi[a].max(p[a]);
-        }
-    }
-    let (ex, ey) = (hi[0] - lo[0], hi[1] - lo[1]);
-    let thin = |a: f64, b: f64| a.min(b) > 0.0 && a.max(b) > 1e9 * a.min(b);
-    // Also near-duplicates: two distinct points closer than 1e-9 of the box (K, second case:
-    // (1e15, 1e15) next to (1e15, 1e15 - 0.125)).
-    let tiny = 1e-9 * ex.max(ey);
-    let near_duplicate = points.iter().enumerate().any(|(i, p)| {
-        points[i + 1..]
-            .iter()
-            .any(|q| p != q && (p[0] - q[0]).abs() <= tiny && (p[1] - q[1]).abs() <= tiny)
-    });
-    thin(ex, ey) || thin(w, h) || near_duplicate
-}
+// Bugs A–G, I, J, L and M were fixed in the crate (commit 09dc38d) and their gates removed; H
+// (tie rule when d² underflows) was settled in `tightest_pair`'s docs, and the metrics target
+// checks what they now promise; N (coordinates beyond MAX_LENGTH in `largest_empty_circle`) is
+// fixed by declining them, which fuzz_targets/metrics.rs asserts; K (thin and near-duplicate sets
+// in `largest_empty_circle`) is fixed by exact in-circle flips and by candidates for the points
+// the triangulation skips, and its gate is gone.

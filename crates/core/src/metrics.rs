@@ -204,7 +204,8 @@ pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Opt
         list: Vec::new(),
     };
     let dpoints: Vec<delaunator::Point> = points.iter().map(|&p| p.into()).collect();
-    let tri = delaunator::triangulate(&dpoints);
+    let mut tri = delaunator::triangulate(&dpoints);
+    make_delaunay(points, &mut tri);
     if tri.triangles.is_empty() {
         // All points on one line (or fewer than three distinct ones): the Voronoi cells are
         // strips between the bisectors of neighbours along the line.
@@ -231,6 +232,26 @@ pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Opt
                 candidates.bisector(p, q, &[third(e)]);
             } else if e < twin {
                 candidates.bisector(p, q, &[third(e), third(twin)]);
+            }
+        }
+        // The triangulation skips a point it takes for a near-duplicate or cannot place on its
+        // hull (a point 1e-9 off a line of points 1e30 long). Such a point's own Voronoi
+        // vertices are missing: add the candidates it could make with every other point, by
+        // brute force (rare, and only on near-degenerate sets). Past MISSING_EXACT points the
+        // triples are left out, and the answer is then a lower bound.
+        let missing = untriangulated(points, &tri.triangles);
+        for &m in &missing {
+            for a in (0..points.len()).filter(|&a| points[a] != points[m]) {
+                candidates.bisector(points[m], points[a], &[]);
+                if points.len() > MISSING_EXACT {
+                    continue;
+                }
+                for b in (a + 1..points.len()).filter(|&b| points[b] != points[m]) {
+                    let (pm, pa, pb) = (points[m], points[a], points[b]);
+                    if let Some(centre) = circumcentre(pm, pa, pb) {
+                        candidates.point(centre, &[pm, pa, pb]);
+                    }
+                }
             }
         }
     }
@@ -413,6 +434,104 @@ fn y_key(y: f64) -> u64 {
     } else {
         bits | (1 << 63)
     }
+}
+
+/// Flips edges of `tri` until every one passes an exact in-circle test: a true Delaunay
+/// triangulation, which the clearing's candidates rely on.
+///
+/// The triangulation library decides "inside the circle" in plain floating point, which can be
+/// wrong for near-degenerate triangles (points spread 1e30 one way and 1e-9 the other, or two
+/// points 0.125 apart on a 1e15 map) and then leaves out an edge whose bisector holds the widest
+/// clearing. Its orientation test is exact, so what it returns is a valid triangulation, and
+/// Lawson's flips turn any valid triangulation into the Delaunay one; usually there is nothing
+/// to flip. The exact predicates run on coordinates scaled by a power of two (which changes no
+/// answer) so that their products stay in range; where they still overflow, the edge is left
+/// alone.
+fn make_delaunay(points: &[[f64; 2]], tri: &mut delaunator::Triangulation) {
+    use delaunator::{next_halfedge, prev_halfedge, EMPTY};
+    let largest = points
+        .iter()
+        .fold(0.0f64, |m, p| m.max(p[0].abs()).max(p[1].abs()));
+    let scale = if largest > 0.0 {
+        2f64.powi(-(largest.log2().ceil() as i32))
+    } else {
+        1.0
+    };
+    let at = |i: usize| robust::Coord {
+        x: points[i][0] * scale,
+        y: points[i][1] * scale,
+    };
+    // Whether the corner opposite `e` across its edge lies strictly inside the circle through
+    // `e`'s triangle.
+    let illegal = |tri: &delaunator::Triangulation, e: usize| {
+        let f = tri.halfedges[e];
+        if f == EMPTY {
+            return false;
+        }
+        let (u, v, w) = (
+            tri.triangles[e],
+            tri.triangles[next_halfedge(e)],
+            tri.triangles[prev_halfedge(e)],
+        );
+        let x = tri.triangles[prev_halfedge(f)];
+        let turn = robust::orient2d(at(u), at(v), at(w));
+        let inside = robust::incircle(at(u), at(v), at(w), at(x)) * turn.signum();
+        turn != 0.0 && inside.is_finite() && inside > 0.0
+    };
+    let mut stack: Vec<usize> = (0..tri.halfedges.len())
+        .filter(|&e| tri.halfedges[e] != EMPTY && e < tri.halfedges[e])
+        .collect();
+    // Lawson's flips always end, but a cap keeps a pathological input from taking long; a
+    // triangulation left short of Delaunay only risks a clearing that is not the widest.
+    let mut flips_left = 16 * tri.triangles.len() + 1024;
+    while let Some(e) = stack.pop() {
+        if !illegal(tri, e) {
+            continue;
+        }
+        if flips_left == 0 {
+            break;
+        }
+        flips_left -= 1;
+        // Triangle e is (u, v, w), its twin f is (v, u, x); after the flip they are (x, v, w)
+        // and (w, u, x), sharing the new edge w–x.
+        let f = tri.halfedges[e];
+        let (pe, pf) = (prev_halfedge(e), prev_halfedge(f));
+        let (x, w) = (tri.triangles[pf], tri.triangles[pe]);
+        tri.triangles[e] = x;
+        tri.triangles[f] = w;
+        let (beyond_xv, beyond_wu) = (tri.halfedges[pf], tri.halfedges[pe]);
+        tri.halfedges[e] = beyond_xv;
+        if beyond_xv != EMPTY {
+            tri.halfedges[beyond_xv] = e;
+        }
+        tri.halfedges[f] = beyond_wu;
+        if beyond_wu != EMPTY {
+            tri.halfedges[beyond_wu] = f;
+        }
+        tri.halfedges[pe] = pf;
+        tri.halfedges[pf] = pe;
+        stack.extend([e, next_halfedge(e), f, next_halfedge(f)]);
+    }
+}
+
+/// Up to this many points, a point the triangulation skipped gets every triple it is part of as
+/// a candidate (quadratic work per skipped point); beyond, only its bisectors.
+const MISSING_EXACT: usize = 512;
+
+/// The points that are in no triangle and have no exact copy in one.
+fn untriangulated(points: &[[f64; 2]], triangles: &[usize]) -> Vec<usize> {
+    let mut used = vec![false; points.len()];
+    for &i in triangles {
+        used[i] = true;
+    }
+    let key = |p: [f64; 2]| (p[0].to_bits(), p[1].to_bits());
+    let placed: std::collections::HashSet<(u64, u64)> = (0..points.len())
+        .filter(|&i| used[i])
+        .map(|i| key(points[i]))
+        .collect();
+    (0..points.len())
+        .filter(|&i| !used[i] && !placed.contains(&key(points[i])))
+        .collect()
 }
 
 /// The smallest pair `(i, j)` of points with identical coordinates, if any.

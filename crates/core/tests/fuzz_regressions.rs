@@ -377,18 +377,18 @@ fn j_probe_agrees_with_is_free_for_a_nan_radius() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bug K: largest_empty_circle misses the widest clearing on an extremely thin point set
+// Bug K: largest_empty_circle missed the widest clearing on an extremely thin point set
 // ---------------------------------------------------------------------------------------------
 //
 // Five points spread over 1e30 in x and 1e-9 in y (aspect 1e39). The widest clearing is
 // centred near x = 4.115e29 (between x = 1.57e29 and 6.66e29) with radius ≈ 2.54e29; the
-// function returns radius 1.76e29 at x = 3.33e29. Rounding the inputs hides it, so the
-// triangulation of near-degenerate triangles is the likely cause. A second case: a pair of
-// points 0.125 apart on a 1e15 map (relative 1e-16) loses the widest clearing too. Found by
-// metrics.
+// function returned radius 1.76e29 at x = 3.33e29. A second case: a pair of points 0.125 apart
+// on a 1e15 map (relative 1e-16) lost the widest clearing too. Found by metrics. Two causes:
+// the triangulation's in-circle test is plain floating point, so its triangles were not
+// Delaunay (fixed by flipping edges with exact predicates), and it skipped the point at
+// x = 1.57e29 altogether (fixed by adding that point's candidates by brute force).
 
 #[test]
-#[ignore = "bug K: not the widest clearing on a 1e30 × 1e-9 point set"]
 fn k_largest_empty_circle_on_a_very_thin_point_set() {
     let pts = [
         [0.0, 1e-9],
@@ -402,7 +402,6 @@ fn k_largest_empty_circle_on_a_very_thin_point_set() {
 }
 
 #[test]
-#[ignore = "bug K: not the widest clearing next to a near-duplicate pair"]
 fn k_largest_empty_circle_with_a_near_duplicate_pair() {
     // Seven points on a 1e15 map; two of them 0.125 apart (a relative 1e-16) in one corner.
     // The centre (4.375e14, 4.375e14) has 5.465e14 of room; the result is 5.182e14.
