@@ -189,7 +189,7 @@ fuzz_target!(|inp: Input| {
                 .sqrt();
             assert!(
                 there <= c.radius * (1.0 + 1e-9) + 1e-9 * scale,
-                "centre {q:?} has {there} of room, more than the clearing {c:?}"
+                "centre {q:?} has {there} of room, more than the clearing {c:?}; map {w:?} × {h:?}, points {pts:?}"
             );
         }
     }

@@ -203,9 +203,20 @@ pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Opt
         height,
         list: Vec::new(),
     };
-    let dpoints: Vec<delaunator::Point> = points.iter().map(|&p| p.into()).collect();
+    // Triangulated at a scale where the largest coordinate is about 1: a power of two changes
+    // no answer, and the triangulation's fixed tolerance for "the same point" (about 4e-16)
+    // then means the same, relatively, for a map of any size, instead of merging every point of
+    // a map 1e-20 wide.
+    let scale = unit_scale(points);
+    let dpoints: Vec<delaunator::Point> = points
+        .iter()
+        .map(|p| delaunator::Point {
+            x: p[0] * scale,
+            y: p[1] * scale,
+        })
+        .collect();
     let mut tri = delaunator::triangulate(&dpoints);
-    make_delaunay(points, &mut tri);
+    make_delaunay(&dpoints, &mut tri);
     if tri.triangles.is_empty() {
         // All points on one line (or fewer than three distinct ones): the Voronoi cells are
         // strips between the bisectors of neighbours along the line.
@@ -236,20 +247,28 @@ pub fn largest_empty_circle(points: &[[f64; 2]], width: f64, height: f64) -> Opt
         }
         // The triangulation skips a point it takes for a near-duplicate or cannot place on its
         // hull (a point 1e-9 off a line of points 1e30 long). Such a point's own Voronoi
-        // vertices are missing: add the candidates it could make with every other point, by
-        // brute force (rare, and only on near-degenerate sets). Past MISSING_EXACT points the
-        // triples are left out, and the answer is then a lower bound.
-        let missing = untriangulated(points, &tri.triangles);
-        for &m in &missing {
-            for a in (0..points.len()).filter(|&a| points[a] != points[m]) {
-                candidates.bisector(points[m], points[a], &[]);
-                if points.len() > MISSING_EXACT {
-                    continue;
-                }
-                for b in (a + 1..points.len()).filter(|&b| points[b] != points[m]) {
-                    let (pm, pa, pb) = (points[m], points[a], points[b]);
-                    if let Some(centre) = circumcentre(pm, pa, pb) {
-                        candidates.point(centre, &[pm, pa, pb]);
+        // vertices are missing: add those it makes with its nearest neighbours (rare, and only
+        // on near-degenerate sets; beyond MISSING_MAX such points, the rest are left out).
+        for m in untriangulated(points, &tri.triangles)
+            .into_iter()
+            .take(MISSING_MAX)
+        {
+            let pm = points[m];
+            // Each place once: copies of one point would crowd out the other neighbours.
+            let mut seen = std::collections::HashSet::new();
+            let mut near: Vec<(f64, usize)> = (0..points.len())
+                .filter(|&a| points[a] != pm && seen.insert(place_key(points[a])))
+                .map(|a| (dist2(points[a], pm), a))
+                .collect();
+            if near.len() > MISSING_NEIGHBOURS {
+                near.select_nth_unstable_by(MISSING_NEIGHBOURS, |a, b| a.0.total_cmp(&b.0));
+                near.truncate(MISSING_NEIGHBOURS);
+            }
+            for (i, &(_, a)) in near.iter().enumerate() {
+                candidates.bisector(pm, points[a], &[]);
+                for &(_, b) in &near[i + 1..] {
+                    if let Some(centre) = circumcentre(pm, points[a], points[b]) {
+                        candidates.point(centre, &[pm, points[a], points[b]]);
                     }
                 }
             }
@@ -444,22 +463,13 @@ fn y_key(y: f64) -> u64 {
 /// points 0.125 apart on a 1e15 map) and then leaves out an edge whose bisector holds the widest
 /// clearing. Its orientation test is exact, so what it returns is a valid triangulation, and
 /// Lawson's flips turn any valid triangulation into the Delaunay one; usually there is nothing
-/// to flip. The exact predicates run on coordinates scaled by a power of two (which changes no
-/// answer) so that their products stay in range; where they still overflow, the edge is left
-/// alone.
-fn make_delaunay(points: &[[f64; 2]], tri: &mut delaunator::Triangulation) {
+/// to flip. The points come scaled by [`unit_scale`], so that the exact predicates' products
+/// stay in range; where they still overflow, the edge is left alone.
+fn make_delaunay(points: &[delaunator::Point], tri: &mut delaunator::Triangulation) {
     use delaunator::{next_halfedge, prev_halfedge, EMPTY};
-    let largest = points
-        .iter()
-        .fold(0.0f64, |m, p| m.max(p[0].abs()).max(p[1].abs()));
-    let scale = if largest > 0.0 {
-        2f64.powi(-(largest.log2().ceil() as i32))
-    } else {
-        1.0
-    };
     let at = |i: usize| robust::Coord {
-        x: points[i][0] * scale,
-        y: points[i][1] * scale,
+        x: points[i].x,
+        y: points[i].y,
     };
     // Whether the corner opposite `e` across its edge lies strictly inside the circle through
     // `e`'s triangle.
@@ -514,9 +524,23 @@ fn make_delaunay(points: &[[f64; 2]], tri: &mut delaunator::Triangulation) {
     }
 }
 
-/// Up to this many points, a point the triangulation skipped gets every triple it is part of as
-/// a candidate (quadratic work per skipped point); beyond, only its bisectors.
-const MISSING_EXACT: usize = 512;
+/// A power of two that brings the largest coordinate to between 1/2 and 1 (1 for no size).
+fn unit_scale(points: &[[f64; 2]]) -> f64 {
+    let largest = points
+        .iter()
+        .fold(0.0f64, |m, p| m.max(p[0].abs()).max(p[1].abs()));
+    if largest > 0.0 {
+        2f64.powi(-(largest.log2().ceil() as i32))
+    } else {
+        1.0
+    }
+}
+
+/// For a point the triangulation skipped: how many of its nearest neighbours make candidates
+/// with it (their bisectors, and the circles through it and any two of them), and how many such
+/// points are looked after at most.
+const MISSING_NEIGHBOURS: usize = 16;
+const MISSING_MAX: usize = 64;
 
 /// The points that are in no triangle and have no exact copy in one.
 fn untriangulated(points: &[[f64; 2]], triangles: &[usize]) -> Vec<usize> {
@@ -524,14 +548,20 @@ fn untriangulated(points: &[[f64; 2]], triangles: &[usize]) -> Vec<usize> {
     for &i in triangles {
         used[i] = true;
     }
-    let key = |p: [f64; 2]| (p[0].to_bits(), p[1].to_bits());
-    let placed: std::collections::HashSet<(u64, u64)> = (0..points.len())
+    let mut placed: std::collections::HashSet<(u64, u64)> = (0..points.len())
         .filter(|&i| used[i])
-        .map(|i| key(points[i]))
+        .map(|i| place_key(points[i]))
         .collect();
+    // One of each place: the first of a run of copies stands for them all.
     (0..points.len())
-        .filter(|&i| !used[i] && !placed.contains(&key(points[i])))
+        .filter(|&i| !used[i] && placed.insert(place_key(points[i])))
         .collect()
+}
+
+/// A point's coordinates as a hashable key (the points here have no −0.0, so equal places have
+/// equal keys).
+fn place_key(p: [f64; 2]) -> (u64, u64) {
+    (p[0].to_bits(), p[1].to_bits())
 }
 
 /// The smallest pair `(i, j)` of points with identical coordinates, if any.
