@@ -1,6 +1,8 @@
 // The endless lab: drag the world away and back, and the chunk under the centre shows the same
 // points (same fingerprint, same pixels), even after the world has forgotten and rebuilt it.
-// The fingerprint is checked against the core, visiting chunks in another order.
+// The fingerprint is checked against the core, visiting chunks in another order. A new view is
+// built a few chunks per frame (aria-busy on the map meanwhile): each check waits until it is
+// complete, and the points in view are compared with the core's one-call pointsIn.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +18,7 @@ before(async () => {
   lab = session.page.locator('section[data-lab="endless"]');
   canvas = lab.locator('canvas[data-role="map"]');
   await lab.locator('[data-readout="chunks"]').filter({ hasText: /^\d+$/ }).waitFor();
+  await ready();
   await session.page.evaluate(async () => {
     const loader = document.querySelector('script[data-bindings]');
     window.poissonWasm = await import(loader.dataset.bindings);
@@ -29,6 +32,16 @@ after(async () => {
 const frames = () =>
   session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
+/** Two frames, then until the view is complete: every chunk in it built and drawn. */
+async function ready() {
+  await frames();
+  await session.page.waitForFunction(
+    () => !document.querySelector('section[data-lab="endless"] canvas[data-role="map"]').hasAttribute('aria-busy'),
+    null,
+    { timeout: 30_000, polling: 'raf' },
+  );
+}
+
 const text = async (name) => (await lab.locator(`[data-readout="${name}"]`).innerText()).trim();
 const pixels = () => canvas.evaluate((c) => c.toDataURL());
 
@@ -41,12 +54,12 @@ async function drag(dx, dy) {
   await session.page.mouse.down();
   await session.page.mouse.move(x + dx, y + dy, { steps: 8 });
   await session.page.mouse.up();
-  await frames();
+  await ready();
 }
 
 test('the view starts at the origin with the core’s chunk', async () => {
   await canvas.scrollIntoViewIfNeeded();
-  await frames();
+  await ready();
   assert.equal(await text('position'), '0, 0');
   assert.equal(await text('centre-chunk'), '0, 0');
   assert.ok(Number(await text('points')) > 100);
@@ -62,7 +75,7 @@ test('the view starts at the origin with the core’s chunk', async () => {
 });
 
 test('drag far east and back: the same points, rebuilt after being forgotten', async () => {
-  await frames();
+  await ready();
   const before = { hash: await text('chunk-hash'), image: await pixels() };
   const generated0 = Number(await text('chunks'));
 
@@ -89,14 +102,14 @@ test('arrow keys pan and Reset view returns', async () => {
   await canvas.focus();
   await session.page.keyboard.press('ArrowRight');
   await session.page.keyboard.press('ArrowDown');
-  await frames();
+  await ready();
   assert.equal(await text('position'), '40, 40');
   await session.page.keyboard.press('Shift+ArrowLeft');
-  await frames();
+  await ready();
   assert.equal(await text('position'), '-160, 40');
   assert.equal(await text('centre-chunk'), '-2, 0');
   await lab.locator('button[data-action="reset"]').click();
-  await frames();
+  await ready();
   assert.equal(await text('position'), '0, 0');
   assert.equal(await pixels(), image);
 });
@@ -105,37 +118,66 @@ test('show chunks, radius and seed', async () => {
   const chunks = lab.locator('input[name="show-chunks"]');
   assert.equal(await chunks.isChecked(), true);
   await chunks.uncheck();
-  await frames();
+  await ready();
   await session.screenshotLabs(['endless']);
   const { rename } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const { SCREENSHOTS } = await import('./harness.mjs');
   await rename(join(SCREENSHOTS, 'endless.png'), join(SCREENSHOTS, 'endless-plain.png'));
   await chunks.check();
-  await frames();
+  await ready();
 
   const hash = await text('chunk-hash');
   const radius = lab.locator('input[name="radius"]');
   await radius.fill('24');
   await radius.dispatchEvent('input');
-  await frames();
+  await ready();
   assert.notEqual(await text('chunk-hash'), hash);
   const fewer = Number(await text('points'));
   await radius.fill('14');
   await radius.dispatchEvent('input');
-  await frames();
+  await ready();
   assert.equal(await text('chunk-hash'), hash, 'the same seed and radius give the same world again');
   assert.ok(Number(await text('points')) > fewer);
 
   await lab.locator('button[data-action="new-seed"]').click();
-  await frames();
+  await ready();
   assert.notEqual(await text('chunk-hash'), hash);
   await lab.locator('input[name="seed"]').fill('123456');
   await lab.locator('input[name="seed"]').dispatchEvent('input');
-  await frames();
+  await ready();
   assert.equal(await text('chunk-hash'), hash);
   await drag(-90, -40);
   await session.screenshotLabs(['endless']);
+});
+
+test('a far jump at the smallest radius fills in over several frames, then shows the core’s points', async () => {
+  const radius = lab.locator('input[name="radius"]');
+  await radius.fill('6');
+  await radius.dispatchEvent('input');
+  await ready();
+  await canvas.focus();
+  for (let i = 0; i < 10; i++) await session.page.keyboard.press('Shift+ArrowRight');
+  await frames();
+  // Dozens of chunks of a few hundred points each: not one frame's work.
+  assert.equal(await canvas.getAttribute('aria-busy'), 'true');
+  assert.match(await lab.locator('[data-role="status"]').innerText(), /^Building chunks, phase by phase… \d+ %$/);
+  await ready();
+  assert.equal((await lab.locator('[data-role="status"]').innerText()).trim(), '');
+  const [x, y] = (await text('position')).split(', ').map(Number);
+  const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+  const expected = await session.page.evaluate(
+    ([x, y, seed]) => {
+      const w = new window.poissonWasm.EndlessWorld(120, 6, 30, seed, 96);
+      const points = w.pointsIn(x - 360, y - 200, 720, 400).length / 2;
+      const digest = w.chunkDigest(w.chunkX(x), w.chunkY(y));
+      w.free();
+      return { points, digest };
+    },
+    [x, y, seed],
+  );
+  assert.equal(Number(await text('points')), expected.points);
+  assert.equal(await text('chunk-hash'), expected.digest);
 });
 
 test('no console errors or page errors', () => {

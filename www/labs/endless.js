@@ -4,6 +4,19 @@
 // and forgets the farthest. A chunk depends only on the seed and its coordinates, so panning
 // away and back shows exactly the same points.
 //
+// A jump to a new place needs dozens of chunks, too many for one frame at a small radius. So
+// each frame builds chunks one at a time (`generateNext`) for about WORK_BUDGET ms, and the
+// view grows as they arrive: phase 0 chunks first, then 1, 2 and 3, which is the scheme itself,
+// played out. Growing teaches more than holding the old picture, and while the reader drags
+// the map follows the hand at once. Until every chunk is in, the map carries aria-busy, the
+// status says how far along it is, and the readouts that depend on the whole view wait.
+//
+// Drawing thousands of dots a frame is slow on a software canvas, so each chunk's dots are
+// painted once into a tile (an offscreen canvas) and a frame copies tiles. A tile holds all of
+// its chunk's dots, but the map shows only the points inside the view (as `pointsIn` gives them):
+// so tiles cover the map's inner part, and a band along the edges, where a dot from just
+// outside the view would peek in, is drawn dot by dot from the points inside.
+//
 // State: the current `EndlessWorld` (rebuilt when seed or radius change) and the view's centre
 // in world units, always whole numbers so that dragging back to the start lands exactly there.
 
@@ -21,6 +34,10 @@ const K = 30;
 const CAPACITY = 96;
 /** Arrow keys pan this far (Shift: five times as far). */
 const KEY_STEP = 40;
+/** Building chunks and painting tiles stops after this long in a frame (ms); drawing follows. */
+const WORK_BUDGET = 6;
+/** Chunk tiles kept (about 70 KB each on a plain screen); the view shows at most 40. */
+const TILE_LIMIT = 60;
 /** A faint tint per phase, for "show chunks". */
 const PHASE_TINT = [
   'rgba(33, 99, 160, 0.00)',
@@ -29,13 +46,44 @@ const PHASE_TINT = [
   'rgba(194, 24, 91, 0.06)',
 ];
 const BORDER = 'rgba(33, 99, 160, 0.55)';
+/** A chunk still being built. */
+const PENDING = 'rgba(31, 42, 31, 0.07)';
+const HALO = 'rgba(95, 168, 107, 0.25)';
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
   const state = { world: null, radius: 14, showChunks: true, cx: 0, cy: 0 };
+  /**
+   * Painted chunks of the current world, by "cx,cy": `{ cx, cy, points, image, x, y }`, the
+   * chunk's points (world units) and its dots on an offscreen canvas whose corner is world
+   * `(x, y)`. Cleared when the world or the canvas's scale changes.
+   */
+  const tiles = new Map();
+  /** Canvases of dropped tiles, painted over again rather than left to the garbage collector. */
+  const spare = [];
+  let tileScale = '';
+  /** Work done since the view was last complete, for the status line. */
+  let job = null;
+  /** The view and world the whole-view readouts were last read for. */
+  let shown = null;
 
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
-  const requestDraw = onNextFrame(() => draw());
+  // The status line sits under the map; the page's markup has none for this lab.
+  const status = document.createElement('p');
+  status.className = 'endless-status';
+  status.dataset.role = 'status';
+  status.setAttribute('role', 'status');
+  canvas.after(status);
+
+  // A resize clears the canvas and may change its scale (tiles are painted at that scale).
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => {
+    if (!draw()) requestTick();
+  });
+  const requestTick = onNextFrame(() => tick());
+  /** The view or the world changed: busy from now until the next frame finds it complete. */
+  function update() {
+    canvas.setAttribute('aria-busy', 'true');
+    requestTick();
+  }
 
   const set = readouts(part(section, 'readouts'), [
     { name: 'position', label: 'Position', title: 'The view’s centre in world units (x, y)' },
@@ -66,10 +114,14 @@ export function mount(section, wasm) {
     (result) => {
       state.showChunks = params.values()['show-chunks'];
       if (result) {
+        // A new world: the old one's chunks, tiles and pending work all go with it.
         state.world?.free();
         Object.assign(state, result);
+        dropTiles([...tiles.values()]);
+        job = null;
+        shown = null;
       }
-      requestDraw();
+      update();
     },
   );
 
@@ -92,7 +144,7 @@ export function mount(section, wasm) {
   function moveTo(x, y) {
     state.cx = Math.round(x);
     state.cy = Math.round(y);
-    requestDraw();
+    update();
   }
 
   // Dragging moves the world with the pointer: the view's centre goes the other way.
@@ -122,47 +174,191 @@ export function mount(section, wasm) {
     moveTo(state.cx + move[0], state.cy + move[1]);
   });
 
+  /** The view's corner in world units and the chunks it covers, as `pointsIn` reads them. */
+  function viewNow() {
+    const w = state.world;
+    const left = state.cx - WIDTH / 2;
+    const top = state.cy - HEIGHT / 2;
+    return { left, top, c0: w.chunkX(left), c1: w.chunkX(left + WIDTH), r0: w.chunkY(top), r1: w.chunkY(top + HEIGHT) };
+  }
+
+  /** The view's chunks that hold part of it (the last column or row may only touch its edge). */
+  function* visibleChunks(v) {
+    for (let cy = v.r0; cy <= v.r1; cy++) {
+      if (cy * CHUNK >= v.top + HEIGHT) continue;
+      for (let cx = v.c0; cx <= v.c1; cx++) {
+        if (cx * CHUNK < v.left + WIDTH) yield [cx, cy];
+      }
+    }
+  }
+
+  /** One animation frame: build chunks and paint tiles for up to WORK_BUDGET ms, then draw. */
+  function tick() {
+    const w = state.world;
+    if (w) {
+      const v = viewNow();
+      checkScale();
+      const started = performance.now();
+      let units = 0;
+      let slowest = 0;
+      // A tile for a chunk that is built comes first, so chunks show as soon as they are. One
+      // piece of work at least per frame, however slow the machine; another only if one as slow
+      // as the slowest so far still fits in the budget.
+      for (let now = started; ; ) {
+        const next = untiled(w, v);
+        if (next) paintTile(next[0], next[1], w.cachedChunk(next[0], next[1]));
+        else if (!w.generateNext(v.left, v.top, WIDTH, HEIGHT)) break;
+        units++;
+        const after = performance.now();
+        slowest = Math.max(slowest, after - now);
+        now = after;
+        if (now - started + slowest > WORK_BUDGET) break;
+      }
+      if (units > 0) job = { done: (job?.done ?? 0) + units };
+      forgetFarTiles(v);
+    }
+    if (!draw()) requestTick();
+  }
+
+  /** The first visible chunk that is built but not painted yet, or null. */
+  function untiled(w, v) {
+    for (const [cx, cy] of visibleChunks(v)) {
+      if (!tiles.has(`${cx},${cy}`) && w.isCached(cx, cy)) return [cx, cy];
+    }
+    return null;
+  }
+
+  /** Tiles painted for another canvas size are dropped (they would copy blurred or misplaced). */
+  function checkScale() {
+    const scale = `${canvas.width}x${canvas.height}`;
+    if (scale === tileScale) return;
+    dropTiles([...tiles.values()]);
+    tileScale = scale;
+  }
+
+  /** Device pixels per world unit, across and down. */
+  function deviceScale() {
+    return { sx: canvas.width / WIDTH, sy: canvas.height / HEIGHT };
+  }
+
+  /** Room around a chunk's square in its tile, for the dots on its border (world units). */
+  function tileMargin() {
+    return Math.ceil(state.radius / 2) + 2;
+  }
+
+  /** Paints chunk (cx, cy)'s dots, halo then dot, at the canvas's resolution. */
+  function paintTile(cx, cy, points) {
+    const { sx, sy } = deviceScale();
+    const m = tileMargin();
+    const x = cx * CHUNK - m;
+    const y = cy * CHUNK - m;
+    const image = spare.pop() ?? document.createElement('canvas');
+    // Setting the size clears the canvas, even when it does not change.
+    image.width = Math.ceil((CHUNK + 2 * m) * sx) + 1;
+    image.height = Math.ceil((CHUNK + 2 * m) * sy) + 1;
+    // CPU-backed, so that reading a pixel back (below) is cheap.
+    const ctx = image.getContext('2d', { willReadFrequently: true });
+    ctx.setTransform(sx, 0, 0, sy, 0, 0);
+    // Relative to the tile's corner: far from the origin, world units are too big for the
+    // canvas's single-precision transform.
+    const local = new Float64Array(points.length);
+    for (let i = 0; i < points.length; i += 2) {
+      local[i] = points[i] - x;
+      local[i + 1] = points[i + 1] - y;
+    }
+    drawDots(ctx, local);
+    // A canvas records drawing and rasterizes it later, when it is first shown: reading one
+    // pixel rasterizes it now, inside this frame's budget, not in a later frame's paint.
+    ctx.getImageData(0, 0, 1, 1);
+    tiles.set(`${cx},${cy}`, { cx, cy, points, image, x, y });
+  }
+
+  /** A halo of radius r/2 and a dot for every x, y pair, in the context's units. */
+  function drawDots(ctx, flat) {
+    const r = state.radius;
+    dots(ctx, flat, 2, r / 2, HALO);
+    dots(ctx, flat, 2, Math.min(3, r * 0.2), COLORS.tree);
+  }
+
+  /** Keeps at most TILE_LIMIT tiles, dropping the farthest from the view first. */
+  function forgetFarTiles(v) {
+    if (tiles.size <= TILE_LIMIT) return;
+    const ccx = (v.c0 + v.c1) / 2;
+    const ccy = (v.r0 + v.r1) / 2;
+    const far = [...tiles.values()].sort(
+      (a, b) => Math.max(Math.abs(b.cx - ccx), Math.abs(b.cy - ccy)) - Math.max(Math.abs(a.cx - ccx), Math.abs(a.cy - ccy)),
+    );
+    dropTiles(far.slice(0, tiles.size - TILE_LIMIT));
+  }
+
+  function dropTiles(list) {
+    for (const tile of list) {
+      tiles.delete(`${tile.cx},${tile.cy}`);
+      if (spare.length < TILE_LIMIT) spare.push(tile.image);
+    }
+  }
+
+  /** Draws the view from the tiles there are; returns whether it is complete. */
   function draw() {
     const { ctx } = view;
     clear(ctx, WIDTH, HEIGHT);
     const w = state.world;
-    if (!w) return;
-    const left = state.cx - WIDTH / 2;
-    const top = state.cy - HEIGHT / 2;
-    const c0 = w.chunkX(left);
-    const c1 = w.chunkX(left + WIDTH);
-    const r0 = w.chunkY(top);
-    const r1 = w.chunkY(top + HEIGHT);
+    if (!w) return true;
+    checkScale();
+    const v = viewNow();
+    const { left, top } = v;
+    const { sx, sy } = deviceScale();
 
-    if (state.showChunks) {
-      for (let cy = r0; cy <= r1; cy++) {
-        for (let cx = c0; cx <= c1; cx++) {
-          ctx.fillStyle = PHASE_TINT[wasm.EndlessWorld.phase(cx, cy)];
-          ctx.fillRect(cx * CHUNK - left, cy * CHUNK - top, CHUNK, CHUNK);
-        }
+    let pending = 0;
+    const ready = [];
+    for (const [cx, cy] of visibleChunks(v)) {
+      const tile = tiles.get(`${cx},${cy}`);
+      if (tile) ready.push(tile);
+      else pending++;
+      if (tile && !state.showChunks) continue;
+      ctx.fillStyle = tile ? PHASE_TINT[wasm.EndlessWorld.phase(cx, cy)] : PENDING;
+      ctx.fillRect(cx * CHUNK - left, cy * CHUNK - top, CHUNK, CHUNK);
+    }
+
+    // Tiles on the inner part, copied at whole device pixels (no resampling blur).
+    const band = state.radius / 2 + 3;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(band, band, WIDTH - 2 * band, HEIGHT - 2 * band);
+    ctx.clip();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    for (const tile of ready) ctx.drawImage(tile.image, Math.round((tile.x - left) * sx), Math.round((tile.y - top) * sy));
+    ctx.restore();
+
+    // The edge band, dot by dot: only points inside the view, as pointsIn gives them.
+    const reach = band + state.radius / 2 + 1;
+    const edge = [];
+    for (const { points } of ready) {
+      for (let i = 0; i < points.length; i += 2) {
+        const x = points[i] - left;
+        const y = points[i + 1] - top;
+        if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) continue;
+        if (x < reach || y < reach || x >= WIDTH - reach || y >= HEIGHT - reach) edge.push(x, y);
       }
     }
-
-    const pts = w.pointsIn(left, top, WIDTH, HEIGHT);
-    // World to view: shift by the view's corner.
-    for (let i = 0; i < pts.length; i += 2) {
-      pts[i] -= left;
-      pts[i + 1] -= top;
-    }
-    const r = state.radius;
-    dots(ctx, pts, 2, r / 2, 'rgba(95, 168, 107, 0.25)');
-    dots(ctx, pts, 2, Math.min(3, r * 0.2), COLORS.tree);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, WIDTH, HEIGHT);
+    ctx.rect(band, band, WIDTH - 2 * band, HEIGHT - 2 * band);
+    ctx.clip('evenodd');
+    drawDots(ctx, edge);
+    ctx.restore();
 
     if (state.showChunks) {
       ctx.save();
       ctx.setLineDash([6, 5]);
-      for (let cx = c0; cx <= c1 + 1; cx++) line(ctx, cx * CHUNK - left, 0, cx * CHUNK - left, HEIGHT, BORDER, 1.5);
-      for (let cy = r0; cy <= r1 + 1; cy++) line(ctx, 0, cy * CHUNK - top, WIDTH, cy * CHUNK - top, BORDER, 1.5);
+      for (let cx = v.c0; cx <= v.c1 + 1; cx++) line(ctx, cx * CHUNK - left, 0, cx * CHUNK - left, HEIGHT, BORDER, 1.5);
+      for (let cy = v.r0; cy <= v.r1 + 1; cy++) line(ctx, 0, cy * CHUNK - top, WIDTH, cy * CHUNK - top, BORDER, 1.5);
       ctx.restore();
       ctx.fillStyle = BORDER;
       ctx.font = '11px system-ui, sans-serif';
-      for (let cy = r0; cy <= r1; cy++) {
-        for (let cx = c0; cx <= c1; cx++) {
+      for (let cy = v.r0; cy <= v.r1; cy++) {
+        for (let cx = v.c0; cx <= v.c1; cx++) {
           ctx.fillText(`${cx}, ${cy} · phase ${wasm.EndlessWorld.phase(cx, cy)}`, cx * CHUNK - left + 4, cy * CHUNK - top + 13);
         }
       }
@@ -175,16 +371,40 @@ export function mount(section, wasm) {
     const ccx = w.chunkX(state.cx);
     const ccy = w.chunkY(state.cy);
     set('position', `${state.cx}, ${state.cy}`);
-    set('points', pts.length / 2);
     set('centre-chunk', `${ccx}, ${ccy}`);
-    set('chunk-hash', w.chunkDigest(ccx, ccy));
+    const missing = w.missing(left, top, WIDTH, HEIGHT);
+    const complete = missing === 0 && pending === 0;
+    if (complete) {
+      // Nothing left to build, so these sample nothing; pointsIn also lets the world forget
+      // chunks far from the view.
+      const key = `${left},${top}`;
+      if (!shown || shown.key !== key || shown.world !== w) {
+        shown = { key, world: w };
+        set('points', w.pointsIn(left, top, WIDTH, HEIGHT).length / 2);
+        set('chunk-hash', w.chunkDigest(ccx, ccy));
+      }
+      job = null;
+      canvas.removeAttribute('aria-busy');
+      status.textContent = '';
+    } else {
+      shown = null;
+      set('points', '…');
+      set('chunk-hash', '…');
+      canvas.setAttribute('aria-busy', 'true');
+      // Work left: chunks to build, and visible chunks to paint (one built, one painted).
+      const done = job?.done ?? 0;
+      const percent = Math.floor((100 * done) / (done + missing + pending) / 5) * 5;
+      status.textContent = `Building chunks, phase by phase… ${percent} %`;
+    }
     set('chunks', w.generated);
     set('cached', w.cached);
+    return complete;
   }
 
   rebuild();
 
   // Points as JSON/CSV (www/lib/export.js): the points in view, relative to the view's corner.
+  // The view is nearly always complete by the time a reader clicks; if not, this builds the rest.
   section.exportPoints = () => {
     const left = state.cx - WIDTH / 2;
     const top = state.cy - HEIGHT / 2;

@@ -32,6 +32,13 @@
 //! In two touching chunks, the phases differ; the higher-phase chunk had the other's points as
 //! constraints and refused any candidate closer than `r` to them.
 //!
+//! ## A chunk at a time
+//!
+//! A view that jumps somewhere new needs dozens of chunks at once. [`ChunkedWorld::points_in`]
+//! builds them in one call; [`ChunkedWorld::generate_next`] builds one per call (a chunk whose
+//! constraints are ready), so a page can spread the work over frames and still show exactly the
+//! points `points_in` gives.
+//!
 //! ## Inside one chunk (the draw order)
 //!
 //! The chunk's Park–Miller generator ([`chunk_seed`]) first walks the chunk in blocks of side
@@ -46,7 +53,7 @@ use crate::bridson::MAX_K;
 use crate::error::{in_range, positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::rng::{ParkMiller, MODULUS};
 use crate::Point;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// How many chunks a world keeps by default before it forgets the farthest.
@@ -63,6 +70,25 @@ pub const DEFAULT_CAPACITY: usize = 256;
 /// ```
 pub fn phase(cx: i32, cy: i32) -> u8 {
     (cx.rem_euclid(2) + 2 * cy.rem_euclid(2)) as u8
+}
+
+/// How far building a chunk reaches, in chunks: its constraints touch it, theirs touch them,
+/// and so on at most three phases down.
+pub const REACH: i32 = 3;
+
+/// The constraints of chunk `(cx, cy)`: its touching neighbours of lower phase, in the fixed
+/// order sampling reads them (rows, then columns). Chunks beyond the `i32` range do not exist:
+/// the world ends there.
+fn constraints_of(cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
+    let p = phase(cx, cy);
+    (-1i64..=1)
+        .flat_map(|dy| (-1i64..=1).map(move |dx| (dx, dy)))
+        .filter(|&d| d != (0, 0))
+        .filter_map(move |(dx, dy)| {
+            let nx = i32::try_from(i64::from(cx) + dx).ok()?;
+            let ny = i32::try_from(i64::from(cy) + dy).ok()?;
+            (phase(nx, ny) < p).then_some((nx, ny))
+        })
 }
 
 /// SplitMix64's finaliser: every input bit moves every output bit.
@@ -193,12 +219,14 @@ impl ChunkedWorld {
 
     /// Every point inside the rectangle `[x, x + width) × [y, y + height)`, chunk by chunk (rows of
     /// chunks top to bottom, left to right), generating chunks as needed.
+    ///
+    /// This may sample dozens of chunks in one call when the view lands somewhere new; a page
+    /// that must not block calls [`generate_next`](Self::generate_next) a few times per frame
+    /// first, and this once nothing is missing.
     pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Vec<Point> {
-        if !(x.is_finite() && y.is_finite() && width > 0.0 && height > 0.0) {
+        let Some((c0, r0, c1, r1)) = self.span_of(x, y, width, height) else {
             return Vec::new();
-        }
-        let (c0, r0) = self.chunk_of(x, y);
-        let (c1, r1) = self.chunk_of(x + width, y + height);
+        };
         let mut out = Vec::new();
         for cy in r0..=r1 {
             for cx in c0..=c1 {
@@ -213,8 +241,93 @@ impl ChunkedWorld {
         let span = (c1 - c0).max(r1 - r0) as usize + 3;
         // Keep at least what the view needs, or panning would regenerate it every frame.
         let keep = self.capacity.max(span * span);
-        self.evict(centre, keep);
+        self.evict(centre, keep, |_| false);
         out
+    }
+
+    /// Samples the next chunk that `points_in(x, y, width, height)` still needs, and only that
+    /// one: a chunk whose constraints are all cached already, so a call samples exactly one chunk
+    /// however far the view jumped. Returns the chunk it built, or `None` once nothing the
+    /// rectangle needs is missing (`points_in` then samples nothing).
+    ///
+    /// Calling it until `None` and then `points_in` gives the points `points_in` alone gives, to
+    /// the bit, and generates the same chunks (each chunk is a pure function of the seed and its
+    /// coordinates; only the order of the work changes). The order shows the scheme: the
+    /// rectangle's phase-0 chunks first, then phase 1, 2 and 3 (rows, then columns, within a
+    /// phase); a chunk whose constraints are missing has its first missing constraint built
+    /// first, depth first in the fixed order sampling reads them.
+    ///
+    /// When the cache is full, chunks out of the rectangle's reach (more than [`REACH`] chunks
+    /// beyond it) are forgotten, farthest from its centre first. Nothing the rectangle needs is
+    /// forgotten, so calls in a row always reach `None`.
+    pub fn generate_next(&mut self, x: f64, y: f64, width: f64, height: f64) -> Option<(i32, i32)> {
+        let (c0, r0, c1, r1) = self.span_of(x, y, width, height)?;
+        let target = (0..4u8).find_map(|p| {
+            (r0..=r1).find_map(|cy| {
+                (c0..=c1)
+                    .filter(|&cx| phase(cx, cy) == p)
+                    .find_map(|cx| self.buildable(cx, cy))
+            })
+        })?;
+        if self.cache.len() >= self.capacity {
+            let reach = |(cx, cy): (i32, i32)| {
+                let near = |v: i32, lo: i32, hi: i32| {
+                    i64::from(v) >= i64::from(lo) - i64::from(REACH)
+                        && i64::from(v) <= i64::from(hi) + i64::from(REACH)
+                };
+                near(cx, c0, c1) && near(cy, r0, r1)
+            };
+            let centre = self.chunk_of(x + width / 2.0, y + height / 2.0);
+            self.evict(centre, self.capacity - 1, reach);
+        }
+        self.get(target.0, target.1);
+        Some(target)
+    }
+
+    /// How many chunks `points_in(x, y, width, height)` would sample now: the rectangle's
+    /// chunks and the constraints they need, less what is cached. Each
+    /// [`generate_next`](Self::generate_next) takes one off.
+    pub fn missing_in(&self, x: f64, y: f64, width: f64, height: f64) -> usize {
+        let Some((c0, r0, c1, r1)) = self.span_of(x, y, width, height) else {
+            return 0;
+        };
+        let mut missing = HashSet::new();
+        let mut todo: Vec<(i32, i32)> = (r0..=r1)
+            .flat_map(|cy| (c0..=c1).map(move |cx| (cx, cy)))
+            .collect();
+        while let Some((cx, cy)) = todo.pop() {
+            if !self.cache.contains_key(&(cx, cy)) && missing.insert((cx, cy)) {
+                todo.extend(constraints_of(cx, cy));
+            }
+        }
+        missing.len()
+    }
+
+    /// The points of chunk `(cx, cy)` if it is cached; never samples and never forgets.
+    pub fn cached_chunk(&self, cx: i32, cy: i32) -> Option<&[Point]> {
+        self.cache.get(&(cx, cy)).map(|p| &p[..])
+    }
+
+    /// The chunks a rectangle covers, `(c0, r0, c1, r1)` inclusive, or `None` when it is empty
+    /// or not finite.
+    fn span_of(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(i32, i32, i32, i32)> {
+        if !(x.is_finite() && y.is_finite() && width > 0.0 && height > 0.0) {
+            return None;
+        }
+        let (c0, r0) = self.chunk_of(x, y);
+        let (c1, r1) = self.chunk_of(x + width, y + height);
+        Some((c0, r0, c1, r1))
+    }
+
+    /// The first chunk to sample on the way to `(cx, cy)`: `None` if it is cached, itself if all
+    /// its constraints are cached, else the first such chunk among its missing constraints.
+    fn buildable(&self, cx: i32, cy: i32) -> Option<(i32, i32)> {
+        if self.cache.contains_key(&(cx, cy)) {
+            return None;
+        }
+        constraints_of(cx, cy)
+            .find_map(|(nx, ny)| self.buildable(nx, ny))
+            .or(Some((cx, cy)))
     }
 
     /// The chunk holding the world position `(x, y)`, clamped to the `i32` range.
@@ -278,21 +391,10 @@ impl ChunkedWorld {
         if let Some(p) = self.cache.get(&(cx, cy)) {
             return Rc::clone(p);
         }
-        let p = phase(cx, cy);
         let mut constraints = Vec::new();
-        // The touching neighbours of lower phase, in a fixed order (rows, then columns). Chunks
-        // beyond the i32 range do not exist: the world ends there.
-        for dy in -1i64..=1 {
-            for dx in -1i64..=1 {
-                let (nx, ny) = (i64::from(cx) + dx, i64::from(cy) + dy);
-                let (Ok(nx), Ok(ny)) = (i32::try_from(nx), i32::try_from(ny)) else {
-                    continue;
-                };
-                if (dx, dy) != (0, 0) && phase(nx, ny) < p {
-                    let pts = self.get(nx, ny);
-                    constraints.extend_from_slice(&pts);
-                }
-            }
+        for (nx, ny) in constraints_of(cx, cy) {
+            let pts = self.get(nx, ny);
+            constraints.extend_from_slice(&pts);
         }
         let pts: Rc<[Point]> = self.sample(cx, cy, &constraints).into();
         self.generated += 1;
@@ -302,10 +404,12 @@ impl ChunkedWorld {
 
     /// Forgets the farthest chunks from `(cx, cy)` until at most `capacity` remain.
     fn evict_around(&mut self, cx: i32, cy: i32) {
-        self.evict((cx, cy), self.capacity);
+        self.evict((cx, cy), self.capacity, |_| false);
     }
 
-    fn evict(&mut self, (cx, cy): (i32, i32), keep: usize) {
+    /// Forgets the farthest chunks from `centre` until at most `keep` remain, never `centre`
+    /// itself nor a chunk `protect` names (fewer may go then).
+    fn evict(&mut self, (cx, cy): (i32, i32), keep: usize, protect: impl Fn((i32, i32)) -> bool) {
         if self.cache.len() <= keep {
             return;
         }
@@ -316,13 +420,16 @@ impl ChunkedWorld {
             // Farthest first; ties broken by coordinates so eviction itself is deterministic.
             (std::cmp::Reverse(d), x, y)
         };
-        let mut keys: Vec<(i32, i32)> = self.cache.keys().copied().collect();
+        let mut keys: Vec<(i32, i32)> = self
+            .cache
+            .keys()
+            .copied()
+            .filter(|&key| key != (cx, cy) && !protect(key))
+            .collect();
         keys.sort_by_key(far);
         let excess = self.cache.len() - keep;
         for key in keys.into_iter().take(excess) {
-            if key != (cx, cy) {
-                self.cache.remove(&key);
-            }
+            self.cache.remove(&key);
         }
     }
 

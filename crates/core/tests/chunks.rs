@@ -172,3 +172,148 @@ fn points_in_a_view_come_from_the_chunks() {
     assert_eq!(view, expected);
     assert!(w.points_in(0.0, 0.0, 0.0, 10.0).is_empty());
 }
+
+/// Builds a view a chunk per call, as the page does across frames; returns the calls made.
+fn step_until_ready(w: &mut ChunkedWorld, view: (f64, f64, f64, f64)) -> u64 {
+    let (x, y, width, height) = view;
+    let mut calls = 0;
+    while let Some(built) = w.generate_next(x, y, width, height) {
+        calls += 1;
+        assert!(w.is_cached(built.0, built.1));
+        assert!(calls < 10_000, "generate_next never finished");
+    }
+    calls
+}
+
+#[test]
+fn a_view_built_a_chunk_per_call_equals_the_one_call_view() {
+    let views = [
+        (-360.0, -200.0, 720.0, 400.0),
+        (1234.5, -987.25, 300.0, 170.0),
+        (0.0, 0.0, 96.0, 96.0),
+        (-5000.0, 7000.0, 1.0, 500.0),
+    ];
+    for (size, radius, seed) in [
+        (SIZE, RADIUS, 123456),
+        (120.0, 6.0, 1),
+        (120.0, 40.0, -77),
+        (64.0, 9.5, 99),
+    ] {
+        for view in views {
+            let (x, y, width, height) = view;
+            let mut whole = ChunkedWorld::new(size, radius, 30, seed).unwrap();
+            let expected = whole.points_in(x, y, width, height);
+
+            let mut stepped = ChunkedWorld::new(size, radius, 30, seed).unwrap();
+            let missing = stepped.missing_in(x, y, width, height);
+            assert_eq!(
+                missing as u64,
+                whole.generated(),
+                "{view:?}: missing before any step"
+            );
+            let mut left = missing;
+            while stepped.generate_next(x, y, width, height).is_some() {
+                // One call, one chunk sampled, one fewer missing.
+                left -= 1;
+                assert_eq!(stepped.generated(), (missing - left) as u64);
+                assert_eq!(stepped.missing_in(x, y, width, height), left);
+            }
+            assert_eq!(left, 0);
+            let got = stepped.points_in(x, y, width, height);
+            assert_eq!(
+                stepped.generated(),
+                whole.generated(),
+                "{view:?}: points_in sampled more"
+            );
+            assert_eq!(got.len(), expected.len());
+            for (a, b) in got.iter().zip(&expected) {
+                assert_eq!(
+                    (a.x.to_bits(), a.y.to_bits(), a.r.to_bits()),
+                    (b.x.to_bits(), b.y.to_bits(), b.r.to_bits())
+                );
+            }
+            assert_eq!(stepped.cached(), whole.cached());
+        }
+    }
+}
+
+#[test]
+fn a_view_moved_while_it_is_built_ends_with_the_one_call_points() {
+    // A drag: the view moves after an uneven number of steps each time (1 included), then
+    // settles; the cache is small, so chunks are forgotten on the way.
+    for (seed, capacity) in [(123456, 96), (5, 1), (-2, 20)] {
+        let mut w = ChunkedWorld::new(120.0, 8.0, 30, seed)
+            .unwrap()
+            .with_capacity(capacity);
+        let slices = [1, 3, 1, 7, 2, 1, 11, 4];
+        let mut x = -360.0;
+        for (i, &n) in slices.iter().cycle().take(40).enumerate() {
+            for _ in 0..n {
+                w.generate_next(x, -200.0, 720.0, 400.0);
+            }
+            x += if i < 30 { 97.0 } else { -311.0 };
+        }
+        let before = w.generated();
+        let calls = step_until_ready(&mut w, (x, -200.0, 720.0, 400.0));
+        assert_eq!(w.generated(), before + calls);
+        let got = w.points_in(x, -200.0, 720.0, 400.0);
+        assert_eq!(
+            w.generated(),
+            before + calls,
+            "nothing the view needs was forgotten"
+        );
+        let expected = ChunkedWorld::new(120.0, 8.0, 30, seed)
+            .unwrap()
+            .points_in(x, -200.0, 720.0, 400.0);
+        assert_eq!(got, expected, "seed {seed}, capacity {capacity}");
+    }
+}
+
+#[test]
+fn building_a_chunk_per_call_keeps_the_cache_bounded_and_never_rebuilds() {
+    // A cache of one chunk: only what the view needs is kept while it is built.
+    let view = (-360.0, -200.0, 720.0, 400.0);
+    let mut w = world().with_capacity(1);
+    let needed = w.missing_in(view.0, view.1, view.2, view.3);
+    let calls = step_until_ready(&mut w, view);
+    assert_eq!(
+        calls as usize, needed,
+        "a chunk the view needed was forgotten and built again"
+    );
+    // Now far away: the old view's chunks go as the new one is built.
+    let far = (90_000.0, -40_000.0, 720.0, 400.0);
+    let needed = w.missing_in(far.0, far.1, far.2, far.3);
+    let calls = step_until_ready(&mut w, far);
+    assert_eq!(calls as usize, needed);
+    assert!(
+        w.cached() <= needed,
+        "{} cached, {needed} needed",
+        w.cached()
+    );
+    assert!(w.cached_chunk(0, 0).is_none());
+}
+
+#[test]
+fn phase_zero_chunks_come_first_and_a_ready_view_builds_nothing() {
+    let mut w = world();
+    let view = (-200.0, -150.0, 400.0, 300.0);
+    let first = w.generate_next(view.0, view.1, view.2, view.3).unwrap();
+    assert_eq!(poisson_live::chunks::phase(first.0, first.1), 0);
+    assert_eq!(
+        w.cached_chunk(first.0, first.1).unwrap(),
+        w.clone().chunk(first.0, first.1)
+    );
+    assert!(
+        w.cached_chunk(first.0 + 1, first.1).is_none(),
+        "peeking never builds"
+    );
+    step_until_ready(&mut w, view);
+    let generated = w.generated();
+    assert_eq!(w.generate_next(view.0, view.1, view.2, view.3), None);
+    assert_eq!(w.missing_in(view.0, view.1, view.2, view.3), 0);
+    assert_eq!(w.generated(), generated);
+    // Empty or broken rectangles need nothing.
+    assert_eq!(w.generate_next(f64::NAN, 0.0, 10.0, 10.0), None);
+    assert_eq!(w.generate_next(0.0, 0.0, 0.0, 10.0), None);
+    assert_eq!(w.missing_in(0.0, f64::INFINITY, 10.0, 10.0), 0);
+}

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 /// An endless world of points at least `radius` apart, in square chunks that depend only on
 /// the seed and their coordinates (see the core's `chunks` module for why).
 ///
-/// Array layouts: `chunk()` and `pointsIn()` return `x, y` pairs in world coordinates.
+/// Array layouts: `chunk()`, `cachedChunk()` and `pointsIn()` return `x, y` pairs in world coordinates.
 #[wasm_bindgen]
 pub struct EndlessWorld {
     inner: ChunkedWorld,
@@ -64,6 +64,27 @@ impl EndlessWorld {
     #[wasm_bindgen(js_name = pointsIn)]
     pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Float64Array {
         flat(&self.inner.points_in(x, y, width, height))
+    }
+
+    /// Samples the next chunk `pointsIn(x, y, width, height)` still needs, and only that one;
+    /// false once nothing is missing (`pointsIn` then samples nothing). Calling it a few times per
+    /// frame until false, then `pointsIn`, gives exactly the points `pointsIn` alone gives.
+    #[wasm_bindgen(js_name = generateNext)]
+    pub fn generate_next(&mut self, x: f64, y: f64, width: f64, height: f64) -> bool {
+        self.inner.generate_next(x, y, width, height).is_some()
+    }
+
+    /// How many chunks `pointsIn(x, y, width, height)` would sample now (0: the view is ready).
+    pub fn missing(&self, x: f64, y: f64, width: f64, height: f64) -> u32 {
+        self.inner.missing_in(x, y, width, height) as u32
+    }
+
+    /// The points of chunk `(cx, cy)` if it is cached, else `undefined`; never samples a chunk
+    /// and never forgets one.
+    #[wasm_bindgen(js_name = cachedChunk)]
+    pub fn cached_chunk(&self, cx: f64, cy: f64) -> Result<Option<Float64Array>, JsError> {
+        let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
+        Ok(self.inner.cached_chunk(cx, cy).map(flat))
     }
 
     /// A fingerprint of chunk `(cx, cy)`'s points, as 16 hex digits.
