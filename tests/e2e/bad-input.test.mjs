@@ -356,6 +356,15 @@ test('the bindings the labs call refuse the same values with a JS error, never a
       'LayerPlacement tree': (v) => new wasm.LayerPlacement(map, 160, 44, v, 8, false),
       'LayerPlacement flower': (v) => new wasm.LayerPlacement(map, 160, 44, 16, v, true),
     };
+    // The samplers and spectrum labs' staged builders (their one-call twins check the same).
+    Object.assign(makers, {
+      'SamplerRunBuilder radius': (v) => new wasm.SamplerRunBuilder('maximal', W, H, v, 30, 1),
+      'SamplerRunBuilder k': (v) => new wasm.SamplerRunBuilder('parent-cone', W, H, 20, v, 1),
+      'SamplerRunBuilder seed': (v) => new wasm.SamplerRunBuilder('roberts', W, H, 20, 30, v),
+      'SpectrumBuilder radius': (v) => new wasm.SpectrumBuilder('darts', W, H, v, 1, 2, 64, 36),
+      'SpectrumBuilder seed': (v) => new wasm.SpectrumBuilder('bridson', W, H, 20, v, 2, 64, 36),
+      'SpectrumBuilder maps': (v) => new wasm.SpectrumBuilder('random', W, H, 20, 1, v, 64, 36),
+    });
     if (wasm.PaintedWorld) makers['PaintedWorld seed'] = (v) => new wasm.PaintedWorld(v);
     // What a lab does next with an object it got: run it a little and read it.
     const exercise = (object) => {

@@ -22,8 +22,6 @@ const EXEMPT = {
   world: 'paints the whole world in one call of the core (paint_world)',
   '(page load)': 'compiling the wasm module and mounting every lab; reported only',
   // Not sliced yet (issue 6 stays open until they are): each builds its result in one call.
-  samplers: 'builds all four samplers in one call (SamplerRun); measured ~100-190 ms',
-  spectrum: 'computes the averaged periodogram in one call (Spectrum); measured ~250 ms',
   stipple: 'redraws every dot each frame while growing; measured ~120 ms',
 };
 
@@ -185,6 +183,30 @@ const SCENARIOS = {
     await idle('endless');
     await click('endless', 'new-seed');
     await idle('endless');
+  },
+  samplers: async () => {
+    // The smallest spacing with the most tries: the most points to place and to paint. Then
+    // k = 1, where the maximal sampler places nearly every point by filling gaps.
+    await set('samplers', 'radius', 8);
+    await idle('samplers');
+    await set('samplers', 'k', 60);
+    await idle('samplers');
+    await click('samplers', 'new-seed');
+    await idle('samplers');
+    await set('samplers', 'k', 1);
+    await idle('samplers');
+  },
+  spectrum: async () => {
+    // Sixteen maps at the smallest spacing, for every point set (darts make the slowest sets).
+    await set('spectrum', 'radius', 12);
+    await set('spectrum', 'maps', 16);
+    await idle('spectrum');
+    for (const method of ['darts', 'random', 'jittered', 'bridson']) {
+      await section('spectrum').locator(`input[name="method"][value="${method}"]`).check();
+      await idle('spectrum');
+    }
+    await click('spectrum', 'new-seed');
+    await idle('spectrum');
   },
   world: async () => {
     for (let i = 0; i < 3; i++) {

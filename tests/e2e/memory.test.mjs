@@ -134,6 +134,12 @@ const PLANS = [
   // These two work a slice per frame, so a cycle takes several frames: fewer cycles.
   { lab: 'density', actions: ['new-seed'], cycles: 60, settle: true },
   { lab: 'layers', actions: ['new-seed'], cycles: 40, settle: true },
+  { lab: 'samplers', actions: ['new-seed'], cycles: 30, settle: true },
+  { lab: 'spectrum', actions: ['new-seed'], cycles: 20, settle: true },
+  // New seeds faster than the work finishes: every job but the last is dropped half done, and
+  // what it had made must be freed.
+  { lab: 'samplers', actions: ['new-seed'], cycles: 200, settle: false },
+  { lab: 'spectrum', actions: ['new-seed'], cycles: 200, settle: false },
 ];
 /** Warm-up cycles before measuring. */
 const WARM_UP = 8;

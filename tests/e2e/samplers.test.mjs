@@ -1,5 +1,6 @@
 // The samplers lab: four samplers on one map, a table row per sampler. The figures are checked
 // against the core itself (the page's own wasm exports) and against what each sampler promises.
+// The lab samples and paints a slice per frame, so every check waits until it has settled.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +29,21 @@ after(async () => {
 
 const frames = () =>
   session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+const busy = () => lab.locator('canvas[data-role="map"]').evaluate((canvas) => canvas.hasAttribute('aria-busy'));
+
+/**
+ * Waits until the lab has taken the last change (it starts in the next frame), sampled and
+ * painted it: no aria-busy on the map.
+ */
+async function settled() {
+  await frames();
+  await session.page.waitForFunction(
+    () => !document.querySelector('section[data-lab="samplers"] canvas[data-role="map"]').hasAttribute('aria-busy'),
+    null,
+    { polling: 20, timeout: 60_000 },
+  );
+}
 
 /** Every row's readouts, as text and as numbers. */
 async function table() {
@@ -77,6 +93,7 @@ async function setRange(name, value) {
   const input = lab.locator(`input[name="${name}"]`);
   await input.fill(String(value));
   await input.dispatchEvent('input');
+  await settled();
 }
 
 function assertMatchesCore(rows, reference) {
@@ -90,6 +107,7 @@ function assertMatchesCore(rows, reference) {
 }
 
 test('the defaults: the table is the core’s, and the samplers rank as promised', async () => {
+  await settled();
   assert.equal(await lab.locator('input[name="seed"]').inputValue(), '123456');
   assert.equal(await lab.locator('input[name="radius"]').inputValue(), '20');
   assert.equal(await lab.locator('input[name="k"]').inputValue(), '30');
@@ -131,6 +149,7 @@ test('radius and k rerun all four samplers', async () => {
 test('new seed: new maps, maximal still on top', async () => {
   for (let i = 0; i < 3; i += 1) {
     await lab.locator('button[data-action="new-seed"]').click();
+    await settled();
     const seed = Number(await lab.locator('input[name="seed"]').inputValue());
     assert.ok(Number.isInteger(seed) && seed !== 123456);
     const rows = await table();
@@ -141,6 +160,7 @@ test('new seed: new maps, maximal still on top', async () => {
     }
   }
   await lab.locator('input[name="seed"]').fill('123456');
+  await settled();
   assert.equal((await table()).roberts.points, 661);
 });
 
@@ -151,6 +171,7 @@ test('a bad k or seed shows the message and keeps the table', async () => {
     input.value = '0';
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
+  await settled();
   assert.match(await lab.locator('[data-error-for="k"]').innerText(), /k must be (between|from) 1/);
   assert.deepEqual(await table(), before);
   await lab.locator('input[name="k"]').evaluate((input) => (input.min = '1'));
@@ -159,11 +180,41 @@ test('a bad k or seed shows the message and keeps the table', async () => {
 
   const seed = lab.locator('input[name="seed"]');
   await seed.fill('-2147483646');
+  await settled();
   assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /stick/);
   const after = await table();
   for (const m of METHODS) assert.equal(after[m].raw.points, before[m].raw.points);
   await seed.fill('123456');
+  await settled();
   assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+});
+
+test('sampled a slice per frame: busy while working, a new request replaces the old one', async () => {
+  // The heaviest settings: the lab is busy for several frames and says what it is doing.
+  const radius = lab.locator('input[name="radius"]');
+  await radius.fill('8');
+  await radius.dispatchEvent('input');
+  await frames();
+  assert.equal(await busy(), true, 'aria-busy while sampling');
+  assert.match(await lab.locator('[data-role="status"]').innerText(), /Sampling… .+ \(\d of 4\)|Painting/);
+  // Changed again before it is done: the first request is dropped, and only the last one shows.
+  await lab.locator('input[name="k"]').fill('60');
+  await lab.locator('input[name="k"]').dispatchEvent('input');
+  await frames();
+  await radius.fill('12');
+  await radius.dispatchEvent('input');
+  await settled();
+  const rows = await table();
+  assertMatchesCore(rows, await core(12, 60, 123456));
+  assert.match(await lab.locator('[data-role="status"]').innerText(), /Done: four samplers in \d+ ms/);
+  // Each method's time is the sum of its slices: positive, and the four add up to the status's.
+  const total = Number((await lab.locator('[data-role="status"]').innerText()).match(/in (\d+) ms/)[1]);
+  const sum = METHODS.reduce((a, m) => a + rows[m].time, 0);
+  assert.ok(METHODS.every((m) => rows[m].time > 0), JSON.stringify(rows));
+  assert.ok(Math.abs(sum - total) <= 1, `times ${sum} vs status ${total}`);
+  await setRange('radius', 20);
+  await setRange('k', 30);
+  assert.equal((await table()).classic.points, 462);
 });
 
 test('on a phone the lab fits the screen', async () => {

@@ -1,6 +1,7 @@
 // The spectrum lab: a point set's periodogram as an image and its radial average as a curve.
 // The readouts are checked against the core (the page's own wasm exports), and blue noise
-// against white: Bridson's low frequencies are far emptier than random scatter's.
+// against white: Bridson's low frequencies are far emptier than random scatter's. The lab works
+// a slice per frame, so every check waits until it has settled.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,6 +32,29 @@ after(async () => {
 const frames = () =>
   session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
+const busy = () => lab.locator('canvas[data-role="map"]').evaluate((canvas) => canvas.hasAttribute('aria-busy'));
+
+/**
+ * Waits until the lab has taken the last change (it starts in the next frame), computed the
+ * spectrum and drawn it: no aria-busy on the map.
+ */
+async function settled() {
+  await frames();
+  await session.page.waitForFunction(
+    () => !document.querySelector('section[data-lab="spectrum"] canvas[data-role="map"]').hasAttribute('aria-busy'),
+    null,
+    { polling: 20, timeout: 60_000 },
+  );
+}
+
+/** Sets a slider or field as a reader's typing ends, and waits for the lab to settle. */
+async function setValue(name, value) {
+  const input = lab.locator(`input[name="${name}"]`);
+  await input.fill(String(value));
+  await input.dispatchEvent('input');
+  await settled();
+}
+
 async function readouts() {
   const text = async (name) => (await lab.locator(`[data-readout="${name}"]`).innerText()).trim();
   const raw = { points: await text('points'), low: await text('low-frequency-power') };
@@ -56,10 +80,11 @@ function core(set, radius, seed, maps = 8) {
 
 async function choose(set) {
   await lab.getByLabel(LABELS[set], { exact: true }).check();
-  await frames();
+  await settled();
 }
 
 test('every point set: the readouts are the core’s', async () => {
+  await settled();
   assert.equal(await lab.getByLabel('Bridson', { exact: true }).isChecked(), true, 'Bridson is shown first');
   for (const set of SETS) {
     await choose(set);
@@ -92,37 +117,32 @@ test('blue noise: Bridson and darts leave the low frequencies nearly empty, rand
 });
 
 test('radius and seed rebuild the spectrum', async () => {
-  const input = lab.locator('input[name="radius"]');
-  await input.fill('30');
-  await input.dispatchEvent('input');
-  await frames();
+  await setValue('radius', 30);
   let shown = await readouts();
   let reference = await core('bridson', 30, 123456);
   assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
   assert.equal(await lab.locator('[data-readout="cutoff"]').innerText(), `${(0.5 / 30).toFixed(4)} / unit`);
-  await input.fill('20');
-  await input.dispatchEvent('input');
+  await setValue('radius', 20);
 
   await lab.locator('button[data-action="new-seed"]').click();
+  await settled();
   const seed = Number(await lab.locator('input[name="seed"]').inputValue());
   assert.ok(Number.isInteger(seed) && seed !== 123456);
   shown = await readouts();
   reference = await core('bridson', 20, seed);
   assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
-  await lab.locator('input[name="seed"]').fill('123456');
+  await setValue('seed', 123456);
   assert.equal((await readouts()).raw.points, (await core('bridson', 20, 123456)).points);
 });
 
 test('one map or many: the average is the core’s, and smoother', async () => {
   const input = lab.locator('input[name="maps"]');
   assert.equal(await input.inputValue(), '8');
-  await input.fill('1');
-  await input.dispatchEvent('input');
+  await setValue('maps', 1);
   const one = await readouts();
   const reference = await core('bridson', 20, 123456, 1);
   assert.deepEqual(one.raw, { points: reference.points, low: reference.low });
-  await input.fill('8');
-  await input.dispatchEvent('input');
+  await setValue('maps', 8);
   const eight = await readouts();
   assert.equal(eight.raw.points, one.raw.points, 'the points shown are the first map’s');
   assert.equal(eight.raw.low, (await core('bridson', 20, 123456, 8)).low);
@@ -132,10 +152,40 @@ test('a bad seed shows the message and keeps the spectrum', async () => {
   const before = await readouts();
   const seed = lab.locator('input[name="seed"]');
   await seed.fill('1.5');
+  await settled();
   assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /seed must be a whole number/);
   assert.deepEqual(await readouts(), before);
   await seed.fill('123456');
+  await settled();
   assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+  // A seed the core refuses (it would stick): its message, and the spectrum stays.
+  await seed.fill('-2147483646');
+  await settled();
+  assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /stick/);
+  assert.deepEqual(await readouts(), before);
+  await setValue('seed', 123456);
+  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+});
+
+test('worked out a slice per frame: busy while working, a new request replaces the old one', async () => {
+  // The heaviest settings: sixteen maps at the smallest spacing.
+  await setValue('radius', 12);
+  const maps = lab.locator('input[name="maps"]');
+  await maps.fill('16');
+  await maps.dispatchEvent('input');
+  await frames();
+  assert.equal(await busy(), true, 'aria-busy while averaging');
+  assert.match(await lab.locator('[data-role="status"]').innerText(), /Averaging… map \d+ of 16 \(\d+ %\)|Drawing/);
+  // Another set chosen before it is done: the first request is dropped, only the last one shows.
+  await lab.getByLabel(LABELS.darts, { exact: true }).check();
+  await settled();
+  const shown = await readouts();
+  const reference = await core('darts', 12, 123456, 16);
+  assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
+  assert.match(await lab.locator('[data-role="status"]').innerText(), /Dart throwing: 16 maps averaged/);
+  await setValue('maps', 8);
+  await setValue('radius', 20);
+  await choose('bridson');
 });
 
 test('the picture: a dark centre for Bridson, none for random', async () => {

@@ -1,15 +1,27 @@
 // Better samplers side by side: classic Bridson, the parent cone, Roberts' variant and the
 // maximal sampler, each filling the same map with the same seed, radius and k. Every figure
-// comes from the core's `SamplerRun` (crates/core/src/samplers.rs); only the time is measured
-// here, around each run, because it is this browser's time.
+// comes from the core's samplers (crates/core/src/samplers.rs); only the time is measured here,
+// because it is this browser's time.
 //
-// State: the four runs and their times (rebuilt when seed, radius or k change). One `draw()`
-// paints the map as four quarters, one per sampler, and one `drawChart()` the coverage bars.
+// At the smallest spacing the four runs take well over a tenth of a second, and painting their
+// thousands of disks as long again, so neither happens in one go. A change only marks the work
+// for the next animation frame; then each sampler runs a few steps per call
+// (SamplerRunBuilder.run), as many calls per frame as fit in FRAME_BUDGET ms, one sampler after
+// the other. A method's time is the sum of its calls, measured around the wasm calls only. The
+// finished runs replace the old ones, and the map is painted onto an offscreen picture a few
+// chunks per frame, shown once complete: the last good picture stays up until then (and is the
+// one stretched if the canvas is resized meanwhile). The status line says what is happening,
+// and the map carries aria-busy until the new picture is up.
+//
+// State: the four finished runs with their points and times (the last good result), and the job
+// in progress, if any. `paint()` queues the map's quarters, `drawChart()` draws the bars.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { buildParams } from '../lib/params.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
-import { actions, guardedParams, part, percent, readouts, seedParam } from '../lib/lab.js';
+import { offscreenLayer } from '../lib/layer.js';
+import { actions, messageOf, part, percent, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -28,6 +40,11 @@ const CLAIMED = '#dcebd4';
 const DISK = '#a9cf9c';
 const CHART_WIDTH = 720;
 const CHART_HEIGHT = 170;
+/** Sampler steps per call, and how long a frame may spend sampling or painting (ms). */
+const STEPS = 40;
+const FRAME_BUDGET = 8;
+/** Points per painted chunk (each point is up to three disks). */
+const CHUNK = 150;
 
 const PARAMS = [
   seedParam(),
@@ -36,22 +53,45 @@ const PARAMS = [
 ];
 
 export function mount(section, wasm) {
-  const state = { runs: null, times: null, radius: 20 };
+  const canvas = part(section, 'map');
+  const state = {
+    /** The last good result: method name → {run, points, time}, its radius and exponent. */
+    runs: null,
+    radius: 20,
+    exponent: 0,
+    /**
+     * The runs in the making: {builders (one per method, null once finished), runs (the
+     * finished ones, in METHODS order), times (ms per method), index (the method running),
+     * radius, exponent}.
+     */
+    job: null,
+    /** The control whose change is waiting, where a refusal is shown. */
+    changedBy: null,
+    /** The control that shows a refusal now. */
+    errorOn: null,
+  };
 
-  const view = setupCanvas(part(section, 'map'), WIDTH, HEIGHT, () => draw());
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
   const chart = setupCanvas(part(section, 'chart'), CHART_WIDTH, CHART_HEIGHT, () => drawChart());
+  /**
+   * Two offscreen pictures: the one on screen (kept to stretch when the canvas is resized) and
+   * the one being painted, which takes its place once complete.
+   */
+  const pictures = [offscreenLayer(canvas, WIDTH, HEIGHT), offscreenLayer(canvas, WIDTH, HEIGHT)];
+  let shown = null;
+  let painting = null;
+  /** Chunks still to paint onto the picture being painted, in order. */
+  let tasks = [];
+  const requestPaint = onNextFrame(() => paintSome());
+  const status = statusLine(section, canvas);
   /**
    * How much to enlarge text drawn on a canvas so it stays legible when the canvas is narrow
    * (a phone): 1 at 520 CSS pixels and wider, up to 1.6.
    */
-  const textScale = (canvas) => {
-    const cssWidth = canvas.getBoundingClientRect().width || CHART_WIDTH;
+  const textScale = (target) => {
+    const cssWidth = target.getBoundingClientRect().width || CHART_WIDTH;
     return Math.min(1.6, Math.max(1, 520 / cssWidth));
   };
-  const requestDraw = onNextFrame(() => {
-    draw();
-    drawChart();
-  });
 
   const rows = new Map();
   for (const tr of section.querySelectorAll('tr[data-method]')) {
@@ -68,91 +108,249 @@ export function mount(section, wasm) {
     },
   ]);
 
-  const { params, rebuild } = guardedParams(
-    part(section, 'controls'),
-    PARAMS,
-    (values) => {
-      const runs = new Map();
-      const times = new Map();
-      try {
-        for (const { name } of METHODS) {
-          const start = performance.now();
-          runs.set(name, new wasm.SamplerRun(name, WIDTH, HEIGHT, values.radius, values.k, values.seed));
-          times.set(name, performance.now() - start);
-        }
-      } catch (error) {
-        for (const run of runs.values()) run.free();
-        throw error;
-      }
-      return { runs, times, radius: values.radius, exponent: wasm.defaultExponent(values.k) };
-    },
-    (result) => {
-      if (state.runs) for (const run of state.runs.values()) run.free();
-      Object.assign(state, result);
-      fill();
-      requestDraw();
-    },
-  );
+  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => want(name));
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
     'new-seed': () => {
       params.set('seed', wasm.randomSeed());
-      rebuild('seed');
+      want('seed');
     },
   });
+
+  const requestStart = onNextFrame(() => start());
+  const requestSlice = onNextFrame(() => slice());
+
+  /** Marks a rebuild for the next frame (a slider burst becomes one rebuild). */
+  function want(name) {
+    state.changedBy = name;
+    requestStart();
+  }
+
+  /**
+   * Drops the runs in progress and starts new ones from the current values, or shows why the
+   * values are refused (beside the control that changed) and keeps the last good result. The
+   * constructors only check the values and place each sampler's first point.
+   */
+  function start() {
+    let where = state.changedBy ?? 'seed';
+    state.changedBy = null;
+    cancel();
+    const values = params.values();
+    const builders = [];
+    const times = [];
+    let exponent;
+    try {
+      // A field without a number, or a slider outside its range: its own message, beside it.
+      const [problem] = params.problems();
+      if (problem) {
+        where = problem.name;
+        throw new Error(problem.message);
+      }
+      for (const { name } of METHODS) {
+        const started = performance.now();
+        builders.push(new wasm.SamplerRunBuilder(name, WIDTH, HEIGHT, values.radius, values.k, values.seed));
+        times.push(performance.now() - started);
+      }
+      exponent = wasm.defaultExponent(values.k);
+    } catch (error) {
+      for (const builder of builders) builder.free();
+      if (state.errorOn && state.errorOn !== where) params.clearError(state.errorOn);
+      params.showError(where, messageOf(error));
+      state.errorOn = where;
+      markIdle();
+      return;
+    }
+    if (state.errorOn) params.clearError(state.errorOn);
+    state.errorOn = null;
+    state.job = { builders, runs: [], times, index: 0, radius: values.radius, exponent };
+    canvas.setAttribute('aria-busy', 'true');
+    progress();
+    requestSlice();
+  }
+
+  /** Frees a job still in the making: its unfinished builders and its finished runs. */
+  function cancel() {
+    const job = state.job;
+    if (!job) return;
+    for (const builder of job.builders) builder?.free();
+    for (const run of job.runs) run.free();
+    state.job = null;
+  }
+
+  /**
+   * One frame's share of the sampling: calls of STEPS steps for up to FRAME_BUDGET ms, one
+   * sampler after the other. When all four are done they replace the last good result.
+   */
+  function slice() {
+    const job = state.job;
+    if (!job) return;
+    const started = performance.now();
+    while (job.index < METHODS.length && performance.now() - started < FRAME_BUDGET) {
+      const builder = job.builders[job.index];
+      const before = performance.now();
+      const done = builder.run(STEPS);
+      const run = done ? builder.samplerRun() : null;
+      job.times[job.index] += performance.now() - before;
+      if (run) {
+        job.runs.push(run);
+        builder.free();
+        job.builders[job.index] = null;
+        job.index += 1;
+      }
+    }
+    if (job.index < METHODS.length) {
+      progress();
+      requestSlice();
+      return;
+    }
+    state.job = null;
+    if (state.runs) for (const { run } of state.runs.values()) run.free();
+    state.runs = new Map(
+      METHODS.map(({ name }, i) => [name, { run: job.runs[i], points: job.runs[i].points(), time: job.times[i] }]),
+    );
+    state.radius = job.radius;
+    state.exponent = job.exponent;
+    fill();
+    drawChart();
+    paint();
+  }
+
+  /** The status line while sampling: which sampler runs. */
+  function progress() {
+    const { index } = state.job;
+    say(`Sampling… ${METHODS[index].label} (${index + 1} of ${METHODS.length})`);
+  }
+
+  function say(text) {
+    if (status.textContent !== text) status.textContent = text;
+  }
+
+  function doneText() {
+    if (!state.runs) return '';
+    let total = 0;
+    for (const { time } of state.runs.values()) total += time;
+    return `Done: four samplers in ${total.toFixed(0)} ms.`;
+  }
+
+  /** aria-busy comes off once nothing is being sampled or painted. */
+  function markIdle() {
+    if (state.job || tasks.length > 0) return;
+    canvas.removeAttribute('aria-busy');
+    if (state.runs) say(doneText());
+  }
 
   /** Writes every sampler's figures into its row of the table. */
   function fill() {
     for (const { name } of METHODS) {
-      const run = state.runs.get(name);
+      const { run, time } = state.runs.get(name);
       const cells = rows.get(name);
       cells.points.textContent = String(run.pointCount);
       cells.coverage.textContent = percent(run.coverage);
       cells['candidates-per-point'].textContent = run.candidatesPerPoint.toFixed(1);
-      cells['time-ms'].textContent = state.times.get(name).toFixed(1);
+      cells['time-ms'].textContent = time.toFixed(1);
     }
     set('exponent', state.exponent.toFixed(2));
   }
 
-  /** The four samplers in the four quarters of the map, each at half scale. */
-  function draw() {
-    const { ctx } = view;
-    clear(ctx, WIDTH, HEIGHT, '#fff');
+  /**
+   * Queues the map: the four samplers in the four quarters, each at half scale, painted in
+   * chunks onto the picture that is not on screen (the sand, then every point's claimed disk,
+   * its r / 2 disk and its dot, then the label), which is shown when complete.
+   */
+  function paint() {
     if (!state.runs) return;
     const r = state.radius;
-    const font = 13 * textScale(ctx.canvas);
+    const font = 13 * textScale(canvas);
+    const art = pictures[0] === shown ? pictures[1] : pictures[0];
+    painting = art;
+    tasks = [
+      () => {
+        art.reset();
+        clear(art.ctx, WIDTH, HEIGHT, '#fff');
+      },
+    ];
     METHODS.forEach(({ name, label, color }, index) => {
-      const run = state.runs.get(name);
-      const points = run.points();
+      const { run, points } = state.runs.get(name);
       const ox = (index % 2) * (WIDTH / 2);
       const oy = Math.floor(index / 2) * (HEIGHT / 2);
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(ox + 1, oy + 1, WIDTH / 2 - 2, HEIGHT / 2 - 2);
-      ctx.clip();
-      ctx.translate(ox + 1, oy + 1);
-      ctx.scale((WIDTH / 2 - 2) / WIDTH, (HEIGHT / 2 - 2) / HEIGHT);
-      ctx.fillStyle = ROOM;
-      ctx.fillRect(0, 0, WIDTH, HEIGHT);
-      dots(ctx, points, 3, r, CLAIMED);
-      dots(ctx, points, 3, r / 2, DISK);
-      dots(ctx, points, 3, Math.max(1.5, r * 0.09), COLORS.tree);
-      ctx.restore();
-
+      /** Runs `draw(ctx)` in map units inside this quarter. */
+      const quarter = (draw) => () => {
+        const { ctx } = art;
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(ox + 1, oy + 1, WIDTH / 2 - 2, HEIGHT / 2 - 2);
+        ctx.clip();
+        ctx.translate(ox + 1, oy + 1);
+        ctx.scale((WIDTH / 2 - 2) / WIDTH, (HEIGHT / 2 - 2) / HEIGHT);
+        draw(ctx);
+        ctx.restore();
+      };
+      tasks.push(
+        quarter((ctx) => {
+          ctx.fillStyle = ROOM;
+          ctx.fillRect(0, 0, WIDTH, HEIGHT);
+        }),
+      );
+      for (const [radius, colour] of [
+        [r, CLAIMED],
+        [r / 2, DISK],
+        [Math.max(1.5, r * 0.09), COLORS.tree],
+      ]) {
+        for (let from = 0; from < points.length; from += CHUNK * 3) {
+          const chunk = points.subarray(from, from + CHUNK * 3);
+          tasks.push(quarter((ctx) => dots(ctx, chunk, 3, radius, colour)));
+        }
+      }
       // The sampler's name and coverage in the quarter's corner.
-      const text = `${label} · ${percent(run.coverage)}`;
-      ctx.font = `600 ${font}px system-ui, sans-serif`;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'middle';
-      const w = ctx.measureText(text).width + 14;
-      const h = font + 9;
-      ctx.fillStyle = 'rgba(255, 255, 255, 0.9)';
-      ctx.fillRect(ox + 6, oy + 6, w, h);
-      ctx.fillStyle = color;
-      ctx.fillRect(ox + 6, oy + 6, 4, h);
-      ctx.fillStyle = '#1f2a1f';
-      ctx.fillText(text, ox + 14, oy + 6 + h / 2);
+      tasks.push(() => {
+        const { ctx } = art;
+        const text = `${label} · ${percent(run.coverage)}`;
+        ctx.font = `600 ${font}px system-ui, sans-serif`;
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'middle';
+        const w = ctx.measureText(text).width + 14;
+        const h = font + 9;
+        ctx.fillStyle = 'rgba(255, 255, 255, 0.9)';
+        ctx.fillRect(ox + 6, oy + 6, w, h);
+        ctx.fillStyle = color;
+        ctx.fillRect(ox + 6, oy + 6, 4, h);
+        ctx.fillStyle = '#1f2a1f';
+        ctx.fillText(text, ox + 14, oy + 6 + h / 2);
+      });
     });
+    tasks.push(() => {
+      art.showOn(view.ctx);
+      shown = art;
+    });
+    canvas.setAttribute('aria-busy', 'true');
+    if (!state.job) say('Painting the four maps…');
+    requestPaint();
+  }
+
+  /** Paints queued chunks for up to FRAME_BUDGET ms (flushing each, so it is counted). */
+  function paintSome() {
+    const started = performance.now();
+    while (tasks.length > 0 && performance.now() - started < FRAME_BUDGET) {
+      tasks.shift()();
+      painting.flush();
+    }
+    if (tasks.length > 0) {
+      requestPaint();
+      return;
+    }
+    markIdle();
+  }
+
+  /** The canvas changed size: stretch the picture on screen for now and repaint at the new size. */
+  function resized() {
+    if (shown) {
+      view.ctx.save();
+      view.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      view.ctx.imageSmoothingEnabled = true;
+      view.ctx.drawImage(shown.canvas, 0, 0, canvas.width, canvas.height);
+      view.ctx.restore();
+    }
+    paint();
   }
 
   /** Coverage as bars against the random limit and hexagonal packing. */
@@ -172,7 +370,7 @@ export function mount(section, wasm) {
 
     METHODS.forEach(({ name, label, color }, i) => {
       const y = top + i * (barHeight + gap);
-      const share = state.runs.get(name).coverage;
+      const share = state.runs.get(name).run.coverage;
       ctx.fillStyle = '#1f2a1f';
       ctx.textAlign = 'right';
       ctx.fillText(label, left - 10, y + barHeight / 2);
@@ -223,15 +421,30 @@ export function mount(section, wasm) {
     }
   }
 
-  rebuild();
+  start();
 
   // Points as JSON/CSV (www/lib/export.js): the first panel's set, classic Bridson.
   section.exportPoints = () => ({
     width: WIDTH,
     height: HEIGHT,
-    points: state.runs?.get(METHODS[0].name)?.points() ?? new Float64Array(),
+    points: state.runs?.get(METHODS[0].name)?.points ?? new Float64Array(),
     stride: 3,
     name: METHODS[0].name,
   });
 }
 
+/**
+ * The lab's status line, `[data-role="status"]`, right below the map: made here when the page
+ * has none, so the markup need not change.
+ */
+function statusLine(section, canvas) {
+  let status = section.querySelector('[data-role="status"]');
+  if (!status) {
+    status = document.createElement('p');
+    status.className = 'lab-status';
+    status.dataset.role = 'status';
+    status.setAttribute('role', 'status');
+    canvas.after(status);
+  }
+  return status;
+}

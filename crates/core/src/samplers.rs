@@ -153,28 +153,13 @@ pub fn sample(
     k: u32,
     seed: i32,
 ) -> Result<Run> {
-    match method {
-        Method::Classic => classic(width, height, radius, k, seed),
-        Method::ParentCone => parent_cone(width, height, radius, k, default_exponent(k), seed),
-        Method::Roberts => roberts(width, height, radius, k, seed),
-        Method::Maximal => maximal(width, height, radius, k, seed),
-    }
+    Ok(Staged::new(method, width, height, radius, k, seed)?.finish())
 }
 
 /// Bridson's algorithm, exactly [`crate::poisson_disk`]; `candidates` counts the first point and
 /// every candidate the steps threw.
 pub fn classic(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
-    let mut s = Sampler::new(width, height, radius, k, seed)?;
-    s.start_random();
-    s.finish();
-    let candidates = 1 + s.attempted();
-    Ok(Run::new(
-        Method::Classic,
-        s.into_points(),
-        candidates,
-        width,
-        height,
-    ))
+    sample(Method::Classic, width, height, radius, k, seed)
 }
 
 /// Bridson with the parent-cone exclusion and a radius exponent `c`.
@@ -207,55 +192,7 @@ pub fn classic(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Resul
 /// assert!(parent_cone(400.0, 300.0, 20.0, 30, f64::NAN, 7).is_err());
 /// ```
 pub fn parent_cone(width: f64, height: f64, radius: f64, k: u32, c: f64, seed: i32) -> Result<Run> {
-    let c = in_range("exponent", c, -MAX_EXPONENT, MAX_EXPONENT)?;
-    let mut run = Growth::new(width, height, radius, k, seed)?;
-    let a = c + 1.0;
-    // Constants of the inverse distribution function, computed once.
-    let two_to_a_minus_1 = exact::exp(a * std::f64::consts::LN_2) - 1.0;
-    let flat = a.abs() < 1e-9;
-    let r = radius;
-    while let Some((slot, q)) = run.pick() {
-        let (qx, qy) = (run.points[q].x, run.points[q].y);
-        // The skipped arc, as a unit vector toward the parent and the cosine of its half-angle.
-        let cone = run.parent[q].map(|p| {
-            let (vx, vy) = (run.points[p].x - qx, run.points[p].y - qy);
-            let d = (vx * vx + vy * vy).sqrt();
-            (vx / d, vy / d, d / (2.0 * r))
-        });
-        let mut placed = false;
-        for _ in 0..run.k {
-            let (ux, uy, len) = loop {
-                let ux = 2.0 * run.rng.next_f64() - 1.0;
-                let uy = 2.0 * run.rng.next_f64() - 1.0;
-                let l2 = ux * ux + uy * uy;
-                if !(l2 > 0.0 && l2 <= 1.0) {
-                    continue;
-                }
-                let len = l2.sqrt();
-                if let Some((vx, vy, cos_beta)) = cone {
-                    if ux * vx + uy * vy > cos_beta * len {
-                        continue;
-                    }
-                }
-                break (ux, uy, len);
-            };
-            let u = run.rng.next_f64();
-            let t = if flat {
-                exact::exp(u * std::f64::consts::LN_2)
-            } else {
-                exact::exp(exact::ln(1.0 + u * two_to_a_minus_1) / a)
-            };
-            let d = r * t;
-            if run.try_add(qx + ux / len * d, qy + uy / len * d, Some(q)) {
-                placed = true;
-                break;
-            }
-        }
-        if !placed {
-            run.retire(slot);
-        }
-    }
-    Ok(run.finish(Method::ParentCone))
+    Ok(Staged::parent_cone(width, height, radius, k, c, seed)?.finish())
 }
 
 /// Martin Roberts' variant of Bridson: each step tries `k` candidates at distance
@@ -278,37 +215,7 @@ pub fn parent_cone(width: f64, height: f64, radius: f64, k: u32, c: f64, seed: i
 /// assert!(run.coverage > 0.5);
 /// ```
 pub fn roberts(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
-    let mut run = Growth::new(width, height, radius, k, seed)?;
-    roberts_steps(&mut run);
-    Ok(run.finish(Method::Roberts))
-}
-
-fn roberts_steps(run: &mut Growth) {
-    let (sin, cos) = exact::sin_cos(2.0 * std::f64::consts::PI / f64::from(run.k));
-    let d = run.radius * (1.0 + ROBERTS_EPSILON);
-    while let Some((slot, q)) = run.pick() {
-        let (qx, qy) = (run.points[q].x, run.points[q].y);
-        let (mut ux, mut uy) = loop {
-            let ux = 2.0 * run.rng.next_f64() - 1.0;
-            let uy = 2.0 * run.rng.next_f64() - 1.0;
-            let l2 = ux * ux + uy * uy;
-            if l2 > 0.0 && l2 <= 1.0 {
-                let len = l2.sqrt();
-                break (ux / len, uy / len);
-            }
-        };
-        let mut placed = false;
-        for _ in 0..run.k {
-            if run.try_add(qx + ux * d, qy + uy * d, Some(q)) {
-                placed = true;
-                break;
-            }
-            (ux, uy) = (ux * cos - uy * sin, ux * sin + uy * cos);
-        }
-        if !placed {
-            run.retire(slot);
-        }
-    }
+    sample(Method::Roberts, width, height, radius, k, seed)
 }
 
 /// A maximal sampler: [`roberts`], then hierarchical dart throwing until no point fits anywhere.
@@ -335,10 +242,216 @@ fn roberts_steps(run: &mut Growth) {
 /// assert!(m.points.len() >= r.points.len());
 /// ```
 pub fn maximal(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
-    let mut run = Growth::new(width, height, radius, k, seed)?;
-    roberts_steps(&mut run);
-    fill_gaps(&mut run);
-    Ok(run.finish(Method::Maximal))
+    sample(Method::Maximal, width, height, radius, k, seed)
+}
+
+/// [`sample`] (or [`parent_cone`]) a bounded number of steps at a time, for a page that must not
+/// block a frame for the whole run: each call to [`Staged::run`] takes at most `max_steps`
+/// steps, and the finished run is exactly the one-call result, to the bit.
+///
+/// A step is one active point's turn (up to `k` candidates around it), or, in the maximal
+/// sampler's gap filling, one grid square listed, one dart thrown or one square split.
+///
+/// ```
+/// use poisson_live::samplers::{sample, Method, Staged};
+/// let mut staged = Staged::new(Method::Maximal, 300.0, 200.0, 15.0, 30, 42)?;
+/// while !staged.run(25) {}
+/// assert_eq!(staged.take(), Some(sample(Method::Maximal, 300.0, 200.0, 15.0, 30, 42)?));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Staged {
+    method: Method,
+    width: f64,
+    height: f64,
+    work: Work,
+    done: Option<Run>,
+}
+
+/// What a [`Staged`] run has left to do.
+#[derive(Debug)]
+enum Work {
+    Classic(Box<Sampler>),
+    ParentCone(Growth, Cone),
+    Roberts(Growth, Turn),
+    /// The Roberts steps until nothing is active, then the gaps.
+    Maximal(Growth, Turn, Gaps),
+    Done,
+}
+
+impl Staged {
+    /// Validates like [`sample`] (the same errors, at once) and places the first point.
+    pub fn new(
+        method: Method,
+        width: f64,
+        height: f64,
+        radius: f64,
+        k: u32,
+        seed: i32,
+    ) -> Result<Self> {
+        let work = match method {
+            Method::Classic => {
+                let mut s = Sampler::new(width, height, radius, k, seed)?;
+                s.start_random();
+                Work::Classic(Box::new(s))
+            }
+            Method::ParentCone => {
+                return Self::parent_cone(width, height, radius, k, default_exponent(k), seed)
+            }
+            Method::Roberts => {
+                let growth = Growth::new(width, height, radius, k, seed)?;
+                let turn = Turn::new(&growth);
+                Work::Roberts(growth, turn)
+            }
+            Method::Maximal => {
+                let growth = Growth::new(width, height, radius, k, seed)?;
+                let turn = Turn::new(&growth);
+                Work::Maximal(growth, turn, Gaps::Waiting)
+            }
+        };
+        Ok(Self {
+            method,
+            width,
+            height,
+            work,
+            done: None,
+        })
+    }
+
+    /// The parent-cone sampler with radius exponent `c`; validates like [`parent_cone`].
+    pub fn parent_cone(
+        width: f64,
+        height: f64,
+        radius: f64,
+        k: u32,
+        c: f64,
+        seed: i32,
+    ) -> Result<Self> {
+        let c = in_range("exponent", c, -MAX_EXPONENT, MAX_EXPONENT)?;
+        let growth = Growth::new(width, height, radius, k, seed)?;
+        Ok(Self {
+            method: Method::ParentCone,
+            width,
+            height,
+            work: Work::ParentCone(growth, Cone::new(c)),
+            done: None,
+        })
+    }
+
+    /// Up to `max_steps` steps (see the type's docs); true when the run is finished.
+    pub fn run(&mut self, max_steps: u64) -> bool {
+        let finished = match &mut self.work {
+            Work::Done => return true,
+            Work::Classic(s) => s.run(max_steps),
+            Work::ParentCone(growth, cone) => {
+                for _ in 0..max_steps {
+                    if !growth.parent_cone_step(cone) {
+                        break;
+                    }
+                }
+                growth.active.is_empty()
+            }
+            Work::Roberts(growth, turn) => {
+                for _ in 0..max_steps {
+                    if !growth.roberts_step(turn) {
+                        break;
+                    }
+                }
+                growth.active.is_empty()
+            }
+            Work::Maximal(growth, turn, gaps) => {
+                (0..max_steps).any(|_| {
+                    // Roberts first; the step that finds nothing active starts the gap filling.
+                    if matches!(gaps, Gaps::Waiting) && growth.roberts_step(turn) {
+                        return false;
+                    }
+                    gaps.step(growth)
+                }) || matches!(gaps, Gaps::Done)
+            }
+        };
+        if finished {
+            let (method, width, height) = (self.method, self.width, self.height);
+            self.done = Some(match std::mem::replace(&mut self.work, Work::Done) {
+                Work::Classic(s) => {
+                    let candidates = 1 + s.attempted();
+                    Run::new(method, s.into_points(), candidates, width, height)
+                }
+                Work::ParentCone(growth, _)
+                | Work::Roberts(growth, _)
+                | Work::Maximal(growth, _, _) => growth.finish(method),
+                Work::Done => unreachable!("a finished run is not run again"),
+            });
+        }
+        finished
+    }
+
+    /// True once the run is finished.
+    pub fn is_finished(&self) -> bool {
+        matches!(self.work, Work::Done)
+    }
+
+    /// Which method runs.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Points placed so far (all of them once finished, until [`Staged::take`]).
+    pub fn point_count(&self) -> usize {
+        match &self.work {
+            Work::Classic(s) => s.points().len(),
+            Work::ParentCone(g, _) | Work::Roberts(g, _) | Work::Maximal(g, _, _) => g.points.len(),
+            Work::Done => self.done.as_ref().map_or(0, |run| run.points.len()),
+        }
+    }
+
+    /// The finished run, once; `None` before the end or when it was already taken.
+    pub fn take(&mut self) -> Option<Run> {
+        self.done.take()
+    }
+
+    /// Runs to the end and returns the run.
+    fn finish(mut self) -> Run {
+        while !self.run(u64::MAX) {}
+        self.done.expect("a finished run holds its result")
+    }
+}
+
+/// The parent cone's constants of the inverse distribution function, computed once.
+#[derive(Debug, Clone, Copy)]
+struct Cone {
+    a: f64,
+    two_to_a_minus_1: f64,
+    flat: bool,
+}
+
+impl Cone {
+    fn new(c: f64) -> Self {
+        let a = c + 1.0;
+        Self {
+            a,
+            two_to_a_minus_1: exact::exp(a * std::f64::consts::LN_2) - 1.0,
+            flat: a.abs() < 1e-9,
+        }
+    }
+}
+
+/// Roberts' rotation by `2π / k` and the distance of its candidates.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    sin: f64,
+    cos: f64,
+    d: f64,
+}
+
+impl Turn {
+    fn new(run: &Growth) -> Self {
+        let (sin, cos) = exact::sin_cos(2.0 * std::f64::consts::PI / f64::from(run.k));
+        Self {
+            sin,
+            cos,
+            d: run.radius * (1.0 + ROBERTS_EPSILON),
+        }
+    }
 }
 
 /// One square of the gap-filling list: its corner and side (it may stick out of the map; the
@@ -350,67 +463,103 @@ struct Square {
     side: f64,
 }
 
-fn fill_gaps(run: &mut Growth) {
-    let cell = run.grid.cell();
-    let (w, h) = (run.width, run.height);
-    let mut squares: Vec<Square> = Vec::new();
-    for row in 0..run.grid.rows() {
-        for col in 0..run.grid.cols() {
-            let s = Square {
-                x: col as f64 * cell,
-                y: row as f64 * cell,
-                side: cell,
-            };
-            if !run.covered(s) {
-                squares.push(s);
+/// Where the maximal sampler's gap filling stands (see [`maximal`]).
+#[derive(Debug)]
+enum Gaps {
+    /// The Roberts steps are still running.
+    Waiting,
+    /// Listing the grid's uncovered squares, row by row: `next` is the next cell.
+    Listing { next: usize, squares: Vec<Square> },
+    /// A round's darts, `left` of them still to throw.
+    Darts { squares: Vec<Square>, left: usize },
+    /// Splitting the round's squares: `at` is the next one, `next` the following round's list.
+    Splitting {
+        squares: Vec<Square>,
+        at: usize,
+        next: Vec<Square>,
+    },
+    /// Every square is covered.
+    Done,
+}
+
+impl Gaps {
+    /// One cell listed, one dart thrown or one square split; true once no square is left.
+    fn step(&mut self, run: &mut Growth) -> bool {
+        match self {
+            Gaps::Waiting => {
+                *self = Gaps::Listing {
+                    next: 0,
+                    squares: Vec::new(),
+                };
+                false
             }
+            Gaps::Listing { next, squares } => {
+                let cols = run.grid.cols();
+                let cell = run.grid.cell();
+                let (row, col) = (*next / cols, *next % cols);
+                let s = Square {
+                    x: col as f64 * cell,
+                    y: row as f64 * cell,
+                    side: cell,
+                };
+                if !run.covered(s) {
+                    squares.push(s);
+                }
+                *next += 1;
+                if *next == cols * run.grid.rows() {
+                    let squares = std::mem::take(squares);
+                    self.round(squares);
+                }
+                matches!(self, Gaps::Done)
+            }
+            Gaps::Darts { squares, left } => {
+                let i = (run.rng.next_f64() * squares.len() as f64) as usize;
+                let s = squares[i];
+                let x = s.x + run.rng.next_f64() * s.side.min(run.width - s.x);
+                let y = s.y + run.rng.next_f64() * s.side.min(run.height - s.y);
+                run.try_add(x, y, None);
+                *left -= 1;
+                if *left == 0 {
+                    let squares = std::mem::take(squares);
+                    let next = Vec::with_capacity(squares.len() * 2);
+                    *self = Gaps::Splitting {
+                        squares,
+                        at: 0,
+                        next,
+                    };
+                }
+                false
+            }
+            Gaps::Splitting { squares, at, next } => {
+                let s = squares[*at];
+                *at += 1;
+                run.split(s, next);
+                if *at == squares.len() {
+                    let next = std::mem::take(next);
+                    self.round(next);
+                }
+                matches!(self, Gaps::Done)
+            }
+            Gaps::Done => true,
         }
     }
-    let min_side = run.radius * MIN_SQUARE;
-    while !squares.is_empty() {
-        for _ in 0..squares.len() {
-            let i = (run.rng.next_f64() * squares.len() as f64) as usize;
-            let s = squares[i];
-            let x = s.x + run.rng.next_f64() * s.side.min(w - s.x);
-            let y = s.y + run.rng.next_f64() * s.side.min(h - s.y);
-            run.try_add(x, y, None);
-        }
-        let mut next = Vec::with_capacity(squares.len() * 2);
-        for s in squares {
-            if run.covered(s) {
-                continue;
+
+    /// Starts a round of darts over `squares`, or ends when there are none.
+    fn round(&mut self, squares: Vec<Square>) {
+        *self = if squares.is_empty() {
+            Gaps::Done
+        } else {
+            Gaps::Darts {
+                left: squares.len(),
+                squares,
             }
-            let half = s.side / 2.0;
-            if half < min_side {
-                // Too small to split further: try its corners and centre, then let it go.
-                for (x, y) in [
-                    (s.x, s.y),
-                    (s.x + s.side, s.y),
-                    (s.x, s.y + s.side),
-                    (s.x + s.side, s.y + s.side),
-                    (s.x + half, s.y + half),
-                ] {
-                    run.try_add(x, y, None);
-                }
-                continue;
-            }
-            for (dx, dy) in [(0.0, 0.0), (half, 0.0), (0.0, half), (half, half)] {
-                let q = Square {
-                    x: s.x + dx,
-                    y: s.y + dy,
-                    side: half,
-                };
-                if q.x < w && q.y < h && !run.covered(q) {
-                    next.push(q);
-                }
-            }
-        }
-        squares = next;
+        };
     }
 }
 
 /// The state the growing samplers share: a grid, the points with their parents, the active
 /// list, the generator and the candidate count.
+#[derive(Debug)]
 struct Growth {
     width: f64,
     height: f64,
@@ -459,6 +608,106 @@ impl Growth {
 
     fn retire(&mut self, slot: usize) {
         self.active.swap_remove(slot);
+    }
+
+    /// One step of the parent-cone sampler (see [`parent_cone`]); false when nothing is active.
+    fn parent_cone_step(&mut self, cone: &Cone) -> bool {
+        let Some((slot, q)) = self.pick() else {
+            return false;
+        };
+        let r = self.radius;
+        let (qx, qy) = (self.points[q].x, self.points[q].y);
+        // The skipped arc, as a unit vector toward the parent and the cosine of its half-angle.
+        let arc = self.parent[q].map(|p| {
+            let (vx, vy) = (self.points[p].x - qx, self.points[p].y - qy);
+            let d = (vx * vx + vy * vy).sqrt();
+            (vx / d, vy / d, d / (2.0 * r))
+        });
+        for _ in 0..self.k {
+            let (ux, uy, len) = loop {
+                let ux = 2.0 * self.rng.next_f64() - 1.0;
+                let uy = 2.0 * self.rng.next_f64() - 1.0;
+                let l2 = ux * ux + uy * uy;
+                if !(l2 > 0.0 && l2 <= 1.0) {
+                    continue;
+                }
+                let len = l2.sqrt();
+                if let Some((vx, vy, cos_beta)) = arc {
+                    if ux * vx + uy * vy > cos_beta * len {
+                        continue;
+                    }
+                }
+                break (ux, uy, len);
+            };
+            let u = self.rng.next_f64();
+            let t = if cone.flat {
+                exact::exp(u * std::f64::consts::LN_2)
+            } else {
+                exact::exp(exact::ln(1.0 + u * cone.two_to_a_minus_1) / cone.a)
+            };
+            let d = r * t;
+            if self.try_add(qx + ux / len * d, qy + uy / len * d, Some(q)) {
+                return true;
+            }
+        }
+        self.retire(slot);
+        true
+    }
+
+    /// One step of Roberts' sampler (see [`roberts`]); false when nothing is active.
+    fn roberts_step(&mut self, turn: &Turn) -> bool {
+        let Some((slot, q)) = self.pick() else {
+            return false;
+        };
+        let (qx, qy) = (self.points[q].x, self.points[q].y);
+        let (mut ux, mut uy) = loop {
+            let ux = 2.0 * self.rng.next_f64() - 1.0;
+            let uy = 2.0 * self.rng.next_f64() - 1.0;
+            let l2 = ux * ux + uy * uy;
+            if l2 > 0.0 && l2 <= 1.0 {
+                let len = l2.sqrt();
+                break (ux / len, uy / len);
+            }
+        };
+        for _ in 0..self.k {
+            if self.try_add(qx + ux * turn.d, qy + uy * turn.d, Some(q)) {
+                return true;
+            }
+            (ux, uy) = (ux * turn.cos - uy * turn.sin, ux * turn.sin + uy * turn.cos);
+        }
+        self.retire(slot);
+        true
+    }
+
+    /// The gap filling's split of one square: dropped when covered; too small to split, its
+    /// corners and centre tried as points; else its uncovered quarters on the map go to `next`.
+    fn split(&mut self, s: Square, next: &mut Vec<Square>) {
+        if self.covered(s) {
+            return;
+        }
+        let half = s.side / 2.0;
+        if half < self.radius * MIN_SQUARE {
+            for (x, y) in [
+                (s.x, s.y),
+                (s.x + s.side, s.y),
+                (s.x, s.y + s.side),
+                (s.x + s.side, s.y + s.side),
+                (s.x + half, s.y + half),
+            ] {
+                self.try_add(x, y, None);
+            }
+            return;
+        }
+        for (dx, dy) in [(0.0, 0.0), (half, 0.0), (0.0, half), (half, half)] {
+            let q = Square {
+                x: s.x + dx,
+                y: s.y + dy,
+                side: half,
+            };
+            if q.x < self.width && q.y < self.height && !self.covered(q) {
+                next.push(q);
+            }
+        }
     }
 
     /// Places `(x, y)` if it is on the map and keeps its distance (counted as a candidate).

@@ -20,7 +20,9 @@
 //! by a complex multiplication, so a periodogram costs `O(N · (Fx + Fy))` trigonometric calls
 //! and `O(N · Fx · Fy)` multiplications.
 
+use crate::darts::DartThrower;
 use crate::error::{in_range, positive, Error, Result};
+use crate::Sampler;
 use std::f64::consts::TAU;
 
 /// The largest frequency index along either axis.
@@ -66,89 +68,12 @@ impl Periodogram {
         fx_max: u32,
         fy_max: u32,
     ) -> Result<Self> {
-        let width = positive("width", width)?;
-        let height = positive("height", height)?;
-        let max = f64::from(MAX_FREQUENCY);
-        in_range("frequencies across", f64::from(fx_max), 0.0, max)?;
-        in_range("frequencies down", f64::from(fy_max), 0.0, max)?;
-        let (cols, rows) = (2 * fx_max as usize + 1, 2 * fy_max as usize + 1);
-        let work = points.len() as f64 * (cols * rows) as f64;
-        if work > MAX_WORK {
-            return Err(Error::TooMuchWork {
-                subject: format!(
-                    "the spectrum of {} points at {cols} × {rows} frequencies",
-                    points.len()
-                ),
-                what: "point-frequency products",
-                needed: work,
-                limit: MAX_WORK as usize,
-                hint: "use fewer points or fewer frequencies".into(),
-            });
+        let mut sums = Sums::new(width, height, fx_max, fy_max)?;
+        sums.check(points)?;
+        for &p in points {
+            sums.add(p);
         }
-        if points
-            .iter()
-            .any(|p| !(p[0].is_finite() && p[1].is_finite()))
-        {
-            return Err(Error::Invalid {
-                message: "every point of a spectrum must have finite coordinates".into(),
-            });
-        }
-
-        // S(−f) is the conjugate of S(f), so only the rows fy ≥ 0 are summed; the others mirror.
-        let half_rows = fy_max as usize + 1;
-        let mut re = vec![0.0; half_rows * cols];
-        let mut im = vec![0.0; half_rows * cols];
-        let mut ex_re = vec![0.0; cols];
-        let mut ex_im = vec![0.0; cols];
-        let fx0 = fx_max as usize;
-        for p in points {
-            // exp(−2πi fx x / w) for fx = 0..=fx_max by repeated multiplication; negative fx
-            // are the conjugates.
-            let (s, c) = (TAU * p[0] / width).sin_cos();
-            let (step_re, step_im) = (c, -s);
-            let (mut a, mut b) = (1.0, 0.0);
-            for m in 0..=fx0 {
-                ex_re[fx0 + m] = a;
-                ex_im[fx0 + m] = b;
-                ex_re[fx0 - m] = a;
-                ex_im[fx0 - m] = -b;
-                (a, b) = (a * step_re - b * step_im, a * step_im + b * step_re);
-            }
-            let (s, c) = (TAU * p[1] / height).sin_cos();
-            let (step_re, step_im) = (c, -s);
-            let (mut ya, mut yb) = (1.0, 0.0);
-            for row in 0..half_rows {
-                let out_re = &mut re[row * cols..(row + 1) * cols];
-                let out_im = &mut im[row * cols..(row + 1) * cols];
-                for i in 0..cols {
-                    out_re[i] += ya * ex_re[i] - yb * ex_im[i];
-                    out_im[i] += ya * ex_im[i] + yb * ex_re[i];
-                }
-                (ya, yb) = (ya * step_re - yb * step_im, ya * step_im + yb * step_re);
-            }
-        }
-
-        let n = points.len();
-        let mut power = vec![0.0; rows * cols];
-        if n > 0 {
-            let fy0 = fy_max as usize;
-            for row in 0..half_rows {
-                for i in 0..cols {
-                    let (a, b) = (re[row * cols + i], im[row * cols + i]);
-                    let v = (a * a + b * b) / n as f64;
-                    power[(fy0 + row) * cols + i] = v;
-                    power[(fy0 - row) * cols + (cols - 1 - i)] = v;
-                }
-            }
-        }
-        Ok(Self {
-            width,
-            height,
-            fx_max,
-            fy_max,
-            points: n,
-            power,
-        })
+        Ok(sums.periodogram(points.len()))
     }
 
     /// The mean of several periodograms over the same frequencies, e.g. of several maps made
@@ -297,6 +222,131 @@ impl Periodogram {
     }
 }
 
+/// The running sums `S(f) = Σ_j exp(−2πi f · x_j)` of one periodogram, a point at a time.
+///
+/// `S(−f)` is the conjugate of `S(f)`, so only the rows `fy ≥ 0` are summed; the others mirror.
+#[derive(Debug, Clone)]
+struct Sums {
+    width: f64,
+    height: f64,
+    fx_max: u32,
+    fy_max: u32,
+    re: Vec<f64>,
+    im: Vec<f64>,
+    /// `exp(−2πi fx x / w)` of the point being added, for every column.
+    ex_re: Vec<f64>,
+    ex_im: Vec<f64>,
+}
+
+impl Sums {
+    /// Validates the map and the frequency ranges; the sums start at zero.
+    fn new(width: f64, height: f64, fx_max: u32, fy_max: u32) -> Result<Self> {
+        let width = positive("width", width)?;
+        let height = positive("height", height)?;
+        let max = f64::from(MAX_FREQUENCY);
+        in_range("frequencies across", f64::from(fx_max), 0.0, max)?;
+        in_range("frequencies down", f64::from(fy_max), 0.0, max)?;
+        let cols = 2 * fx_max as usize + 1;
+        let half_rows = fy_max as usize + 1;
+        Ok(Self {
+            width,
+            height,
+            fx_max,
+            fy_max,
+            re: vec![0.0; half_rows * cols],
+            im: vec![0.0; half_rows * cols],
+            ex_re: vec![0.0; cols],
+            ex_im: vec![0.0; cols],
+        })
+    }
+
+    /// Refuses a point set over the work limit or with a coordinate that is not finite.
+    fn check(&self, points: &[[f64; 2]]) -> Result<()> {
+        let (cols, rows) = (2 * self.fx_max as usize + 1, 2 * self.fy_max as usize + 1);
+        let work = points.len() as f64 * (cols * rows) as f64;
+        if work > MAX_WORK {
+            return Err(Error::TooMuchWork {
+                subject: format!(
+                    "the spectrum of {} points at {cols} × {rows} frequencies",
+                    points.len()
+                ),
+                what: "point-frequency products",
+                needed: work,
+                limit: MAX_WORK as usize,
+                hint: "use fewer points or fewer frequencies".into(),
+            });
+        }
+        if points
+            .iter()
+            .any(|p| !(p[0].is_finite() && p[1].is_finite()))
+        {
+            return Err(Error::Invalid {
+                message: "every point of a spectrum must have finite coordinates".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Adds one point's waves to the sums.
+    fn add(&mut self, p: [f64; 2]) {
+        let cols = self.ex_re.len();
+        let fx0 = self.fx_max as usize;
+        let (ex_re, ex_im) = (&mut self.ex_re, &mut self.ex_im);
+        // exp(−2πi fx x / w) for fx = 0..=fx_max by repeated multiplication; negative fx are the
+        // conjugates.
+        let (s, c) = (TAU * p[0] / self.width).sin_cos();
+        let (step_re, step_im) = (c, -s);
+        let (mut a, mut b) = (1.0, 0.0);
+        for m in 0..=fx0 {
+            ex_re[fx0 + m] = a;
+            ex_im[fx0 + m] = b;
+            ex_re[fx0 - m] = a;
+            ex_im[fx0 - m] = -b;
+            (a, b) = (a * step_re - b * step_im, a * step_im + b * step_re);
+        }
+        let (s, c) = (TAU * p[1] / self.height).sin_cos();
+        let (step_re, step_im) = (c, -s);
+        let (mut ya, mut yb) = (1.0, 0.0);
+        for row in 0..=self.fy_max as usize {
+            let out_re = &mut self.re[row * cols..(row + 1) * cols];
+            let out_im = &mut self.im[row * cols..(row + 1) * cols];
+            for i in 0..cols {
+                out_re[i] += ya * ex_re[i] - yb * ex_im[i];
+                out_im[i] += ya * ex_im[i] + yb * ex_re[i];
+            }
+            (ya, yb) = (ya * step_re - yb * step_im, ya * step_im + yb * step_re);
+        }
+    }
+
+    /// The periodogram of the `n` points added so far; the sums start again from zero.
+    fn periodogram(&mut self, n: usize) -> Periodogram {
+        let cols = self.ex_re.len();
+        let rows = 2 * self.fy_max as usize + 1;
+        let mut power = vec![0.0; rows * cols];
+        if n > 0 {
+            let fy0 = self.fy_max as usize;
+            for row in 0..=fy0 {
+                for i in 0..cols {
+                    let (a, b) = (self.re[row * cols + i], self.im[row * cols + i]);
+                    let v = (a * a + b * b) / n as f64;
+                    power[(fy0 + row) * cols + i] = v;
+                    power[(fy0 - row) * cols + (cols - 1 - i)] = v;
+                }
+            }
+        }
+        self.re.fill(0.0);
+        self.im.fill(0.0);
+        Periodogram {
+            width: self.width,
+            height: self.height,
+            fx_max: self.fx_max,
+            fy_max: self.fy_max,
+            points: n,
+            power,
+        }
+    }
+}
+
 /// `P` averaged over rings of equal `|f|`; see [`Periodogram::radial_average`].
 ///
 /// Entry `i` is the ring centred on `(i + 1)·Δ`, covering `|f|` in `[(i + ½)Δ, (i + 3/2)Δ)`.
@@ -385,19 +435,86 @@ pub fn point_set(
     radius: f64,
     seed: i32,
 ) -> Result<Vec<[f64; 2]>> {
-    let bridson: Vec<[f64; 2]> = crate::poisson_disk(width, height, radius, SPECTRUM_K, seed)?
-        .iter()
-        .map(|p| [p.x, p.y])
-        .collect();
-    let n = bridson.len().max(1);
-    Ok(match kind {
-        Kind::Bridson => bridson,
-        Kind::Random => crate::random_points(n, width, height, seed)?,
-        Kind::Jittered => {
-            crate::jittered_grid((width * height / n as f64).sqrt(), width, height, seed)?
+    let mut making = PointSet::new(kind, width, height, radius, seed)?;
+    loop {
+        if let Some(set) = making.run(u64::MAX)? {
+            return Ok(set);
         }
-        Kind::Darts => crate::dart_throwing(width, height, radius, DART_MISSES, seed)?,
-    })
+    }
+}
+
+/// [`point_set`] a bounded amount at a time: Bridson's sampler a few steps per call, then for
+/// the darts the thrower a few darts per call; random and jittered points come in one call
+/// (they cost little). The set is exactly [`point_set`]'s.
+#[derive(Debug)]
+struct PointSet {
+    kind: Kind,
+    width: f64,
+    height: f64,
+    radius: f64,
+    seed: i32,
+    stage: Making,
+}
+
+#[derive(Debug)]
+enum Making {
+    /// Bridson's sampler: the set itself, or the count N the others match.
+    Bridson(Box<Sampler>),
+    /// The dart thrower, after Bridson.
+    Darts(Box<DartThrower>),
+    /// Handed over.
+    Done,
+}
+
+impl PointSet {
+    /// Validates as [`crate::poisson_disk`] does, and places Bridson's first point.
+    fn new(kind: Kind, width: f64, height: f64, radius: f64, seed: i32) -> Result<Self> {
+        let mut sampler = Sampler::new(width, height, radius, SPECTRUM_K, seed)?;
+        sampler.start_random();
+        Ok(Self {
+            kind,
+            width,
+            height,
+            radius,
+            seed,
+            stage: Making::Bridson(Box::new(sampler)),
+        })
+    }
+
+    /// Up to `max_work` sampler steps or darts; the set once it is complete.
+    fn run(&mut self, max_work: u64) -> Result<Option<Vec<[f64; 2]>>> {
+        let (w, h, seed) = (self.width, self.height, self.seed);
+        match &mut self.stage {
+            Making::Bridson(sampler) => {
+                if !sampler.run(max_work) {
+                    return Ok(None);
+                }
+                let bridson: Vec<[f64; 2]> = sampler.points().iter().map(|p| [p.x, p.y]).collect();
+                let n = bridson.len().max(1);
+                let set = match self.kind {
+                    Kind::Bridson => bridson,
+                    Kind::Random => crate::random_points(n, w, h, seed)?,
+                    Kind::Jittered => crate::jittered_grid((w * h / n as f64).sqrt(), w, h, seed)?,
+                    Kind::Darts => {
+                        let darts = DartThrower::new(w, h, self.radius, DART_MISSES, seed)?;
+                        self.stage = Making::Darts(Box::new(darts));
+                        return Ok(None);
+                    }
+                };
+                self.stage = Making::Done;
+                Ok(Some(set))
+            }
+            Making::Darts(darts) => {
+                if !darts.run(max_work) {
+                    return Ok(None);
+                }
+                let set = darts.kept().to_vec();
+                self.stage = Making::Done;
+                Ok(Some(set))
+            }
+            Making::Done => Ok(None),
+        }
+    }
 }
 
 /// `count` seeds for maps to average, starting with `seed`: `seed, seed + 1, …`, wrapping around
@@ -421,4 +538,215 @@ pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
         s = s.wrapping_add(1);
     }
     Ok(out)
+}
+
+/// The spectrum lab's figure: a point set of one [`Kind`] on several maps, and their mean
+/// periodogram.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Averaged {
+    /// The first map's points.
+    pub points: Vec<[f64; 2]>,
+    /// The mean of the maps' periodograms ([`Periodogram::average`]).
+    pub periodogram: Periodogram,
+}
+
+/// The `kind` point set ([`point_set`]) on `maps` maps of `width × height` with spacing
+/// `radius`, one per seed of [`seeds`]`(seed, maps)`, and the mean of their periodograms over
+/// `|fx| ≤ fx_max`, `|fy| ≤ fy_max`: exactly [`Periodogram::average`] of each map's
+/// [`Periodogram::new`]. Built by [`Staged`] in one go.
+///
+/// ```
+/// use poisson_live::spectrum::{averaged_spectrum, point_set, seeds, Kind, Periodogram};
+/// let mean = averaged_spectrum(Kind::Bridson, 200.0, 100.0, 12.0, 5, 3, 8, 4)?;
+/// let parts = seeds(5, 3)?
+///     .into_iter()
+///     .map(|s| Periodogram::new(&point_set(Kind::Bridson, 200.0, 100.0, 12.0, s)?, 200.0, 100.0, 8, 4))
+///     .collect::<Result<Vec<_>, _>>()?;
+/// assert_eq!(mean.periodogram, Periodogram::average(&parts)?);
+/// assert_eq!(mean.points, point_set(Kind::Bridson, 200.0, 100.0, 12.0, 5)?);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn averaged_spectrum(
+    kind: Kind,
+    width: f64,
+    height: f64,
+    radius: f64,
+    seed: i32,
+    maps: u32,
+    fx_max: u32,
+    fy_max: u32,
+) -> Result<Averaged> {
+    let mut staged = Staged::new(kind, width, height, radius, seed, maps, fx_max, fy_max)?;
+    while !staged.run(u64::MAX)? {}
+    Ok(staged.take().expect("a finished spectrum holds its result"))
+}
+
+/// [`averaged_spectrum`] a little at a time, for a page that must not block a frame for the
+/// whole of it: each call to [`Staged::run`] takes a few steps of the next map's point set
+/// (Bridson's sampler, then the darts for that kind) or adds a few of its points to the sums.
+/// The finished result is exactly [`averaged_spectrum`]'s, to the bit: the sets are made by the
+/// same steps, the points added in the same order, and the maps' periodograms summed in the
+/// same order, as the one-call functions do.
+///
+/// ```
+/// use poisson_live::spectrum::{averaged_spectrum, Kind, Staged};
+/// let mut staged = Staged::new(Kind::Darts, 200.0, 100.0, 12.0, 5, 3, 8, 4)?;
+/// while !staged.run(40)? {}
+/// assert_eq!(staged.take(), Some(averaged_spectrum(Kind::Darts, 200.0, 100.0, 12.0, 5, 3, 8, 4)?));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Staged {
+    kind: Kind,
+    radius: f64,
+    seeds: Vec<i32>,
+    /// The map being worked on, an index into `seeds`.
+    map: usize,
+    /// Its point set in the making, if it is.
+    making: Option<PointSet>,
+    /// Its point set once made, and the next of its points to add.
+    set: Option<Vec<[f64; 2]>>,
+    at: usize,
+    /// The first map's points, kept for the result.
+    first: Vec<[f64; 2]>,
+    sums: Sums,
+    /// The sum of the finished maps' periodograms, and of their point counts.
+    total: Vec<f64>,
+    total_points: usize,
+    done: Option<Averaged>,
+    finished: bool,
+}
+
+impl Staged {
+    /// Checks the input: the seeds and map count as [`seeds`] does, the map and spacing as the
+    /// first map's point set does (its Bridson sampler), then the frequencies as
+    /// [`Periodogram::new`] does; the same errors as [`averaged_spectrum`], at once. Only a point
+    /// set over the work limit is refused later, by [`Staged::run`]. Places one point.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        kind: Kind,
+        width: f64,
+        height: f64,
+        radius: f64,
+        seed: i32,
+        maps: u32,
+        fx_max: u32,
+        fy_max: u32,
+    ) -> Result<Self> {
+        let seeds = seeds(seed, maps)?;
+        let making = PointSet::new(kind, width, height, radius, seeds[0])?;
+        let sums = Sums::new(width, height, fx_max, fy_max)?;
+        let cells = (2 * fx_max as usize + 1) * (2 * fy_max as usize + 1);
+        Ok(Self {
+            kind,
+            radius,
+            seeds,
+            map: 0,
+            making: Some(making),
+            set: None,
+            at: 0,
+            first: Vec::new(),
+            sums,
+            total: vec![0.0; cells],
+            total_points: 0,
+            done: None,
+            finished: false,
+        })
+    }
+
+    /// Up to `max_work` units of work (at least one), of whichever kind is due: sampler steps or
+    /// darts while a map's point set is being made, then its points added to the sums. True
+    /// when every map is summed and the mean is ready.
+    pub fn run(&mut self, max_work: u64) -> Result<bool> {
+        if self.finished {
+            return Ok(true);
+        }
+        let max_work = max_work.max(1);
+        let Some(set) = &self.set else {
+            let making = match &mut self.making {
+                Some(making) => making,
+                None => {
+                    let (w, h) = (self.sums.width, self.sums.height);
+                    let seed = self.seeds[self.map];
+                    self.making
+                        .insert(PointSet::new(self.kind, w, h, self.radius, seed)?)
+                }
+            };
+            if let Some(set) = making.run(max_work)? {
+                self.making = None;
+                self.sums.check(&set)?;
+                self.set = Some(set);
+                self.at = 0;
+            }
+            return Ok(false);
+        };
+        let take = usize::try_from(max_work).unwrap_or(usize::MAX);
+        let end = set.len().min(self.at.saturating_add(take));
+        for &p in &set[self.at..end] {
+            self.sums.add(p);
+        }
+        self.at = end;
+        if end < set.len() {
+            return Ok(false);
+        }
+
+        // The map is summed: its periodogram joins the total, as Periodogram::average adds them.
+        let set = self.set.take().unwrap_or_default();
+        let part = self.sums.periodogram(set.len());
+        for (sum, v) in self.total.iter_mut().zip(&part.power) {
+            *sum += v;
+        }
+        self.total_points += set.len();
+        if self.map == 0 {
+            self.first = set;
+        }
+        self.map += 1;
+        if self.map < self.seeds.len() {
+            return Ok(false);
+        }
+        let n = self.seeds.len() as f64;
+        let mut power = std::mem::take(&mut self.total);
+        for v in &mut power {
+            *v /= n;
+        }
+        self.done = Some(Averaged {
+            points: std::mem::take(&mut self.first),
+            periodogram: Periodogram {
+                power,
+                points: (self.total_points as f64 / n).round() as usize,
+                ..part
+            },
+        });
+        self.finished = true;
+        Ok(true)
+    }
+
+    /// True once every map is summed.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// How far along the work is, from 0 to 1: maps summed, plus the share of the current
+    /// map's points added.
+    pub fn progress(&self) -> f64 {
+        if self.finished {
+            return 1.0;
+        }
+        let within = match &self.set {
+            Some(set) if !set.is_empty() => self.at as f64 / set.len() as f64,
+            _ => 0.0,
+        };
+        (self.map as f64 + within) / self.seeds.len() as f64
+    }
+
+    /// How many maps are averaged.
+    pub fn maps(&self) -> usize {
+        self.seeds.len()
+    }
+
+    /// The result, once; `None` before the end or when it was already taken.
+    pub fn take(&mut self) -> Option<Averaged> {
+        self.done.take()
+    }
 }

@@ -3,7 +3,7 @@
 //! leave no room for another point.
 
 use poisson_live::samplers::{
-    default_exponent, exact, maximal, parent_cone, roberts, sample, Method, Run,
+    default_exponent, exact, maximal, parent_cone, roberts, sample, Method, Run, Staged,
 };
 use poisson_live::Point;
 
@@ -443,4 +443,103 @@ fn maximal_starts_from_roberts() {
     assert_eq!(&m.points[..r.points.len()], &r.points[..]);
     assert!(m.candidates > r.candidates);
     assert!(m.coverage >= r.coverage);
+}
+
+/// Runs `staged` to the end in calls of uneven sizes (cycling through `sizes`); returns the run
+/// and how many calls it took.
+fn run_in_slices(mut staged: Staged, sizes: &[u64]) -> (Run, usize) {
+    let mut calls = 0;
+    let mut before = staged.point_count();
+    loop {
+        let done = staged.run(sizes[calls % sizes.len()]);
+        calls += 1;
+        // Points are only ever added, and a finished run stays finished.
+        assert!(staged.point_count() >= before);
+        before = staged.point_count();
+        if done {
+            break;
+        }
+        assert!(!staged.is_finished());
+    }
+    assert!(staged.is_finished());
+    assert!(staged.run(1), "a finished run stays finished");
+    let run = staged.take().expect("the finished run");
+    assert_eq!(staged.take(), None, "the run is handed over once");
+    (run, calls)
+}
+
+/// Every coordinate, count and figure of two runs, compared as bits.
+fn assert_bit_identical(a: &Run, b: &Run, what: &str) {
+    assert_eq!(a.method, b.method, "{what}");
+    assert_eq!(a.points.len(), b.points.len(), "{what}: point count");
+    for (i, (p, q)) in a.points.iter().zip(&b.points).enumerate() {
+        assert_eq!(
+            [p.x.to_bits(), p.y.to_bits(), p.r.to_bits()],
+            [q.x.to_bits(), q.y.to_bits(), q.r.to_bits()],
+            "{what}: point {i}"
+        );
+    }
+    assert_eq!(a.candidates, b.candidates, "{what}: candidates");
+    assert_eq!(
+        a.coverage.to_bits(),
+        b.coverage.to_bits(),
+        "{what}: coverage"
+    );
+}
+
+#[test]
+fn staged_runs_equal_one_call_to_the_bit() {
+    let slicings: [&[u64]; 5] = [&[1], &[2, 7, 1, 30], &[13], &[400, 1, 3], &[u64::MAX]];
+    for &(w, h, r, k, seed) in &[
+        (W, H, 20.0, 30, 123456),
+        (W, H, 8.0, 60, 7),
+        (W, H, 26.0, 1, 5),
+        (300.0, 120.0, 9.5, 7, -77),
+        (50.0, 50.0, 40.0, 30, 3),
+    ] {
+        for method in Method::ALL {
+            let whole = sample(method, w, h, r, k, seed).unwrap();
+            for sizes in slicings {
+                let staged = Staged::new(method, w, h, r, k, seed).unwrap();
+                assert_eq!(staged.method(), method);
+                let (run, calls) = run_in_slices(staged, sizes);
+                let what = format!("{method:?} {w}×{h} r {r} k {k} seed {seed} slices {sizes:?}");
+                assert_bit_identical(&run, &whole, &what);
+                if sizes == [1] {
+                    // One step per call: at least one call per placed point (each point but the
+                    // first is placed by a step).
+                    assert!(calls >= run.points.len(), "{what}: {calls} calls");
+                }
+            }
+        }
+    }
+    // The parent cone with a chosen exponent, including the flat case a = c + 1 = 0.
+    for c in [-8.0, -1.0, 1.0, 3.5] {
+        let whole = parent_cone(W, H, 16.0, 20, c, 99).unwrap();
+        for sizes in slicings {
+            let staged = Staged::parent_cone(W, H, 16.0, 20, c, 99).unwrap();
+            let (run, _) = run_in_slices(staged, sizes);
+            assert_bit_identical(&run, &whole, &format!("parent cone c {c} slices {sizes:?}"));
+        }
+    }
+}
+
+#[test]
+fn a_staged_run_refuses_what_one_call_refuses() {
+    for method in Method::ALL {
+        for (w, h, r, k, seed) in [
+            (W, H, 20.0, 0, 1),
+            (W, H, -1.0, 30, 1),
+            (W, f64::NAN, 20.0, 30, 1),
+            (W, H, 1e-4, 30, 1),
+            (W, H, 20.0, 30, poisson_live::rng::STUCK_SEED),
+        ] {
+            let one_call = sample(method, w, h, r, k, seed).unwrap_err();
+            let staged = Staged::new(method, w, h, r, k, seed).unwrap_err();
+            assert_eq!(one_call.to_string(), staged.to_string(), "{method:?}");
+        }
+    }
+    let one_call = parent_cone(W, H, 20.0, 30, 51.0, 9).unwrap_err();
+    let staged = Staged::parent_cone(W, H, 20.0, 30, 51.0, 9).unwrap_err();
+    assert_eq!(one_call.to_string(), staged.to_string());
 }

@@ -1,6 +1,8 @@
 //! The periodogram on point sets whose spectrum is known in advance.
 
-use poisson_live::spectrum::{point_set, Kind, Periodogram};
+use poisson_live::spectrum::{
+    averaged_spectrum, point_set, seeds, Averaged, Kind, Periodogram, Staged,
+};
 
 #[test]
 fn a_single_point_has_a_flat_spectrum() {
@@ -212,4 +214,123 @@ fn averaging_maps_smooths_the_spectrum() {
     );
     assert!(poisson_live::spectrum::seeds(1, 0).is_err());
     assert!(poisson_live::spectrum::seeds(1, 65).is_err());
+}
+
+/// The lab's spectrum the long way, from the one-call public functions: each map's point set,
+/// its periodogram, and their average.
+#[allow(clippy::too_many_arguments)]
+fn by_hand(kind: Kind, w: f64, h: f64, r: f64, seed: i32, maps: u32, fx: u32, fy: u32) -> Averaged {
+    let mut first = None;
+    let mut parts = Vec::new();
+    for s in seeds(seed, maps).unwrap() {
+        let set = point_set(kind, w, h, r, s).unwrap();
+        parts.push(Periodogram::new(&set, w, h, fx, fy).unwrap());
+        first.get_or_insert(set);
+    }
+    Averaged {
+        points: first.unwrap(),
+        periodogram: Periodogram::average(&parts).unwrap(),
+    }
+}
+
+fn assert_bit_identical(a: &Averaged, b: &Averaged, what: &str) {
+    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    let flat = |p: &[[f64; 2]]| p.iter().flatten().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(
+        flat(&a.points),
+        flat(&b.points),
+        "{what}: first map's points"
+    );
+    let (p, q) = (&a.periodogram, &b.periodogram);
+    assert_eq!(bits(p.power()), bits(q.power()), "{what}: power");
+    assert_eq!(p.point_count(), q.point_count(), "{what}: point count");
+    assert_eq!((p.fx_max(), p.fy_max()), (q.fx_max(), q.fy_max()), "{what}");
+    assert_eq!(p, q, "{what}");
+}
+
+#[test]
+fn a_staged_spectrum_equals_one_call_to_the_bit() {
+    let slicings: [&[u64]; 5] = [&[1], &[3, 50, 1, 7], &[97], &[1000, 2], &[u64::MAX]];
+    for &(kind, r, seed, maps, fx, fy) in &[
+        (Kind::Bridson, 20.0, 123456, 3, 16, 9),
+        (Kind::Random, 14.0, 7, 2, 12, 7),
+        (Kind::Jittered, 30.0, -5, 4, 10, 10),
+        (Kind::Darts, 12.0, 2024, 2, 8, 5),
+        (Kind::Bridson, 40.0, i32::MAX, 3, 0, 0),
+    ] {
+        let (w, h) = (720.0, 400.0);
+        let reference = by_hand(kind, w, h, r, seed, maps, fx, fy);
+        let one_call = averaged_spectrum(kind, w, h, r, seed, maps, fx, fy).unwrap();
+        let what = format!("{kind:?} r {r} seed {seed} maps {maps} {fx}×{fy}");
+        assert_bit_identical(&one_call, &reference, &what);
+        for sizes in slicings {
+            let mut staged = Staged::new(kind, w, h, r, seed, maps, fx, fy).unwrap();
+            assert_eq!(staged.maps(), maps as usize);
+            let mut calls = 0;
+            let mut progress = staged.progress();
+            assert_eq!(progress, 0.0);
+            while !staged.run(sizes[calls % sizes.len()]).unwrap() {
+                calls += 1;
+                assert!(staged.progress() >= progress && staged.progress() < 1.0);
+                progress = staged.progress();
+            }
+            assert!(staged.is_finished());
+            assert_eq!(staged.progress(), 1.0);
+            assert!(staged.run(1).unwrap(), "a finished spectrum stays finished");
+            let got = staged.take().expect("the finished spectrum");
+            assert_eq!(staged.take(), None, "the spectrum is handed over once");
+            assert_bit_identical(&got, &reference, &format!("{what}, slices {sizes:?}"));
+            // One unit of work per call: a call per point added, and more for the sampler steps
+            // and darts that make each map's set.
+            if sizes == [1] {
+                let maps = maps as usize;
+                let points = maps * reference.periodogram.point_count();
+                assert!(calls + 1 >= points + maps, "{what}: {calls} calls");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lab_spectrum_staged_at_the_labs_own_size() {
+    // The lab's own frequency window (64 × 36) and its heaviest settings, a few maps.
+    let (w, h) = (720.0, 400.0);
+    for kind in Kind::ALL {
+        let reference = by_hand(kind, w, h, 12.0, 31337, 2, 64, 36);
+        let mut staged = Staged::new(kind, w, h, 12.0, 31337, 2, 64, 36).unwrap();
+        let mut sizes = [1u64, 64, 5, 333].into_iter().cycle();
+        while !staged.run(sizes.next().unwrap()).unwrap() {}
+        assert_bit_identical(&staged.take().unwrap(), &reference, &format!("{kind:?}"));
+    }
+}
+
+#[test]
+fn a_staged_spectrum_refuses_what_one_call_refuses() {
+    let (w, h) = (720.0, 400.0);
+    for (r, seed, maps, fx, fy, width) in [
+        (20.0, poisson_live::rng::STUCK_SEED, 2, 8, 8, w),
+        (20.0, 1, 0, 8, 8, w),
+        (20.0, 1, 65, 8, 8, w),
+        (0.001, 1, 2, 8, 8, w),
+        (-3.0, 1, 2, 8, 8, w),
+        (20.0, 1, 2, 5000, 8, w),
+        (20.0, 1, 2, 8, 8, f64::NAN),
+    ] {
+        let one_call = averaged_spectrum(Kind::Darts, width, h, r, seed, maps, fx, fy).unwrap_err();
+        let staged = Staged::new(Kind::Darts, width, h, r, seed, maps, fx, fy).unwrap_err();
+        assert_eq!(one_call.to_string(), staged.to_string());
+    }
+    // Too many points for the frequencies: known only once the first point set is made, so
+    // run() refuses it, as the one call does.
+    let one_call = averaged_spectrum(Kind::Random, w, h, 12.0, 1, 1, 4096, 4096).unwrap_err();
+    let mut staged = Staged::new(Kind::Random, w, h, 12.0, 1, 1, 4096, 4096).unwrap();
+    let staged = loop {
+        match staged.run(100) {
+            Ok(true) => panic!("the work limit was not enforced"),
+            Ok(false) => {}
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(one_call.to_string(), staged.to_string());
+    assert!(staged.to_string().contains("fewer"), "{staged}");
 }

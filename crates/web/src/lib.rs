@@ -76,8 +76,8 @@ pub use grid::GridLab;
 pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, SamplerHistory};
 pub use layers::{BiomeMap, LayerPlacement, LayerPlacer};
 pub use sampler::{poisson_disk_flat, PoissonSampler};
-pub use samplers::{default_exponent, SamplerRun};
-pub use spectrum::Spectrum;
+pub use samplers::{default_exponent, SamplerRun, SamplerRunBuilder};
+pub use spectrum::{Spectrum, SpectrumBuilder};
 pub use stipple::{
     inks, masked_poisson_flat, picture_label, picture_names, stipple_colour_flat, stipple_flat,
     StippleImage, Stippler,

@@ -1,9 +1,10 @@
 //! `SamplerRun`: one run of one of the better samplers (classic, parent cone, Roberts, maximal)
-//! with the figures the samplers lab's table shows.
+//! with the figures the samplers lab's table shows; `SamplerRunBuilder` makes the same run a
+//! bounded number of steps per call.
 
 use crate::err;
 use js_sys::Float64Array;
-use poisson_live::samplers::{self, Method, Run};
+use poisson_live::samplers::{self, Method, Run, Staged};
 use wasm_bindgen::prelude::*;
 
 /// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order.
@@ -20,6 +21,21 @@ fn method(name: &str) -> Result<Method, JsError> {
     })
 }
 
+/// Checks the method's name, `k` and the seed as JS numbers, then the rest as the core does.
+fn staged(
+    method_name: &str,
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: f64,
+    seed: f64,
+) -> Result<Staged, JsError> {
+    let method = method(method_name)?;
+    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
+    let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+    Staged::new(method, width, height, radius, k, seed).map_err(err)
+}
+
 #[wasm_bindgen]
 impl SamplerRun {
     /// Runs `method` (`"classic"`, `"parent-cone"`, `"roberts"` or `"maximal"`) on a
@@ -34,11 +50,12 @@ impl SamplerRun {
         k: f64,
         seed: f64,
     ) -> Result<SamplerRun, JsError> {
-        let method = method(method_name)?;
-        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+        let mut staged = staged(method_name, width, height, radius, k, seed)?;
+        while !staged.run(u64::MAX) {}
         Ok(Self {
-            run: samplers::sample(method, width, height, radius, k, seed).map_err(err)?,
+            run: staged
+                .take()
+                .ok_or_else(|| JsError::new("the run was not finished"))?,
         })
     }
 
@@ -87,6 +104,67 @@ impl SamplerRun {
     #[wasm_bindgen(getter, js_name = candidatesPerPoint)]
     pub fn candidates_per_point(&self) -> f64 {
         self.run.candidates_per_point()
+    }
+}
+
+/// The same run as `new SamplerRun(…)`, made a few steps per call so that the page keeps
+/// drawing: `run(maxSteps)` until it returns true, then `samplerRun()` hands over the finished
+/// `SamplerRun` (once), equal to the one-call run to the bit. Throws like `SamplerRun` for bad
+/// input, at construction.
+#[wasm_bindgen]
+pub struct SamplerRunBuilder {
+    inner: Staged,
+}
+
+#[wasm_bindgen]
+impl SamplerRunBuilder {
+    /// Checks the input like `SamplerRun` and places the first point.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        method_name: &str,
+        width: f64,
+        height: f64,
+        radius: f64,
+        k: f64,
+        seed: f64,
+    ) -> Result<SamplerRunBuilder, JsError> {
+        Ok(Self {
+            inner: staged(method_name, width, height, radius, k, seed)?,
+        })
+    }
+
+    /// Up to `maxSteps` steps: one active point's turn each, or in the maximal sampler's gap
+    /// filling one square listed, one dart or one square split. True when the run is finished.
+    pub fn run(&mut self, max_steps: f64) -> bool {
+        let steps = if max_steps > 0.0 { max_steps as u64 } else { 0 };
+        self.inner.run(steps)
+    }
+
+    /// True once the run is finished.
+    #[wasm_bindgen(getter, js_name = isFinished)]
+    pub fn is_finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// The method's name, as given.
+    #[wasm_bindgen(getter)]
+    pub fn method(&self) -> String {
+        self.inner.method().name().to_owned()
+    }
+
+    /// Points placed so far.
+    #[wasm_bindgen(getter, js_name = pointCount)]
+    pub fn point_count(&self) -> u32 {
+        self.inner.point_count() as u32
+    }
+
+    /// The finished run; throws before the end, or when it was already taken.
+    #[wasm_bindgen(js_name = samplerRun)]
+    pub fn sampler_run(&mut self) -> Result<SamplerRun, JsError> {
+        self.inner
+            .take()
+            .map(|run| SamplerRun { run })
+            .ok_or_else(|| JsError::new("the run is not finished yet, or was already taken"))
     }
 }
 

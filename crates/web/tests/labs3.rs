@@ -4,7 +4,9 @@
 mod common;
 
 use common::message;
-use poisson_live_web::{default_exponent, SamplerRun, Spectrum};
+use poisson_live_web::{
+    default_exponent, SamplerRun, SamplerRunBuilder, Spectrum, SpectrumBuilder,
+};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -124,4 +126,83 @@ fn spectrum_bad_input_becomes_an_exception() {
         "darts", 720.0, 400.0, 20.0, 1.0, 0.0, 64.0, 36.0,
     ));
     assert!(m.contains("maps"), "{m}");
+}
+
+/// The staged builders the page drives a slice per frame give the one-call results, to the bit,
+/// hand them over once, and refuse what the one-call constructors refuse.
+#[wasm_bindgen_test]
+fn builders_give_the_one_call_results() {
+    for name in ["classic", "parent-cone", "roberts", "maximal"] {
+        let whole = SamplerRun::new(name, 720.0, 400.0, 14.0, 20.0, 77.0).unwrap();
+        let mut builder = SamplerRunBuilder::new(name, 720.0, 400.0, 14.0, 20.0, 77.0).unwrap();
+        assert_eq!(builder.method(), name);
+        assert!(message(builder.sampler_run()).contains("not finished"));
+        let mut calls = 0;
+        while !builder.run(if calls % 2 == 0 { 1.0 } else { 37.0 }) {
+            calls += 1;
+        }
+        assert!(builder.is_finished() && calls > 10, "{name}: {calls} calls");
+        assert_eq!(builder.point_count(), whole.point_count());
+        let run = builder.sampler_run().unwrap();
+        assert!(message(builder.sampler_run()).contains("already taken"));
+        let bits = |v: Vec<f64>| v.into_iter().map(f64::to_bits).collect::<Vec<_>>();
+        assert_eq!(
+            bits(run.points().to_vec()),
+            bits(whole.points().to_vec()),
+            "{name}"
+        );
+        assert_eq!(
+            run.coverage().to_bits(),
+            whole.coverage().to_bits(),
+            "{name}"
+        );
+        assert_eq!(run.candidates(), whole.candidates(), "{name}");
+    }
+    let m = message(SamplerRunBuilder::new(
+        "roberts", 720.0, 400.0, 20.0, 0.0, 1.0,
+    ));
+    assert_eq!(
+        m,
+        message(SamplerRun::new("roberts", 720.0, 400.0, 20.0, 0.0, 1.0))
+    );
+
+    for kind in ["random", "jittered", "darts", "bridson"] {
+        let whole = Spectrum::new(kind, 720.0, 400.0, 24.0, 5.0, 3.0, 64.0, 36.0).unwrap();
+        let mut builder =
+            SpectrumBuilder::new(kind, 720.0, 400.0, 24.0, 5.0, 3.0, 64.0, 36.0).unwrap();
+        assert_eq!(builder.maps(), 3);
+        let mut progress = builder.progress();
+        while !builder.run(29.0).unwrap() {
+            assert!(builder.progress() >= progress);
+            progress = builder.progress();
+        }
+        assert_eq!(builder.progress(), 1.0);
+        let spectrum = builder.spectrum().unwrap();
+        assert!(message(builder.spectrum()).contains("already taken"));
+        let bits = |v: Vec<f64>| v.into_iter().map(f64::to_bits).collect::<Vec<_>>();
+        assert_eq!(
+            bits(spectrum.power().to_vec()),
+            bits(whole.power().to_vec()),
+            "{kind}"
+        );
+        assert_eq!(
+            bits(spectrum.radial().to_vec()),
+            bits(whole.radial().to_vec()),
+            "{kind}"
+        );
+        assert_eq!(
+            spectrum.points().to_vec(),
+            whole.points().to_vec(),
+            "{kind}"
+        );
+    }
+    let m = message(SpectrumBuilder::new(
+        "darts", 720.0, 400.0, 20.0, 1.0, 0.0, 64.0, 36.0,
+    ));
+    assert_eq!(
+        m,
+        message(Spectrum::new(
+            "darts", 720.0, 400.0, 20.0, 1.0, 0.0, 64.0, 36.0
+        ))
+    );
 }
