@@ -1,17 +1,20 @@
 // Lab 7, your world, fully painted: the crate's whole island for one seed (880 × 480), shown
 // pixel for pixel, with a loupe, a legend from the core and Download PNG.
 //
-// The core paints everything (crates/web/src/world.rs over poisson_live::world::paint_world):
-// PaintedWorld holds the RGB picture, the four layers and the terrain. This module only shows it.
-// The picture goes once into an offscreen canvas of exactly 880 × 480 (putImageData, no
-// resampling); the map and the loupe draw from there, without smoothing when they enlarge it,
-// so every pixel on screen is one the crate painted. Download PNG saves the bytes of the core's
-// own PNG encoder, the same file `poisson paint --seed N` writes.
+// The core paints everything (crates/web/src/world.rs over poisson_live::world::WorldPainter):
+// the finished PaintedWorld holds the RGB picture, the four layers and the terrain. This module
+// only drives the painter and shows the result. The picture goes into an offscreen canvas of
+// exactly 880 × 480 (putImageData, no resampling, a band of rows per call); the map and the
+// loupe draw from there, without smoothing when they enlarge it, so every pixel on screen is one
+// the crate painted. Download PNG saves the bytes of the core's own PNG encoder, the same file
+// `poisson paint --seed N` writes.
 //
-// Painting takes a noticeable fraction of a second, so the lab first shows "Painting…", lets
-// the browser render that, and only then paints. Typed seeds wait for a short pause in typing.
-// The first world is painted when the map comes near the screen or the page is idle after
-// loading, not while the labs above start.
+// Painting the whole island takes longer than a frame, so it is done in slices: each animation
+// frame gives the painter about FRAME_BUDGET ms (terrain rows, sampler steps, stamped objects),
+// and the status counts the percentage up. The last picture stays on the map until the new one
+// is complete, then the new one replaces it at once. A new seed drops a paint still in progress.
+// Typed seeds wait for a short pause in typing. The first world is painted when the map comes
+// near the screen or the page is idle after loading, not while the labs above start.
 
 import { setupCanvas } from '../lib/canvas.js';
 import { buildParams } from '../lib/params.js';
@@ -27,11 +30,18 @@ const ZOOM = 4;
 /** How long a typed seed waits for the next keystroke before the world is repainted (ms). */
 const TYPING_PAUSE = 250;
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
-
-/** Resolves once the browser has had the chance to render what changed. */
-function nextPaint() {
-  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-}
+/**
+ * Painting time per animation frame (ms): the frame's own drawing needs the rest, and a world
+ * takes about half a dozen frames.
+ */
+const FRAME_BUDGET = 10;
+/**
+ * Work units per call of WorldPainter.step (about one sampler step each, a few µs in wasm):
+ * a fraction of a millisecond, so the frame's budget is checked often.
+ */
+const SLICE_UNITS = 250;
+/** Rows of the finished picture copied into the offscreen canvas per call. */
+const COPY_ROWS = 40;
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -41,15 +51,24 @@ export function mount(section, wasm) {
   const loupeGround = part(section, 'loupe-ground');
   const status = part(section, 'status');
 
-  /** The painted picture at its own size, one canvas pixel per map pixel. */
-  const picture = document.createElement('canvas');
-  picture.width = WIDTH;
-  picture.height = HEIGHT;
+  /**
+   * The painted picture at its own size, one canvas pixel per map pixel, and a second such
+   * canvas that the next picture is copied into while this one stays on screen.
+   */
+  const offscreen = () => Object.assign(document.createElement('canvas'), { width: WIDTH, height: HEIGHT });
+  let picture = offscreen();
+  let spare = offscreen();
 
   const state = {
+    /** The world on screen (a PaintedWorld), or null before the first one. */
     world: null,
-    /** Bumped by every paint request; a request that is no longer the latest gives up. */
-    ticket: 0,
+    /**
+     * The paint in progress, or null: its painter until the world is complete, then the world
+     * and how many of its rows are copied into `spare`; `spent` is the time worked on it (ms).
+     */
+    job: null,
+    /** Paint requests so far (the first world is only painted if nothing asked before). */
+    requests: 0,
     typingTimer: 0,
     /** Where the loupe looks (map units), or null when it is hidden. */
     probe: null,
@@ -65,7 +84,11 @@ export function mount(section, wasm) {
     { name: 'rocks', label: 'Rocks' },
     { name: 'trees', label: 'Trees', title: 'on forest floor only' },
     { name: 'flowers', label: 'Flowers', title: 'on meadow only' },
-    { name: 'time-ms', label: 'Time (ms)', title: 'painting the world and putting it on screen, measured in this page' },
+    {
+      name: 'time-ms',
+      label: 'Time (ms)',
+      title: 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames',
+    },
   ]);
 
   actions(
@@ -89,41 +112,101 @@ export function mount(section, wasm) {
 
   buildLegend(part(section, 'legend'), wasm.worldLegend());
 
-  /** Paints the world for the seed in the field, or explains why it cannot. */
-  async function repaint() {
+  const requestSlice = onNextFrame(() => slice());
+
+  /** Starts painting the world for the seed in the field, or explains why it cannot. */
+  function repaint() {
     clearTimeout(state.typingTimer);
-    const ticket = ++state.ticket;
+    state.requests += 1;
     const { seed } = params.values();
     if (!Number.isFinite(seed)) return; // buildParams already shows "Enter a number…"
-    section.dataset.state = 'painting';
-    status.textContent = 'Painting…';
-    await nextPaint();
-    if (ticket !== state.ticket) return;
-
-    const started = performance.now();
-    let world;
+    // A paint still in progress is for a seed nobody wants any more.
+    cancelJob();
+    let painter;
     try {
-      world = new wasm.PaintedWorld(seed);
+      painter = new wasm.WorldPainter(seed);
     } catch (error) {
       params.showError('seed', messageOf(error));
       section.dataset.state = 'refused';
       status.textContent = state.world
         ? `Seed refused; still showing seed ${state.world.seed}.`
         : 'Seed refused.';
+      canvas.removeAttribute('aria-busy');
       return;
     }
     params.clearError('seed');
-    picture.getContext('2d').putImageData(new ImageData(world.rgba(), WIDTH, HEIGHT), 0, 0);
+    state.job = { painter, world: null, row: 0, spent: 0, frames: 0, began: performance.now() };
+    section.dataset.state = 'painting';
+    canvas.setAttribute('aria-busy', 'true');
+    status.textContent = `Painting… 0 % (${painter.stage})`;
+    requestSlice();
+  }
+
+  /** Drops the paint in progress, if any, freeing what it holds in wasm memory. */
+  function cancelJob() {
+    const job = state.job;
+    if (!job) return;
+    job.painter?.free();
+    job.world?.free();
+    state.job = null;
+  }
+
+  /**
+   * One frame's share of the paint: the painter's steps for up to FRAME_BUDGET ms; once the
+   * world is complete, its rows into the spare offscreen canvas, a band at a time; then, in a
+   * frame of its own, the new picture on screen.
+   */
+  function slice() {
+    const job = state.job;
+    if (!job) return;
+    const started = performance.now();
+    const within = () => performance.now() - started < FRAME_BUDGET;
+    job.frames += 1;
+    if (job.painter) {
+      let done = false;
+      while (!done && within()) done = job.painter.step(SLICE_UNITS);
+      if (done) {
+        job.world = job.painter.finish();
+        job.painter.free();
+        job.painter = null;
+      } else {
+        status.textContent = `Painting… ${Math.floor(job.painter.progress * 100)} % (${job.painter.stage})`;
+      }
+    } else if (job.row < HEIGHT) {
+      const ctx = spare.getContext('2d');
+      while (job.row < HEIGHT && within()) {
+        const to = Math.min(HEIGHT, job.row + COPY_ROWS);
+        ctx.putImageData(new ImageData(job.world.rgbaRows(job.row, to), WIDTH, to - job.row), 0, job.row);
+        job.row = to;
+      }
+      status.textContent = 'Painting… 99 % (putting it on screen)';
+    } else {
+      show(job, started);
+      return;
+    }
+    job.spent += performance.now() - started;
+    requestSlice();
+  }
+
+  /** The finished world replaces the one on screen. */
+  function show(job, started) {
+    state.job = null;
+    [picture, spare] = [spare, picture];
     state.world?.free();
+    const world = job.world;
     state.world = world;
     draw();
-    const elapsed = performance.now() - started;
+    const elapsed = job.spent + (performance.now() - started);
+    const clock = performance.now() - job.began;
 
     for (const layer of LAYERS) setReadout(layer, world.count(layer));
     setReadout('time-ms', elapsed.toFixed(1));
-    status.textContent = `Painted seed ${world.seed} in ${Math.round(elapsed)} ms`;
+    status.textContent =
+      `Painted seed ${world.seed} in ${Math.round(elapsed)} ms of work, ` +
+      `spread over ${job.frames} frames (${Math.round(clock)} ms on the clock)`;
     canvas.dataset.seed = String(world.seed);
     section.dataset.state = 'painted';
+    canvas.removeAttribute('aria-busy');
     if (state.probe) showLoupe(state.probe);
   }
 
@@ -286,7 +369,7 @@ export function mount(section, wasm) {
     if (firstDone) return;
     firstDone = true;
     watcher.disconnect();
-    if (!state.world && state.ticket === 0) repaint();
+    if (!state.world && state.requests === 0) repaint();
   };
   const watcher = new IntersectionObserver(
     (entries) => {

@@ -5,8 +5,11 @@
 //!   map's edges) and a *moisture* field, and answers "what ground is at `(x, y)`?" with a
 //!   [`Ground`]. Light from the upper left on the elevation's slope gives hill shading.
 //! - [`paint_world`] paints the terrain, places chests, rocks, trees (forest only) and flowers
-//!   (meadow only) with [`crate::layers::place_layers`] on one shared grid, and stamps each
+//!   (meadow only) on one shared grid as [`crate::layers::place_layers`] does, and stamps each
 //!   object as a shadow, a body and a highlight with [`crate::paint::stamp_circle`].
+//! - [`WorldPainter`] does the same work in small slices (a terrain row, a sampler step, an
+//!   object), so a page can paint the island across animation frames; `paint_world` is the
+//!   painter run to the end in one call, so the two cannot disagree.
 //!
 //! Everything is plain `f64` arithmetic (`+ − × ÷ sqrt floor`) on seeded integer generators, so a
 //! seed paints the same pixels, byte for byte, natively and in WebAssembly: the golden image test
@@ -20,9 +23,11 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
+use crate::bridson::{BlockCursor, Sampler, Step};
 use crate::density::{mix, smoothstep, Octaves};
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
-use crate::layers::{place_layers, Layer};
+use crate::grid::Grid;
+use crate::layers::{shared_grid, Layer};
 use crate::paint::{encode_png, stamp_circle};
 use crate::rng::{ParkMiller, STUCK_SEED};
 use crate::Point;
@@ -263,74 +268,9 @@ impl Terrain {
     /// their size in map units. Width and height must be at least 1 and the map at most
     /// [`DEFAULT_MAX_CELLS`] pixels.
     pub fn with_size(width: usize, height: usize, seed: i32) -> Result<Self> {
-        ParkMiller::new(seed)?;
-        if width == 0 || height == 0 {
-            return Err(Error::Invalid {
-                message: format!(
-                    "a world needs a width and height of at least 1, got {width} × {height}"
-                ),
-            });
-        }
-        let pixels = width as f64 * height as f64;
-        if pixels > DEFAULT_MAX_CELLS as f64 {
-            return Err(Error::TooMuchWork {
-                subject: format!("a {width} × {height} world"),
-                what: "pixels",
-                needed: pixels,
-                limit: DEFAULT_MAX_CELLS,
-                hint: "paint a smaller world".into(),
-            });
-        }
-        let cols = width.div_ceil(LATTICE) + 1;
-        let rows = height.div_ceil(LATTICE) + 1;
-        let height_noise = Octaves::new(seed, 2, 5, 1.0 / 260.0, 0.5);
-        let moisture_noise = Octaves::new(seed, 3, 3, 1.0 / 210.0, 0.5);
-        let (half_w, half_h) = (width as f64 / 2.0, height as f64 / 2.0);
-        let mut elevation = Vec::with_capacity(cols * rows);
-        let mut moisture = Vec::with_capacity(cols * rows);
-        for j in 0..rows {
-            let y = (j * LATTICE) as f64;
-            let ny = (y - half_h) / half_h;
-            for i in 0..cols {
-                let x = (i * LATTICE) as f64;
-                let nx = (x - half_w) / half_w;
-                // An ellipse touching the map's edges: 0 in the middle, 1 at the edge midpoints.
-                let d2 = nx * nx + ny * ny;
-                let falloff = 0.45 * d2 + 0.55 * d2 * d2;
-                elevation.push(0.46 + 0.9 * height_noise.get(x, y) - falloff);
-                moisture.push(smoothstep(-0.22, 0.22, moisture_noise.get(x, y)));
-            }
-        }
-        let mut shade = Vec::with_capacity(cols * rows);
-        let step = LATTICE as f64;
-        for j in 0..rows {
-            let (up, down) = (j.saturating_sub(1), (j + 1).min(rows - 1));
-            for i in 0..cols {
-                let (left, right) = (i.saturating_sub(1), (i + 1).min(cols - 1));
-                let ex = (elevation[j * cols + right] - elevation[j * cols + left])
-                    / ((right - left) as f64 * step);
-                let ey = (elevation[down * cols + i] - elevation[up * cols + i])
-                    / ((down - up) as f64 * step);
-                // The surface normal (−ex·RELIEF, −ey·RELIEF, 1) against the light, divided by
-                // what flat ground gets: 1 on the flat, above 1 facing the light, below 1 away.
-                let (nx, ny, nz) = (-ex * RELIEF, -ey * RELIEF, 1.0);
-                let lit = (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2])
-                    / (nx * nx + ny * ny + nz * nz).sqrt();
-                shade.push(lit / LIGHT[2]);
-            }
-        }
-        Ok(Self {
-            inner: Arc::new(Fields {
-                seed,
-                width,
-                height,
-                cols,
-                rows,
-                elevation,
-                moisture,
-                shade,
-            }),
-        })
+        let mut builder = TerrainBuilder::new(width, height, seed)?;
+        while !builder.row() {}
+        Ok(builder.build())
     }
 
     /// The seed it was built from.
@@ -373,35 +313,168 @@ impl Terrain {
     pub fn paint(&self) -> Vec<u8> {
         let f = &*self.inner;
         let mut rgb = vec![0u8; f.width * f.height * 3];
-        // Every row crosses the same lattice columns: locate them once. The numbers are the ones
-        // `locate` gives for each pixel, so the picture agrees with `ground` exactly.
-        let columns: Vec<(usize, f64)> = (0..f.width)
-            .map(|px| {
-                let (base, tx, _) = f.locate(px as f64 + 0.5, 0.5);
-                (base, tx)
-            })
-            .collect();
+        let columns = f.columns();
         for (py, line) in rgb.chunks_exact_mut(f.width * 3).enumerate() {
-            let (row, _, ty) = f.locate(0.5, py as f64 + 0.5);
-            for (pixel, &(col, tx)) in line.chunks_exact_mut(3).zip(&columns) {
-                let base = row + col;
-                let e = f.mix4(&f.elevation, base, tx, ty);
-                let m = f.mix4(&f.moisture, base, tx, ty);
-                let ground = classify(e, m);
-                let colour = if ground.is_land() {
-                    let s = f.mix4(&f.shade, base, tx, ty);
-                    shaded(land_colour(ground, e, m), s)
-                } else {
-                    water_colour(ground, e)
-                };
-                pixel.copy_from_slice(&colour);
-            }
+            f.paint_row(py, &columns, line);
         }
         rgb
     }
 }
 
+/// [`Terrain::with_size`] a lattice row at a time: the elevation and moisture rows first, then
+/// the shading rows (each needs the elevation rows beside it). The world painter builds its
+/// terrain over several steps with it; `with_size` runs it to the end in one go.
+struct TerrainBuilder {
+    seed: i32,
+    width: usize,
+    height: usize,
+    cols: usize,
+    rows: usize,
+    height_noise: Octaves,
+    moisture_noise: Octaves,
+    elevation: Vec<f64>,
+    moisture: Vec<f64>,
+    shade: Vec<f64>,
+}
+
+impl TerrainBuilder {
+    /// Checks the seed and size (the errors of [`Terrain::with_size`]); computes nothing yet.
+    fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
+        ParkMiller::new(seed)?;
+        if width == 0 || height == 0 {
+            return Err(Error::Invalid {
+                message: format!(
+                    "a world needs a width and height of at least 1, got {width} × {height}"
+                ),
+            });
+        }
+        let pixels = width as f64 * height as f64;
+        if pixels > DEFAULT_MAX_CELLS as f64 {
+            return Err(Error::TooMuchWork {
+                subject: format!("a {width} × {height} world"),
+                what: "pixels",
+                needed: pixels,
+                limit: DEFAULT_MAX_CELLS,
+                hint: "paint a smaller world".into(),
+            });
+        }
+        let cols = width.div_ceil(LATTICE) + 1;
+        let rows = height.div_ceil(LATTICE) + 1;
+        Ok(Self {
+            seed,
+            width,
+            height,
+            cols,
+            rows,
+            height_noise: Octaves::new(seed, 2, 5, 1.0 / 260.0, 0.5),
+            moisture_noise: Octaves::new(seed, 3, 3, 1.0 / 210.0, 0.5),
+            elevation: Vec::with_capacity(cols * rows),
+            moisture: Vec::with_capacity(cols * rows),
+            shade: Vec::with_capacity(cols * rows),
+        })
+    }
+
+    /// True once elevation and moisture are complete (shading comes next).
+    fn fields_done(&self) -> bool {
+        self.elevation.len() == self.cols * self.rows
+    }
+
+    /// Lattice rows done so far, out of `2 · rows` (fields, then shading).
+    fn rows_done(&self) -> usize {
+        (self.elevation.len() + self.shade.len()) / self.cols
+    }
+
+    /// Computes the next lattice row; true once every row of every field is there.
+    fn row(&mut self) -> bool {
+        let (cols, rows) = (self.cols, self.rows);
+        if self.elevation.len() < cols * rows {
+            let j = self.elevation.len() / cols;
+            let (half_w, half_h) = (self.width as f64 / 2.0, self.height as f64 / 2.0);
+            let y = (j * LATTICE) as f64;
+            let ny = (y - half_h) / half_h;
+            for i in 0..cols {
+                let x = (i * LATTICE) as f64;
+                let nx = (x - half_w) / half_w;
+                // An ellipse touching the map's edges: 0 in the middle, 1 at the edge midpoints.
+                let d2 = nx * nx + ny * ny;
+                let falloff = 0.45 * d2 + 0.55 * d2 * d2;
+                self.elevation
+                    .push(0.46 + 0.9 * self.height_noise.get(x, y) - falloff);
+                self.moisture
+                    .push(smoothstep(-0.22, 0.22, self.moisture_noise.get(x, y)));
+            }
+            return false;
+        }
+        if self.shade.len() < cols * rows {
+            let j = self.shade.len() / cols;
+            let elevation = &self.elevation;
+            let step = LATTICE as f64;
+            let (up, down) = (j.saturating_sub(1), (j + 1).min(rows - 1));
+            for i in 0..cols {
+                let (left, right) = (i.saturating_sub(1), (i + 1).min(cols - 1));
+                let ex = (elevation[j * cols + right] - elevation[j * cols + left])
+                    / ((right - left) as f64 * step);
+                let ey = (elevation[down * cols + i] - elevation[up * cols + i])
+                    / ((down - up) as f64 * step);
+                // The surface normal (−ex·RELIEF, −ey·RELIEF, 1) against the light, divided by
+                // what flat ground gets: 1 on the flat, above 1 facing the light, below 1 away.
+                let (nx, ny, nz) = (-ex * RELIEF, -ey * RELIEF, 1.0);
+                let lit = (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2])
+                    / (nx * nx + ny * ny + nz * nz).sqrt();
+                self.shade.push(lit / LIGHT[2]);
+            }
+        }
+        self.shade.len() == cols * rows
+    }
+
+    /// The finished terrain (call once `row` has returned true).
+    fn build(self) -> Terrain {
+        Terrain {
+            inner: Arc::new(Fields {
+                seed: self.seed,
+                width: self.width,
+                height: self.height,
+                cols: self.cols,
+                rows: self.rows,
+                elevation: self.elevation,
+                moisture: self.moisture,
+                shade: self.shade,
+            }),
+        }
+    }
+}
+
 impl Fields {
+    /// The lattice column and position inside it for each pixel column's centre. Every row
+    /// crosses the same columns, so they are located once; the numbers are the ones `locate`
+    /// gives for each pixel, so the picture agrees with `ground` exactly.
+    fn columns(&self) -> Vec<(usize, f64)> {
+        (0..self.width)
+            .map(|px| {
+                let (base, tx, _) = self.locate(px as f64 + 0.5, 0.5);
+                (base, tx)
+            })
+            .collect()
+    }
+
+    /// Paints pixel row `py` of the terrain into `line` (its `width · 3` RGB bytes).
+    fn paint_row(&self, py: usize, columns: &[(usize, f64)], line: &mut [u8]) {
+        let (row, _, ty) = self.locate(0.5, py as f64 + 0.5);
+        for (pixel, &(col, tx)) in line.chunks_exact_mut(3).zip(columns) {
+            let base = row + col;
+            let e = self.mix4(&self.elevation, base, tx, ty);
+            let m = self.mix4(&self.moisture, base, tx, ty);
+            let ground = classify(e, m);
+            let colour = if ground.is_land() {
+                let s = self.mix4(&self.shade, base, tx, ty);
+                shaded(land_colour(ground, e, m), s)
+            } else {
+                water_colour(ground, e)
+            };
+            pixel.copy_from_slice(&colour);
+        }
+    }
+
     /// The lattice cell holding `(x, y)` (as the index of its top-left node) and the position
     /// inside it.
     #[inline]
@@ -574,52 +647,417 @@ fn part_seed(seed: i32, part: u32) -> i32 {
 /// chests last, each layer top to bottom so lower objects overlap the ones behind them.
 ///
 /// The seed must not be [`STUCK_SEED`]. The same seed gives the same bytes in every build.
+/// This is [`WorldPainter`] run to the end in one call.
 pub fn paint_world(seed: i32) -> Result<World> {
-    let terrain = Terrain::new(seed)?;
-    let (width, height) = (terrain.width(), terrain.height());
-    let mut rgb = terrain.paint();
-    let layers = Object::ALL
-        .iter()
-        .zip(0u32..)
-        .map(|(&object, part)| {
-            let t = terrain.clone();
-            Layer::new(object.spacing(), K, part_seed(seed, part))
-                .with_allowed(move |x, y| object.allowed_on(t.ground(x, y)))
-        })
-        .collect();
-    let mut placed = place_layers(width as f64, height as f64, layers)?.into_iter();
-    let mut next = || placed.next().unwrap_or_default();
-    let (chests, rocks, trees, flowers) = (next(), next(), next(), next());
+    WorldPainter::new(seed)?.finish()
+}
 
-    let mut rng = ParkMiller::new(part_seed(seed, 10))?;
-    let mut canvas = Canvas {
-        rgb: &mut rgb,
-        width,
-        height,
-    };
-    for p in by_rows(&flowers) {
-        canvas.flower(p, &mut rng);
+// What each piece of the painter's work costs against `WorldPainter::step`'s budget. One unit
+// is about one sampler step (a microsecond natively, a few in wasm); the other costs were
+// timed against it, so a budget buys about the same time whatever the painter is busy with.
+/// One lattice row of elevation and moisture (221 nodes, eight octaves of noise).
+const COST_FIELD_ROW: u64 = 36;
+/// One lattice row of hill shading.
+const COST_SHADE_ROW: u64 = 2;
+/// One pixel row of the ground (880 pixels).
+const COST_PIXEL_ROW: u64 = 9;
+/// One sampler step, seeding one block, or starting a layer.
+const COST_SAMPLER: u64 = 1;
+
+/// Stamping one object: its circles' area decides.
+fn stamp_cost(object: Object) -> u64 {
+    match object {
+        Object::Flower => 1,
+        Object::Rock => 7,
+        Object::Tree => 8,
+        Object::Chest => 17,
     }
-    for p in by_rows(&rocks) {
-        canvas.rock(p, &mut rng);
+}
+
+/// The share of the whole painting each stage takes, for [`WorldPainter::progress`]: terrain,
+/// ground, the four layers' placement (chests, rocks, trees, flowers), stamping. Timed on a few
+/// seeds; a world that differs only makes the percentage run a little fast or slow.
+const SHARES: [f64; 7] = [0.23, 0.21, 0.005, 0.015, 0.07, 0.22, 0.25];
+
+/// [`paint_world`] in slices: the same world, byte for byte, painted a bounded amount of work
+/// per call to [`WorldPainter::step`], so a page can paint it across animation frames without
+/// blocking any of them for long.
+///
+/// The work comes in small pieces: a lattice row of the terrain, a pixel row of the ground, a
+/// sampler step (or one seeding block) of a layer, one object stamped. Every piece is the
+/// one-shot painter's own code on the same data in the same order, so where the slices fall
+/// changes nothing.
+///
+/// ```
+/// use poisson_live::world::{paint_world, WorldPainter};
+/// let mut painter = WorldPainter::new(7)?;
+/// while !painter.step(500)? {
+///     assert!((0.0..1.0).contains(&painter.progress()));
+/// }
+/// let world = painter.finish()?;
+/// assert_eq!(world.rgb, paint_world(7)?.rgb);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+pub struct WorldPainter {
+    seed: i32,
+    /// The picture so far: empty until the ground is being painted.
+    rgb: Vec<u8>,
+    stage: Stage,
+    /// The largest estimate of progress so far: the percentage never runs backwards.
+    shown: f64,
+}
+
+enum Stage {
+    /// Shaping the terrain, a lattice row at a time.
+    Terrain(TerrainBuilder),
+    /// Painting the ground, a pixel row at a time.
+    Ground {
+        terrain: Terrain,
+        columns: Vec<(usize, f64)>,
+        row: usize,
+    },
+    /// Placing the layers on their shared grid, a sampler step at a time.
+    Placing(Box<Placing>),
+    /// Stamping the objects, one at a time, in the painter's order.
+    Stamping(Box<Stamping>),
+    /// Finished, until taken.
+    Done(Box<World>),
+    /// Taken by `finish`, or abandoned after an error.
+    Empty,
+}
+
+struct Placing {
+    terrain: Terrain,
+    /// Layers not started yet, the next one last.
+    waiting: Vec<Layer>,
+    /// The shared grid, while no layer is using it.
+    grid: Option<Grid>,
+    /// The layer being placed.
+    sampler: Option<Sampler>,
+    /// Where its block seeding stands, and how many blocks of how many are seeded.
+    seeding: Option<(BlockCursor, usize, usize)>,
+    /// The layers placed so far, in [`Object::ALL`] order.
+    placed: Vec<Vec<Point>>,
+}
+
+struct Stamping {
+    terrain: Terrain,
+    layers: [Vec<Point>; 4],
+    /// Every object in stamping order: flowers, rocks, trees, chests, each top to bottom.
+    queue: Vec<(Object, Point)>,
+    next: usize,
+    rng: ParkMiller,
+    /// The cost of stamping the whole queue, and of what is stamped so far.
+    total: u64,
+    spent: u64,
+}
+
+impl WorldPainter {
+    /// Checks the seed ([`STUCK_SEED`] is refused with the error [`paint_world`] gives);
+    /// paints nothing yet.
+    pub fn new(seed: i32) -> Result<Self> {
+        Ok(Self {
+            seed,
+            rgb: Vec::new(),
+            stage: Stage::Terrain(TerrainBuilder::new(WORLD_WIDTH, WORLD_HEIGHT, seed)?),
+            shown: 0.0,
+        })
     }
-    for p in by_rows(&trees) {
-        canvas.tree(p, &mut rng);
+
+    /// The seed being painted.
+    pub fn seed(&self) -> i32 {
+        self.seed
     }
-    for p in by_rows(&chests) {
-        canvas.chest(p);
+
+    /// Does up to `budget` units of work and returns true once the world is complete. A unit is
+    /// about one sampler step; a terrain row costs 36 (2 for its shading), a ground row 9,
+    /// stamping an object 1 (a flower) to 17 (a chest). A call may run over its budget by less than one piece of work, and does at least one
+    /// piece if `budget` is above 0 and anything is left.
+    pub fn step(&mut self, budget: u64) -> Result<bool> {
+        let mut left = budget;
+        while left > 0 {
+            let cost = match &mut self.stage {
+                Stage::Terrain(builder) => {
+                    let cost = if builder.fields_done() {
+                        COST_SHADE_ROW
+                    } else {
+                        COST_FIELD_ROW
+                    };
+                    if builder.row() {
+                        self.advance()?;
+                    }
+                    cost
+                }
+                Stage::Ground {
+                    terrain,
+                    columns,
+                    row,
+                } => {
+                    let width = terrain.width();
+                    let line = &mut self.rgb[*row * width * 3..(*row + 1) * width * 3];
+                    terrain.inner.paint_row(*row, columns, line);
+                    *row += 1;
+                    if *row == terrain.height() {
+                        self.advance()?;
+                    }
+                    COST_PIXEL_ROW
+                }
+                Stage::Placing(placing) => {
+                    if placing.step()? {
+                        self.advance()?;
+                    }
+                    COST_SAMPLER
+                }
+                Stage::Stamping(stamping) => {
+                    let cost = stamping.stamp(&mut self.rgb);
+                    if stamping.next == stamping.queue.len() {
+                        self.advance()?;
+                    }
+                    cost
+                }
+                Stage::Done(_) | Stage::Empty => break,
+            };
+            left = left.saturating_sub(cost);
+        }
+        self.shown = self.shown.max(self.estimate());
+        Ok(self.is_finished())
     }
-    Ok(World {
-        seed,
-        width,
-        height,
-        rgb,
-        chests,
-        rocks,
-        trees,
-        flowers,
-        terrain,
-    })
+
+    /// Moves on to the next stage once the current one is complete.
+    fn advance(&mut self) -> Result<()> {
+        self.stage = match std::mem::replace(&mut self.stage, Stage::Empty) {
+            Stage::Terrain(builder) => {
+                let terrain = builder.build();
+                self.rgb = vec![0u8; terrain.width() * terrain.height() * 3];
+                Stage::Ground {
+                    columns: terrain.inner.columns(),
+                    terrain,
+                    row: 0,
+                }
+            }
+            Stage::Ground { terrain, .. } => Stage::Placing(Box::new(Placing::new(terrain)?)),
+            Stage::Placing(placing) => {
+                Stage::Stamping(Box::new(Stamping::new(*placing, self.seed)?))
+            }
+            Stage::Stamping(stamping) => {
+                let Stamping {
+                    terrain, layers, ..
+                } = *stamping;
+                let [chests, rocks, trees, flowers] = layers;
+                Stage::Done(Box::new(World {
+                    seed: self.seed,
+                    width: terrain.width(),
+                    height: terrain.height(),
+                    rgb: std::mem::take(&mut self.rgb),
+                    chests,
+                    rocks,
+                    trees,
+                    flowers,
+                    terrain,
+                }))
+            }
+            done => done,
+        };
+        Ok(())
+    }
+
+    /// True once the world is complete.
+    pub fn is_finished(&self) -> bool {
+        matches!(self.stage, Stage::Done(_))
+    }
+
+    /// How far the painting has come, from 0 to 1 (1 only when complete). An estimate, since how
+    /// long placing takes depends on the island, but it never goes backwards.
+    pub fn progress(&self) -> f64 {
+        self.shown
+    }
+
+    /// Where the painting stands now, from the stage and how far into it.
+    fn estimate(&self) -> f64 {
+        let (stage, within) = match &self.stage {
+            Stage::Terrain(builder) => (0, builder.rows_done() as f64 / (2 * builder.rows) as f64),
+            Stage::Ground { terrain, row, .. } => (1, *row as f64 / terrain.height() as f64),
+            Stage::Placing(placing) => (2 + placing.placed.len().min(3), placing.layer_progress()),
+            Stage::Stamping(s) => (6, s.spent as f64 / s.total.max(1) as f64),
+            Stage::Done(_) | Stage::Empty => return 1.0,
+        };
+        let before: f64 = SHARES[..stage].iter().sum();
+        (before + SHARES[stage] * within.clamp(0.0, 1.0)).min(0.999)
+    }
+
+    /// What the painter is doing, in a few words: "shaping the terrain", "painting the ground",
+    /// "placing chests" (rocks, trees, flowers), "stamping objects" or "done".
+    pub fn stage(&self) -> &'static str {
+        match &self.stage {
+            Stage::Terrain(_) => "shaping the terrain",
+            Stage::Ground { .. } => "painting the ground",
+            Stage::Placing(placing) => match placing.placed.len() {
+                0 => "placing chests",
+                1 => "placing rocks",
+                2 => "placing trees",
+                _ => "placing flowers",
+            },
+            Stage::Stamping(_) => "stamping objects",
+            Stage::Done(_) | Stage::Empty => "done",
+        }
+    }
+
+    /// Paints whatever is left and returns the world: exactly [`paint_world`]'s.
+    pub fn finish(mut self) -> Result<World> {
+        while !self.step(u64::MAX)? {
+            if matches!(self.stage, Stage::Empty) {
+                break;
+            }
+        }
+        match std::mem::replace(&mut self.stage, Stage::Empty) {
+            Stage::Done(world) => Ok(*world),
+            _ => Err(Error::Invalid {
+                message: "the world painter stopped before the world was complete".into(),
+            }),
+        }
+    }
+}
+
+impl std::fmt::Debug for WorldPainter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WorldPainter")
+            .field("seed", &self.seed)
+            .field("stage", &self.stage())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Placing {
+    /// The four layers as [`paint_world`] places them: each with its spacing, `k`, a seed from
+    /// the world's and its ground rule, on one grid shared by all four.
+    fn new(terrain: Terrain) -> Result<Self> {
+        let seed = terrain.seed();
+        let mut waiting: Vec<Layer> = Object::ALL
+            .iter()
+            .zip(0u32..)
+            .map(|(&object, part)| {
+                let t = terrain.clone();
+                Layer::new(object.spacing(), K, part_seed(seed, part))
+                    .with_allowed(move |x, y| object.allowed_on(t.ground(x, y)))
+            })
+            .collect();
+        let grid = shared_grid(
+            terrain.width() as f64,
+            terrain.height() as f64,
+            waiting.iter().map(|l| l.radius),
+        )?;
+        waiting.reverse();
+        Ok(Self {
+            terrain,
+            waiting,
+            grid: Some(grid),
+            sampler: None,
+            seeding: None,
+            placed: Vec::with_capacity(Object::ALL.len()),
+        })
+    }
+
+    /// One piece of placing, as `place_layer` does it for each layer in turn: start the next
+    /// layer, seed one block, or take one sampler step. True once every layer is placed.
+    fn step(&mut self) -> Result<bool> {
+        let Some(sampler) = self.sampler.as_mut() else {
+            let Some(layer) = self.waiting.pop() else {
+                return Ok(true);
+            };
+            let grid = self.grid.take().ok_or_else(|| Error::Invalid {
+                message: "the world's layers lost their grid".into(),
+            })?;
+            let mut sampler = Sampler::with_grid(grid, layer.radius, layer.k, layer.seed)?;
+            if let Some(allowed) = layer.allowed {
+                sampler = sampler.with_allowed(allowed);
+            }
+            let spacing = 2.0 * layer.radius;
+            let blocks = (sampler.grid().width() / spacing).ceil()
+                * (sampler.grid().height() / spacing).ceil();
+            self.seeding = Some((BlockCursor::default(), 0, blocks as usize));
+            self.sampler = Some(sampler);
+            return Ok(false);
+        };
+        if let Some((cursor, seeded, _)) = self.seeding.as_mut() {
+            *seeded += 1;
+            if sampler.seed_some_blocks(cursor, 1) {
+                self.seeding = None;
+            }
+            return Ok(false);
+        }
+        if sampler.step() == Step::Finished {
+            if let Some(sampler) = self.sampler.take() {
+                let (points, grid) = sampler.into_parts();
+                self.placed.push(points);
+                self.grid = Some(grid);
+            }
+            return Ok(self.waiting.is_empty());
+        }
+        Ok(false)
+    }
+
+    /// How far the current layer has come, from 0 to 1: seeding its blocks is the first third,
+    /// then the share of its points that have retired (every point retires once).
+    fn layer_progress(&self) -> f64 {
+        let Some(sampler) = &self.sampler else {
+            return 0.0;
+        };
+        match self.seeding {
+            Some((_, seeded, blocks)) => seeded as f64 / blocks.max(1) as f64 / 3.0,
+            None => {
+                let points = sampler.points().len().max(1) as f64;
+                1.0 / 3.0 + 2.0 / 3.0 * (sampler.retired() as f64 / points)
+            }
+        }
+    }
+}
+
+impl Stamping {
+    fn new(placing: Placing, seed: i32) -> Result<Self> {
+        let mut placed = placing.placed.into_iter();
+        let mut next = || placed.next().unwrap_or_default();
+        let layers = [next(), next(), next(), next()];
+        let [chests, rocks, trees, flowers] = &layers;
+        let mut queue = Vec::with_capacity(layers.iter().map(Vec::len).sum());
+        for (object, points) in [
+            (Object::Flower, flowers),
+            (Object::Rock, rocks),
+            (Object::Tree, trees),
+            (Object::Chest, chests),
+        ] {
+            queue.extend(by_rows(points).into_iter().map(|p| (object, p)));
+        }
+        Ok(Self {
+            terrain: placing.terrain,
+            rng: ParkMiller::new(part_seed(seed, 10))?,
+            total: queue.iter().map(|&(object, _)| stamp_cost(object)).sum(),
+            spent: 0,
+            layers,
+            queue,
+            next: 0,
+        })
+    }
+
+    /// Stamps the next object onto `rgb`; returns what it cost.
+    fn stamp(&mut self, rgb: &mut [u8]) -> u64 {
+        let Some(&(object, p)) = self.queue.get(self.next) else {
+            return 0;
+        };
+        self.next += 1;
+        let mut canvas = Canvas {
+            rgb,
+            width: self.terrain.width(),
+            height: self.terrain.height(),
+        };
+        match object {
+            Object::Flower => canvas.flower(p, &mut self.rng),
+            Object::Rock => canvas.rock(p, &mut self.rng),
+            Object::Tree => canvas.tree(p, &mut self.rng),
+            Object::Chest => canvas.chest(p),
+        }
+        self.spent += stamp_cost(object);
+        stamp_cost(object)
+    }
 }
 
 /// The points sorted top to bottom (then left to right), the painter's order.

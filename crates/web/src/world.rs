@@ -1,5 +1,9 @@
-//! `PaintedWorld` and `worldLegend`: the last lab's island, straight from
-//! `poisson_live::world::paint_world`.
+//! `PaintedWorld`, `WorldPainter` and `worldLegend`: the last lab's island, straight from
+//! `poisson_live::world`.
+//!
+//! `new PaintedWorld(seed)` paints the whole island in one call (`paint_world`); the page uses
+//! `WorldPainter` instead, which paints the same island a budget of work per call, so that no
+//! animation frame waits for all of it, and hands over the same `PaintedWorld` at the end.
 //!
 //! The core paints RGB bytes; a canvas wants RGBA. `rgba()` adds an opaque alpha byte to every
 //! pixel and changes nothing else, so the canvas shows the core's exact pixels. `png()` hands over
@@ -8,7 +12,7 @@
 
 use crate::err;
 use js_sys::{Array, Object as JsObject, Reflect, Uint8Array, Uint8ClampedArray};
-use poisson_live::world::{paint_world, Ground, Object, World};
+use poisson_live::world::{self, paint_world, Ground, Object, World};
 use wasm_bindgen::prelude::*;
 
 /// The painted `880 × 480` island for one seed: its pixels, its PNG, its object counts and the
@@ -33,8 +37,20 @@ impl PaintedWorld {
     /// The picture as RGBA bytes, row-major, ready for `new ImageData(rgba, width, height)`:
     /// the core's RGB bytes with alpha 255 added after each pixel, nothing else changed.
     pub fn rgba(&self) -> Uint8ClampedArray {
-        let mut out = Vec::with_capacity(self.inner.width * self.inner.height * 4);
-        for px in self.inner.rgb.chunks_exact(3) {
+        self.rgba_rows(0.0, self.inner.height as f64)
+    }
+
+    /// Rows `from..to` of `rgba()` (clamped to the picture): the same bytes, a band at a time,
+    /// so a page can copy the picture over several frames.
+    #[wasm_bindgen(js_name = rgbaRows)]
+    pub fn rgba_rows(&self, from: f64, to: f64) -> Uint8ClampedArray {
+        let height = self.inner.height;
+        // NaN and negatives read as 0; `as` saturates the rest, then the picture clamps it.
+        let row = |v: f64| if v > 0.0 { (v as usize).min(height) } else { 0 };
+        let (from, to) = (row(from), row(to).max(row(from)));
+        let width = self.inner.width;
+        let mut out = Vec::with_capacity((to - from) * width * 4);
+        for px in self.inner.rgb[from * width * 3..to * width * 3].chunks_exact(3) {
             out.extend_from_slice(&[px[0], px[1], px[2], 255]);
         }
         Uint8ClampedArray::from(&out[..])
@@ -93,6 +109,83 @@ impl PaintedWorld {
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
         self.inner.height as u32
+    }
+}
+
+/// The island painted a slice at a time: `new WorldPainter(seed)` checks the seed (the same
+/// errors as `new PaintedWorld(seed)`), `step(budget)` paints a little more and says whether it
+/// is done, `progress` and `stage` say how far it has come, and `finish()` hands over the
+/// `PaintedWorld`, byte for byte the one `new PaintedWorld(seed)` paints.
+#[wasm_bindgen]
+pub struct WorldPainter {
+    seed: i32,
+    /// `None` once `finish` has handed the world over.
+    inner: Option<world::WorldPainter>,
+}
+
+#[wasm_bindgen]
+impl WorldPainter {
+    /// Starts painting the world for `seed` (a whole number in the 32-bit signed range, not
+    /// −2147483646); paints nothing yet. Throws a readable error for any other value.
+    #[wasm_bindgen(constructor)]
+    pub fn new(seed: f64) -> Result<WorldPainter, JsError> {
+        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+        Ok(Self {
+            seed,
+            inner: Some(world::WorldPainter::new(seed).map_err(err)?),
+        })
+    }
+
+    fn painter(&mut self) -> Result<&mut world::WorldPainter, JsError> {
+        self.inner
+            .as_mut()
+            .ok_or_else(|| JsError::new("this world was already handed over by finish()"))
+    }
+
+    /// Paints up to `budget` units of work (about one sampler step each: a few microseconds;
+    /// a terrain row is 36, a ground row 9); true once the world is complete. A page calls it
+    /// while its frame's time lasts.
+    pub fn step(&mut self, budget: f64) -> Result<bool, JsError> {
+        let budget = if budget > 0.0 { budget as u64 } else { 0 };
+        self.painter()?.step(budget).map_err(err)
+    }
+
+    /// How far the painting has come, from 0 to 1 (an estimate that never goes backwards; 1
+    /// only when complete).
+    #[wasm_bindgen(getter)]
+    pub fn progress(&self) -> f64 {
+        self.inner.as_ref().map_or(1.0, |p| p.progress())
+    }
+
+    /// What it is doing: "shaping the terrain", "painting the ground", "placing chests" (rocks,
+    /// trees, flowers), "stamping objects" or "done".
+    #[wasm_bindgen(getter)]
+    pub fn stage(&self) -> String {
+        self.inner.as_ref().map_or("done", |p| p.stage()).to_owned()
+    }
+
+    /// True once the world is complete (or handed over).
+    #[wasm_bindgen(getter, js_name = isFinished)]
+    pub fn is_finished(&self) -> bool {
+        self.inner.as_ref().is_none_or(|p| p.is_finished())
+    }
+
+    /// The seed being painted.
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> i32 {
+        self.seed
+    }
+
+    /// The painted world. Paints whatever is left first (in one go: step until done to keep
+    /// frames short); throws when called a second time. The painter itself still needs `free()`.
+    pub fn finish(&mut self) -> Result<PaintedWorld, JsError> {
+        let painter = self
+            .inner
+            .take()
+            .ok_or_else(|| JsError::new("this world was already handed over by finish()"))?;
+        Ok(PaintedWorld {
+            inner: painter.finish().map_err(err)?,
+        })
     }
 }
 
