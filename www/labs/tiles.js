@@ -6,8 +6,8 @@
 // State: the current `TileSet` (rebuilt when seed, radius or wrap change) and the radius.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
+import { offscreenLayer, progressivePainter } from '../lib/layer.js';
 import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
@@ -26,12 +26,23 @@ const K = 30;
 const TILE_SHADE = 'rgba(47, 79, 47, 0.05)';
 const DISK = 'rgba(95, 168, 107, 0.28)';
 const SEAM = 'rgba(33, 99, 160, 0.85)';
+/** Painting time per frame (ms), and dots per chunk: a small radius puts thousands on the map. */
+const FRAME_BUDGET = 8;
+const CHUNK = 400;
 
 export function mount(section, wasm) {
   const state = { tiles: null, radius: 20 };
 
-  const view = setupCanvas(part(section, 'map'), WIDTH, HEIGHT, () => draw());
-  const requestDraw = onNextFrame(() => draw());
+  const canvas = part(section, 'map');
+  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  // Four copies of a tile at the smallest radius are some eight thousand dots: they are painted
+  // onto a layer a chunk at a time, and the layer replaces the picture when it is complete.
+  const art = offscreenLayer(canvas, WIDTH, HEIGHT);
+  const painter = progressivePainter(art, view.ctx, {
+    budget: FRAME_BUDGET,
+    onDone: () => canvas.removeAttribute('aria-busy'),
+  });
+  const requestDraw = () => draw();
 
   const set = readouts(part(section, 'readouts'), [
     { name: 'points', label: 'Points per tile' },
@@ -77,15 +88,10 @@ export function mount(section, wasm) {
     set('seam-violations', t.seamViolations);
   }
 
+  /** Queues the picture of the current tiles: shading, disks, seams, dots, then clashes. */
   function draw() {
-    const { ctx } = view;
-    clear(ctx, WIDTH, HEIGHT);
     const t = state.tiles;
     if (!t) return;
-    ctx.fillStyle = TILE_SHADE;
-    ctx.fillRect(TILE_W, 0, TILE_W, TILE_H);
-    ctx.fillRect(0, TILE_H, TILE_W, TILE_H);
-
     const pts = t.points();
     const r = state.radius;
     const copies = COPIES.map(([ox, oy]) => {
@@ -96,36 +102,56 @@ export function mount(section, wasm) {
       }
       return moved;
     });
-    // Disks of radius r / 2: two overlap exactly when their points are closer than r.
-    for (const c of copies) dots(ctx, c, 2, r / 2, DISK);
-
-    // The seams: where the copies meet.
-    ctx.save();
-    ctx.setLineDash([8, 6]);
-    line(ctx, TILE_W, 0, TILE_W, HEIGHT, SEAM, 2);
-    line(ctx, 0, TILE_H, WIDTH, TILE_H, SEAM, 2);
-    ctx.restore();
-
-    const size = Math.min(3, r * 0.15);
-    for (const c of copies) dots(ctx, c, 2, size, COLORS.tree);
-
-    // Pairs closer than r on the torus, wherever both ends show in the 2 × 2 picture.
     const clashes = t.conflicts();
-    for (let k = 0; k < clashes.length; k += 5) {
-      const i = clashes[k];
-      const dx = clashes[k + 3];
-      const dy = clashes[k + 4];
-      for (const [ox, oy] of COPIES) {
-        const ax = pts[2 * i] + ox;
-        const ay = pts[2 * i + 1] + oy;
-        const bx = ax + dx;
-        const by = ay + dy;
-        if (bx < 0 || by < 0 || bx >= WIDTH || by >= HEIGHT) continue;
-        line(ctx, ax, ay, bx, by, COLORS.conflict, 2);
-        ring(ctx, ax, ay, Math.max(6, r / 2), COLORS.conflict, 2);
-        ring(ctx, bx, by, Math.max(6, r / 2), COLORS.conflict, 2);
-      }
-    }
+    const chunks = (each) =>
+      copies.flatMap((c) => {
+        const list = [];
+        for (let from = 0; from < c.length; from += 2 * CHUNK) {
+          list.push((ctx) => each(ctx, c.subarray(from, from + 2 * CHUNK)));
+        }
+        return list;
+      });
+    const size = Math.min(3, r * 0.15);
+    const tasks = [
+      (ctx) => {
+        art.reset();
+        clear(ctx, WIDTH, HEIGHT);
+        ctx.fillStyle = TILE_SHADE;
+        ctx.fillRect(TILE_W, 0, TILE_W, TILE_H);
+        ctx.fillRect(0, TILE_H, TILE_W, TILE_H);
+      },
+      // Disks of radius r / 2: two overlap exactly when their points are closer than r.
+      ...chunks((ctx, c) => dots(ctx, c, 2, r / 2, DISK)),
+      // The seams: where the copies meet.
+      (ctx) => {
+        ctx.save();
+        ctx.setLineDash([8, 6]);
+        line(ctx, TILE_W, 0, TILE_W, HEIGHT, SEAM, 2);
+        line(ctx, 0, TILE_H, WIDTH, TILE_H, SEAM, 2);
+        ctx.restore();
+      },
+      ...chunks((ctx, c) => dots(ctx, c, 2, size, COLORS.tree)),
+      // Pairs closer than r on the torus, wherever both ends show in the 2 × 2 picture.
+      (ctx) => {
+        for (let k = 0; k < clashes.length; k += 5) {
+          const i = clashes[k];
+          const dx = clashes[k + 3];
+          const dy = clashes[k + 4];
+          for (const [ox, oy] of COPIES) {
+            const ax = pts[2 * i] + ox;
+            const ay = pts[2 * i + 1] + oy;
+            const bx = ax + dx;
+            const by = ay + dy;
+            if (bx < 0 || by < 0 || bx >= WIDTH || by >= HEIGHT) continue;
+            line(ctx, ax, ay, bx, by, COLORS.conflict, 2);
+            ring(ctx, ax, ay, Math.max(6, r / 2), COLORS.conflict, 2);
+            ring(ctx, bx, by, Math.max(6, r / 2), COLORS.conflict, 2);
+          }
+        }
+      },
+    ].map((task) => () => task(art.ctx));
+    canvas.setAttribute('aria-busy', 'true');
+    painter.paint(tasks);
   }
 
   rebuild();

@@ -92,7 +92,10 @@ export function wirePermalinks(sections) {
     return text ? `#${text}` : '';
   }
 
+  /** Whether an `input` since the last write may have changed the link. */
+  let stale = false;
   function update() {
+    stale = false;
     const hash = currentHash();
     if (hash === location.hash || (hash === '' && location.hash === '')) return;
     history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
@@ -108,12 +111,16 @@ export function wirePermalinks(sections) {
   // A drag fires `input` many times a frame and reading every control costs a few milliseconds,
   // so those wait for the next frame, merged; `change` (the drag's end, a checkbox, a typed
   // value) writes the link at once.
-  const updateSoon = onNextFrame(() => update());
+  const updateSoon = onNextFrame(() => stale && update());
   for (const { section } of labs.values()) {
     const changed = (event) => {
       if (event.target?.type === 'file') return;
-      if (event.type === 'input') updateSoon();
-      else update();
+      if (event.type === 'input') {
+        stale = true;
+        updateSoon();
+      } else {
+        update();
+      }
     };
     section.addEventListener('input', changed);
     section.addEventListener('change', changed);
