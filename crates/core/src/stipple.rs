@@ -31,7 +31,7 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::bridson::{variable_sampler, AllowedFn, Sampler};
+use crate::bridson::{variable_sampler, AllowedFn, BlockCursor, Sampler};
 use crate::density::{mix, smoothstep};
 use crate::error::{in_range, positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::Point;
@@ -668,11 +668,23 @@ pub fn masked_sampler(
     k: u32,
     seed: i32,
 ) -> Result<Sampler> {
-    let mask = mask_from_image(image, threshold)?;
-    let (w, h) = (image.width as f64, image.height as f64);
-    let mut s = Sampler::new(w, h, radius, k, seed)?.with_allowed(move |x, y| mask.allows(x, y));
+    let mut s = unseeded_mask_sampler(image, threshold, radius, k, seed)?;
     s.seed_blocks();
     Ok(s)
+}
+
+/// [`masked_sampler`] before its blocks are seeded: cheap to make, so a page can check the
+/// input at once and seed the blocks in slices ([`Sampler::seed_some_blocks`]).
+fn unseeded_mask_sampler(
+    image: &Image,
+    threshold: f64,
+    radius: f64,
+    k: u32,
+    seed: i32,
+) -> Result<Sampler> {
+    let mask = mask_from_image(image, threshold)?;
+    let (w, h) = (image.width as f64, image.height as f64);
+    Ok(Sampler::new(w, h, radius, k, seed)?.with_allowed(move |x, y| mask.allows(x, y)))
 }
 
 /// [`masked_sampler`] run to the end: the points.
@@ -700,9 +712,15 @@ pub enum Mode {
 }
 
 /// The stipple lab's work: one or three samplers, run in slices so a page never blocks.
+///
+/// Making one is cheap in every mode: the mask's block seeding (a try in every `2r` block,
+/// many thousands of blocks at a small spacing) waits for [`Stippling::run`], which counts a
+/// block as one step. The points are those of the one-call functions, however the work is cut.
 pub struct Stippling {
     mode: Mode,
     sets: Vec<Sampler>,
+    /// The mask's next block to seed; `None` once every block is seeded (or in other modes).
+    seeding: Option<BlockCursor>,
 }
 
 impl std::fmt::Debug for Stippling {
@@ -729,6 +747,7 @@ impl Stippling {
             sets: vec![stipple_sampler(
                 image, min_radius, max_radius, k, seed, gamma,
             )?],
+            seeding: None,
         })
     }
 
@@ -744,22 +763,33 @@ impl Stippling {
         Ok(Self {
             mode: Mode::Colour,
             sets: colour_samplers(image, min_radius, max_radius, k, seed, gamma)?.into(),
+            seeding: None,
         })
     }
 
-    /// An even set on dark ground: [`masked_sampler`].
+    /// An even set on dark ground: [`masked_sampler`], its blocks seeded by the first runs.
     pub fn masked(image: &Image, threshold: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
         Ok(Self {
             mode: Mode::Mask,
-            sets: vec![masked_sampler(image, threshold, radius, k, seed)?],
+            sets: vec![unseeded_mask_sampler(image, threshold, radius, k, seed)?],
+            seeding: Some(BlockCursor::default()),
         })
     }
 
     /// Up to `max_steps` sampler steps in all, shared out between the unfinished sets in turns
     /// (so the three inks grow together); true when every set is full. The sets are independent,
-    /// so how the steps are shared changes nothing in the result.
+    /// so how the steps are shared changes nothing in the result. A mask seeds its blocks first,
+    /// one block for one step; the call that seeds the last block stops there.
     pub fn run(&mut self, max_steps: u64) -> bool {
         const TURN: u64 = 64;
+        if let Some(cursor) = self.seeding.as_mut() {
+            let blocks = usize::try_from(max_steps).unwrap_or(usize::MAX);
+            if !self.sets[0].seed_some_blocks(cursor, blocks) {
+                return false;
+            }
+            self.seeding = None;
+            return self.is_finished();
+        }
         let mut left = max_steps;
         while left > 0 && !self.is_finished() {
             for s in self.sets.iter_mut().filter(|s| !s.is_finished()) {
@@ -780,6 +810,9 @@ impl Stippling {
 
     /// Runs every set to the end.
     pub fn finish(&mut self) {
+        if let Some(mut cursor) = self.seeding.take() {
+            self.sets[0].seed_some_blocks(&mut cursor, usize::MAX);
+        }
         for s in &mut self.sets {
             s.finish();
         }
@@ -787,7 +820,7 @@ impl Stippling {
 
     /// True when every set is full.
     pub fn is_finished(&self) -> bool {
-        self.sets.iter().all(Sampler::is_finished)
+        self.seeding.is_none() && self.sets.iter().all(Sampler::is_finished)
     }
     /// Mono, colour or mask.
     pub fn mode(&self) -> Mode {
@@ -866,28 +899,90 @@ impl Picture {
     /// shorter side, centred, so any size looks alike. Only `+ − × ÷`, `floor` and square roots:
     /// the same bytes in every build.
     pub fn render(self, width: usize, height: usize) -> Result<Image> {
+        let mut rendering = self.rendering(width, height)?;
+        rendering.run(usize::MAX);
+        rendering.into_image()
+    }
+
+    /// The same drawing a few rows at a time ([`Rendering::run`]), for a page that must not
+    /// block while a large picture is drawn. Fails as [`Picture::render`] does.
+    pub fn rendering(self, width: usize, height: usize) -> Result<Rendering> {
         let pixels = check_size(width, height)?;
-        let mut bytes = Vec::with_capacity(pixels * 3);
         let (w, h) = (width as f64, height as f64);
-        let frame = Frame {
-            cx: w / 2.0,
-            cy: h / 2.0,
-            s: w.min(h),
-            diag: (w * w + h * h).sqrt() / 2.0,
-        };
-        for y in 0..height {
-            for x in 0..width {
+        Ok(Rendering {
+            picture: self,
+            width,
+            height,
+            frame: Frame {
+                cx: w / 2.0,
+                cy: h / 2.0,
+                s: w.min(h),
+                diag: (w * w + h * h).sqrt() / 2.0,
+            },
+            bytes: Vec::with_capacity(pixels * 3),
+        })
+    }
+}
+
+/// A built-in picture being drawn row by row ([`Picture::rendering`]). Each pixel depends on
+/// its own position only, so the bytes are those of [`Picture::render`] however the rows are
+/// cut.
+pub struct Rendering {
+    picture: Picture,
+    width: usize,
+    height: usize,
+    frame: Frame,
+    bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for Rendering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rendering")
+            .field("picture", &self.picture)
+            .field("rows_done", &self.rows_done())
+            .field("height", &self.height)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Rendering {
+    /// Draws up to `max_rows` more rows; true once every row is drawn.
+    pub fn run(&mut self, max_rows: usize) -> bool {
+        let first = self.rows_done();
+        let last = first.saturating_add(max_rows).min(self.height);
+        for y in first..last {
+            for x in 0..self.width {
                 let (px, py) = (x as f64 + 0.5, y as f64 + 0.5);
-                let c = match self {
-                    Picture::Sphere => sphere(&frame, px, py),
-                    Picture::Gradient => gradient(&frame, px, py),
-                    Picture::Tree => tree(&frame, px, py),
-                    Picture::Rings => rings(&frame, px, py),
+                let f = &self.frame;
+                let c = match self.picture {
+                    Picture::Sphere => sphere(f, px, py),
+                    Picture::Gradient => gradient(f, px, py),
+                    Picture::Tree => tree(f, px, py),
+                    Picture::Rings => rings(f, px, py),
                 };
-                bytes.extend(c.map(to_byte));
+                self.bytes.extend(c.map(to_byte));
             }
         }
-        Image::rgb(width, height, bytes)
+        self.is_finished()
+    }
+
+    /// Rows drawn so far.
+    pub fn rows_done(&self) -> usize {
+        self.bytes.len() / (3 * self.width)
+    }
+    /// Rows in all (the picture's height).
+    pub fn rows(&self) -> usize {
+        self.height
+    }
+    /// True once every row is drawn.
+    pub fn is_finished(&self) -> bool {
+        self.rows_done() == self.height
+    }
+
+    /// The picture, its remaining rows drawn first.
+    pub fn into_image(mut self) -> Result<Image> {
+        self.run(usize::MAX);
+        Image::rgb(self.width, self.height, self.bytes)
     }
 }
 

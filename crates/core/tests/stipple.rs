@@ -265,3 +265,127 @@ fn bad_input_is_refused_with_a_readable_message() {
     assert!(msg(mask_from_image(&image, 1.5).unwrap_err()).contains("threshold"));
     assert!(masked_poisson(&image, 0.5, -1.0, 30, 1).is_err());
 }
+
+/// FNV-1a over bytes: pins a result to what it was before the work was cut into slices.
+fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn point_hash(points: &[Point]) -> u64 {
+    fnv(points
+        .iter()
+        .flat_map(|p| [p.x, p.y, p.r])
+        .flat_map(|v| v.to_bits().to_le_bytes()))
+}
+
+/// Uneven slice sizes, 1 included, used over and over.
+const SLICES: [usize; 6] = [1, 7, 1, 64, 3, 250];
+
+#[test]
+fn pictures_drawn_in_slices_are_the_pictures_drawn_at_once() {
+    // The bytes every build drew before rendering could be sliced.
+    let pinned = [
+        (Picture::Sphere, 720, 400, 0xadfe_c20b_0ddb_7057_u64),
+        (Picture::Sphere, 97, 61, 0xa257_85b1_8831_ffa6),
+        (Picture::Sphere, 1, 1, 0xeef7_301a_2bbb_40fc),
+        (Picture::Gradient, 720, 400, 0x58d7_5e82_5f93_79e5),
+        (Picture::Gradient, 97, 61, 0x9f7e_c355_688c_1381),
+        (Picture::Gradient, 1, 1, 0x751c_a818_c448_34d5),
+        (Picture::Tree, 720, 400, 0xf0d6_57be_cfff_c8aa),
+        (Picture::Tree, 97, 61, 0xa8e2_c537_7a61_d682),
+        (Picture::Tree, 1, 1, 0x3029_f919_bf98_4acd),
+        (Picture::Rings, 720, 400, 0xc6c1_2cad_4bf0_7c3d),
+        (Picture::Rings, 97, 61, 0x5358_e281_2f17_eb28),
+        (Picture::Rings, 1, 1, 0xf998_341b_e47b_ae14),
+    ];
+    for (picture, w, h, hash) in pinned {
+        let whole = picture.render(w, h).unwrap();
+        assert_eq!(
+            fnv(whole.bytes().iter().copied()),
+            hash,
+            "{picture:?} {w}×{h}"
+        );
+        let mut sliced = picture.rendering(w, h).unwrap();
+        assert_eq!((sliced.rows_done(), sliced.rows()), (0, h));
+        let mut calls = 0;
+        while !sliced.run(SLICES[calls % SLICES.len()]) {
+            calls += 1;
+            assert!(!sliced.is_finished());
+        }
+        assert!(sliced.run(5), "a finished rendering stays finished");
+        assert_eq!(sliced.into_image().unwrap(), whole);
+        // Stopped half way, the image draws the rest.
+        let mut half = picture.rendering(w, h).unwrap();
+        half.run(h / 2);
+        assert_eq!(half.into_image().unwrap(), whole);
+    }
+    assert!(Picture::Tree.rendering(0, 3).is_err());
+}
+
+#[test]
+fn stipplings_run_in_uneven_slices_give_the_one_call_points() {
+    let tree = Picture::Tree.render(360, 200).unwrap();
+    let rings = Picture::Rings.render(240, 160).unwrap();
+    let run_sliced = |mut s: Stippling| {
+        let mut calls = 0;
+        while !s.run(SLICES[calls % SLICES.len()] as u64) {
+            calls += 1;
+        }
+        assert!(s.run(0) && s.is_finished());
+        s
+    };
+    // Masks: threshold, spacing, seed; the point count and hash the one-call function gave
+    // before the block seeding was sliced.
+    for (threshold, radius, seed, count, hash) in [
+        (0.5, 5.0, 123456, 320, 0x9bdb_1bba_582b_687b_u64),
+        (0.9, 2.0, 7, 6515, 0xc528_cbfe_2181_b1fb),
+        (0.3, 11.0, -99, 57, 0xe8fb_1a3b_5bf0_6726),
+    ] {
+        let once = masked_poisson(&tree, threshold, radius, 30, seed).unwrap();
+        assert_eq!((once.len(), point_hash(&once)), (count, hash));
+        // Making a mask's stippling seeds nothing yet: it is cheap, and not finished.
+        let fresh = Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
+        assert_eq!(fresh.total(), 0);
+        assert!(!fresh.is_finished());
+        let s = run_sliced(Stippling::masked(&tree, threshold, radius, 30, seed).unwrap());
+        assert_eq!(s.points(0), &once[..]);
+        let mut at_once = Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
+        at_once.finish();
+        assert_eq!(at_once.points(0), &once[..]);
+        // A few runs into the seeding, then the rest at once.
+        let mut partly = Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
+        partly.run(3);
+        partly.run(1);
+        partly.finish();
+        assert_eq!(partly.points(0), &once[..]);
+    }
+    let mono = stipple(&rings, 1.5, 8.0, 30, 99, Some(1.5)).unwrap();
+    assert_eq!(
+        (mono.len(), point_hash(&mono)),
+        (4896, 0xff66_176c_81dc_93e1)
+    );
+    let s = run_sliced(Stippling::mono(&rings, 1.5, 8.0, 30, 99, Some(1.5)).unwrap());
+    assert_eq!(s.points(0), &mono[..]);
+    for seed in [5, 123456, -7] {
+        let colour = stipple_colour(&rings, 2.0, 10.0, 30, seed, None).unwrap();
+        if seed == 5 {
+            let pinned = [
+                (1962, 0x5a87_117a_b70d_74ec_u64),
+                (2695, 0xf5a2_29a3_0684_cd92),
+                (2090, 0x7815_1599_6c45_7bc0),
+            ];
+            for (set, want) in colour.iter().zip(pinned) {
+                assert_eq!((set.len(), point_hash(set)), want);
+            }
+        }
+        let s = run_sliced(Stippling::colour(&rings, 2.0, 10.0, 30, seed, None).unwrap());
+        for (i, set) in colour.iter().enumerate() {
+            assert_eq!(s.points(i), &set[..]);
+        }
+    }
+}

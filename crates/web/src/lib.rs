@@ -80,7 +80,7 @@ pub use samplers::{default_exponent, SamplerRun, SamplerRunBuilder};
 pub use spectrum::{Spectrum, SpectrumBuilder};
 pub use stipple::{
     inks, masked_poisson_flat, picture_label, picture_names, stipple_colour_flat, stipple_flat,
-    StippleImage, Stippler,
+    PictureRender, StippleImage, Stippler,
 };
 pub use world::{world_legend, PaintedWorld};
 pub use wrap::TileSet;

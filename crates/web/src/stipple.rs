@@ -3,7 +3,7 @@
 
 use crate::err;
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
-use poisson_live::stipple::{self, Image, Ink, Picture, Stippling};
+use poisson_live::stipple::{self, Image, Ink, Picture, Rendering, Stippling};
 use wasm_bindgen::prelude::*;
 
 /// A picture the crate can read: RGB pixels, laid over white if they came with alpha.
@@ -82,6 +82,52 @@ impl StippleImage {
         Ok(stipple::mask_from_image(&self.image, threshold)
             .map_err(err)?
             .coverage())
+    }
+}
+
+/// A built-in picture being drawn a few rows at a time, so that a page drawing a large one
+/// never blocks: `run` in slices, then `image()`. The same pixels as `StippleImage.builtIn`.
+#[wasm_bindgen]
+pub struct PictureRender {
+    inner: Rendering,
+}
+
+#[wasm_bindgen]
+impl PictureRender {
+    /// Starts drawing built-in picture `name` at `width × height`; throws as `builtIn` does.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, width: f64, height: f64) -> Result<PictureRender, JsError> {
+        let picture = Picture::from_name(name).map_err(err)?;
+        let (w, h) = size(width, height)?;
+        Ok(Self {
+            inner: picture.rendering(w, h).map_err(err)?,
+        })
+    }
+
+    /// Draws up to `maxRows` more rows; true once the picture is complete.
+    pub fn run(&mut self, max_rows: f64) -> bool {
+        self.inner
+            .run(if max_rows > 0.0 { max_rows as usize } else { 0 })
+    }
+
+    /// Rows drawn so far.
+    #[wasm_bindgen(getter, js_name = rowsDone)]
+    pub fn rows_done(&self) -> u32 {
+        self.inner.rows_done() as u32
+    }
+
+    /// Rows in all.
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> u32 {
+        self.inner.rows() as u32
+    }
+
+    /// The finished picture (any rows left are drawn first). Consumes this object: no `free()`
+    /// is needed afterwards.
+    pub fn image(self) -> Result<StippleImage, JsError> {
+        Ok(StippleImage {
+            image: self.inner.into_image().map_err(err)?,
+        })
     }
 }
 
@@ -173,6 +219,7 @@ impl Stippler {
 
     /// An even Poisson set of spacing `radius`, allowed only where the picture is darker than
     /// `threshold` (in `[0, 1]`); every 2r block is seeded first so no dark island stays empty.
+    /// Cheap to make: the seeding is done by the first `run` calls (a block counts as a step).
     pub fn masked(
         image: &StippleImage,
         threshold: f64,
@@ -231,6 +278,15 @@ impl Stippler {
     pub fn points_from(&self, set: u32, from: u32) -> Float64Array {
         let points = self.inner.points(set as usize);
         crate::xyr(&points[(from as usize).min(points.len())..])
+    }
+
+    /// Set `set`'s points with indices in `from..to` (clamped to the set), as `x, y, r`
+    /// triplets: a fixed batch of dots, whatever else has been placed since.
+    #[wasm_bindgen(js_name = pointsBetween)]
+    pub fn points_between(&self, set: u32, from: u32, to: u32) -> Float64Array {
+        let points = self.inner.points(set as usize);
+        let end = (to as usize).min(points.len());
+        crate::xyr(&points[(from as usize).min(end)..end])
     }
 
     /// Points in set `set`.

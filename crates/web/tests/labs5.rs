@@ -7,7 +7,7 @@ use common::message;
 use poisson_live::stipple::{Image, Picture};
 use poisson_live_web::{
     inks, masked_poisson_flat, picture_label, picture_names, stipple_colour_flat, stipple_flat,
-    StippleImage, Stippler,
+    PictureRender, StippleImage, Stippler,
 };
 use wasm_bindgen_test::*;
 
@@ -101,6 +101,43 @@ fn colour_mode_gives_three_sets_and_the_mask_only_dark_ground() {
     assert_eq!(m.mode(), "mask");
     let cover = image.mask_coverage(0.5).unwrap();
     assert!(cover > 0.0 && cover < 1.0);
+}
+
+#[wasm_bindgen_test]
+fn pictures_and_masks_come_in_slices_as_the_page_takes_them() {
+    // A picture drawn a few rows at a time is the built-in picture, byte for byte.
+    let whole = StippleImage::built_in("tree", 150.0, 90.0).unwrap();
+    let mut render = PictureRender::new("tree", 150.0, 90.0).unwrap();
+    assert_eq!((render.rows_done(), render.rows()), (0, 90));
+    let mut calls = 0;
+    while !render.run(if calls % 2 == 0 { 1.0 } else { 13.0 }) {
+        calls += 1;
+    }
+    assert_eq!(render.rows_done(), 90);
+    let sliced = render.image().unwrap();
+    assert_eq!(sliced.rgba().to_vec(), whole.rgba().to_vec());
+    let m = message(PictureRender::new("moon", 10.0, 10.0));
+    assert!(m.contains("no built-in picture"), "{m}");
+
+    // A mask is made at once and seeded by its runs; the points are the one-call ones, and a
+    // batch by index is a slice of them.
+    let mut m = Stippler::masked(&whole, 0.5, 3.0, 30.0, 4.0).unwrap();
+    assert_eq!(m.point_count(), 0);
+    assert!(!m.is_finished());
+    while !m.run(5.0) {}
+    let all = m.points(0).to_vec();
+    assert_eq!(
+        all,
+        masked_poisson_flat(&whole, 0.5, 3.0, 30.0, 4.0)
+            .unwrap()
+            .to_vec()
+    );
+    assert_eq!(m.points_between(0, 2, 5).to_vec(), all[6..15].to_vec());
+    let n = m.count(0);
+    assert_eq!(m.points_between(0, n - 1, n + 10).length(), 3);
+    assert_eq!(m.points_between(0, n + 5, n + 10).length(), 0);
+    assert_eq!(m.points_between(0, 7, 3).length(), 0);
+    assert_eq!(m.points_between(2, 0, 10).length(), 0);
 }
 
 #[wasm_bindgen_test]
