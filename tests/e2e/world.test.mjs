@@ -285,7 +285,7 @@ test('New World changes the seed and the picture; typing 123456 restores it exac
   assert.match(seed, /^\d+$/);
   assert.ok(Number(seed) >= 1 && Number(seed) <= 2147483646, `a valid fresh seed, got ${seed}`);
   await paintedSeed(seed);
-  t.diagnostic(`seed ${seed} (New World) painted and shown in ${await readout('time-ms')} ms`);
+  t.diagnostic(`New World: ${await status().innerText()}`);
   assert.notEqual(await picture(), firstPicture, 'a new world looks different');
   const newCounts = await counts();
   assert.notDeepEqual(newCounts, firstCounts, 'and holds different numbers of things');
@@ -300,7 +300,7 @@ test('New World changes the seed and the picture; typing 123456 restores it exac
 
   await typeSeed(123456);
   await paintedSeed(123456);
-  t.diagnostic(`seed 123456 repainted and shown in ${await readout('time-ms')} ms`);
+  t.diagnostic(`typed seed: ${await status().innerText()}`);
   assert.equal(await picture(), firstPicture, 'seed 123456 paints the very same picture again');
   assert.deepEqual(await counts(), firstCounts);
 });

@@ -31,10 +31,10 @@ const ZOOM = 4;
 const TYPING_PAUSE = 250;
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
 /**
- * Painting time per animation frame (ms): the frame's own drawing needs the rest, and a world
- * takes about half a dozen frames.
+ * Painting time per animation frame (ms): a world is about 60 ms of work, so it is ready in
+ * five or six frames, and each frame still ends well inside 50 ms with its own drawing.
  */
-const FRAME_BUDGET = 10;
+const FRAME_BUDGET = 16;
 /**
  * Work units per call of WorldPainter.step (about one sampler step each, a few µs in wasm):
  * a fraction of a millisecond, so the frame's budget is checked often.
