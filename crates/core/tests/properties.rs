@@ -875,20 +875,25 @@ fn advice_works_on_a_small_map() {
 }
 
 #[test]
-#[ignore = "bug: random_points' hint rounds the limit up (\"at most 33.6 M\" for a limit of 33 554 432)"]
 fn random_points_advice_is_within_the_limit() {
+    // Once "ask for at most 33.6 M points" for a limit of 33 554 432: rounded up past the
+    // limit. Now the count is exact (or, written in millions, rounded down).
     let e = random_points(40_000_000, 10.0, 10.0, 1)
         .unwrap_err()
         .to_string();
     let (_, tail) = e
         .split_once("ask for at most ")
         .unwrap_or_else(|| panic!("no advice in {e:?}"));
-    let millions: f64 = tail
-        .trim_end_matches(" points")
-        .trim_end_matches(" M")
-        .parse()
-        .unwrap();
-    assert!(millions * 1e6 <= DEFAULT_MAX_CELLS as f64, "{e}");
+    let number = tail.trim_end_matches(" points");
+    let advised = match number.strip_suffix(" M") {
+        Some(millions) => millions.parse::<f64>().unwrap() * 1e6,
+        None => number.parse::<f64>().unwrap(),
+    };
+    assert!(advised <= DEFAULT_MAX_CELLS as f64, "{e}");
+    assert!(
+        random_points(advised as usize, 10.0, 10.0, 1).is_ok(),
+        "{e}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
