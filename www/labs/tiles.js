@@ -42,7 +42,6 @@ export function mount(section, wasm) {
     budget: FRAME_BUDGET,
     onDone: () => canvas.removeAttribute('aria-busy'),
   });
-  const requestDraw = () => draw();
 
   const set = readouts(part(section, 'readouts'), [
     { name: 'points', label: 'Points per tile' },
@@ -69,7 +68,7 @@ export function mount(section, wasm) {
       state.tiles?.free();
       Object.assign(state, result);
       fill();
-      requestDraw();
+      draw();
     },
   );
 
