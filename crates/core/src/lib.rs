@@ -19,6 +19,7 @@
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
+//! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed
 //! gives the same points, to the bit, natively and in WebAssembly.
@@ -34,43 +35,26 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod biomes;
-pub mod bridson;
-pub mod chunks;
-pub mod compare;
-pub mod darts;
-pub mod density;
-pub mod error;
-pub mod export;
-pub mod grid;
-pub mod history;
-pub mod layers;
-pub mod metrics;
-pub mod paint;
-pub mod rng;
-pub mod samplers;
-pub mod scatter;
-pub mod spectrum;
-pub mod stipple;
-pub mod world;
-pub mod wrap;
+// The source is grouped by idea (see README's map of the code); the public paths stay flat:
+// `poisson_live::bridson`, `poisson_live::grid`, … whichever folder a module lives in.
+mod base;
+mod classic;
+mod measures;
+mod pictures;
+mod variants;
+
+pub use base::{error, export, job, point, rng};
+pub use classic::{bridson, darts, grid, history, scatter};
+pub use measures::{compare, metrics, spectrum};
+pub use pictures::{biomes, paint, stipple, world};
+pub use variants::{chunks, density, layers, samplers, wrap};
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};
 pub use darts::{dart_throwing, DartThrower};
 pub use density::{density_forest, DensityField};
 pub use error::{Error, Result};
 pub use grid::Grid;
+pub use job::Job;
+pub use point::Point;
 pub use scatter::{jittered_grid, random_points};
 pub use world::{paint_world, Ground, Object, Terrain, World};
-
-/// A placed point and the spacing it keeps: no other point comes closer than the smaller of the
-/// two radii.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Point {
-    /// x in map units, `0 ≤ x < width`.
-    pub x: f64,
-    /// y in map units, `0 ≤ y < height`.
-    pub y: f64,
-    /// The point's own radius.
-    pub r: f64,
-}

@@ -918,6 +918,33 @@ impl WorldPainter {
     }
 }
 
+impl crate::job::Job for WorldPainter {
+    type Output = World;
+
+    /// A unit is about one sampler step; see [`WorldPainter::step`].
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        self.step(budget)
+    }
+
+    fn progress(&self) -> f64 {
+        WorldPainter::progress(self)
+    }
+
+    fn stage(&self) -> &'static str {
+        WorldPainter::stage(self)
+    }
+
+    fn take(&mut self) -> Option<World> {
+        match std::mem::replace(&mut self.stage, Stage::Empty) {
+            Stage::Done(world) => Some(*world),
+            other => {
+                self.stage = other;
+                None
+            }
+        }
+    }
+}
+
 impl std::fmt::Debug for WorldPainter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("WorldPainter")

@@ -1,0 +1,6 @@
+//! How good a point set is: pairs too close, the tightest pair, the widest clearing, coverage,
+//! the power spectrum, and the opening comparison of random, jittered and Poisson scatter.
+
+pub mod compare;
+pub mod metrics;
+pub mod spectrum;
