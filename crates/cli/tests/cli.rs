@@ -33,20 +33,8 @@ fn bridson_json_reads_back_as_the_crates_points_exactly() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["width"], 720);
     assert_eq!(json["height"], 400);
-    let got: Vec<[f64; 3]> = json["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let p = p.as_array().unwrap();
-            assert_eq!(p.len(), 3);
-            [
-                p[0].as_f64().unwrap(),
-                p[1].as_f64().unwrap(),
-                p[2].as_f64().unwrap(),
-            ]
-        })
-        .collect();
+    // Each row has exactly three numbers, or it does not read as [f64; 3].
+    let got: Vec<[f64; 3]> = serde_json::from_value(json["points"].clone()).unwrap();
     let want: Vec<[f64; 3]> = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456)
         .unwrap()
         .iter()
@@ -117,18 +105,7 @@ fn csv_has_a_header_and_one_line_per_point() {
 fn every_method_matches_the_crate() {
     let xy = |text: &str| -> Vec<Vec<f64>> {
         let json: serde_json::Value = serde_json::from_str(text).unwrap();
-        json["points"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                p.as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.as_f64().unwrap())
-                    .collect()
-            })
-            .collect()
+        serde_json::from_value(json["points"].clone()).unwrap()
     };
     let pairs = |v: Vec<[f64; 2]>| v.into_iter().map(|p| p.to_vec()).collect::<Vec<_>>();
 
@@ -207,8 +184,120 @@ fn output_goes_to_a_file_when_asked() {
     std::fs::remove_file(path).unwrap();
 }
 
-/// Each bad input: a non-zero exit, nothing on standard output, and exactly one line on standard
-/// error that starts with `poisson: error:` and says what was wrong.
+/// Each case: a non-zero exit, nothing on standard output, and exactly one line on standard error
+/// that starts with `poisson: error:` and says what was wrong (contains the message).
+fn fails_in_one_line(cases: &[(&[&str], &str)]) {
+    for (args, message) in cases {
+        let err = failure(args).1;
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+/// Runs a command that must fail: its exit status and its one line on standard error.
+fn failure(args: &[&str]) -> (i32, String) {
+    let out = poisson(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
+    (out.status.code().unwrap(), err)
+}
+
+/// Exit 2 is a malformed command line (fix the command), exit 1 a value the sampler refuses
+/// (fix the number): a pipeline can tell them apart.
+#[test]
+fn the_exit_status_tells_a_malformed_command_line_from_bad_input() {
+    let map = ["bridson", "--width", "720", "--height", "400"];
+    let with = |rest: &[&'static str]| -> Vec<&'static str> { [&map[..], rest].concat() };
+    let cases: &[(Vec<&str>, i32, &str)] = &[
+        (vec![], 2, "no command given"),
+        (
+            vec!["scatter"],
+            2,
+            "unknown command 'scatter'; the commands are bridson, random,",
+        ),
+        (
+            with(&[]),
+            2,
+            "'poisson bridson' needs --radius R: minimum distance",
+        ),
+        (with(&["--radius"]), 2, "--radius needs a value (R)"),
+        (
+            with(&["-r", "24", "--frobnicate", "1"]),
+            2,
+            "unknown option '--frobnicate'",
+        ),
+        (
+            with(&["-r", "24", "-r", "25"]),
+            2,
+            "--radius was given more than once",
+        ),
+        (with(&["-r", "24", "--wrap=1"]), 2, "--wrap takes no value"),
+        (
+            with(&["-r", "24", "-f", "xml"]),
+            2,
+            "--format must be json, csv or count, got 'xml'",
+        ),
+        (
+            with(&["-r", "24", "--threshold", "0.3"]),
+            2,
+            "--threshold needs --mask IMAGE",
+        ),
+        (
+            with(&["-r", "24", "stray"]),
+            2,
+            "unexpected argument 'stray'",
+        ),
+        (
+            vec!["completions", "tcsh"],
+            2,
+            "must be bash, elvish, fish, powershell or zsh",
+        ),
+        (
+            with(&["-r", "two"]),
+            1,
+            "--radius must be a number, got 'two'",
+        ),
+        (
+            with(&["-r", "0"]),
+            1,
+            "radius must be a finite number greater than 0, got 0",
+        ),
+        (
+            with(&["-r", "24", "-k", "0"]),
+            1,
+            "k must be between 1 and 10000, got 0",
+        ),
+        (
+            with(&["-r", "24", "-k", "2.5"]),
+            1,
+            "k must be a whole number, got 2.5",
+        ),
+        (
+            with(&["-r", "24", "--seed", "x"]),
+            1,
+            "seed must be a whole number",
+        ),
+        (
+            with(&["-r", "24", "--seed", "1e12"]),
+            1,
+            "seed must be a whole number",
+        ),
+    ];
+    for (args, status, message) in cases {
+        let (code, err) = failure(args);
+        assert_eq!(code, *status, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    // A value that starts with '-' is still a value, as a pipeline writes it.
+    let out = poisson(&with(&[
+        "--radius", "24", "--seed", "-5", "-f", "count", "-o", "-",
+    ]));
+    let want = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, -5).unwrap();
+    assert_eq!(stdout(&out), format!("{}\n", want.len()));
+}
+
 #[test]
 fn bad_input_is_one_line_and_a_non_zero_exit() {
     let cases: &[(&[&str], &str)] = &[
@@ -317,15 +406,7 @@ fn bad_input_is_one_line_and_a_non_zero_exit() {
         (&["scatter"], "unknown command 'scatter'"),
         (&[], "no command given"),
     ];
-    for (args, message) in cases {
-        let out = poisson(args);
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(!out.status.success(), "{args:?} succeeded");
-        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
-    }
+    fails_in_one_line(cases);
 }
 
 #[test]
@@ -336,14 +417,14 @@ fn help_lists_options_with_defaults() {
         let text = stdout(&poisson(&[command, "--help"]));
         assert!(text.contains(&format!("poisson {command}")), "{text}");
         assert!(
-            text.contains("--seed S") && text.contains("[default: 123456]"),
+            text.contains("--seed <S>") && text.contains("[default: 123456]"),
             "{text}"
         );
     }
     let text = stdout(&poisson(&["bridson", "--help"]));
     assert!(
         text.contains("[default: 30]")
-            && text.contains("--radius R")
+            && text.contains("--radius <R>")
             && text.contains("(required)")
     );
     let text = stdout(&poisson(&["--help"]));
@@ -405,20 +486,7 @@ fn picture(w: usize, h: usize) -> Vec<u8> {
 /// The `[x, y, r]` rows of a JSON answer, and its width and height.
 fn json_points(out: &Output) -> (f64, f64, Vec<[f64; 3]>) {
     let json: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
-    let rows = json["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let p: Vec<f64> = p
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap())
-                .collect();
-            [p[0], p[1], p[2]]
-        })
-        .collect();
+    let rows = serde_json::from_value(json["points"].clone()).unwrap();
     (
         json["width"].as_f64().unwrap(),
         json["height"].as_f64().unwrap(),
@@ -592,15 +660,7 @@ fn bad_pictures_are_one_line_and_a_non_zero_exit() {
             "threshold",
         ),
     ];
-    for (args, message) in cases {
-        let out = poisson(args);
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(!out.status.success(), "{args:?} succeeded");
-        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
-    }
+    fails_in_one_line(cases);
     std::fs::remove_file(&not_png).unwrap();
     std::fs::remove_file(&mask).unwrap();
 }
@@ -622,9 +682,9 @@ fn paint_to_standard_output_is_the_pages_png_too() {
 #[test]
 fn help_shows_stipple_mask_and_wrap() {
     let text = stdout(&poisson(&["stipple", "--help"]));
-    assert!(text.contains("poisson stipple IMAGE") && text.contains("[default: 24]"));
+    assert!(text.contains("poisson stipple [OPTIONS] <IMAGE>") && text.contains("[default: 24]"));
     let text = stdout(&poisson(&["bridson", "--help"]));
-    assert!(text.contains("--mask IMAGE") && text.contains("--wrap") && text.contains("0.5"));
+    assert!(text.contains("--mask <IMAGE>") && text.contains("--wrap") && text.contains("0.5"));
     assert!(stdout(&poisson(&["--help"])).contains("stipple"));
 }
 
@@ -669,4 +729,88 @@ fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
     let want_rgb =
         rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), 2.0, 12.0, 30, 3, None).unwrap());
     assert_eq!(got, want_rgb);
+}
+
+#[test]
+fn version_is_the_crates() {
+    let want = format!("poisson {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(stdout(&poisson(&["--version"])), want);
+    assert_eq!(stdout(&poisson(&["-V"])), want);
+}
+
+#[test]
+fn completion_scripts_know_every_command() {
+    let words = [
+        "bridson",
+        "random",
+        "jittered",
+        "darts",
+        "variable",
+        "stipple",
+        "paint",
+        "completions",
+        "radius",
+        "mask",
+        "seed",
+        "format",
+    ];
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout(&poisson(&["completions", shell]));
+        for word in words {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    // The bash script at least parses.
+    let path = temp_file("poisson.bash");
+    std::fs::write(&path, stdout(&poisson(&["completions", "bash"]))).unwrap();
+    let check = Command::new("bash").arg("-n").arg(&path).output();
+    std::fs::remove_file(&path).unwrap();
+    if let Ok(check) = check {
+        let err = String::from_utf8_lossy(&check.stderr);
+        assert!(check.status.success(), "{err}");
+    }
+}
+
+/// `poisson … | head -1`: the reader leaves after one line; the run ends quietly, status 0.
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Both write far more than a pipe holds, so the write is still going when the reader leaves.
+    let runs: [&[&str]; 2] = [
+        &[
+            "bridson", "-W", "4000", "-H", "2000", "-r", "12", "-f", "csv",
+        ],
+        &["paint", "-o", "-"],
+    ];
+    for args in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_poisson"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0; 4];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bad_input_leaves_no_file_behind() {
+    let path = temp_file("never.json");
+    let p = path.to_str().unwrap();
+    for args in [
+        &["bridson", "-W", "720", "-H", "400", "-r", "0", "-o", p][..],
+        &[
+            "bridson", "-W", "720", "-H", "400", "-r", "24", "-k", "0", "-o", p,
+        ],
+        &["paint", "--seed", "2147483648", "-o", p],
+    ] {
+        assert_eq!(failure(args).0, 1, "{args:?}");
+        assert!(!path.exists(), "{args:?} created {p}");
+    }
 }

@@ -1,0 +1,186 @@
+//! Options that several commands take, each defined once and flattened into the commands'
+//! options, and the parsers that read numbers the way the page reads what a reader types.
+//!
+//! A number the parsers refuse is bad input (exit 1), not a malformed command line: the error
+//! carries the whole message, which `cli` prints as it is.
+
+use crate::output::{self, Format, Points};
+use crate::Failure;
+use clap::builder::TypedValueParser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, Args};
+use poisson_live::bridson::MAX_K;
+use poisson_live::Error;
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+/// `--seed`: same seed, same points.
+#[derive(Args)]
+pub struct Seed {
+    /// whole number from -2147483648 to 2147483647; same seed, same points
+    #[arg(short, long, value_name = "S", default_value = "123456", value_parser = SeedText)]
+    pub seed: i32,
+}
+
+/// What every command that makes points takes: the seed, and where and how they are written.
+#[derive(Args)]
+pub struct Shared {
+    #[command(flatten)]
+    pub seed: Seed,
+    /// how the points are written
+    #[arg(short, long, value_name = "FMT", default_value = "json")]
+    pub format: Format,
+    /// write to FILE instead of standard output ('-' is standard output)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+impl Shared {
+    /// The seed.
+    pub fn seed(&self) -> i32 {
+        self.seed.seed
+    }
+
+    /// Writes the points in `--format` to `--output`. The file is created only now, once the
+    /// points exist, so bad input leaves no file behind.
+    pub fn write(&self, width: f64, height: f64, points: &Points) -> Result<(), Failure> {
+        let text = output::render(self.format, width, height, points);
+        match self.output.as_deref().filter(|p| p.as_os_str() != "-") {
+            None => output::to_stdout(text.as_bytes()),
+            Some(path) => output::to_file(path, text.as_bytes()),
+        }
+    }
+}
+
+/// `--width` and `--height`, both required.
+#[derive(Args)]
+pub struct MapSize {
+    /// map width in map units (> 0)
+    #[arg(short = 'W', long, value_name = "W", value_parser = Number)]
+    pub width: f64,
+    /// map height in map units (> 0)
+    #[arg(short = 'H', long, value_name = "H", value_parser = Number)]
+    pub height: f64,
+}
+
+/// `--k`, for Bridson's algorithm and its variants.
+#[derive(Args)]
+pub struct Candidates {
+    /// candidates tried around a point before it retires (1 to 10000)
+    #[arg(
+        short,
+        long,
+        value_name = "K",
+        default_value = "30",
+        value_parser = Whole::new("k", 1, MAX_K.into()).map(|k| k as u32)
+    )]
+    pub k: u32,
+}
+
+/// A refused value: its message, whole, for `cli` to print (exit 1).
+fn refused(message: String) -> clap::Error {
+    let mut e = clap::Error::new(ErrorKind::ValueValidation);
+    e.insert(ContextKind::Custom, ContextValue::String(message));
+    e
+}
+
+/// Any number, `NaN` and `inf` included: the core checks the range and says what is wrong.
+#[derive(Clone)]
+pub struct Number;
+
+impl TypedValueParser for Number {
+    type Value = f64;
+
+    fn parse_ref(
+        &self,
+        _: &clap::Command,
+        arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<f64, clap::Error> {
+        let text = value.to_string_lossy();
+        text.trim().parse().map_err(|_| {
+            let name = arg.and_then(Arg::get_long).unwrap_or("value");
+            refused(format!("--{name} must be a number, got '{text}'"))
+        })
+    }
+}
+
+/// A whole number in `min..=max` (`1e3` is 1000), refused in the core's words when out of
+/// range. `name` is the option's long name: the core's error wants a `'static` one.
+#[derive(Clone)]
+pub struct Whole {
+    name: &'static str,
+    min: u64,
+    max: u64,
+}
+
+impl Whole {
+    /// The whole numbers from `min` to `max`, for the option `--name`.
+    pub const fn new(name: &'static str, min: u64, max: u64) -> Self {
+        Self { name, min, max }
+    }
+}
+
+impl TypedValueParser for Whole {
+    type Value = u64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<u64, clap::Error> {
+        debug_assert_eq!(arg.and_then(Arg::get_long), Some(self.name));
+        let v = Number.parse_ref(cmd, arg, value)?;
+        if !(v.is_finite() && v == v.trunc()) {
+            let text = value.to_string_lossy();
+            return Err(refused(format!(
+                "{} must be a whole number, got {text}",
+                self.name
+            )));
+        }
+        let (min, max) = (self.min as f64, self.max as f64);
+        if v < min || v > max {
+            let name = self.name;
+            return Err(refused(
+                Error::OutOfRange {
+                    name,
+                    value: v,
+                    min,
+                    max,
+                }
+                .to_string(),
+            ));
+        }
+        Ok(v as u64)
+    }
+}
+
+/// A seed, checked exactly as the page checks what a reader types.
+#[derive(Clone)]
+pub struct SeedText;
+
+impl TypedValueParser for SeedText {
+    type Value = i32;
+
+    fn parse_ref(
+        &self,
+        _: &clap::Command,
+        _: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<i32, clap::Error> {
+        let text = value.to_string_lossy();
+        let message = match text.trim().parse::<f64>() {
+            Ok(v) => match poisson_live::rng::seed_from_f64(v) {
+                Ok(seed) => return Ok(seed),
+                Err(e) => e.to_string(),
+            },
+            Err(_) => format!(
+                "seed must be a whole number from {} to {}, got '{text}'",
+                i32::MIN,
+                i32::MAX
+            ),
+        };
+        Err(refused(message))
+    }
+}
