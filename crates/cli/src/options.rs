@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct Seed {
     /// whole number from -2147483648 to 2147483647; same seed, same points
-    #[arg(short, long, value_name = "S", default_value = "123456", value_parser = SeedText)]
+    #[arg(short, long, value_name = "S", default_value = "123456", value_parser = Checked(seed))]
     pub seed: i32,
 }
 
@@ -56,10 +56,10 @@ impl Shared {
 #[derive(Args)]
 pub struct MapSize {
     /// map width in map units (> 0)
-    #[arg(short = 'W', long, value_name = "W", value_parser = Number)]
+    #[arg(short = 'W', long, value_name = "W", value_parser = Checked(number))]
     pub width: f64,
     /// map height in map units (> 0)
-    #[arg(short = 'H', long, value_name = "H", value_parser = Number)]
+    #[arg(short = 'H', long, value_name = "H", value_parser = Checked(number))]
     pub height: f64,
 }
 
@@ -72,115 +72,80 @@ pub struct Candidates {
         long,
         value_name = "K",
         default_value = "30",
-        value_parser = Whole::new("k", 1, MAX_K.into()).map(|k| k as u32)
+        value_parser = Checked(whole("k", 1, MAX_K.into())).map(|k| k as u32)
     )]
     pub k: u32,
 }
 
-/// A refused value: its message, whole, for `cli` to print (exit 1).
-fn refused(message: String) -> clap::Error {
-    let mut e = clap::Error::new(ErrorKind::ValueValidation);
-    e.insert(ContextKind::Custom, ContextValue::String(message));
-    e
-}
-
-/// Any number, `NaN` and `inf` included: the core checks the range and says what is wrong.
+/// A value parser from a function of the option's long name and its text. The message it
+/// returns as `Err` is the whole line `main` prints, and the value is bad input (exit 1).
 #[derive(Clone)]
-pub struct Number;
+pub struct Checked<F>(pub F);
 
-impl TypedValueParser for Number {
-    type Value = f64;
+impl<T, F> TypedValueParser for Checked<F>
+where
+    T: Clone + Send + Sync + 'static,
+    F: Fn(&str, &str) -> Result<T, String> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
 
     fn parse_ref(
         &self,
         _: &clap::Command,
         arg: Option<&Arg>,
         value: &OsStr,
-    ) -> Result<f64, clap::Error> {
-        let text = value.to_string_lossy();
-        text.trim().parse().map_err(|_| {
-            let name = arg.and_then(Arg::get_long).unwrap_or("value");
-            refused(format!("--{name} must be a number, got '{text}'"))
+    ) -> Result<T, clap::Error> {
+        let name = arg.and_then(Arg::get_long).unwrap_or("value");
+        (self.0)(name, &value.to_string_lossy()).map_err(|message| {
+            let mut e = clap::Error::new(ErrorKind::ValueValidation);
+            e.insert(ContextKind::Custom, ContextValue::String(message));
+            e
         })
     }
 }
 
+/// Any number, `NaN` and `inf` included: the core checks the range and says what is wrong.
+pub fn number(name: &str, text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("--{name} must be a number, got '{text}'"))
+}
+
 /// A whole number in `min..=max` (`1e3` is 1000), refused in the core's words when out of
-/// range. `name` is the option's long name: the core's error wants a `'static` one.
-#[derive(Clone)]
-pub struct Whole {
+/// range. `name` is the option's long name, `'static` for the core's error.
+pub fn whole(
     name: &'static str,
     min: u64,
     max: u64,
-}
-
-impl Whole {
-    /// The whole numbers from `min` to `max`, for the option `--name`.
-    pub const fn new(name: &'static str, min: u64, max: u64) -> Self {
-        Self { name, min, max }
-    }
-}
-
-impl TypedValueParser for Whole {
-    type Value = u64;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&Arg>,
-        value: &OsStr,
-    ) -> Result<u64, clap::Error> {
-        debug_assert_eq!(arg.and_then(Arg::get_long), Some(self.name));
-        let v = Number.parse_ref(cmd, arg, value)?;
+) -> impl Fn(&str, &str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |flag: &str, text: &str| {
+        debug_assert_eq!(flag, name);
+        let v = number(flag, text)?;
         if !(v.is_finite() && v == v.trunc()) {
-            let text = value.to_string_lossy();
-            return Err(refused(format!(
-                "{} must be a whole number, got {text}",
-                self.name
-            )));
+            return Err(format!("{name} must be a whole number, got {text}"));
         }
-        let (min, max) = (self.min as f64, self.max as f64);
+        let (min, max) = (min as f64, max as f64);
         if v < min || v > max {
-            let name = self.name;
-            return Err(refused(
-                Error::OutOfRange {
-                    name,
-                    value: v,
-                    min,
-                    max,
-                }
-                .to_string(),
-            ));
+            return Err(Error::OutOfRange {
+                name,
+                value: v,
+                min,
+                max,
+            }
+            .to_string());
         }
         Ok(v as u64)
     }
 }
 
 /// A seed, checked exactly as the page checks what a reader types.
-#[derive(Clone)]
-pub struct SeedText;
-
-impl TypedValueParser for SeedText {
-    type Value = i32;
-
-    fn parse_ref(
-        &self,
-        _: &clap::Command,
-        _: Option<&Arg>,
-        value: &OsStr,
-    ) -> Result<i32, clap::Error> {
-        let text = value.to_string_lossy();
-        let message = match text.trim().parse::<f64>() {
-            Ok(v) => match poisson_live::rng::seed_from_f64(v) {
-                Ok(seed) => return Ok(seed),
-                Err(e) => e.to_string(),
-            },
-            Err(_) => format!(
-                "seed must be a whole number from {} to {}, got '{text}'",
-                i32::MIN,
-                i32::MAX
-            ),
-        };
-        Err(refused(message))
+pub fn seed(_: &str, text: &str) -> Result<i32, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) => poisson_live::rng::seed_from_f64(v).map_err(|e| e.to_string()),
+        Err(_) => Err(format!(
+            "seed must be a whole number from {} to {}, got '{text}'",
+            i32::MIN,
+            i32::MAX
+        )),
     }
 }

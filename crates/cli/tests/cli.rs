@@ -186,8 +186,9 @@ fn output_goes_to_a_file_when_asked() {
 
 /// Each case: a non-zero exit, nothing on standard output, and exactly one line on standard error
 /// that starts with `poisson: error:` and says what was wrong (contains the message).
-fn fails_in_one_line(cases: &[(&[&str], &str)]) {
+fn fails_in_one_line<'a>(cases: &[(impl AsRef<[&'a str]>, &str)]) {
     for (args, message) in cases {
+        let args = args.as_ref();
         let err = failure(args).1;
         assert!(err.contains(message), "{args:?}: {err}");
     }
@@ -208,205 +209,122 @@ fn failure(args: &[&str]) -> (i32, String) {
 /// (fix the number): a pipeline can tell them apart.
 #[test]
 fn the_exit_status_tells_a_malformed_command_line_from_bad_input() {
-    let map = ["bridson", "--width", "720", "--height", "400"];
-    let with = |rest: &[&'static str]| -> Vec<&'static str> { [&map[..], rest].concat() };
-    let cases: &[(Vec<&str>, i32, &str)] = &[
-        (vec![], 2, "no command given"),
+    let map = "bridson --width 720 --height 400";
+    let malformed = [
+        ("", "no command given"),
         (
-            vec!["scatter"],
-            2,
+            "scatter",
             "unknown command 'scatter'; the commands are bridson, random,",
         ),
+        (map, "'poisson bridson' needs --radius R: minimum distance"),
+        ("{map} --radius", "--radius needs a value (R)"),
         (
-            with(&[]),
-            2,
-            "'poisson bridson' needs --radius R: minimum distance",
-        ),
-        (with(&["--radius"]), 2, "--radius needs a value (R)"),
-        (
-            with(&["-r", "24", "--frobnicate", "1"]),
-            2,
+            "{map} -r 24 --frobnicate 1",
             "unknown option '--frobnicate'",
         ),
+        ("{map} -r 24 -r 25", "--radius was given more than once"),
+        ("{map} -r 24 --wrap=1", "--wrap takes no value"),
         (
-            with(&["-r", "24", "-r", "25"]),
-            2,
-            "--radius was given more than once",
-        ),
-        (with(&["-r", "24", "--wrap=1"]), 2, "--wrap takes no value"),
-        (
-            with(&["-r", "24", "-f", "xml"]),
-            2,
+            "{map} -r 24 -f xml",
             "--format must be json, csv or count, got 'xml'",
         ),
         (
-            with(&["-r", "24", "--threshold", "0.3"]),
-            2,
+            "{map} -r 24 --threshold 0.3",
             "--threshold needs --mask IMAGE",
         ),
+        ("{map} -r 24 stray", "unexpected argument 'stray'"),
         (
-            with(&["-r", "24", "stray"]),
-            2,
-            "unexpected argument 'stray'",
-        ),
-        (
-            vec!["completions", "tcsh"],
-            2,
+            "completions tcsh",
             "must be bash, elvish, fish, powershell or zsh",
         ),
+    ];
+    let refused = [
+        ("{map} -r two", "--radius must be a number, got 'two'"),
         (
-            with(&["-r", "two"]),
-            1,
-            "--radius must be a number, got 'two'",
-        ),
-        (
-            with(&["-r", "0"]),
-            1,
+            "{map} -r 0",
             "radius must be a finite number greater than 0, got 0",
         ),
-        (
-            with(&["-r", "24", "-k", "0"]),
-            1,
-            "k must be between 1 and 10000, got 0",
-        ),
-        (
-            with(&["-r", "24", "-k", "2.5"]),
-            1,
-            "k must be a whole number, got 2.5",
-        ),
-        (
-            with(&["-r", "24", "--seed", "x"]),
-            1,
-            "seed must be a whole number",
-        ),
-        (
-            with(&["-r", "24", "--seed", "1e12"]),
-            1,
-            "seed must be a whole number",
-        ),
+        ("{map} -r 24 -k 0", "k must be between 1 and 10000, got 0"),
+        ("{map} -r 24 -k 2.5", "k must be a whole number, got 2.5"),
+        ("{map} -r 24 --seed x", "seed must be a whole number"),
+        ("{map} -r 24 --seed 1e12", "seed must be a whole number"),
     ];
-    for (args, status, message) in cases {
-        let (code, err) = failure(args);
-        assert_eq!(code, *status, "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
+    for (status, cases) in [(2, &malformed[..]), (1, &refused[..])] {
+        for (line, message) in cases {
+            let line = line.replace("{map}", map);
+            let args: Vec<&str> = line.split_whitespace().collect();
+            let (code, err) = failure(&args);
+            assert_eq!(code, status, "{args:?}: {err}");
+            assert!(err.contains(message), "{args:?}: {err}");
+        }
     }
     // A value that starts with '-' is still a value, as a pipeline writes it.
-    let out = poisson(&with(&[
-        "--radius", "24", "--seed", "-5", "-f", "count", "-o", "-",
-    ]));
+    let line = format!("{map} --radius 24 --seed -5 -f count -o -");
+    let out = poisson(&line.split_whitespace().collect::<Vec<_>>());
     let want = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, -5).unwrap();
     assert_eq!(stdout(&out), format!("{}\n", want.len()));
 }
 
 #[test]
 fn bad_input_is_one_line_and_a_non_zero_exit() {
-    let cases: &[(&[&str], &str)] = &[
+    let cases: Vec<(Vec<&str>, &str)> = [
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "0",
-            ],
+            "bridson --width 720 --height 400 --radius 0",
             "radius must be a finite number greater than 0, got 0",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "NaN",
-            ],
+            "bridson --width 720 --height 400 --radius NaN",
             "radius must be a finite number greater than 0, got NaN",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "24", "--seed", "1e12",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --seed 1e12",
             "seed must be a whole number",
         ),
         (
-            &[
-                "bridson",
-                "--width",
-                "720",
-                "--height",
-                "400",
-                "--radius",
-                "24",
-                "--seed",
-                "-2147483646",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --seed -2147483646",
             "would make the generator stick",
         ),
         (
-            &[
-                "bridson",
-                "--width",
-                "720",
-                "--height",
-                "400",
-                "--radius",
-                "24",
-                "--frobnicate",
-                "1",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --frobnicate 1",
             "unknown option '--frobnicate'",
         ),
+        ("bridson --width 720 --height 400", "needs --radius"),
         (
-            &["bridson", "--width", "720", "--height", "400"],
-            "needs --radius",
-        ),
-        (
-            &["bridson", "--width", "720", "--height", "400", "--radius"],
+            "bridson --width 720 --height 400 --radius",
             "--radius needs a value",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "two",
-            ],
+            "bridson --width 720 --height 400 --radius two",
             "--radius must be a number, got 'two'",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "24", "--k", "0",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --k 0",
             "k must be between 1 and 10000",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "24", "--format", "xml",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --format xml",
             "--format must be json, csv or count",
         ),
         (
-            &[
-                "bridson", "--width", "1e9", "--height", "1e9", "--radius", "1",
-            ],
+            "bridson --width 1e9 --height 1e9 --radius 1",
             "the limit is",
         ),
         (
-            &[
-                "random", "--width", "720", "--height", "400", "--count", "1.5",
-            ],
+            "random --width 720 --height 400 --count 1.5",
             "count must be a whole number",
         ),
         (
-            &[
-                "variable",
-                "--width",
-                "720",
-                "--height",
-                "400",
-                "--min-radius",
-                "36",
-                "--max-radius",
-                "9",
-            ],
+            "variable --width 720 --height 400 --min-radius 36 --max-radius 9",
             "must not be larger than max radius",
         ),
-        (
-            &["paint", "--seed", "2147483648"],
-            "seed must be a whole number",
-        ),
-        (&["scatter"], "unknown command 'scatter'"),
-        (&[], "no command given"),
-    ];
-    fails_in_one_line(cases);
+        ("paint --seed 2147483648", "seed must be a whole number"),
+        ("scatter", "unknown command 'scatter'"),
+        ("", "no command given"),
+    ]
+    .into_iter()
+    .map(|(line, message)| (line.split_whitespace().collect(), message))
+    .collect();
+    fails_in_one_line(&cases);
 }
 
 #[test]
@@ -483,6 +401,14 @@ fn picture(w: usize, h: usize) -> Vec<u8> {
     px
 }
 
+/// [`picture`] written as an 8-bit grey PNG: its path and its pixels.
+fn grey_png(name: &str, w: usize, h: usize) -> (PathBuf, Vec<u8>) {
+    let grey = picture(w, h);
+    let path = temp_file(name);
+    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    (path, grey)
+}
+
 /// The `[x, y, r]` rows of a JSON answer, and its width and height.
 fn json_points(out: &Output) -> (f64, f64, Vec<[f64; 3]>) {
     let json: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
@@ -502,9 +428,7 @@ fn rows(points: &[poisson_live::Point]) -> Vec<[f64; 3]> {
 fn stipple_matches_the_crates_stipple_exactly() {
     use poisson_live::stipple::{stipple, Image};
     let (w, h) = (90, 60);
-    let grey = picture(w, h);
-    let path = temp_file("stipple-grey.png");
-    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    let (path, grey) = grey_png("stipple-grey.png", w, h);
     let out = poisson(&[
         "stipple",
         path.to_str().unwrap(),
@@ -542,9 +466,7 @@ fn stipple_matches_the_crates_stipple_exactly() {
 fn mask_keeps_points_on_dark_ground() {
     use poisson_live::stipple::{masked_poisson, Image};
     let (w, h) = (120, 80);
-    let grey = picture(w, h);
-    let path = temp_file("mask.png");
-    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    let (path, grey) = grey_png("mask.png", w, h);
     let p = path.to_str().unwrap();
     let out = poisson(&["bridson", "--mask", p, "--radius", "4", "--seed", "5"]);
     let (width, height, got) = json_points(&out);
@@ -602,8 +524,7 @@ fn wrap_is_tileable_and_the_crates_set() {
 fn bad_pictures_are_one_line_and_a_non_zero_exit() {
     let not_png = temp_file("not-a.png");
     std::fs::write(&not_png, b"hello, I am text").unwrap();
-    let mask = temp_file("small-mask.png");
-    write_png(&mask, 40, 30, png::ColorType::Grayscale, &picture(40, 30));
+    let mask = grey_png("small-mask.png", 40, 30).0;
     let missing = temp_file("missing.png");
     let (not_png_s, mask_s, missing_s) = (
         not_png.to_str().unwrap(),

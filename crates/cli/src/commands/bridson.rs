@@ -1,6 +1,6 @@
 //! `poisson bridson`: Bridson's algorithm, plain, masked by a picture, or tileable.
 
-use crate::options::{Candidates, Number, Shared};
+use crate::options::{number, Candidates, Checked, Shared};
 use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
@@ -19,13 +19,13 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Bridson {
     /// map width in map units (> 0); required unless --mask gives it
-    #[arg(short = 'W', long, value_name = "W", value_parser = Number, required_unless_present = "mask")]
+    #[arg(short = 'W', long, value_name = "W", value_parser = Checked(number), required_unless_present = "mask")]
     width: Option<f64>,
     /// map height in map units (> 0); required unless --mask gives it
-    #[arg(short = 'H', long, value_name = "H", value_parser = Number, required_unless_present = "mask")]
+    #[arg(short = 'H', long, value_name = "H", value_parser = Checked(number), required_unless_present = "mask")]
     height: Option<f64>,
     /// minimum distance between two points (> 0)
-    #[arg(short, long, value_name = "R", value_parser = Number)]
+    #[arg(short, long, value_name = "R", value_parser = Checked(number))]
     radius: f64,
     #[command(flatten)]
     k: Candidates,
@@ -33,7 +33,7 @@ pub struct Bridson {
     #[arg(long, value_name = "IMAGE")]
     mask: Option<PathBuf>,
     /// with --mask: allowed where brightness / 255 < T (0 to 1) [default: 0.5]
-    #[arg(long, value_name = "T", value_parser = Number)]
+    #[arg(long, value_name = "T", value_parser = Checked(number))]
     threshold: Option<f64>,
     /// tileable: the distance holds across the edges (torus); a mask is not tileable
     #[arg(long, conflicts_with = "mask")]

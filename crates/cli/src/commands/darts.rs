@@ -1,6 +1,6 @@
 //! `poisson darts`: dart throwing, the slow classic.
 
-use crate::options::{MapSize, Number, Shared, Whole};
+use crate::options::{number, whole, Checked, MapSize, Shared};
 use crate::output::Points;
 use crate::progress::{grouped, Progress};
 use crate::Failure;
@@ -15,11 +15,11 @@ pub struct Darts {
     #[command(flatten)]
     map: MapSize,
     /// minimum distance between two points (> 0)
-    #[arg(short, long, value_name = "R", value_parser = Number)]
+    #[arg(short, long, value_name = "R", value_parser = Checked(number))]
     radius: f64,
     /// stop after this many misses in a row (0 to 1000000)
     #[arg(short, long, value_name = "N", default_value = "500",
-          value_parser = Whole::new("misses", 0, MAX_MISSES as u64).map(|m| m as u32))]
+          value_parser = Checked(whole("misses", 0, MAX_MISSES as u64)).map(|m| m as u32))]
     misses: u32,
     #[command(flatten)]
     shared: Shared,

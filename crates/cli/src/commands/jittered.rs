@@ -1,6 +1,6 @@
 //! `poisson jittered`: one point in each cell of a square grid.
 
-use crate::options::{MapSize, Number, Shared};
+use crate::options::{number, Checked, MapSize, Shared};
 use crate::output::Points;
 use crate::Failure;
 
@@ -12,7 +12,7 @@ pub struct Jittered {
     #[command(flatten)]
     map: MapSize,
     /// side of a grid cell (> 0)
-    #[arg(long, value_name = "D", value_parser = Number)]
+    #[arg(long, value_name = "D", value_parser = Checked(number))]
     spacing: f64,
     #[command(flatten)]
     shared: Shared,
@@ -20,8 +20,7 @@ pub struct Jittered {
 
 impl Jittered {
     pub fn run(self) -> Result<(), Failure> {
-        let MapSize { width, height } = self.map;
-        let seed = self.shared.seed();
+        let (width, height, seed) = (self.map.width, self.map.height, self.shared.seed());
         let points = poisson_live::jittered_grid(self.spacing, width, height, seed)?;
         self.shared.write(width, height, &Points::Xy(points))
     }

@@ -1,6 +1,6 @@
 //! `poisson random`: uniform random points.
 
-use crate::options::{MapSize, Shared, Whole};
+use crate::options::{whole, Checked, MapSize, Shared};
 use crate::output::Points;
 use crate::Failure;
 use clap::builder::TypedValueParser;
@@ -14,7 +14,7 @@ pub struct Random {
     map: MapSize,
     /// how many points
     // The core refuses more than its work limit, with a hint; only nonsense stops here.
-    #[arg(short = 'n', long, value_name = "N", value_parser = Whole::new("count", 0, 1 << 53).map(|n| n as usize))]
+    #[arg(short = 'n', long, value_name = "N", value_parser = Checked(whole("count", 0, 1 << 53)).map(|n| n as usize))]
     count: usize,
     #[command(flatten)]
     shared: Shared,

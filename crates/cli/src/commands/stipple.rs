@@ -1,6 +1,6 @@
 //! `poisson stipple IMAGE`: dots close together where a picture is dark.
 
-use crate::options::{Candidates, Number, Shared};
+use crate::options::{number, Candidates, Checked, Shared};
 use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
@@ -20,13 +20,13 @@ pub struct Stipple {
     #[arg(value_name = "IMAGE")]
     image: PathBuf,
     /// spacing on black (> 0)
-    #[arg(long, value_name = "R", default_value = "2", value_parser = Number)]
+    #[arg(long, value_name = "R", default_value = "2", value_parser = Checked(number))]
     min_radius: f64,
     /// spacing on white (≥ min radius)
-    #[arg(long, value_name = "R", default_value = "24", value_parser = Number)]
+    #[arg(long, value_name = "R", default_value = "24", value_parser = Checked(number))]
     max_radius: f64,
     /// tone curve (1/16 to 8; above 1 darkens the mid-tones)
-    #[arg(long, value_name = "G", default_value = "1", value_parser = Number)]
+    #[arg(long, value_name = "G", default_value = "1", value_parser = Checked(number))]
     gamma: f64,
     #[command(flatten)]
     k: Candidates,

@@ -1,6 +1,6 @@
 //! `poisson variable`: a spacing that follows fBm noise.
 
-use crate::options::{Candidates, MapSize, Number, Shared};
+use crate::options::{number, Candidates, Checked, MapSize, Shared};
 use crate::output::Points;
 use crate::progress::{self, Progress};
 use crate::Failure;
@@ -16,13 +16,13 @@ pub struct Variable {
     #[command(flatten)]
     map: MapSize,
     /// spacing in the densest woods (> 0)
-    #[arg(long, value_name = "R", value_parser = Number)]
+    #[arg(long, value_name = "R", value_parser = Checked(number))]
     min_radius: f64,
     /// spacing on the most open ground (≥ min radius)
-    #[arg(long, value_name = "R", value_parser = Number)]
+    #[arg(long, value_name = "R", value_parser = Checked(number))]
     max_radius: f64,
     /// patch size, in max-radius spacings (> 0)
-    #[arg(long, value_name = "P", default_value = "5", value_parser = Number)]
+    #[arg(long, value_name = "P", default_value = "5", value_parser = Checked(number))]
     patch_size: f64,
     #[command(flatten)]
     k: Candidates,
