@@ -28,6 +28,9 @@ pub struct Shared {
     #[command(flatten)]
     pub seed: Seed,
     /// how the points are written
+    ///
+    /// JSON and CSV are byte for byte the page's downloads (poisson_live::export); numbers are
+    /// printed in the shortest form that reads back as the identical f64.
     #[arg(short, long, value_name = "FMT", default_value = "json")]
     pub format: Format,
     /// write to FILE instead of standard output ('-' is standard output)
@@ -67,13 +70,8 @@ pub struct MapSize {
 #[derive(Args)]
 pub struct Candidates {
     /// candidates tried around a point before it retires (1 to 10000)
-    #[arg(
-        short,
-        long,
-        value_name = "K",
-        default_value = "30",
-        value_parser = Checked(whole("k", 1, MAX_K.into())).map(|k| k as u32)
-    )]
+    #[arg(short, long, value_name = "K", default_value = "30")]
+    #[arg(value_parser = Checked(whole("k", 1, MAX_K.into())).map(|k| k as u32))]
     pub k: u32,
 }
 

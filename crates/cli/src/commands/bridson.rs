@@ -19,10 +19,12 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Bridson {
     /// map width in map units (> 0); required unless --mask gives it
-    #[arg(short = 'W', long, value_name = "W", value_parser = Checked(number), required_unless_present = "mask")]
+    #[arg(short = 'W', long, value_name = "W", value_parser = Checked(number))]
+    #[arg(required_unless_present = "mask")]
     width: Option<f64>,
     /// map height in map units (> 0); required unless --mask gives it
-    #[arg(short = 'H', long, value_name = "H", value_parser = Checked(number), required_unless_present = "mask")]
+    #[arg(short = 'H', long, value_name = "H", value_parser = Checked(number))]
+    #[arg(required_unless_present = "mask")]
     height: Option<f64>,
     /// minimum distance between two points (> 0)
     #[arg(short, long, value_name = "R", value_parser = Checked(number))]

@@ -18,8 +18,8 @@ pub struct Darts {
     #[arg(short, long, value_name = "R", value_parser = Checked(number))]
     radius: f64,
     /// stop after this many misses in a row (0 to 1000000)
-    #[arg(short, long, value_name = "N", default_value = "500",
-          value_parser = Checked(whole("misses", 0, MAX_MISSES as u64)).map(|m| m as u32))]
+    #[arg(short, long, value_name = "N", default_value = "500")]
+    #[arg(value_parser = Checked(whole("misses", 0, MAX_MISSES.into())).map(|m| m as u32))]
     misses: u32,
     #[command(flatten)]
     shared: Shared,

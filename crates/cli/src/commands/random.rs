@@ -14,7 +14,8 @@ pub struct Random {
     map: MapSize,
     /// how many points
     // The core refuses more than its work limit, with a hint; only nonsense stops here.
-    #[arg(short = 'n', long, value_name = "N", value_parser = Checked(whole("count", 0, 1 << 53)).map(|n| n as usize))]
+    #[arg(short = 'n', long, value_name = "N")]
+    #[arg(value_parser = Checked(whole("count", 0, 1 << 53)).map(|n| n as usize))]
     count: usize,
     #[command(flatten)]
     shared: Shared,
