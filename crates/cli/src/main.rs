@@ -118,7 +118,14 @@ fn run(p: &Parsed) -> Result<(), Failure> {
             let max = number(p, "max-radius")?;
             let gamma = number(p, "gamma")?;
             let k = whole(p, "k", 1, u64::from(MAX_K))? as u32;
-            let s = stipple::stipple_sampler(image, min, max, k, seed, Some(gamma))?;
+            let params = stipple::StippleParams {
+                min_radius: min,
+                max_radius: max,
+                gamma: Some(gamma),
+                k,
+                seed,
+            };
+            let s = stipple::stipple_sampler(image, params)?;
             Points::Xyr(run_sampler(s, &mut progress))
         }
         "random" => {

@@ -387,7 +387,8 @@ fn preview() {
     }
     let trees = poisson_live::density_forest(w as f64, h as f64, 9.0, 36.0, 5.0, 30, seed).unwrap();
     for p in &trees {
-        poisson_live::paint::stamp_circle(&mut rgb, w, h, p.x, p.y, p.r / 2.0, [30, 90, 40], 0.9);
+        let crown = Point { r: p.r / 2.0, ..*p };
+        poisson_live::paint::stamp_circle(&mut rgb, w, h, crown, [30, 90, 40], 0.9);
     }
     std::fs::write(dir.join("density.png"), encode_png(w, h, &rgb).unwrap()).unwrap();
     eprintln!("density forest: {} trees", trees.len());

@@ -4,7 +4,7 @@
 
 use poisson_live::rng::STUCK_SEED;
 use poisson_live::world::{paint_world, Terrain, World, WorldPainter};
-use poisson_live::Point;
+use poisson_live::{Job, Point};
 
 /// Uneven step sizes, 1 included, cycled: slices that end mid-row, mid-layer and mid-object.
 const SIZES: [u64; 9] = [1, 7, 1, 250, 3, 40, 1, 1000, 13];

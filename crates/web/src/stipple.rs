@@ -3,7 +3,8 @@
 
 use crate::err;
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
-use poisson_live::stipple::{self, Image, Ink, Picture, Rendering, Stippling};
+use poisson_live::stipple::{self, Image, Ink, Picture, Rendering, StippleParams, Stippling};
+use poisson_live::Job;
 use wasm_bindgen::prelude::*;
 
 /// A picture the crate can read: RGB pixels, laid over white if they came with alpha.
@@ -144,6 +145,24 @@ fn k_seed(k: f64, seed: f64) -> Result<(u32, i32), JsError> {
     Ok((k, seed))
 }
 
+/// The stipple parameters from the page's numbers (`k` and the seed checked as JS numbers).
+fn params(
+    min_radius: f64,
+    max_radius: f64,
+    k: f64,
+    seed: f64,
+    gamma: Option<f64>,
+) -> Result<StippleParams, JsError> {
+    let (k, seed) = k_seed(k, seed)?;
+    Ok(StippleParams {
+        min_radius,
+        max_radius,
+        gamma,
+        k,
+        seed,
+    })
+}
+
 /// The built-in pictures' names, in menu order.
 #[wasm_bindgen(js_name = pictureNames)]
 pub fn picture_names() -> Array {
@@ -193,10 +212,9 @@ impl Stippler {
         seed: f64,
         gamma: Option<f64>,
     ) -> Result<Stippler, JsError> {
-        let (k, seed) = k_seed(k, seed)?;
+        let params = params(min_radius, max_radius, k, seed, gamma)?;
         Ok(Self {
-            inner: Stippling::mono(&image.image, min_radius, max_radius, k, seed, gamma)
-                .map_err(err)?,
+            inner: Stippling::mono(&image.image, params).map_err(err)?,
         })
     }
 
@@ -210,10 +228,9 @@ impl Stippler {
         seed: f64,
         gamma: Option<f64>,
     ) -> Result<Stippler, JsError> {
-        let (k, seed) = k_seed(k, seed)?;
+        let params = params(min_radius, max_radius, k, seed, gamma)?;
         Ok(Self {
-            inner: Stippling::colour(&image.image, min_radius, max_radius, k, seed, gamma)
-                .map_err(err)?,
+            inner: Stippling::colour(&image.image, params).map_err(err)?,
         })
     }
 
@@ -241,7 +258,7 @@ impl Stippler {
 
     /// Runs every set to the end.
     pub fn finish(&mut self) {
-        self.inner.finish();
+        self.inner.run(u64::MAX);
     }
 
     /// True when every set is full.
@@ -311,9 +328,8 @@ pub fn stipple_flat(
     seed: f64,
     gamma: Option<f64>,
 ) -> Result<Float64Array, JsError> {
-    let (k, seed) = k_seed(k, seed)?;
-    let dots =
-        stipple::stipple(&image.image, min_radius, max_radius, k, seed, gamma).map_err(err)?;
+    let params = params(min_radius, max_radius, k, seed, gamma)?;
+    let dots = stipple::stipple(&image.image, params).map_err(err)?;
     Ok(crate::xyr(&dots))
 }
 
@@ -327,9 +343,8 @@ pub fn stipple_colour_flat(
     seed: f64,
     gamma: Option<f64>,
 ) -> Result<Array, JsError> {
-    let (k, seed) = k_seed(k, seed)?;
-    let sets = stipple::stipple_colour(&image.image, min_radius, max_radius, k, seed, gamma)
-        .map_err(err)?;
+    let params = params(min_radius, max_radius, k, seed, gamma)?;
+    let sets = stipple::stipple_colour(&image.image, params).map_err(err)?;
     Ok(sets.iter().map(|s| JsValue::from(crate::xyr(s))).collect())
 }
 
