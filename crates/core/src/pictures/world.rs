@@ -23,7 +23,7 @@
 //! ```
 
 use crate::error::Result;
-use crate::job::{Budget, Job, Shown};
+use crate::job::{spend, Job, Shown};
 use crate::layers::Layer;
 use crate::noise::{mix, Spot};
 use crate::objects::{Canvas, Placing};
@@ -68,10 +68,7 @@ impl std::fmt::Debug for World {
             .field("seed", &self.seed)
             .field("width", &self.width)
             .field("height", &self.height)
-            .field("chests", &self.chests.len())
-            .field("rocks", &self.rocks.len())
-            .field("trees", &self.trees.len())
-            .field("flowers", &self.flowers.len())
+            .field("objects", &self.layers().map(<[Point]>::len))
             .finish_non_exhaustive()
     }
 }
@@ -234,8 +231,8 @@ impl WorldPainter {
         matches!(self.stage, Stage::Done(_) | Stage::Empty)
     }
 
-    /// One piece of work; returns its cost.
-    fn piece(&mut self) -> Result<u64> {
+    /// One piece of work; returns its cost, or `None` once the world is complete.
+    fn piece(&mut self) -> Result<Option<u64>> {
         let (cost, stage_done) = match &mut self.stage {
             Stage::Terrain(shaping) => {
                 let cost = if shaping.fields_done() {
@@ -261,12 +258,12 @@ impl WorldPainter {
                 let cost = stamping.stamp(&mut self.rgb);
                 (cost, stamping.next == stamping.queue.len())
             }
-            Stage::Done(_) | Stage::Empty => return Ok(0),
+            Stage::Done(_) | Stage::Empty => return Ok(None),
         };
         if stage_done {
             self.advance()?;
         }
-        Ok(cost)
+        Ok(Some(cost))
     }
 
     /// Moves on to the next stage once the current one is complete.
@@ -332,16 +329,7 @@ impl Job for WorldPainter {
 
     /// A unit is about one sampler step; see the type's docs for what the other pieces cost.
     fn run(&mut self, budget: u64) -> Result<bool> {
-        let mut budget = Budget::new(budget);
-        while budget.left() && !self.ended() {
-            match self.piece() {
-                Ok(cost) => budget.spend(cost),
-                Err(e) => {
-                    self.stage = Stage::Empty;
-                    return Err(e);
-                }
-            }
-        }
+        spend(budget, |_| self.piece()).inspect_err(|_| self.stage = Stage::Empty)?;
         self.shown.update(self.estimate());
         Ok(self.ended())
     }
