@@ -525,7 +525,7 @@ fn sliced_runs_equal_the_one_call_runs_to_the_bit() {
     // The bindings' call: points only ever added while it runs.
     let mut job = SamplerJob::new(Method::Maximal, p(W, H, 20.0, 30, 1)).unwrap();
     let mut before = job.point_count();
-    while !job.run(9) {
+    while !job.run_steps(9) {
         assert!(job.point_count() >= before);
         before = job.point_count();
     }

@@ -113,7 +113,7 @@ fn the_same_seed_gives_the_same_stipple() {
     assert_eq!(image, Picture::Tree.render(240, 160).unwrap());
     // Stepping in slices gives the one-call result.
     let mut s = Stippling::mono(&image, p(2.0, 10.0, 30, 99, Some(1.5))).unwrap();
-    while !s.run(37) {}
+    while !s.run(37).unwrap() {}
     assert_eq!(s.points(0), &a[..]);
     assert_eq!(s.mode(), Mode::Mono);
 }
@@ -185,7 +185,7 @@ fn colour_mode_stipples_three_inks_from_their_channels() {
     assert_eq!(seeds[0], 123456);
     assert!(seeds[1] != seeds[2] && seeds.iter().all(|&s| s > 0));
     let mut s = Stippling::colour(&image, p(2.0, 12.0, 30, 123456, None)).unwrap();
-    assert!(s.run(u64::MAX));
+    assert!(s.run(u64::MAX).unwrap());
     assert_eq!(s.sets().len(), 3);
     assert_eq!(s.total(), cyan.len() + magenta.len() + yellow.len());
     assert_eq!(s.points(1), &magenta[..]);
@@ -335,7 +335,7 @@ fn pictures_drawn_in_slices_equal_the_one_call_pictures() {
         }
         // The bindings' row count: stopped half way, the image draws the rest.
         let mut half = picture.rendering(w, h).unwrap();
-        assert_eq!(half.run(h / 2), h / 2 == h);
+        assert_eq!(half.draw_rows(h / 2), h / 2 == h);
         assert_eq!(half.rows_done(), h / 2);
         assert_eq!(half.into_image().unwrap(), whole);
     }
@@ -372,9 +372,9 @@ fn stipplings_in_uneven_slices_equal_the_one_call_points() {
         }
         // A few runs into the seeding, then the rest at once, points kept in place.
         let mut partly = masked();
-        partly.run(3);
-        partly.run(1);
-        partly.run(u64::MAX);
+        partly.run_steps(3);
+        partly.run_steps(1);
+        partly.run_steps(u64::MAX);
         assert_eq!(partly.points(0), &once[..]);
     }
     let mono = stipple(&rings, p(1.5, 8.0, 30, 99, Some(1.5))).unwrap();

@@ -68,7 +68,7 @@ impl SamplerRun {
         seed: f64,
     ) -> Result<SamplerRun, JsError> {
         let mut staged = staged(method_name, width, height, radius, k, seed)?;
-        while !staged.run(u64::MAX) {}
+        while !staged.run_steps(u64::MAX) {}
         Ok(Self {
             run: staged
                 .take()
@@ -153,7 +153,7 @@ impl SamplerRunBuilder {
     /// filling one square listed, one dart or one square split. True when the run is finished.
     pub fn run(&mut self, max_steps: f64) -> bool {
         let steps = if max_steps > 0.0 { max_steps as u64 } else { 0 };
-        self.inner.run(steps)
+        self.inner.run_steps(steps)
     }
 
     /// True once the run is finished.

@@ -108,7 +108,7 @@ impl PictureRender {
     /// Draws up to `maxRows` more rows; true once the picture is complete.
     pub fn run(&mut self, max_rows: f64) -> bool {
         self.inner
-            .run(if max_rows > 0.0 { max_rows as usize } else { 0 })
+            .draw_rows(if max_rows > 0.0 { max_rows as usize } else { 0 })
     }
 
     /// Rows drawn so far.
@@ -253,12 +253,12 @@ impl Stippler {
     /// Up to `maxSteps` steps in all, shared between the sets; true when every set is full.
     pub fn run(&mut self, max_steps: f64) -> bool {
         self.inner
-            .run(if max_steps > 0.0 { max_steps as u64 } else { 0 })
+            .run_steps(if max_steps > 0.0 { max_steps as u64 } else { 0 })
     }
 
     /// Runs every set to the end.
     pub fn finish(&mut self) {
-        self.inner.run(u64::MAX);
+        self.inner.run_steps(u64::MAX);
     }
 
     /// True when every set is full.

@@ -111,9 +111,9 @@ pub struct Rendering {
 }
 
 impl Rendering {
-    /// Draws up to `max_rows` more rows; true once every row is drawn. (The bindings count in
-    /// rows until they use the job protocol, whose budget is in units.)
-    pub fn run(&mut self, max_rows: usize) -> bool {
+    /// Draws up to `max_rows` more rows; true once every row is drawn. ([`Job::run`] counts in
+    /// units of work; the bindings count in rows until they use it.)
+    pub fn draw_rows(&mut self, max_rows: usize) -> bool {
         let last = self.rows_done.saturating_add(max_rows).min(self.height);
         for y in self.rows_done..last {
             for x in 0..self.width {
@@ -156,7 +156,7 @@ impl Job for Rendering {
         }
         let row_cost = self.width.div_ceil(PIXELS_PER_UNIT) as u64;
         let rows = usize::try_from(budget.div_ceil(row_cost)).unwrap_or(usize::MAX);
-        Ok(Rendering::run(self, rows))
+        Ok(self.draw_rows(rows))
     }
 
     /// Rows drawn over rows in all.

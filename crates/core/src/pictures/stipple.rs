@@ -413,9 +413,9 @@ impl Stippling {
         }
     }
 
-    /// Up to `max_steps` units of work ([`Job::run`], which cannot fail here), under the name
-    /// and return type the bindings call until they use the job protocol.
-    pub fn run(&mut self, max_steps: u64) -> bool {
+    /// Up to `max_steps` units of work: [`Job::run`], which cannot fail here, with the return
+    /// type the bindings use until they use the job protocol.
+    pub fn run_steps(&mut self, max_steps: u64) -> bool {
         self.grow(max_steps)
     }
 

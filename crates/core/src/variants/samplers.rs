@@ -283,7 +283,7 @@ const GAP_PIECES_PER_UNIT: u32 = 4;
 /// use poisson_live::Job;
 /// let params = SamplerParams { width: 300.0, height: 200.0, radius: 15.0, k: 30, seed: 42 };
 /// let mut job = SamplerJob::new(Method::Maximal, params)?;
-/// while !job.run(25) {}
+/// while !job.run(25)? {}
 /// assert_eq!(job.take(), Some(sample(Method::Maximal, params)?));
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
@@ -358,9 +358,10 @@ impl SamplerJob {
         }
     }
 
-    /// Up to `max_steps` units of work (see the type's docs); true when the run is finished.
-    /// [`Job::run`], which cannot fail here, under the return type the bindings call.
-    pub fn run(&mut self, max_steps: u64) -> bool {
+    /// Up to `max_steps` units of work (see the type's docs); true when the run is finished:
+    /// [`Job::run`], which cannot fail here, with the return type the bindings use until they
+    /// use the job protocol.
+    pub fn run_steps(&mut self, max_steps: u64) -> bool {
         let mut budget = Budget::new(max_steps);
         while budget.left() && !matches!(self.work, Work::Done) {
             budget.spend(self.piece());
@@ -441,7 +442,7 @@ impl Job for SamplerJob {
     type Output = Run;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
-        Ok(SamplerJob::run(self, budget))
+        Ok(self.run_steps(budget))
     }
 
     fn progress(&self) -> f64 {
