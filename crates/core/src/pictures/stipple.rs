@@ -344,19 +344,14 @@ pub struct Stippling {
     mode: Mode,
     /// The samplers; empty once their points are taken.
     sets: Vec<Sampler>,
-    /// The mask's block seeding, until every block is seeded (`None` in other modes).
-    seeding: Option<Seeding>,
+    /// The mask's next block to seed, until every block is seeded (`None` in other modes).
+    seeding: Option<BlockCursor>,
+    /// The mask's blocks seeded so far, and in all (0 in other modes).
+    seeded: u64,
+    blocks: f64,
     /// About how many points each set will hold, for the progress.
     expected: Vec<f64>,
     shown: Shown,
-}
-
-/// A mask's block seeding: the next block, and how many of how many are seeded.
-#[derive(Debug)]
-struct Seeding {
-    cursor: BlockCursor,
-    seeded: u64,
-    blocks: f64,
 }
 
 impl Stippling {
@@ -385,11 +380,9 @@ impl Stippling {
         Ok(Self {
             mode: Mode::Mask,
             sets: vec![sampler],
-            seeding: Some(Seeding {
-                cursor: BlockCursor::default(),
-                seeded: 0,
-                blocks: (w / spacing).ceil() * (h / spacing).ceil(),
-            }),
+            seeding: Some(BlockCursor::default()),
+            seeded: 0,
+            blocks: (w / spacing).ceil() * (h / spacing).ceil(),
             expected: vec![expected],
             shown: Shown::default(),
         })
@@ -408,6 +401,8 @@ impl Stippling {
             mode,
             sets,
             seeding: None,
+            seeded: 0,
+            blocks: 0.0,
             expected,
             shown: Shown::default(),
         }
@@ -424,11 +419,11 @@ impl Stippling {
     fn grow(&mut self, budget: u64) -> bool {
         const TURN: u64 = 64;
         let mut budget = Budget::new(budget);
-        if let Some(seeding) = self.seeding.as_mut() {
+        if let Some(cursor) = self.seeding.as_mut() {
             while budget.left() {
                 budget.spend(1);
-                seeding.seeded += 1;
-                if self.sets[0].seed_some_blocks(&mut seeding.cursor, 1) {
+                self.seeded += 1;
+                if self.sets[0].seed_some_blocks(cursor, 1) {
                     self.seeding = None;
                     break;
                 }
@@ -460,10 +455,6 @@ impl Stippling {
 
     /// Steps done over steps expected: seeding the blocks, then about two steps per point.
     fn estimate(&self) -> f64 {
-        let (seeded, blocks) = self
-            .seeding
-            .as_ref()
-            .map_or((0.0, 0.0), |s| (s.seeded as f64, s.blocks));
         let steps: u64 = self.sets.iter().map(Sampler::steps).sum();
         let expected: f64 = self
             .sets
@@ -471,7 +462,7 @@ impl Stippling {
             .zip(&self.expected)
             .map(|(s, &n)| 2.0 * n.max(s.points().len() as f64))
             .sum();
-        (seeded + steps as f64) / (blocks + expected).max(1.0)
+        (self.seeded as f64 + steps as f64) / (self.blocks + expected).max(1.0)
     }
 
     /// Mono, colour or mask.
