@@ -2,7 +2,7 @@
 //! the overlaps between layers.
 
 use poisson_live::biomes::{
-    layer_seed, place_objects, BiomeMap, Placer, Spacings, LAB_HEIGHT, LAB_WIDTH,
+    layer_seed, place_objects, BiomeMap, MapJob, Placer, Spacings, LAB_HEIGHT, LAB_WIDTH,
 };
 use poisson_live::layers::{overlaps, place_layers, place_layers_separately, Layer};
 use poisson_live::world::{Ground, Object};
@@ -284,4 +284,32 @@ fn the_placement_is_the_four_layers_placed_in_one_go() {
         assert_eq!(separate.overlaps, overlaps(&want));
         assert_eq!(separate.layers, want);
     }
+}
+
+#[test]
+fn maps_made_in_slices_equal_the_one_call_map() {
+    for (w, h, seed) in [(LAB_WIDTH, LAB_HEIGHT, 123456), (97, 5, -8), (1, 1, 3)] {
+        let whole = BiomeMap::new(w, h, seed).unwrap();
+        for budgets in [&[1][..], &UNEVEN] {
+            let mut job = MapJob::new(w, h, seed).unwrap();
+            assert_zero_budget_does_nothing(&mut job);
+            let (map, calls) = run_in_slices(job, budgets);
+            assert_eq!(
+                map.paint_rgba(),
+                whole.paint_rgba(),
+                "{w}×{h} in {budgets:?}"
+            );
+            for (x, y) in [(0.0, 0.0), (w as f64 / 3.0, h as f64 / 2.0), (1e9, -1.0)] {
+                assert_eq!(map.moisture(x, y).to_bits(), whole.moisture(x, y).to_bits());
+            }
+            if budgets == [1] {
+                // A lattice row per call: one per 4 map units, and one past the edge.
+                assert_eq!(calls, h.div_ceil(4) + 1);
+            }
+        }
+    }
+    assert_eq!(
+        MapJob::new(0, 3, 1).unwrap_err().to_string(),
+        BiomeMap::new(0, 3, 1).unwrap_err().to_string()
+    );
 }

@@ -54,6 +54,105 @@ const POND_SHALLOW: [u8; 3] = [150, 204, 216];
 const POND_DEEP: [u8; 3] = [104, 170, 200];
 const SHORE: [u8; 3] = [234, 222, 180];
 
+/// [`BiomeMap::new`] as a [`Job`]: the moisture and pond fields a lattice row at a time. A unit
+/// of work is about a Bridson step; a row of the lab's map (181 nodes, seven octaves of noise)
+/// costs 51.
+///
+/// ```
+/// use poisson_live::biomes::{BiomeMap, MapJob};
+/// use poisson_live::Job;
+/// let mut job = MapJob::new(720, 400, 7)?;
+/// while !job.run(200)? {}
+/// let map = job.take().expect("finished");
+/// assert_eq!(map.ground(300.5, 200.5), BiomeMap::new(720, 400, 7)?.ground(300.5, 200.5));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct MapJob {
+    seed: i32,
+    width: usize,
+    height: usize,
+    lattice: Lattice,
+    moisture_noise: Octaves,
+    pond_noise: Octaves,
+    /// The fields so far, row by row; handed over in the map.
+    moisture: Vec<f64>,
+    pond: Vec<f64>,
+    rows_done: usize,
+    done: Option<BiomeMap>,
+}
+
+impl MapJob {
+    /// Checks the size and seed (the errors of [`BiomeMap::new`]); computes nothing yet.
+    pub fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
+        ParkMiller::new(seed)?;
+        let lattice = Lattice::for_map(width, height, &NAMES)?;
+        Ok(Self {
+            seed,
+            width,
+            height,
+            lattice,
+            // Salts 4 and 5: fields of their own, unrelated to the density lab's or the world's.
+            moisture_noise: Octaves::new(seed, 4, 4, 1.0 / 190.0, 0.5),
+            pond_noise: Octaves::new(seed, 5, 3, 1.0 / 130.0, 0.5),
+            moisture: Vec::with_capacity(lattice.nodes()),
+            pond: Vec::with_capacity(lattice.nodes()),
+            rows_done: 0,
+            done: None,
+        })
+    }
+
+    /// True once every row is computed (the map is made then, taken or not).
+    fn ended(&self) -> bool {
+        self.rows_done == self.lattice.rows
+    }
+}
+
+impl Job for MapJob {
+    type Output = BiomeMap;
+
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        // Seven octaves per node, a node about 0.28 of a Bridson step.
+        let row_cost = 1 + self.lattice.cols as u64 * 7 / 25;
+        spend(budget, |_| {
+            if self.ended() {
+                return Ok(None);
+            }
+            let (j, wet, pond) = (self.rows_done, &self.moisture_noise, &self.pond_noise);
+            let lattice = self.lattice;
+            lattice.push_row(j, &mut self.moisture, |x, y| {
+                smoothstep(-0.2, 0.2, wet.get(x, y))
+            });
+            lattice.push_row(j, &mut self.pond, |x, y| pond.get(x, y));
+            self.rows_done += 1;
+            if self.ended() {
+                self.done = Some(BiomeMap {
+                    inner: Arc::new(MapFields {
+                        seed: self.seed,
+                        width: self.width,
+                        height: self.height,
+                        lattice,
+                        fields: [
+                            std::mem::take(&mut self.moisture),
+                            std::mem::take(&mut self.pond),
+                        ],
+                    }),
+                });
+            }
+            Ok(Some(row_cost))
+        })?;
+        Ok(self.ended())
+    }
+
+    fn progress(&self) -> f64 {
+        self.rows_done as f64 / self.lattice.rows as f64
+    }
+
+    fn take(&mut self) -> Option<BiomeMap> {
+        self.done.take()
+    }
+}
+
 /// The spacing of each layer: the distance its objects keep from each other and, by the
 /// smaller-radius rule, the most any other object has to keep from them.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -132,30 +231,9 @@ impl BiomeMap {
     /// [`STUCK_SEED`].
     ///
     /// Patches of forest and meadow are a couple of hundred map units across, ponds rarer and
-    /// smaller, whatever the map's size.
+    /// smaller, whatever the map's size. [`MapJob`] run to the end.
     pub fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
-        ParkMiller::new(seed)?;
-        let lattice = Lattice::for_map(width, height, &NAMES)?;
-        // Salts 4 and 5: fields of their own, unrelated to the density lab's or the world's.
-        let moisture_noise = Octaves::new(seed, 4, 4, 1.0 / 190.0, 0.5);
-        let pond_noise = Octaves::new(seed, 5, 3, 1.0 / 130.0, 0.5);
-        let mut moisture = Vec::with_capacity(lattice.nodes());
-        let mut pond = Vec::with_capacity(lattice.nodes());
-        for j in 0..lattice.rows {
-            lattice.push_row(j, &mut moisture, |x, y| {
-                smoothstep(-0.2, 0.2, moisture_noise.get(x, y))
-            });
-            lattice.push_row(j, &mut pond, |x, y| pond_noise.get(x, y));
-        }
-        Ok(Self {
-            inner: Arc::new(MapFields {
-                seed,
-                width,
-                height,
-                lattice,
-                fields: [moisture, pond],
-            }),
-        })
+        MapJob::new(width, height, seed)?.finish()
     }
 
     /// The seed it was built from.
