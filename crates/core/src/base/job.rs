@@ -112,18 +112,16 @@ pub(crate) fn bridson_share(steps: u64, placed: usize, expected: f64) -> f64 {
 
 /// Spends a budget on pieces of work: `piece` is given what is left of the budget, does one
 /// piece and returns its cost, or `None` when nothing is left to do. At least one piece runs if
-/// the budget is above 0; the last may cost more than was left. Returns the units spent.
-pub(crate) fn spend(budget: u64, mut piece: impl FnMut(u64) -> Result<Option<u64>>) -> Result<u64> {
+/// the budget is above 0; the last may cost more than was left.
+pub(crate) fn spend(budget: u64, mut piece: impl FnMut(u64) -> Result<Option<u64>>) -> Result<()> {
     let mut budget = Budget::new(budget);
-    let mut spent = 0u64;
     while budget.left() {
         let Some(cost) = piece(budget.units())? else {
             break;
         };
         budget.spend(cost);
-        spent = spent.saturating_add(cost);
     }
-    Ok(spent)
+    Ok(())
 }
 
 /// A job's spending against the budget of one [`Job::run`] call.
