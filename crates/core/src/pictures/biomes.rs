@@ -24,9 +24,9 @@
 use crate::error::{positive, Result};
 use crate::job::{spend, Job, Shown};
 use crate::layers::{overlaps, Layer, Overlap};
-use crate::noise::{mix, smoothstep, Lattice, MapFields, MapNames, Octaves};
+use crate::noise::{mix, smoothstep, FieldRows, MapFields, MapNames, Octaves};
 use crate::objects::{Object, Placing};
-use crate::rng::{ParkMiller, STUCK_SEED};
+use crate::rng::STUCK_SEED;
 use crate::terrain::{lerp, Ground};
 use crate::Point;
 use std::sync::Arc;
@@ -69,42 +69,26 @@ const SHORE: [u8; 3] = [234, 222, 180];
 /// ```
 #[derive(Debug)]
 pub struct MapJob {
-    seed: i32,
-    width: usize,
-    height: usize,
-    lattice: Lattice,
-    moisture_noise: Octaves,
-    pond_noise: Octaves,
-    /// The fields so far, row by row; handed over in the map.
-    moisture: Vec<f64>,
-    pond: Vec<f64>,
-    rows_done: usize,
+    /// Moisture and ponds, until the map is made.
+    fields: Option<FieldRows<2>>,
+    rows: usize,
     done: Option<BiomeMap>,
 }
 
 impl MapJob {
     /// Checks the size and seed (the errors of [`BiomeMap::new`]); computes nothing yet.
     pub fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
-        ParkMiller::new(seed)?;
-        let lattice = Lattice::for_map(width, height, &NAMES)?;
+        // Salts 4 and 5: fields of their own, unrelated to the density lab's or the world's.
+        let noise = [
+            Octaves::new(seed, 4, 4, 1.0 / 190.0, 0.5),
+            Octaves::new(seed, 5, 3, 1.0 / 130.0, 0.5),
+        ];
+        let fields = FieldRows::new(width, height, seed, &NAMES, noise)?;
         Ok(Self {
-            seed,
-            width,
-            height,
-            lattice,
-            // Salts 4 and 5: fields of their own, unrelated to the density lab's or the world's.
-            moisture_noise: Octaves::new(seed, 4, 4, 1.0 / 190.0, 0.5),
-            pond_noise: Octaves::new(seed, 5, 3, 1.0 / 130.0, 0.5),
-            moisture: Vec::with_capacity(lattice.nodes()),
-            pond: Vec::with_capacity(lattice.nodes()),
-            rows_done: 0,
+            rows: fields.lattice().rows,
+            fields: Some(fields),
             done: None,
         })
-    }
-
-    /// True once every row is computed (the map is made then, taken or not).
-    fn ended(&self) -> bool {
-        self.rows_done == self.lattice.rows
     }
 }
 
@@ -112,40 +96,31 @@ impl Job for MapJob {
     type Output = BiomeMap;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
-        // Seven octaves per node, a node about 0.28 of a Bridson step.
-        let row_cost = 1 + self.lattice.cols as u64 * 7 / 25;
         spend(budget, |_| {
-            if self.ended() {
+            let Some(fields) = self.fields.as_mut() else {
                 return Ok(None);
-            }
-            let (j, wet, pond) = (self.rows_done, &self.moisture_noise, &self.pond_noise);
-            let lattice = self.lattice;
-            lattice.push_row(j, &mut self.moisture, |x, y| {
-                smoothstep(-0.2, 0.2, wet.get(x, y))
-            });
-            lattice.push_row(j, &mut self.pond, |x, y| pond.get(x, y));
-            self.rows_done += 1;
-            if self.ended() {
-                self.done = Some(BiomeMap {
-                    inner: Arc::new(MapFields {
-                        seed: self.seed,
-                        width: self.width,
-                        height: self.height,
-                        lattice,
-                        fields: [
-                            std::mem::take(&mut self.moisture),
-                            std::mem::take(&mut self.pond),
-                        ],
-                    }),
+            };
+            // Seven octaves per node, a node about 0.28 of a Bridson step.
+            let cost = 1 + fields.lattice().cols as u64 * 7 / 25;
+            fields.row([
+                &|noise, _, _| smoothstep(-0.2, 0.2, noise),
+                &|noise, _, _| noise,
+            ]);
+            if fields.done() {
+                let map = self.fields.take().map(|f| f.into_map(|fields| fields));
+                self.done = map.map(|inner| BiomeMap {
+                    inner: Arc::new(inner),
                 });
             }
-            Ok(Some(row_cost))
+            Ok(Some(cost))
         })?;
-        Ok(self.ended())
+        Ok(self.fields.is_none())
     }
 
     fn progress(&self) -> f64 {
-        self.rows_done as f64 / self.lattice.rows as f64
+        self.fields
+            .as_ref()
+            .map_or(1.0, |f| f.rows_done() as f64 / self.rows as f64)
     }
 
     fn take(&mut self) -> Option<BiomeMap> {

@@ -16,6 +16,7 @@
 //! seed gives the same values, to the bit, natively and in WebAssembly.
 
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
+use crate::rng::ParkMiller;
 use noise::{NoiseFn, Perlin};
 
 /// fBm over Perlin noise, with the octave sum written out so every operation is known.
@@ -269,6 +270,96 @@ impl<const N: usize> MapFields<N> {
             .field("width", &self.width)
             .field("height", &self.height)
             .finish_non_exhaustive()
+    }
+}
+
+/// A map's noise fields being sampled on its lattice a row at a time: what the terrain and the
+/// biome map do in slices, and in one go when made in one call.
+#[derive(Debug)]
+pub(crate) struct FieldRows<const N: usize> {
+    seed: i32,
+    width: usize,
+    height: usize,
+    lattice: Lattice,
+    noise: [Octaves; N],
+    fields: [Vec<f64>; N],
+    rows_done: usize,
+}
+
+/// What a map's field holds at a node, from its noise there and the node's map position.
+pub(crate) type NodeValue<'a> = &'a dyn Fn(f64, f64, f64) -> f64;
+
+impl<const N: usize> FieldRows<N> {
+    /// Checks the seed and the map's size (the errors name the map as `names` says); samples
+    /// nothing yet. Field `i` will read `noise[i]`.
+    pub(crate) fn new(
+        width: usize,
+        height: usize,
+        seed: i32,
+        names: &MapNames,
+        noise: [Octaves; N],
+    ) -> Result<Self> {
+        ParkMiller::new(seed)?;
+        let lattice = Lattice::for_map(width, height, names)?;
+        Ok(Self {
+            seed,
+            width,
+            height,
+            lattice,
+            noise,
+            fields: std::array::from_fn(|_| Vec::with_capacity(lattice.nodes())),
+            rows_done: 0,
+        })
+    }
+
+    /// The map's width and height.
+    pub(crate) fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// The map's lattice.
+    pub(crate) fn lattice(&self) -> Lattice {
+        self.lattice
+    }
+
+    /// Rows of nodes sampled so far.
+    pub(crate) fn rows_done(&self) -> usize {
+        self.rows_done
+    }
+
+    /// True once every row of every field is sampled.
+    pub(crate) fn done(&self) -> bool {
+        self.rows_done == self.lattice.rows
+    }
+
+    /// The fields sampled so far (whole rows).
+    pub(crate) fn fields(&self) -> &[Vec<f64>; N] {
+        &self.fields
+    }
+
+    /// Samples the next row of every field: node `(x, y)` of field `i` holds
+    /// `values[i](noise, x, y)`, `noise` being `noise[i]` at the node.
+    pub(crate) fn row(&mut self, values: [NodeValue<'_>; N]) {
+        let j = self.rows_done;
+        for ((field, noise), value) in self.fields.iter_mut().zip(&self.noise).zip(values) {
+            self.lattice
+                .push_row(j, field, |x, y| value(noise.get(x, y), x, y));
+        }
+        self.rows_done += 1;
+    }
+
+    /// The finished map: these fields, then any the caller derived from them (`more`).
+    pub(crate) fn into_map<const M: usize>(
+        self,
+        more: impl FnOnce([Vec<f64>; N]) -> [Vec<f64>; M],
+    ) -> MapFields<M> {
+        MapFields {
+            seed: self.seed,
+            width: self.width,
+            height: self.height,
+            lattice: self.lattice,
+            fields: more(self.fields),
+        }
     }
 }
 

@@ -8,8 +8,7 @@
 //! interpolated numbers and cannot disagree.
 
 use crate::error::Result;
-use crate::noise::{smoothstep, Lattice, MapFields, MapNames, Octaves, Spot};
-use crate::rng::ParkMiller;
+use crate::noise::{smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE};
 use std::sync::Arc;
 
 /// Width of the painted world, in pixels (one pixel per map unit).
@@ -236,69 +235,60 @@ impl Terrain {
 /// the shading rows (each needs the elevation rows beside it). The world painter shapes its
 /// terrain over several slices with it; `with_size` runs it to the end in one go.
 pub(crate) struct Shaping {
-    seed: i32,
-    width: usize,
-    height: usize,
-    lattice: Lattice,
-    height_noise: Octaves,
-    moisture_noise: Octaves,
-    elevation: Vec<f64>,
-    moisture: Vec<f64>,
+    /// Elevation and moisture.
+    fields: FieldRows<2>,
     shade: Vec<f64>,
 }
 
 impl Shaping {
     /// Checks the seed and size (the errors of [`Terrain::with_size`]); computes nothing yet.
     pub(crate) fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
-        ParkMiller::new(seed)?;
-        let lattice = Lattice::for_map(width, height, &NAMES)?;
+        let noise = [
+            Octaves::new(seed, 2, 5, 1.0 / 260.0, 0.5),
+            Octaves::new(seed, 3, 3, 1.0 / 210.0, 0.5),
+        ];
+        let fields = FieldRows::new(width, height, seed, &NAMES, noise)?;
         Ok(Self {
-            seed,
-            width,
-            height,
-            lattice,
-            height_noise: Octaves::new(seed, 2, 5, 1.0 / 260.0, 0.5),
-            moisture_noise: Octaves::new(seed, 3, 3, 1.0 / 210.0, 0.5),
-            elevation: Vec::with_capacity(lattice.nodes()),
-            moisture: Vec::with_capacity(lattice.nodes()),
-            shade: Vec::with_capacity(lattice.nodes()),
+            shade: Vec::with_capacity(fields.lattice().nodes()),
+            fields,
         })
     }
 
     /// True once elevation and moisture are complete (shading comes next).
     pub(crate) fn fields_done(&self) -> bool {
-        self.elevation.len() == self.lattice.nodes()
+        self.fields.done()
     }
 
     /// How far the shaping has come, from 0 to 1: lattice rows done (fields, then shading).
     pub(crate) fn share_done(&self) -> f64 {
-        (self.elevation.len() + self.shade.len()) as f64 / (2 * self.lattice.nodes()) as f64
+        let lattice = self.fields.lattice();
+        let rows = self.fields.rows_done() + self.shade.len() / lattice.cols;
+        rows as f64 / (2 * lattice.rows) as f64
     }
 
     /// Computes the next lattice row; true once every row of every field is there.
     pub(crate) fn row(&mut self) -> bool {
-        let Lattice { cols, rows } = self.lattice;
-        if !self.fields_done() {
-            let j = self.elevation.len() / cols;
-            let (half_w, half_h) = (self.width as f64 / 2.0, self.height as f64 / 2.0);
-            let heights = &self.height_noise;
-            self.lattice.push_row(j, &mut self.elevation, |x, y| {
-                let (nx, ny) = ((x - half_w) / half_w, (y - half_h) / half_h);
-                // An ellipse touching the map's edges: 0 in the middle, 1 at the edge midpoints.
-                let d2 = nx * nx + ny * ny;
-                let falloff = 0.45 * d2 + 0.55 * d2 * d2;
-                0.46 + 0.9 * heights.get(x, y) - falloff
-            });
-            let wet = &self.moisture_noise;
-            self.lattice.push_row(j, &mut self.moisture, |x, y| {
-                smoothstep(-0.22, 0.22, wet.get(x, y))
-            });
+        let Lattice { cols, rows } = self.fields.lattice();
+        if !self.fields.done() {
+            let (width, height) = self.fields.size();
+            let (half_w, half_h) = (width as f64 / 2.0, height as f64 / 2.0);
+            self.fields.row([
+                &|noise, x, y| {
+                    let (nx, ny) = ((x - half_w) / half_w, (y - half_h) / half_h);
+                    // An ellipse touching the map's edges: 0 in the middle, 1 at the edge
+                    // midpoints.
+                    let d2 = nx * nx + ny * ny;
+                    let falloff = 0.45 * d2 + 0.55 * d2 * d2;
+                    0.46 + 0.9 * noise - falloff
+                },
+                &|noise, _, _| smoothstep(-0.22, 0.22, noise),
+            ]);
             return false;
         }
         if self.shade.len() < cols * rows {
             let j = self.shade.len() / cols;
-            let elevation = &self.elevation;
-            let step = crate::noise::LATTICE as f64;
+            let elevation = &self.fields.fields()[0];
+            let step = LATTICE as f64;
             let (up, down) = (j.saturating_sub(1), (j + 1).min(rows - 1));
             for i in 0..cols {
                 let (left, right) = (i.saturating_sub(1), (i + 1).min(cols - 1));
@@ -319,14 +309,12 @@ impl Shaping {
 
     /// The finished terrain (call once `row` has returned true).
     pub(crate) fn into_terrain(self) -> Terrain {
+        let shade = self.shade;
         Terrain {
-            inner: Arc::new(MapFields {
-                seed: self.seed,
-                width: self.width,
-                height: self.height,
-                lattice: self.lattice,
-                fields: [self.elevation, self.moisture, self.shade],
-            }),
+            inner: Arc::new(
+                self.fields
+                    .into_map(|[elevation, moisture]| [elevation, moisture, shade]),
+            ),
         }
     }
 }
