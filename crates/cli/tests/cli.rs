@@ -426,7 +426,7 @@ fn rows(points: &[poisson_live::Point]) -> Vec<[f64; 3]> {
 
 #[test]
 fn stipple_matches_the_crates_stipple_exactly() {
-    use poisson_live::stipple::{stipple, Image};
+    use poisson_live::stipple::{stipple, Image, StippleParams};
     let (w, h) = (90, 60);
     let (path, grey) = grey_png("stipple-grey.png", w, h);
     let out = poisson(&[
@@ -443,7 +443,17 @@ fn stipple_matches_the_crates_stipple_exactly() {
     ]);
     let (width, height, got) = json_points(&out);
     let image = Image::gray(w, h, grey.clone()).unwrap();
-    let want = stipple(&image, 1.5, 9.0, 30, 77, Some(2.0)).unwrap();
+    let want = stipple(
+        &image,
+        StippleParams {
+            min_radius: 1.5,
+            max_radius: 9.0,
+            gamma: Some(2.0),
+            k: 30,
+            seed: 77,
+        },
+    )
+    .unwrap();
     assert_eq!((width, height), (w as f64, h as f64));
     assert!(got.len() > 50);
     assert_eq!(got, rows(&want));
@@ -458,7 +468,17 @@ fn stipple_matches_the_crates_stipple_exactly() {
     let (_, _, got) = json_points(&poisson(&["stipple", path.to_str().unwrap()]));
     std::fs::remove_file(&path).unwrap();
     let image = Image::from_rgba(w, h, &rgba).unwrap();
-    let want = stipple(&image, 2.0, 24.0, 30, 123456, None).unwrap();
+    let want = stipple(
+        &image,
+        StippleParams {
+            min_radius: 2.0,
+            max_radius: 24.0,
+            gamma: None,
+            k: 30,
+            seed: 123456,
+        },
+    )
+    .unwrap();
     assert_eq!(got, rows(&want));
 }
 
@@ -611,20 +631,17 @@ fn help_shows_stipple_mask_and_wrap() {
 
 #[test]
 fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
-    use poisson_live::stipple::{stipple, Image};
+    use poisson_live::stipple::{stipple, Image, StippleParams};
+    let params = StippleParams {
+        min_radius: 2.0,
+        max_radius: 12.0,
+        gamma: None,
+        k: 30,
+        seed: 3,
+    };
     let (w, h) = (64u32, 40u32);
     let grey = picture(w as usize, h as usize);
-    let want = rows(
-        &stipple(
-            &Image::gray(64, 40, grey.clone()).unwrap(),
-            2.0,
-            12.0,
-            30,
-            3,
-            None,
-        )
-        .unwrap(),
-    );
+    let want = rows(&stipple(&Image::gray(64, 40, grey.clone()).unwrap(), params).unwrap());
     let args = |p: &str| poisson(&["stipple", p, "--max-radius", "12", "--seed", "3"]);
 
     // 16-bit grey: the high byte is the 8-bit value.
@@ -647,8 +664,7 @@ fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
     let (_, _, got) = json_points(&args(path.to_str().unwrap()));
     std::fs::remove_file(&path).unwrap();
     let rgb: Vec<u8> = grey.iter().flat_map(|&v| [v, v, v]).collect();
-    let want_rgb =
-        rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), 2.0, 12.0, 30, 3, None).unwrap());
+    let want_rgb = rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), params).unwrap());
     assert_eq!(got, want_rgb);
 }
 

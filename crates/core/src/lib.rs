@@ -47,6 +47,7 @@ pub use base::{error, export, job, point, rng};
 pub use classic::{bridson, darts, grid, history, scatter};
 pub use measures::{compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
+pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::{chunks, density, layers, samplers, wrap};
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};

@@ -12,6 +12,9 @@ use poisson_live::world::{paint_world, Ground, Object, Terrain, WORLD_HEIGHT, WO
 use poisson_live::{Error, Point};
 use std::path::PathBuf;
 
+mod spacing_check;
+use spacing_check::assert_smaller_radius_rule;
+
 fn golden_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden_world_123456.png")
 }
@@ -144,20 +147,6 @@ fn assert_world_rules(seed: i32) {
     );
     let all: Vec<Point> = layers.concat();
     assert_smaller_radius_rule(&all);
-}
-
-/// Every pair at least the smaller of its two radii apart (brute force).
-fn assert_smaller_radius_rule(points: &[Point]) {
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            let (dx, dy) = (a.x - b.x, a.y - b.y);
-            let r = a.r.min(b.r);
-            assert!(
-                dx * dx + dy * dy >= r * r,
-                "{a:?} and {b:?} closer than {r}"
-            );
-        }
-    }
 }
 
 #[test]
@@ -387,7 +376,8 @@ fn preview() {
     }
     let trees = poisson_live::density_forest(w as f64, h as f64, 9.0, 36.0, 5.0, 30, seed).unwrap();
     for p in &trees {
-        poisson_live::paint::stamp_circle(&mut rgb, w, h, p.x, p.y, p.r / 2.0, [30, 90, 40], 0.9);
+        let crown = Point { r: p.r / 2.0, ..*p };
+        poisson_live::paint::stamp_circle(&mut rgb, w, h, crown, [30, 90, 40], 0.9);
     }
     std::fs::write(dir.join("density.png"), encode_png(w, h, &rgb).unwrap()).unwrap();
     eprintln!("density forest: {} trees", trees.len());

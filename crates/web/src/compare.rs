@@ -2,7 +2,8 @@
 
 use crate::err;
 use js_sys::{Float64Array, Uint32Array};
-use poisson_live::compare::Report;
+use poisson_live::compare::{CompareJob, Report};
+use poisson_live::Job;
 use wasm_bindgen::prelude::*;
 
 /// The three methods of the comparison lab. Each accessor takes the method's name:
@@ -36,7 +37,7 @@ impl Comparison {
 
     /// The method's points as `x, y` pairs.
     pub fn points(&self, method: &str) -> Result<Float64Array, JsError> {
-        Ok(crate::xy(&self.get(method)?.points))
+        Ok(crate::positions(&self.get(method)?.points))
     }
     /// How many points the method placed.
     pub fn count(&self, method: &str) -> Result<u32, JsError> {
@@ -80,7 +81,7 @@ impl Comparison {
 /// finished `Comparison` (once). Throws like `Comparison` for bad input, at construction.
 #[wasm_bindgen]
 pub struct ComparisonBuilder {
-    inner: poisson_live::compare::Staged,
+    inner: CompareJob,
 }
 
 #[wasm_bindgen]
@@ -95,7 +96,7 @@ impl ComparisonBuilder {
     ) -> Result<ComparisonBuilder, JsError> {
         let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
         Ok(Self {
-            inner: poisson_live::compare::Staged::new(width, height, spacing, seed).map_err(err)?,
+            inner: CompareJob::new(width, height, spacing, seed).map_err(err)?,
         })
     }
 

@@ -4,6 +4,7 @@ use crate::err;
 use js_sys::{Float64Array, Uint32Array, Uint8ClampedArray};
 use poisson_live::biomes::{self, Placement, Spacings};
 use poisson_live::world::Object;
+use poisson_live::Job;
 use wasm_bindgen::prelude::*;
 
 /// Meadow, forest and ponds from a seed: the ground the layers' rules test, and its picture.

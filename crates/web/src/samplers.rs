@@ -4,7 +4,8 @@
 
 use crate::err;
 use js_sys::Float64Array;
-use poisson_live::samplers::{self, Method, Run, Staged};
+use poisson_live::samplers::{self, Method, Run, SamplerJob, SamplerParams};
+use poisson_live::Job;
 use wasm_bindgen::prelude::*;
 
 /// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order.
@@ -29,11 +30,27 @@ fn staged(
     radius: f64,
     k: f64,
     seed: f64,
-) -> Result<Staged, JsError> {
+) -> Result<SamplerJob, JsError> {
     let method = method(method_name)?;
-    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-    let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Staged::new(method, width, height, radius, k, seed).map_err(err)
+    let params = params(width, height, radius, k, seed)?;
+    SamplerJob::new(method, params).map_err(err)
+}
+
+/// The run's parameters from the page's numbers (`k` and the seed checked as JS numbers).
+fn params(
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: f64,
+    seed: f64,
+) -> Result<SamplerParams, JsError> {
+    Ok(SamplerParams {
+        width,
+        height,
+        radius,
+        k: crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?,
+        seed: poisson_live::rng::seed_from_f64(seed).map_err(err)?,
+    })
 }
 
 #[wasm_bindgen]
@@ -51,7 +68,7 @@ impl SamplerRun {
         seed: f64,
     ) -> Result<SamplerRun, JsError> {
         let mut staged = staged(method_name, width, height, radius, k, seed)?;
-        while !staged.run(u64::MAX) {}
+        while !staged.run_steps(u64::MAX) {}
         Ok(Self {
             run: staged
                 .take()
@@ -69,10 +86,9 @@ impl SamplerRun {
         exponent: f64,
         seed: f64,
     ) -> Result<SamplerRun, JsError> {
-        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+        let params = params(width, height, radius, k, seed)?;
         Ok(Self {
-            run: samplers::parent_cone(width, height, radius, k, exponent, seed).map_err(err)?,
+            run: samplers::parent_cone(params, exponent).map_err(err)?,
         })
     }
 
@@ -113,7 +129,7 @@ impl SamplerRun {
 /// input, at construction.
 #[wasm_bindgen]
 pub struct SamplerRunBuilder {
-    inner: Staged,
+    inner: SamplerJob,
 }
 
 #[wasm_bindgen]
@@ -137,7 +153,7 @@ impl SamplerRunBuilder {
     /// filling one square listed, one dart or one square split. True when the run is finished.
     pub fn run(&mut self, max_steps: f64) -> bool {
         let steps = if max_steps > 0.0 { max_steps as u64 } else { 0 };
-        self.inner.run(steps)
+        self.inner.run_steps(steps)
     }
 
     /// True once the run is finished.

@@ -3,7 +3,10 @@
 
 use crate::err;
 use js_sys::Float64Array;
-use poisson_live::spectrum::{Averaged, Kind, Periodogram, RadialAverage, Staged};
+use poisson_live::spectrum::{
+    Averaged, Kind, Periodogram, RadialAverage, SpectrumJob, SpectrumParams,
+};
+use poisson_live::{Job, Point};
 use wasm_bindgen::prelude::*;
 
 /// Point sets of one kind (`"random"`, `"jittered"`, `"darts"` or `"bridson"`) on several maps
@@ -16,7 +19,7 @@ use wasm_bindgen::prelude::*;
 /// `binWidth` wide (the origin is left out).
 #[wasm_bindgen]
 pub struct Spectrum {
-    points: Vec<[f64; 2]>,
+    points: Vec<Point>,
     periodogram: Periodogram,
     radial: RadialAverage,
 }
@@ -33,7 +36,7 @@ fn staged(
     maps: f64,
     fx_max: f64,
     fy_max: f64,
-) -> Result<Staged, JsError> {
+) -> Result<SpectrumJob, JsError> {
     let kind = Kind::from_name(kind).ok_or_else(|| {
         JsError::new(&format!(
             "unknown point set {kind:?}: use random, jittered, darts or bridson"
@@ -44,7 +47,17 @@ fn staged(
     let fy_max = crate::whole_in("frequencies down", fy_max, 0, max)?;
     let maps = crate::whole_in("maps", maps, 1, poisson_live::spectrum::MAX_MAPS)?;
     let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Staged::new(kind, width, height, radius, seed, maps, fx_max, fy_max).map_err(err)
+    SpectrumJob::new(SpectrumParams {
+        kind,
+        width,
+        height,
+        radius,
+        seed,
+        maps,
+        fx_max,
+        fy_max,
+    })
+    .map_err(err)
 }
 
 impl Spectrum {
@@ -85,7 +98,7 @@ impl Spectrum {
 
     /// The first map's points as `x, y` pairs.
     pub fn points(&self) -> Float64Array {
-        crate::xy(&self.points)
+        crate::positions(&self.points)
     }
     /// How many points the first map holds.
     #[wasm_bindgen(getter, js_name = pointCount)]
@@ -129,7 +142,7 @@ impl Spectrum {
 /// input, at construction.
 #[wasm_bindgen]
 pub struct SpectrumBuilder {
-    inner: Staged,
+    inner: SpectrumJob,
 }
 
 #[wasm_bindgen]

@@ -3,7 +3,8 @@
 
 use crate::err;
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
-use poisson_live::stipple::{self, Image, Ink, Picture, Rendering, Stippling};
+use poisson_live::stipple::{self, Image, Ink, Picture, Rendering, StippleParams, Stippling};
+use poisson_live::Job;
 use wasm_bindgen::prelude::*;
 
 /// A picture the crate can read: RGB pixels, laid over white if they came with alpha.
@@ -107,7 +108,7 @@ impl PictureRender {
     /// Draws up to `maxRows` more rows; true once the picture is complete.
     pub fn run(&mut self, max_rows: f64) -> bool {
         self.inner
-            .run(if max_rows > 0.0 { max_rows as usize } else { 0 })
+            .draw_rows(if max_rows > 0.0 { max_rows as usize } else { 0 })
     }
 
     /// Rows drawn so far.
@@ -142,6 +143,24 @@ fn k_seed(k: f64, seed: f64) -> Result<(u32, i32), JsError> {
     let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
     let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
     Ok((k, seed))
+}
+
+/// The stipple parameters from the page's numbers (`k` and the seed checked as JS numbers).
+fn params(
+    min_radius: f64,
+    max_radius: f64,
+    k: f64,
+    seed: f64,
+    gamma: Option<f64>,
+) -> Result<StippleParams, JsError> {
+    let (k, seed) = k_seed(k, seed)?;
+    Ok(StippleParams {
+        min_radius,
+        max_radius,
+        gamma,
+        k,
+        seed,
+    })
 }
 
 /// The built-in pictures' names, in menu order.
@@ -193,10 +212,9 @@ impl Stippler {
         seed: f64,
         gamma: Option<f64>,
     ) -> Result<Stippler, JsError> {
-        let (k, seed) = k_seed(k, seed)?;
+        let params = params(min_radius, max_radius, k, seed, gamma)?;
         Ok(Self {
-            inner: Stippling::mono(&image.image, min_radius, max_radius, k, seed, gamma)
-                .map_err(err)?,
+            inner: Stippling::mono(&image.image, params).map_err(err)?,
         })
     }
 
@@ -210,10 +228,9 @@ impl Stippler {
         seed: f64,
         gamma: Option<f64>,
     ) -> Result<Stippler, JsError> {
-        let (k, seed) = k_seed(k, seed)?;
+        let params = params(min_radius, max_radius, k, seed, gamma)?;
         Ok(Self {
-            inner: Stippling::colour(&image.image, min_radius, max_radius, k, seed, gamma)
-                .map_err(err)?,
+            inner: Stippling::colour(&image.image, params).map_err(err)?,
         })
     }
 
@@ -236,12 +253,12 @@ impl Stippler {
     /// Up to `maxSteps` steps in all, shared between the sets; true when every set is full.
     pub fn run(&mut self, max_steps: f64) -> bool {
         self.inner
-            .run(if max_steps > 0.0 { max_steps as u64 } else { 0 })
+            .run_steps(if max_steps > 0.0 { max_steps as u64 } else { 0 })
     }
 
     /// Runs every set to the end.
     pub fn finish(&mut self) {
-        self.inner.finish();
+        self.inner.run_steps(u64::MAX);
     }
 
     /// True when every set is full.
@@ -311,9 +328,8 @@ pub fn stipple_flat(
     seed: f64,
     gamma: Option<f64>,
 ) -> Result<Float64Array, JsError> {
-    let (k, seed) = k_seed(k, seed)?;
-    let dots =
-        stipple::stipple(&image.image, min_radius, max_radius, k, seed, gamma).map_err(err)?;
+    let params = params(min_radius, max_radius, k, seed, gamma)?;
+    let dots = stipple::stipple(&image.image, params).map_err(err)?;
     Ok(crate::xyr(&dots))
 }
 
@@ -327,9 +343,8 @@ pub fn stipple_colour_flat(
     seed: f64,
     gamma: Option<f64>,
 ) -> Result<Array, JsError> {
-    let (k, seed) = k_seed(k, seed)?;
-    let sets = stipple::stipple_colour(&image.image, min_radius, max_radius, k, seed, gamma)
-        .map_err(err)?;
+    let params = params(min_radius, max_radius, k, seed, gamma)?;
+    let sets = stipple::stipple_colour(&image.image, params).map_err(err)?;
     Ok(sets.iter().map(|s| JsValue::from(crate::xyr(s))).collect())
 }
 

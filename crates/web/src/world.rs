@@ -13,6 +13,7 @@
 use crate::err;
 use js_sys::{Array, Object as JsObject, Reflect, Uint8Array, Uint8ClampedArray};
 use poisson_live::world::{self, paint_world, Ground, Object, World};
+use poisson_live::Job;
 use wasm_bindgen::prelude::*;
 
 /// The painted `880 × 480` island for one seed: its pixels, its PNG, its object counts and the

@@ -29,11 +29,13 @@ fn a_built_in_picture_stipples_as_natively_and_in_slices() {
         .to_vec();
     let core = poisson_live::stipple::stipple(
         &Picture::Sphere.render(240, 160).unwrap(),
-        2.0,
-        10.0,
-        30,
-        123456,
-        None,
+        poisson_live::stipple::StippleParams {
+            min_radius: 2.0,
+            max_radius: 10.0,
+            gamma: None,
+            k: 30,
+            seed: 123456,
+        },
     )
     .unwrap();
     let want: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y, p.r]).collect();

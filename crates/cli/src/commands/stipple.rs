@@ -5,7 +5,7 @@ use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
 use crate::Failure;
-use poisson_live::stipple::stipple_sampler;
+use poisson_live::stipple::{stipple_sampler, StippleParams};
 use std::path::PathBuf;
 
 /// Stipple a PNG picture: dots close together where it is dark
@@ -37,8 +37,14 @@ pub struct Stipple {
 impl Stipple {
     pub fn run(self) -> Result<(), Failure> {
         let image = read_png(&self.image)?;
-        let (min, max, gamma) = (self.min_radius, self.max_radius, Some(self.gamma));
-        let s = stipple_sampler(&image, min, max, self.k.k, self.shared.seed(), gamma)?;
+        let params = StippleParams {
+            min_radius: self.min_radius,
+            max_radius: self.max_radius,
+            gamma: Some(self.gamma),
+            k: self.k.k,
+            seed: self.shared.seed(),
+        };
+        let s = stipple_sampler(&image, params)?;
         let mut progress = Progress::new("stipple");
         let points = progress::finish(s, &mut progress, None);
         progress.clear();

@@ -236,6 +236,20 @@ pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {
     Ok(value)
 }
 
+/// Checks a range of spacings: both radii finite and > 0 (named "min radius" and "max radius")
+/// and `min ≤ max` ([`Error::RadiusOrder`]). Returns them.
+pub(crate) fn radius_range(min_radius: f64, max_radius: f64) -> Result<(f64, f64)> {
+    let min_radius = positive("min radius", min_radius)?;
+    let max_radius = positive("max radius", max_radius)?;
+    if min_radius > max_radius {
+        return Err(Error::RadiusOrder {
+            min: min_radius,
+            max: max_radius,
+        });
+    }
+    Ok((min_radius, max_radius))
+}
+
 /// Checks that `value` is a finite number in `min..=max`.
 pub(crate) fn in_range(name: &'static str, value: f64, min: f64, max: f64) -> Result<f64> {
     if value.is_finite() && value >= min && value <= max {

@@ -170,9 +170,11 @@ pub fn check(case: &Value) -> Result<(), String> {
                     &mut rgb,
                     wi,
                     hi,
-                    f(&c[0]),
-                    f(&c[1]),
-                    f(&c[2]),
+                    poisson_live::Point {
+                        x: f(&c[0]),
+                        y: f(&c[1]),
+                        r: f(&c[2]),
+                    },
                     [col[0], col[1], col[2]],
                     f(&c[4]),
                 );
