@@ -31,17 +31,18 @@
 //!    enables it, plain arrays otherwise). Its rounding error is below `10⁻⁶ r²` (see
 //!    *Exactness*), so a value below `(1 − 10⁻⁵) r²` is surely too close and one at or above
 //!    `(1 + 10⁻⁵) r²` surely far enough. Only a candidate whose nearest neighbour falls between
-//!    the two (about 1 turn in 70) gets the exact `f64` test. The screen changes no decision: the
+//!    the two (about 1 turn in 130) gets the exact `f64` test. The screen changes no decision: the
 //!    result is the exact test's, however it was reached.
 //! 5. **Work swept top to bottom.** Points wait for their turn in bands of 8 grid rows; the
 //!    topmost band with a waiting point goes first, first placed first served within a band. The
 //!    grid rows and points in use then stay in the processor's cache: on a 4000 × 4000 map at
-//!    r = 2 this takes about 30 % less time than serving points in one queue, whose front is a
+//!    r = 2 this takes about 30 % less CPU time than serving points in one queue, whose front is a
 //!    ring the size of the map.
 //!
-//! The profile (callgrind, 2000 × 2000 at r = 2) puts about 1 200 instructions on each point:
-//! the gather about 40 %, the screen about 25 %, the rest the generator, the candidates' setup and
-//! placing. See `BENCHMARKS.md` for the figures against other samplers.
+//! The profile (callgrind, 2000 × 2000 at r = 2) puts about 1 250 instructions on each point:
+//! the gather about 40 % (some 30 per occupied cell, 13 or 14 cells a turn), the screen about
+//! 20 % (under 40 per kept neighbour for all 16 candidates), the rest the candidates' setup,
+//! the generator and placing. See `BENCHMARKS.md` for the figures against other samplers.
 //!
 //! # Exactness and determinism
 //!
