@@ -4,11 +4,12 @@
 // and the fast ones (ours `fastPoisson` against fast-2d-poisson-disk-sampling, the fastest npm
 // peer), with issue 12's target: ours fast >= 3x fast-2d-poisson-disk-sampling.
 //
-//   node crates/bench/wasm-bench.mjs PKG_DIR [--opt PKG_DIR] [--quick]
+//   node crates/bench/wasm-bench.mjs PKG_DIR [--opt PKG_DIR] [--quick] [--fast]
 //
 // PKG_DIR holds `wasm-bindgen --target nodejs` output for poisson_live_web.wasm (release build);
 // `--opt` adds a second copy of ours, e.g. after `wasm-opt -Oz` as the page ships it. This script
-// builds nothing: `bash scripts/bench.sh` builds both and runs it. It prints one markdown table in
+// builds nothing: `bash scripts/bench.sh` builds both and runs it. `--fast` runs only the fast
+// samplers' table. It prints one markdown table in
 // the same shape as the native harness (crates/bench/src/main.rs).
 //
 // Each row is the best of several runs (fewer for a system whose runs exceed a time budget), the
@@ -29,7 +30,7 @@ const SEED = 123456;
 
 function usage(message) {
   console.error(`wasm-bench: error: ${message}`);
-  console.error('usage: node crates/bench/wasm-bench.mjs PKG_DIR [--opt PKG_DIR] [--quick]');
+  console.error('usage: node crates/bench/wasm-bench.mjs PKG_DIR [--opt PKG_DIR] [--quick] [--fast]');
   process.exit(2);
 }
 
@@ -37,8 +38,10 @@ const args = process.argv.slice(2);
 let pkg = null;
 let optPkg = null;
 let quick = false;
+let fastOnly = false;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--quick') quick = true;
+  else if (args[i] === '--fast') fastOnly = true;
   else if (args[i] === '--opt') optPkg = args[++i] ?? usage('--opt needs a directory');
   else if (args[i].startsWith('-')) usage(`unknown option '${args[i]}'`);
   else if (pkg === null) pkg = args[i];
@@ -108,7 +111,7 @@ const fast2d = {
 systems.push(fast2d);
 fastSystems.push(fast2d);
 
-const cases = [
+const cases = fastOnly ? [] : [
   { w: 1000, h: 1000, r: 2 },
   { w: 2000, h: 2000, r: 2 },
 ];
@@ -170,31 +173,33 @@ function printTable(rows, ours) {
   }
 }
 
-console.log('### Classic: Bridson\'s algorithm\n');
 const rows = measure(systems, cases);
-console.log(
-  `Bridson's algorithm, k = ${K}, one node process; best of up to ${reps} runs per row (fewer for a ` +
-    `system whose runs on a box exceed ${budgetMs / 1000} s). Points per r² = points · r² / area. ` +
-    `"Speed vs ours" = this system's points per second ÷ ours (the plain release build) on the same box.\n`,
-);
-printTable(rows, systems[0]);
-
-// The issue's targets for the wasm build, on the 2000 × 2000 box.
-const main = rows.filter((row) => row.case.w === 2000);
-const ourMain = main.find((row) => row.system === systems[0]);
-const pds = main.find((row) => row.system.name.startsWith('poisson-disk-sampling'));
-if (ourMain && pds) {
-  const speed = rate(ourMain) / 1e6;
-  const ratio = rate(ourMain) / rate(pds);
+if (!fastOnly) {
+  console.log('### Classic: Bridson\'s algorithm\n');
   console.log(
-    `\nTargets on 2000 × 2000, r = 2: ours ${speed.toFixed(3)} M points/s (target ≥ 0.5: ` +
-      `${speed >= 0.5 ? 'met' : 'missed'}); ours ÷ poisson-disk-sampling = ${ratio.toFixed(2)}× ` +
-      `(target ≥ 4: ${ratio >= 4 ? 'met' : 'missed'}).`,
+    `Bridson's algorithm, k = ${K}, one node process; best of up to ${reps} runs per row (fewer for a ` +
+      `system whose runs on a box exceed ${budgetMs / 1000} s). Points per r² = points · r² / area. ` +
+      `"Speed vs ours" = this system's points per second ÷ ours (the plain release build) on the same box.\n`,
   );
-}
-console.log(`\nLoad average now: ${load()}`);
+  printTable(rows, systems[0]);
 
-console.log('\n### Fast: where the tutorial\'s draws do not matter\n');
+  // The issue's targets for the wasm build, on the 2000 × 2000 box.
+  const main = rows.filter((row) => row.case.w === 2000);
+  const ourMain = main.find((row) => row.system === systems[0]);
+  const pds = main.find((row) => row.system.name.startsWith('poisson-disk-sampling'));
+  if (ourMain && pds) {
+    const speed = rate(ourMain) / 1e6;
+    const ratio = rate(ourMain) / rate(pds);
+    console.log(
+      `\nTargets on 2000 × 2000, r = 2: ours ${speed.toFixed(3)} M points/s (target ≥ 0.5: ` +
+        `${speed >= 0.5 ? 'met' : 'missed'}); ours ÷ poisson-disk-sampling = ${ratio.toFixed(2)}× ` +
+        `(target ≥ 4: ${ratio >= 4 ? 'met' : 'missed'}).`,
+    );
+}
+console.log(`\nLoad average now: ${load()}\n`);
+}
+
+console.log('### Fast: where the tutorial\'s draws do not matter\n');
 const fastRows = measure(fastSystems, fastCases);
 console.log(
   `Ours \`fastPoisson(width, height, radius, seed)\` (16 candidates just beyond r per point) against ` +

@@ -221,8 +221,9 @@ fn main() -> ExitCode {
     if has("--help") || has("-h") {
         println!(
             "poisson-live-bench: ours against poisson-diskus, fast_poisson and faster_poisson, two markdown tables\n\n\
-             Usage: poisson-live-bench [--quick] [--memory]\n\n  \
+             Usage: poisson-live-bench [--quick] [--fast] [--memory]\n\n  \
              --quick   smaller boxes and fewer runs (about a minute)\n  \
+             --fast    only the fast samplers' table and issue 12's targets\n  \
              --memory  only the peak-memory check of ours at about 10 M points\n\n\
              Build with --release: a debug build measures the debug build."
         );
@@ -235,7 +236,7 @@ fn main() -> ExitCode {
         return fast_child(&args[at + 1..]);
     }
     for a in &args {
-        if !matches!(a.as_str(), "--quick" | "--memory") {
+        if !matches!(a.as_str(), "--quick" | "--fast" | "--memory") {
             eprintln!("poisson-live-bench: error: unknown argument '{a}'; see --help");
             return ExitCode::from(2);
         }
@@ -248,9 +249,29 @@ fn main() -> ExitCode {
     if has("--memory") {
         return report_memory();
     }
-    let plan = plan(has("--quick"));
+    let mut plan = plan(has("--quick"));
+    if has("--fast") {
+        plan.cases.clear();
+        plan.linear = None;
+        plan.memory = false;
+    }
+    if !plan.cases.is_empty() {
+        classic_tables(&plan);
+    }
+    fast_tables(&plan);
+    let code = if plan.memory {
+        report_memory()
+    } else {
+        ExitCode::SUCCESS
+    };
+    println!("\nLoad average after the runs: {}", load());
+    code
+}
+
+/// The classic table, its targets and the linearity check.
+fn classic_tables(plan: &Plan) {
     println!("### Classic: Bridson's algorithm\n");
-    let rows = measure(&plan, &plan.cases);
+    let rows = measure(plan, &plan.cases);
     print_table(
         &rows,
         &format!(
@@ -265,10 +286,13 @@ fn main() -> ExitCode {
     if let Some((a, b)) = plan.linear {
         print_linearity(&rows, a, b);
     }
-    println!("\nLoad average now: {}", load());
+    println!("\nLoad average now: {}\n", load());
+}
 
-    println!("\n### Fast: where the tutorial's draws do not matter\n");
-    let fast = measure(&plan, &plan.fast);
+/// The fast samplers' table and issue 12's targets for them.
+fn fast_tables(plan: &Plan) {
+    println!("### Fast: where the tutorial's draws do not matter\n");
+    let fast = measure(plan, &plan.fast);
     print_table(
         &fast,
         &format!(
@@ -279,14 +303,7 @@ fn main() -> ExitCode {
             plan.reps
         ),
     );
-    print_fast_targets(&fast, &plan);
-    let code = if plan.memory {
-        report_memory()
-    } else {
-        ExitCode::SUCCESS
-    };
-    println!("\nLoad average after the runs: {}", load());
-    code
+    print_fast_targets(&fast, plan);
 }
 
 /// Runs every system on every box, taking turns, and keeps each one's best time.
