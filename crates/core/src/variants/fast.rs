@@ -284,8 +284,7 @@ impl FastSampler {
         loop {
             let x = sampler.rng.unit() * width;
             let y = sampler.rng.unit() * height;
-            if x < width && y < height {
-                sampler.place(x, y);
+            if x < width && y < height && sampler.place(x, y) {
                 break;
             }
         }
@@ -328,11 +327,19 @@ impl FastSampler {
     }
 
     /// Places a point known to fit: its cell, its bit, and its place in its band's queue.
+    ///
+    /// Returns false, placing nothing, if its cell is taken. Points r apart never share a cell
+    /// of diagonal r, but `x · (1/cell)` is rounded: two points within a few ulps of opposite
+    /// corners could both land in one. Refusing the second keeps every point findable in the
+    /// grid (a cell holds one index), so the spacing stays guaranteed; it has never been seen.
     #[inline]
-    fn place(&mut self, x: f64, y: f64) {
+    fn place(&mut self, x: f64, y: f64) -> bool {
         let row = ((y * self.inv_cell) as usize).min(self.rows - 1);
         let col = ((x * self.inv_cell) as usize).min(self.cols - 1);
         let c = (row + PAD) * self.stride + col + PAD;
+        if self.occupied[c >> 3] >> (c & 7) & 1 != 0 {
+            return false;
+        }
         let index = self.points.len() as u32;
         self.cells[c] = index;
         self.occupied[c >> 3] |= 1 << (c & 7);
@@ -340,6 +347,7 @@ impl FastSampler {
         let band = row / BAND;
         self.bands[band].push(index);
         self.current = self.current.min(band);
+        true
     }
 
     /// The occupancy bits of the seven cells from padded cell `c` on.
@@ -423,12 +431,12 @@ impl FastSampler {
             let i = free.trailing_zeros() as usize;
             let cx = px + self.xs[phase][q + i];
             let cy = py + self.ys[phase][q + i];
-            if interior || (cx >= 0.0 && cy >= 0.0 && cx < self.width && cy < self.height) {
+            let on_map = || cx >= 0.0 && cy >= 0.0 && cx < self.width && cy < self.height;
+            if (interior || on_map()) && self.place(cx, cy) {
                 // Placing candidate i rules out i − SPAN ..= i + SPAN, around the circle.
                 let around = ((1u64 << (2 * SPAN + 1)) - 1) << (i + CANDIDATES - SPAN);
                 let folded = around | around >> CANDIDATES | around >> (2 * CANDIDATES);
                 free &= !((folded & ((1 << CANDIDATES) - 1)) as u32);
-                self.place(cx, cy);
             } else {
                 free &= free - 1;
             }
