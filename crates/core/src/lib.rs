@@ -49,6 +49,8 @@ pub use measures::{compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::{chunks, density, layers, samplers, wrap};
+// The fast sampler for games (issue 12).
+pub use variants::fast::{self, fast_poisson};
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};
 pub use darts::{dart_throwing, DartThrower};

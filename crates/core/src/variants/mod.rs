@@ -3,6 +3,7 @@
 
 pub mod chunks;
 pub mod density;
+pub mod fast;
 pub mod layers;
 pub mod samplers;
 pub mod wrap;
