@@ -214,7 +214,7 @@ fn the_exit_status_tells_a_malformed_command_line_from_bad_input() {
         ("", "no command given"),
         (
             "scatter",
-            "unknown command 'scatter'; the commands are bridson, random,",
+            "unknown command 'scatter'; the commands are bridson, fast, random,",
         ),
         (map, "'poisson bridson' needs --radius R: minimum distance"),
         ("{map} --radius", "--radius needs a value (R)"),
@@ -263,6 +263,25 @@ fn the_exit_status_tells_a_malformed_command_line_from_bad_input() {
     let out = poisson(&line.split_whitespace().collect::<Vec<_>>());
     let want = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, -5).unwrap();
     assert_eq!(stdout(&out), format!("{}\n", want.len()));
+}
+
+#[test]
+fn fast_writes_the_crates_fast_points() {
+    let out = poisson(&["fast", "-W", "300", "-H", "200", "-r", "6", "-s", "-9"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let got: Vec<[f64; 2]> = serde_json::from_value(json["points"].clone()).unwrap();
+    let want = poisson_live::fast::fast_poisson(300.0, 200.0, 6.0, -9).unwrap();
+    assert!(want.len() > 1000, "{} points", want.len());
+    assert_eq!(got, want);
+    let csv = stdout(&poisson(&[
+        "fast", "-W", "300", "-H", "200", "-r", "6", "-s", "-9", "-f", "csv",
+    ]));
+    assert_eq!(csv.lines().next(), Some("x,y"));
+    assert_eq!(csv.lines().count(), want.len() + 1);
+    let count = stdout(&poisson(&[
+        "fast", "-W", "300", "-H", "200", "-r", "6", "-s", "-9", "-f", "count",
+    ]));
+    assert_eq!(count, format!("{}\n", want.len()));
 }
 
 #[test]
@@ -318,6 +337,11 @@ fn bad_input_is_one_line_and_a_non_zero_exit() {
             "must not be larger than max radius",
         ),
         ("paint --seed 2147483648", "seed must be a whole number"),
+        (
+            "fast --width 720 --height 400 --radius -2",
+            "radius must be a finite number greater than 0, got -2",
+        ),
+        ("fast --width 1e9 --height 1e9 --radius 1", "the limit is"),
         ("scatter", "unknown command 'scatter'"),
         ("", "no command given"),
     ]

@@ -5,6 +5,7 @@
 mod bridson;
 mod completions;
 mod darts;
+mod fast;
 mod jittered;
 mod paint;
 mod random;
@@ -18,6 +19,7 @@ use clap::Subcommand;
 #[derive(Subcommand)]
 pub enum Command {
     Bridson(bridson::Bridson),
+    Fast(fast::Fast),
     Random(random::Random),
     Jittered(jittered::Jittered),
     Darts(darts::Darts),
@@ -32,6 +34,7 @@ impl Command {
     pub fn run(self) -> Result<(), Failure> {
         match self {
             Command::Bridson(c) => c.run(),
+            Command::Fast(c) => c.run(),
             Command::Random(c) => c.run(),
             Command::Jittered(c) => c.run(),
             Command::Darts(c) => c.run(),
