@@ -4,9 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use fuzz_support::{
-    advised_radius, cells_for, check_in_bounds, check_spacing, positive, Coord, MaskSpec, F, K,
-};
+use fuzz_support::{cells_for, check_in_bounds, check_spacing, positive, Coord, MaskSpec, F, K};
 use libfuzzer_sys::fuzz_target;
 use poisson_live::bridson::{variable_sampler, Outcome, Sampler, Step, MAX_K};
 use poisson_live::density::DensityField;
@@ -137,7 +135,7 @@ fn check_new_validation(inp: &Input, result: &poisson_live::Result<Sampler>) {
         assert!(!msg.is_empty());
         if let Error::TooMuchWork { .. } = e {
             // The advice must work: the radius it names fits the limit.
-            if let Some(advice) = advised_radius(&msg) {
+            if let Some(advice) = e.advised_minimum("radius") {
                 assert!(
                     Grid::for_radius(w, h, advice).is_ok(),
                     "advice {advice} from {msg:?} does not fit"

@@ -22,6 +22,7 @@ use output::{Format, Points};
 use poisson_live::bridson::{Sampler, MAX_K};
 use poisson_live::darts::{DartThrower, MAX_MISSES};
 use poisson_live::density::DensityField;
+use poisson_live::point::xy;
 use poisson_live::stipple::{self, Image};
 use poisson_live::wrap::poisson_disk_wrapped;
 use poisson_live::Error;
@@ -124,14 +125,16 @@ fn run(p: &Parsed) -> Result<(), Failure> {
         "random" => {
             // The core refuses more than its work limit, with a hint; only nonsense stops here.
             let count = whole(p, "count", 0, 1 << 53)? as usize;
-            Points::Xy(poisson_live::random_points(count, width, height, seed)?)
+            Points::Xy(xy(&poisson_live::random_points(
+                count, width, height, seed,
+            )?))
         }
-        "jittered" => Points::Xy(poisson_live::jittered_grid(
+        "jittered" => Points::Xy(xy(&poisson_live::jittered_grid(
             number(p, "spacing")?,
             width,
             height,
             seed,
-        )?),
+        )?)),
         "darts" => {
             let radius = number(p, "radius")?;
             let misses = whole(p, "misses", 0, u64::from(MAX_MISSES))? as u32;
@@ -147,7 +150,7 @@ fn run(p: &Parsed) -> Result<(), Failure> {
                     )
                 });
             }
-            Points::Xy(d.kept().to_vec())
+            Points::Xy(xy(d.kept()))
         }
         "variable" => {
             let min = number(p, "min-radius")?;

@@ -130,7 +130,7 @@ fn every_method_matches_the_crate() {
             })
             .collect()
     };
-    let pairs = |v: Vec<[f64; 2]>| v.into_iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+    let pairs = |v: Vec<poisson_live::Point>| v.iter().map(|p| vec![p.x, p.y]).collect::<Vec<_>>();
 
     let out = poisson(&[
         "random", "--width", "720", "--height", "400", "--count", "200", "--seed", "7",

@@ -89,7 +89,7 @@ fn csv_has_a_header_and_one_line_per_point() {
 
 #[test]
 fn positions_without_radii() {
-    let points = jittered_grid(20.0, 720.0, 400.0, 7).unwrap();
+    let points = poisson_live::point::xy(&jittered_grid(20.0, 720.0, 400.0, 7).unwrap());
     let json = to_json_xy(720.0, 400.0, &points);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let rows = value["points"].as_array().unwrap();

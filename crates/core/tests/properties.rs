@@ -6,7 +6,7 @@
 
 use poisson_live::bridson::{variable_radius, Outcome, Sampler, Step, MAX_K};
 use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW};
-use poisson_live::error::DEFAULT_MAX_CELLS;
+use poisson_live::error::{Bound, DEFAULT_MAX_CELLS};
 use poisson_live::grid::Grid;
 use poisson_live::layers::{
     overlaps, place_layer, place_layers, place_layers_separately, shared_grid, Layer, Mask,
@@ -46,11 +46,11 @@ fn check_spacing(points: &[Point]) -> Result<(), TestCaseError> {
 
 fn check_in_bounds(
     what: &str,
-    points: impl IntoIterator<Item = [f64; 2]>,
+    points: impl IntoIterator<Item = impl Into<[f64; 2]>>,
     w: f64,
     h: f64,
 ) -> Result<(), TestCaseError> {
-    for (i, [x, y]) in points.into_iter().enumerate() {
+    for (i, [x, y]) in points.into_iter().map(Into::into).enumerate() {
         prop_assert!(
             (0.0..w).contains(&x) && (0.0..h).contains(&y),
             "{}: point {} ({}, {}) off the {} × {} map",
@@ -130,14 +130,14 @@ fn waves(w: f64, h: f64, wobble: f64) -> impl Fn(f64, f64) -> f64 + Send + Sync 
     move |x: f64, y: f64| 0.5 + wobble * (x / w * 9.0).sin() * (y / h * 7.0).cos()
 }
 
-/// The number after "use a radius ≥ " in an error message.
-fn advised_radius(message: &str) -> f64 {
-    let (_, tail) = message
-        .split_once("use a radius ≥ ")
-        .unwrap_or_else(|| panic!("no advice in {message:?}"));
-    tail.trim()
-        .parse()
-        .unwrap_or_else(|e| panic!("advice {tail:?} in {message:?} is not a number: {e}"))
+/// The radius a too-much-work error advises, read from its advice's fields; the message shows
+/// that very number.
+fn advised_radius(e: &Error) -> f64 {
+    let advised = e
+        .advised_minimum("radius")
+        .unwrap_or_else(|| panic!("no advice in {e:?}"));
+    assert!(e.to_string().ends_with(e.advice().unwrap().text()), "{e}");
+    advised
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ proptest! {
         let pts = dart_throwing(w, h, r, misses, seed).unwrap();
         prop_assert!(!pts.is_empty());
         check_in_bounds("darts", pts.iter().copied(), w, h)?;
-        let pts: Vec<Point> = pts.iter().map(|&[x, y]| Point { x, y, r }).collect();
+        prop_assert!(pts.iter().all(|p| p.r == r), "every kept dart carries the radius");
         check_spacing(&pts)?;
     }
 
@@ -273,7 +273,7 @@ proptest! {
         let (cols, rows) = ((w / s).floor() as usize, (h / s).floor() as usize);
         prop_assert_eq!(pts.len(), cols * rows);
         check_in_bounds("jittered", pts.iter().copied(), w, h)?;
-        for (i, &[x, y]) in pts.iter().enumerate() {
+        for (i, &Point { x, y, .. }) in pts.iter().enumerate() {
             let (col, row) = ((i % cols) as f64, (i / cols) as f64);
             prop_assert!(
                 x >= col * s && x < (col + 1.0) * s && y >= row * s && y < (row + 1.0) * s,
@@ -627,7 +627,7 @@ proptest! {
             prop_assert_eq!(d.misses_in_a_row() as usize, in_a_row);
             prop_assert!(d.misses_in_a_row() <= max_misses);
             let last = if dart.kept { d.kept().last() } else { d.rejected().last() };
-            prop_assert_eq!(last, Some(&[dart.x, dart.y]));
+            prop_assert_eq!(last, Some(&Point { x: dart.x, y: dart.y, r }));
         }
         prop_assert!(d.is_finished());
         prop_assert_eq!(d.misses_in_a_row(), max_misses);
@@ -760,7 +760,7 @@ fn check_too_much_work(w: f64, h: f64, r: f64) -> Result<f64, TestCaseError> {
     for result in results {
         let e = result.unwrap_err();
         prop_assert!(matches!(e, Error::TooMuchWork { .. }), "{:?}", e);
-        advice.push(advised_radius(&e.to_string()));
+        advice.push(advised_radius(&e));
     }
     let advised = advice[0];
     prop_assert!(
@@ -858,7 +858,7 @@ fn advice_works_on_a_long_thin_map() {
     // 1e7 × 1 with radius 0.01: the advice is "use a radius ≥ 0.78", but cell 0.78/√2 gives
     // 18.1 M columns × 2 rows = 36.3 M cells, over the 33.6 M limit.
     let e = Grid::for_radius(1e7, 1.0, 0.01).unwrap_err();
-    let advised = advised_radius(&e.to_string());
+    let advised = advised_radius(&e);
     assert!(Grid::for_radius(1e7, 1.0, advised).is_ok(), "{e}");
 }
 
@@ -869,7 +869,7 @@ fn advice_works_on_a_small_map() {
     // calls the given radius "radius 0".)
     for (w, h) in [(0.5, 0.5), (0.01, 0.01)] {
         let e = Grid::for_radius(w, h, 1e-9).unwrap_err();
-        let advised = advised_radius(&e.to_string());
+        let advised = advised_radius(&e);
         assert!(Grid::for_radius(w, h, advised).is_ok(), "{e}");
     }
 }
@@ -878,17 +878,13 @@ fn advice_works_on_a_small_map() {
 fn random_points_advice_is_within_the_limit() {
     // Once "ask for at most 33.6 M points" for a limit of 33 554 432: rounded up past the
     // limit. Now the count is exact (or, written in millions, rounded down).
-    let e = random_points(40_000_000, 10.0, 10.0, 1)
-        .unwrap_err()
-        .to_string();
-    let (_, tail) = e
-        .split_once("ask for at most ")
-        .unwrap_or_else(|| panic!("no advice in {e:?}"));
-    let number = tail.trim_end_matches(" points");
-    let advised = match number.strip_suffix(" M") {
-        Some(millions) => millions.parse::<f64>().unwrap() * 1e6,
-        None => number.parse::<f64>().unwrap(),
+    let e = random_points(40_000_000, 10.0, 10.0, 1).unwrap_err();
+    let advice = e.advice().unwrap_or_else(|| panic!("no advice in {e:?}"));
+    assert_eq!(advice.parameter, Some("count"));
+    let Some(Bound::AtMost(advised)) = advice.bound else {
+        panic!("no bound in {e:?}");
     };
+    assert!(e.to_string().ends_with(advice.text()), "{e}");
     assert!(advised <= DEFAULT_MAX_CELLS as f64, "{e}");
     assert!(
         random_points(advised as usize, 10.0, 10.0, 1).is_ok(),
@@ -981,7 +977,7 @@ proptest! {
         let (x, y) = (g.next_f64() * w, g.next_f64() * h);
         prop_assert_eq!(pts, vec![Point { x, y, r }], "exactly the first point: nothing else fits");
         let darts = dart_throwing(w, h, r, 20, seed).unwrap();
-        prop_assert_eq!(darts, vec![[x, y]]);
+        prop_assert_eq!(darts, vec![Point { x, y, r }]);
         let layer = place_layers(w, h, vec![Layer::new(r, k, seed)]).unwrap();
         prop_assert_eq!(layer[0].len(), 1);
     }

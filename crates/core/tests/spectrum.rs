@@ -82,7 +82,8 @@ fn random_points_are_white_noise() {
     // E[P(f)] = 1 at every integer f ≠ 0 for independent uniform points; the mean over thousands
     // of frequencies is close to it for every seed.
     for seed in [1, 2, 3, 123456] {
-        let pts = poisson_live::random_points(500, 720.0, 400.0, seed).unwrap();
+        let pts =
+            poisson_live::point::xy(&poisson_live::random_points(500, 720.0, 400.0, seed).unwrap());
         let p = Periodogram::new(&pts, 720.0, 400.0, 48, 27).unwrap();
         let others: Vec<f64> = p
             .power()
@@ -292,7 +293,7 @@ fn a_staged_spectrum_equals_one_call_to_the_bit() {
 }
 
 #[test]
-fn the_lab_spectrum_staged_at_the_labs_own_size() {
+fn a_staged_spectrum_at_the_labs_own_size_equals_the_one_call_pieces() {
     // The lab's own frequency window (64 × 36) and its heaviest settings, a few maps.
     let (w, h) = (720.0, 400.0);
     for kind in Kind::ALL {

@@ -34,9 +34,7 @@ fn assert_spacing(points: &[Point]) {
             assert!(d2 >= r * r, "{a:?} and {b:?} are too close");
         }
     }
-    let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
-    let r: Vec<f64> = points.iter().map(|p| p.r).collect();
-    assert!(radius_violations(&xy, &r).is_empty());
+    assert!(radius_violations(points).is_empty());
 }
 
 #[test]
@@ -90,7 +88,7 @@ fn the_sphere_is_darker_below_than_in_its_highlight() {
 }
 
 #[test]
-fn the_same_seed_gives_the_same_stipple() {
+fn the_same_seed_gives_the_same_stipple_one_call_or_sliced() {
     let image = Picture::Tree.render(240, 160).unwrap();
     let a = stipple(&image, 2.0, 10.0, 30, 99, Some(1.5)).unwrap();
     let b = stipple(&image, 2.0, 10.0, 30, 99, Some(1.5)).unwrap();

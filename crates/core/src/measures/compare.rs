@@ -9,6 +9,7 @@
 use crate::bridson::Sampler;
 use crate::error::Result;
 use crate::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
+use crate::point::xy;
 
 /// Tries per step for the Poisson method of the comparison.
 pub const COMPARE_K: u32 = 30;
@@ -85,9 +86,9 @@ pub fn compare(width: f64, height: f64, spacing: f64, seed: i32) -> Result<[Repo
         .map(|p| [p.x, p.y])
         .collect();
     let n = poisson.len().max(1);
-    let random = crate::random_points(n, width, height, seed)?;
+    let random = xy(&crate::random_points(n, width, height, seed)?);
     let jitter_spacing = (width * height / n as f64).sqrt();
-    let jittered = crate::jittered_grid(jitter_spacing, width, height, seed)?;
+    let jittered = xy(&crate::jittered_grid(jitter_spacing, width, height, seed)?);
     Ok([
         report(Method::Random, random, spacing, spacing, width, height),
         report(
@@ -162,9 +163,9 @@ impl Staged {
             self.sampler = None;
             // The other two methods take the count from Poisson (see `compare`).
             let n = poisson.len().max(1);
-            let random = crate::random_points(n, w, h, self.seed)?;
+            let random = xy(&crate::random_points(n, w, h, self.seed)?);
             let jitter_spacing = (w * h / n as f64).sqrt();
-            let jittered = crate::jittered_grid(jitter_spacing, w, h, self.seed)?;
+            let jittered = xy(&crate::jittered_grid(jitter_spacing, w, h, self.seed)?);
             self.waiting = vec![
                 (Method::Poisson, poisson, spacing),
                 (Method::Jittered, jittered, jitter_spacing),

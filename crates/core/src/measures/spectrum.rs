@@ -22,6 +22,7 @@
 
 use crate::darts::DartThrower;
 use crate::error::{in_range, positive, Error, Result};
+use crate::point::xy;
 use crate::Sampler;
 use std::f64::consts::TAU;
 
@@ -493,8 +494,13 @@ impl PointSet {
                 let n = bridson.len().max(1);
                 let set = match self.kind {
                     Kind::Bridson => bridson,
-                    Kind::Random => crate::random_points(n, w, h, seed)?,
-                    Kind::Jittered => crate::jittered_grid((w * h / n as f64).sqrt(), w, h, seed)?,
+                    Kind::Random => xy(&crate::random_points(n, w, h, seed)?),
+                    Kind::Jittered => xy(&crate::jittered_grid(
+                        (w * h / n as f64).sqrt(),
+                        w,
+                        h,
+                        seed,
+                    )?),
                     Kind::Darts => {
                         let darts = DartThrower::new(w, h, self.radius, DART_MISSES, seed)?;
                         self.stage = Making::Darts(Box::new(darts));
@@ -508,7 +514,7 @@ impl PointSet {
                 if !darts.run(max_work) {
                     return Ok(None);
                 }
-                let set = darts.kept().to_vec();
+                let set = xy(darts.kept());
                 self.stage = Making::Done;
                 Ok(Some(set))
             }
@@ -529,15 +535,7 @@ impl PointSet {
 pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
     in_range("maps", f64::from(count), 1.0, f64::from(MAX_MAPS))?;
     crate::rng::ParkMiller::new(seed)?;
-    let mut out = Vec::with_capacity(count as usize);
-    let mut s = seed;
-    while out.len() < count as usize {
-        if s != crate::rng::STUCK_SEED {
-            out.push(s);
-        }
-        s = s.wrapping_add(1);
-    }
-    Ok(out)
+    Ok(crate::rng::seed_run(seed, count as usize))
 }
 
 /// The spectrum lab's figure: a point set of one [`Kind`] on several maps, and their mean

@@ -22,11 +22,13 @@
 //! ```
 
 use crate::bridson::{BlockCursor, Sampler};
-use crate::density::{mix, smoothstep, Octaves};
+use crate::density::{smoothstep, Octaves};
 use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
 use crate::layers::{overlaps, place_layers, place_layers_separately, Layer, Overlap};
-use crate::rng::{ParkMiller, STUCK_SEED};
+use crate::rng::ParkMiller;
+#[cfg(doc)]
+use crate::rng::STUCK_SEED;
 use crate::world::{Ground, Object};
 use crate::Point;
 use std::sync::Arc;
@@ -311,12 +313,7 @@ fn lerp(a: [u8; 3], b: [u8; 3], t: f64) -> [u8; 3] {
 /// layers do not draw related numbers, and never [`STUCK_SEED`]. The same in both grid modes, so
 /// switching modes changes only what the layers can see of each other.
 pub fn layer_seed(seed: i32, index: u32) -> i32 {
-    let s = mix(seed as u32, 0x1a7e_5000 + index) as i32;
-    if s == STUCK_SEED {
-        s ^ 1
-    } else {
-        s
-    }
+    crate::rng::sub_seed(seed, 0x1a7e_5000 + index)
 }
 
 /// The four layers placed on a [`BiomeMap`], and the collisions between them.

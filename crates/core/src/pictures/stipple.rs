@@ -32,7 +32,7 @@
 //! ```
 
 use crate::bridson::{variable_sampler, AllowedFn, BlockCursor, Sampler};
-use crate::density::{mix, smoothstep};
+use crate::density::smoothstep;
 use crate::error::{in_range, positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::Point;
 
@@ -538,10 +538,7 @@ impl Ink {
 pub fn ink_seed(seed: i32, ink: Ink) -> i32 {
     match ink {
         Ink::Cyan => seed,
-        other => {
-            let h = mix(seed as u32, 0x5717_0000 + other as u32);
-            (h % 2_147_483_646) as i32 + 1
-        }
+        other => crate::rng::folded_sub_seed(seed, 0x5717_0000 + other as u32),
     }
 }
 

@@ -24,12 +24,14 @@
 //! ```
 
 use crate::bridson::{BlockCursor, Sampler, Step};
-use crate::density::{mix, smoothstep, Octaves};
+use crate::density::{smoothstep, Octaves};
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
 use crate::layers::{shared_grid, Layer};
 use crate::paint::{encode_png, stamp_circle};
-use crate::rng::{ParkMiller, STUCK_SEED};
+use crate::rng::ParkMiller;
+#[cfg(any(doc, test))]
+use crate::rng::STUCK_SEED;
 use crate::Point;
 use std::sync::Arc;
 
@@ -631,12 +633,7 @@ impl World {
 /// A seed for one part of the world (`part` 0, 1, …), scattered by a hash so that parts, and
 /// neighbouring world seeds, do not draw related numbers. Never [`STUCK_SEED`].
 fn part_seed(seed: i32, part: u32) -> i32 {
-    let s = mix(seed as u32, 0x0b1e_c700 + part) as i32;
-    if s == STUCK_SEED {
-        s ^ 1
-    } else {
-        s
-    }
+    crate::rng::sub_seed(seed, 0x0b1e_c700 + part)
 }
 
 /// Paints the `WORLD_WIDTH × WORLD_HEIGHT` island for a 32-bit `seed`.
