@@ -34,6 +34,16 @@ fn assert_spaced(points: &[Point]) {
     }
 }
 
+/// A sampler on a square map of side `side` with spacing `r` finishes within `steps` steps,
+/// places more than one point, and keeps its spacing.
+fn assert_finishes_spaced(side: f64, r: f64, steps: u64) {
+    let mut s = Sampler::new(side, side, r, 30, 1).unwrap();
+    s.start_random();
+    assert!(s.run(steps), "not finished after {steps} steps");
+    assert!(s.points().len() > 1);
+    assert_spaced(s.points());
+}
+
 /// The length the crate refuses in `result`: it must be an [`Error::OutOfRange`] for the
 /// parameter `name` holding `value`, as the fix of each length bug promises.
 fn assert_refused<T: std::fmt::Debug>(result: poisson_live::Result<T>, name: &str, value: f64) {
@@ -193,11 +203,7 @@ fn c_grid_refuses_a_close_point_when_the_radius_is_huge() {
 fn c_sampler_with_a_huge_radius_finishes_and_keeps_its_spacing() {
     // Refusing the lengths is the fix; the largest allowed finish and keep their spacing.
     assert_refused(Sampler::new(2e155, 2e155, 1e155, 30, 1), "width", 2e155);
-    let mut s = Sampler::new(MAX_LENGTH, MAX_LENGTH, MAX_LENGTH / 2.0, 30, 1).unwrap();
-    s.start_random();
-    assert!(s.run(5_000), "not finished after 5000 steps");
-    assert!(s.points().len() > 1);
-    assert_spaced(s.points());
+    assert_finishes_spaced(MAX_LENGTH, MAX_LENGTH / 2.0, 5_000);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,11 +235,7 @@ fn d_sampler_with_a_tiny_radius_finishes_and_keeps_its_spacing() {
     // Refusing the lengths is the fix; at the smallest allowed (141 × 141 cells, at most
     // ~20 000 points) the sampler finishes and keeps its spacing.
     assert_refused(Sampler::new(1e-168, 1e-168, 1e-170, 30, 1), "width", 1e-168);
-    let mut s = Sampler::new(1e-148, 1e-148, MIN_LENGTH, 30, 1).unwrap();
-    s.start_random();
-    assert!(s.run(50_000), "not finished after 50 000 steps");
-    assert!(s.points().len() > 1);
-    assert_spaced(s.points());
+    assert_finishes_spaced(1e-148, MIN_LENGTH, 50_000);
 }
 
 #[test]

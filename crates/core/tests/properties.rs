@@ -15,6 +15,9 @@ use poisson_live::rng::{ParkMiller, STUCK_SEED};
 use poisson_live::{dart_throwing, jittered_grid, poisson_disk, random_points, Error, Point};
 use proptest::prelude::*;
 
+mod common;
+use common::{map_and_spacing, spacing};
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
@@ -89,28 +92,14 @@ fn other_seed(s: i32) -> i32 {
     }
 }
 
-fn side() -> impl Strategy<Value = f64> {
-    prop_oneof![10.0..300.0f64, (10u32..300).prop_map(f64::from)]
-}
-
-/// A radius from `lo` up to about `hi`: log-uniform, dense (near `lo`, where most points and
-/// most conflicts are), or a whole number.
-fn radius(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
-    let log = move |u: f64| lo * (hi / lo).powf(u);
-    prop_oneof![
-        2 => (0.0..1.0f64).prop_map(log),
-        2 => (0.0..1.0f64).prop_map(move |u| lo * (1.0 + u)),
-        1 => (0.0..1.0f64).prop_map(move |u| log(u).ceil()),
-    ]
+fn side() -> impl Strategy<Value = f64> + Clone {
+    common::side(10, 300)
 }
 
 /// A map and a radius giving at most about `max_points` points (so O(n²) checks stay cheap), up
 /// to a radius larger than the map.
 fn map_and_radius(max_points: f64) -> impl Strategy<Value = (f64, f64, f64)> {
-    (side(), side()).prop_flat_map(move |(w, h)| {
-        let lo = (w * h / max_points).sqrt();
-        (Just(w), Just(h), radius(lo, 1.5 * w.max(h)))
-    })
+    map_and_spacing(side(), max_points)
 }
 
 fn disc_mask(w: f64, h: f64) -> impl Strategy<Value = Mask> {
@@ -203,7 +192,7 @@ proptest! {
     fn shared_grid_layers_keep_the_smaller_radius_across_layers(
         (w, h, layers) in (side(), side()).prop_flat_map(|(w, h)| {
             let lo = (w * h / 150.0).sqrt();
-            let layer = (radius(lo, 1.2 * w.max(h)), 1u32..40, seed(), disc_mask(w, h));
+            let layer = (spacing(lo, 1.2 * w.max(h)), 1u32..40, seed(), disc_mask(w, h));
             (Just(w), Just(h), prop::collection::vec(layer, 1..5))
         }),
     ) {
@@ -517,7 +506,7 @@ proptest! {
     fn overlaps_finds_exactly_the_brute_force_pairs(
         (w, h, radii, seeds) in (side(), side()).prop_flat_map(|(w, h)| {
             let lo = (w * h / 120.0).sqrt();
-            (Just(w), Just(h), prop::collection::vec(radius(lo, w.max(h)), 1..4), prop::collection::vec(seed(), 3))
+            (Just(w), Just(h), prop::collection::vec(spacing(lo, w.max(h)), 1..4), prop::collection::vec(seed(), 3))
         }),
     ) {
         let layers = radii.iter().zip(&seeds).map(|(&r, &s)| Layer::new(r, 30, s)).collect();

@@ -24,6 +24,9 @@ use poisson_live::rng::STUCK_SEED;
 use poisson_live::Point;
 use proptest::prelude::*;
 
+mod common;
+use common::{map_and_spacing, spacing};
+
 // ---------------------------------------------------------------------------------------------
 // The naive reference
 // ---------------------------------------------------------------------------------------------
@@ -589,28 +592,14 @@ fn seed() -> impl Strategy<Value = i32> {
 }
 
 /// A map side in 20..400, whole or not.
-fn side() -> impl Strategy<Value = f64> {
-    prop_oneof![20.0..400.0f64, (20u32..400).prop_map(f64::from)]
-}
-
-/// A spacing between `lo` and `hi`, whole or not: log-uniform, or dense (near `lo`, where most
-/// points and most conflicts are), or a whole number.
-fn spacing(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
-    let log = move |u: f64| lo * (hi / lo).powf(u);
-    prop_oneof![
-        2 => (0.0..1.0f64).prop_map(log),
-        2 => (0.0..1.0f64).prop_map(move |u| lo * (1.0 + u)),
-        1 => (0.0..1.0f64).prop_map(move |u| log(u).ceil()),
-    ]
+fn side() -> impl Strategy<Value = f64> + Clone {
+    common::side(20, 400)
 }
 
 /// A map and a radius that keeps the naive O(n²) reference cheap: at most about `max_points`
 /// points, down to a radius larger than the map.
 fn map_and_radius(max_points: f64) -> impl Strategy<Value = (f64, f64, f64)> {
-    (side(), side()).prop_flat_map(move |(w, h)| {
-        let lo = (w * h / max_points).sqrt();
-        (Just(w), Just(h), spacing(lo, 1.5 * w.max(h)))
-    })
+    map_and_spacing(side(), max_points)
 }
 
 /// A tileable map and a radius at most half its smaller side (exactly half, now and then: the

@@ -8,6 +8,9 @@ use poisson_live::stipple::{
 };
 use poisson_live::{Error, Point};
 
+mod common;
+use common::assert_spaced;
+
 /// A grey ramp: black on the left edge, white on the right.
 fn ramp(width: usize, height: usize) -> Image {
     let mut bytes = Vec::with_capacity(width * height);
@@ -25,15 +28,9 @@ fn mean_radius(points: &[Point], keep: impl Fn(&Point) -> bool) -> f64 {
     chosen.iter().sum::<f64>() / chosen.len() as f64
 }
 
-/// No pair closer than the smaller of its radii, checked pair by pair.
+/// No pair closer than the smaller of its radii, checked pair by pair and by the audit.
 fn assert_spacing(points: &[Point]) {
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            let d2 = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
-            let r = a.r.min(b.r);
-            assert!(d2 >= r * r, "{a:?} and {b:?} are too close");
-        }
-    }
+    assert_spaced(points);
     assert!(radius_violations(points).is_empty());
 }
 

@@ -340,6 +340,17 @@ pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {
     Ok(value)
 }
 
+/// Checks a spacing range: `min radius` and `max radius` are lengths, and
+/// [`Error::RadiusOrder`] when the minimum is the larger.
+pub(crate) fn radius_range(min: f64, max: f64) -> Result<(f64, f64)> {
+    let min = positive("min radius", min)?;
+    let max = positive("max radius", max)?;
+    if min > max {
+        return Err(Error::RadiusOrder { min, max });
+    }
+    Ok((min, max))
+}
+
 /// Checks that `value` is a finite number in `min..=max`.
 pub(crate) fn in_range(name: &'static str, value: f64, min: f64, max: f64) -> Result<f64> {
     if value.is_finite() && value >= min && value <= max {

@@ -10,7 +10,7 @@
 //! candidates, running counts) because the tutorial draws it; [`poisson_disk`] and
 //! [`variable_radius`] are the one-call helpers a game uses.
 
-use crate::error::{in_range, positive, Error, Result};
+use crate::error::{in_range, positive, radius_range, Error, Result};
 use crate::grid::Grid;
 use crate::job::Job;
 use crate::rng::ParkMiller;
@@ -121,10 +121,41 @@ pub struct Sampler {
     retired: usize,
     /// The sum of the placed points' r², for the progress estimate.
     r2_sum: f64,
-    /// The progress last shown ([`Job::progress`]), which never goes back.
+    /// The job's progress shown and its points handed over.
+    handover: Handover,
+}
+
+/// What a job shows and hands over, once: its progress as last shown (which never goes back,
+/// and reads 1 only when the job is finished) and whether its result was taken.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Handover {
     shown: f64,
-    /// Whether [`Job::take`] handed the points over.
     taken: bool,
+}
+
+impl Handover {
+    /// Shows `estimate`, kept below 1, unless an earlier answer was higher.
+    pub(crate) fn show(&mut self, estimate: f64) {
+        self.shown = self.shown.max(estimate.min(0.999));
+    }
+
+    /// [`Job::progress`] of a job that is `finished` or not.
+    pub(crate) fn progress(&self, finished: bool) -> f64 {
+        if finished {
+            1.0
+        } else {
+            self.shown
+        }
+    }
+
+    /// [`Job::take`]: `result()` once the job is `finished`, and only once.
+    pub(crate) fn take<T>(&mut self, finished: bool, result: impl FnOnce() -> T) -> Option<T> {
+        if !finished || self.taken {
+            return None;
+        }
+        self.taken = true;
+        Some(result())
+    }
 }
 
 impl std::fmt::Debug for Sampler {
@@ -205,8 +236,7 @@ impl Sampler {
             accepted: 0,
             retired: 0,
             r2_sum: 0.0,
-            shown: 0.0,
-            taken: false,
+            handover: Handover::default(),
         })
     }
 
@@ -431,7 +461,7 @@ impl Sampler {
         let to_come = (0.62 * area / r2 - placed).max(0.0);
         let done = self.steps as f64;
         let left = self.active.len() as f64 + 2.0 * to_come;
-        (done / (done + left + 1.0)).min(0.999)
+        done / (done + left + 1.0)
     }
 
     /// True when nothing is active.
@@ -505,37 +535,33 @@ impl Job for Sampler {
     /// nothing active it is finished.
     fn run(&mut self, budget: u64) -> Result<bool> {
         let done = Sampler::run(self, budget);
-        self.shown = self.shown.max(self.estimate());
+        let estimate = self.estimate();
+        self.handover.show(estimate);
         Ok(done)
     }
 
     /// An estimate as of the last [`Job::run`] (see `estimate` in the source), 1 once finished.
     fn progress(&self) -> f64 {
-        if self.is_finished() {
-            1.0
-        } else {
-            self.shown
-        }
+        self.handover.progress(self.is_finished())
     }
 
     /// A copy of the points: the sampler keeps them, and its grid, for drawing.
     fn take(&mut self) -> Option<Vec<Point>> {
-        if !self.is_finished() || self.taken {
-            return None;
-        }
-        self.taken = true;
-        Some(self.points().to_vec())
+        let (grid, start) = (&self.grid, self.start);
+        let finished = self.active.is_empty();
+        self.handover
+            .take(finished, || grid.points()[start..].to_vec())
     }
 
     /// Steps to the end and hands the points over without copying them.
     fn finish(mut self) -> Result<Vec<Point>> {
         Sampler::finish(&mut self);
-        if self.taken {
-            return Err(Error::Invalid {
+        match self.handover.take(true, || ()) {
+            Some(()) => Ok(self.into_points()),
+            None => Err(Error::Invalid {
                 message: "the job's result was already taken".into(),
-            });
+            }),
         }
-        Ok(self.into_points())
     }
 }
 
@@ -603,14 +629,7 @@ pub fn variable_sampler(
     seed: i32,
     radius_at: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
 ) -> Result<Sampler> {
-    let min_radius = positive("min radius", min_radius)?;
-    let max_radius = positive("max radius", max_radius)?;
-    if min_radius > max_radius {
-        return Err(Error::RadiusOrder {
-            min: min_radius,
-            max: max_radius,
-        });
-    }
+    let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
     Ok(Sampler::new(width, height, min_radius, k, seed)?
         .with_radius_fn(move |x, y| radius_at(x, y).min(max_radius)))
 }

@@ -4,6 +4,7 @@
 //! miss. Stop after `max_misses` misses in a row. Early darts almost always land; as the map fills,
 //! nearly every dart misses, and the last few points cost thousands of throws.
 
+use crate::bridson::Handover;
 use crate::error::{in_range, Result};
 use crate::grid::Grid;
 use crate::job::Job;
@@ -48,10 +49,8 @@ pub struct DartThrower {
     misses_in_a_row: u32,
     recent: VecDeque<bool>,
     recent_misses: usize,
-    /// The progress last shown ([`Job::progress`]), which never goes back.
-    shown: f64,
-    /// Whether [`Job::take`] handed the kept points over.
-    taken: bool,
+    /// The job's progress shown and its points handed over.
+    handover: Handover,
 }
 
 impl DartThrower {
@@ -71,8 +70,7 @@ impl DartThrower {
             misses_in_a_row: 0,
             recent: VecDeque::with_capacity(MISS_WINDOW),
             recent_misses: 0,
-            shown: 0.0,
-            taken: false,
+            handover: Handover::default(),
         })
     }
 
@@ -181,26 +179,20 @@ impl Job for DartThrower {
         let in_a_row = f64::from(self.misses_in_a_row) / f64::from(self.max_misses.max(1));
         let jammed = 0.70 * self.grid.width() * self.grid.height() / (self.radius * self.radius);
         let filled = self.kept.len() as f64 / jammed;
-        self.shown = self.shown.max(in_a_row.max(filled).min(0.999));
+        self.handover.show(in_a_row.max(filled));
         Ok(done)
     }
 
     /// An estimate as of the last [`Job::run`], 1 once finished.
     fn progress(&self) -> f64 {
-        if self.is_finished() {
-            1.0
-        } else {
-            self.shown
-        }
+        self.handover.progress(self.is_finished())
     }
 
     /// A copy of the kept points: the thrower keeps them for drawing.
     fn take(&mut self) -> Option<Vec<Point>> {
-        if !self.is_finished() || self.taken {
-            return None;
-        }
-        self.taken = true;
-        Some(self.kept.clone())
+        let finished = self.is_finished();
+        let kept = &self.kept;
+        self.handover.take(finished, || kept.clone())
     }
 }
 

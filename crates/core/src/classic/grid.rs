@@ -150,24 +150,16 @@ impl Grid {
         let height = positive("height", height)?;
         let radius = positive("radius", radius)?;
         Self::new(width, height, radius / SQRT_2).map_err(|e| match e {
-            Error::TooMuchWork {
-                what,
-                needed,
-                limit,
-                ..
-            } => {
-                let min_cell = min_cell_for(width, height, limit);
-                Error::TooMuchWork {
-                    subject: format!(
-                        "radius {} on {}",
-                        crate::error::short(radius),
-                        map_size(width, height)
-                    ),
-                    what,
+            Error::TooMuchWork { needed, limit, .. } => {
+                let lowest = min_cell_for(width, height, limit) * SQRT_2;
+                too_many_cells(
+                    "radius",
+                    radius,
+                    map_size(width, height),
                     needed,
                     limit,
-                    hint: Advice::at_least("radius", min_cell * SQRT_2),
-                }
+                    lowest,
+                )
             }
             other => other,
         })
@@ -211,17 +203,18 @@ impl Grid {
         let rows_f = (height / cell).ceil().max(1.0);
         let needed = cols_f * rows_f;
         if needed > max_cells as f64 {
-            return Err(Error::TooMuchWork {
-                subject: format!(
-                    "cell size {} on {}",
-                    crate::error::short(cell),
-                    map_size(width, height)
-                ),
-                what: "grid cells",
+            let (map, lowest) = (
+                map_size(width, height),
+                min_cell_for(width, height, max_cells),
+            );
+            return Err(too_many_cells(
+                "cell size",
+                cell,
+                map,
                 needed,
-                limit: max_cells,
-                hint: Advice::at_least("cell size", min_cell_for(width, height, max_cells)),
-            });
+                max_cells,
+                lowest,
+            ));
         }
         Ok(Self::over(left, top, width, height, cell))
     }
@@ -252,17 +245,11 @@ impl Grid {
         let needed = cols_f * rows_f;
         if needed > DEFAULT_MAX_CELLS as f64 {
             let min_radius = (width * height / DEFAULT_MAX_CELLS as f64).sqrt() * SQRT_2;
-            return Err(Error::TooMuchWork {
-                subject: format!(
-                    "radius {} on a tileable {}",
-                    crate::error::short(radius),
-                    map_size(width, height)
-                ),
-                what: "grid cells",
-                needed,
-                limit: DEFAULT_MAX_CELLS,
-                hint: Advice::at_least("radius", min_radius),
-            });
+            let map = format!("a tileable {}", map_size(width, height));
+            let limit = DEFAULT_MAX_CELLS;
+            return Err(too_many_cells(
+                "radius", radius, map, needed, limit, min_radius,
+            ));
         }
         let (cols_f, rows_f) = (cols_f.max(1.0), rows_f.max(1.0));
         let cell = [width / cols_f, height / rows_f];
@@ -516,7 +503,8 @@ impl Grid {
     }
 
     /// The same query as [`Grid::is_free`], reporting everything it looked at: the grid lab draws
-    /// the searched cells and a line to every neighbour.
+    /// the searched cells and a line to every neighbour. (On a torus the block does not wrap;
+    /// distances are still to the nearest copy.)
     pub fn probe(&self, x: f64, y: f64, r: f64) -> Probe {
         let (col_start, col_end, row_start, row_end) = self.block(x, y, r);
         let mut neighbours = Vec::new();
@@ -689,6 +677,25 @@ pub(crate) fn tileable(width: f64, height: f64, radius: f64) -> Result<(f64, f64
         });
     }
     Ok((width, height, radius))
+}
+
+/// Too much work: `needed` cells over the `limit` for `name` (radius or cell size) `value` on
+/// `map`, with the advice to use at least `lowest`.
+fn too_many_cells(
+    name: &'static str,
+    value: f64,
+    map: String,
+    needed: f64,
+    limit: usize,
+    lowest: f64,
+) -> Error {
+    Error::TooMuchWork {
+        subject: format!("{name} {} on {map}", crate::error::short(value)),
+        what: "grid cells",
+        needed,
+        limit,
+        hint: Advice::at_least(name, lowest),
+    }
 }
 
 /// `720 × 400`, as a message names a map.

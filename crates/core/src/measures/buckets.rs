@@ -10,7 +10,10 @@
 //! set, so a tiny cell on a huge map costs nothing.
 //!
 //! The callers choose the cells (a distance, or about one point per cell) and how far to look,
-//! with their own allowance for rounding; this only keeps the points and finds the runs.
+//! with their own allowance for rounding; this only keeps the points and finds the runs. They
+//! are the pair measures of [`crate::metrics`], the clearing's nearest-point queries
+//! ([`crate::clearing`]), the layers' overlaps ([`crate::layers::overlaps`]), and on the torus
+//! the seam audit and its conflicts ([`crate::wrap`]).
 
 /// Points sorted by cell; see the module docs.
 #[derive(Debug, Clone)]

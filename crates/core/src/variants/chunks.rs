@@ -52,7 +52,7 @@
 //! chunk and a margin of one radius, where the constraints that matter stand) and with the chunk
 //! as its sampling region.
 
-use crate::bridson::{Sampler, MAX_K};
+use crate::bridson::{Handover, Sampler, MAX_K};
 use crate::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
 use crate::job::Job;
@@ -258,7 +258,7 @@ impl ChunkedWorld {
             todo,
             done: 0,
             finished: false,
-            taken: false,
+            handover: Handover::default(),
         }
     }
 
@@ -491,7 +491,7 @@ pub struct Fill<'w> {
     todo: usize,
     done: usize,
     finished: bool,
-    taken: bool,
+    handover: Handover,
 }
 
 impl Fill<'_> {
@@ -545,6 +545,8 @@ impl Job for Fill<'_> {
             }
             self.unit();
         }
+        self.handover
+            .show(self.done as f64 / self.todo.max(1) as f64);
         if self.next.is_none() && !self.finished {
             self.forget_far_chunks();
         }
@@ -553,20 +555,13 @@ impl Job for Fill<'_> {
 
     /// Chunks sampled or collected over those the fill needed when it began.
     fn progress(&self) -> f64 {
-        if self.finished {
-            1.0
-        } else {
-            (self.done as f64 / self.todo.max(1) as f64).min(0.999)
-        }
+        self.handover.progress(self.finished)
     }
 
     /// The points inside the rectangle, as [`ChunkedWorld::points_in`] gives them.
     fn take(&mut self) -> Option<Vec<Point>> {
-        if !self.finished || self.taken {
-            return None;
-        }
-        self.taken = true;
-        Some(std::mem::take(&mut self.points))
+        let points = &mut self.points;
+        self.handover.take(self.finished, || std::mem::take(points))
     }
 }
 
