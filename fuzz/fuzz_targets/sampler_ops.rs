@@ -80,14 +80,16 @@ struct Input {
     ops: Vec<Op>,
 }
 
+impl Input {
+    /// Width, height, radius, k and seed, as `Sampler::new` takes them.
+    fn params(&self) -> (f64, f64, f64, u32, i32) {
+        let (w, h, r) = (self.width.0, self.height.0, self.radius.0);
+        (w, h, r, self.k.get(), self.seed)
+    }
+}
+
 fn build(inp: &Input) -> poisson_live::Result<Sampler> {
-    let (w, h, r, k, seed) = (
-        inp.width.0,
-        inp.height.0,
-        inp.radius.0,
-        inp.k.get(),
-        inp.seed,
-    );
+    let (w, h, r, k, seed) = inp.params();
     let mut s = match &inp.build {
         Build::New => Sampler::new(w, h, r, k, seed)?,
         Build::Variable { max_radius, rule } => {
@@ -110,13 +112,7 @@ fn build(inp: &Input) -> poisson_live::Result<Sampler> {
 
 /// `Sampler::new` is Ok exactly when every input is valid and the grid fits the limit.
 fn check_new_validation(inp: &Input, result: &poisson_live::Result<Sampler>) {
-    let (w, h, r, k, seed) = (
-        inp.width.0,
-        inp.height.0,
-        inp.radius.0,
-        inp.k.get(),
-        inp.seed,
-    );
+    let (w, h, r, k, seed) = inp.params();
     let cell = r / SQRT_2;
     let valid = positive(w)
         && positive(h)

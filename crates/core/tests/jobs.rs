@@ -65,12 +65,12 @@ fn a_dart_thrower_run_in_slices_equals_the_one_call_dart_throwing() {
 
 #[test]
 fn a_fill_run_in_slices_equals_the_one_call_points_in() {
-    let views = [
-        (-360.0, -200.0, 720.0, 400.0),
-        (1234.5, -987.25, 300.0, 170.0),
-        (0.0, 0.0, 0.0, 10.0),
-    ];
-    for (x, y, w, h) in views {
+    // A view across the origin, one far off, and an empty one.
+    for [x, y, w, h] in [
+        [-300.0, -90.0, 600.0, 250.0],
+        [2e4, -7e3, 333.0, 99.0],
+        [0.0; 4],
+    ] {
         let mut whole = ChunkedWorld::new(96.0, 11.0, 30, 123456).unwrap();
         let expected = whole.points_in(x, y, w, h);
         for sizes in [&[1][..], &[3, 1, 17], &[u64::MAX]] {

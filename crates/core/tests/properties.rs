@@ -9,7 +9,7 @@ use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW};
 use poisson_live::error::{Bound, DEFAULT_MAX_CELLS};
 use poisson_live::grid::Grid;
 use poisson_live::layers::{
-    overlaps, place_layer, place_layers, place_layers_separately, shared_grid, Layer, Mask,
+    overlaps, place_layer, place_layers, place_layers_separately, shared_grid, Layer, Mask, Overlap,
 };
 use poisson_live::rng::{ParkMiller, STUCK_SEED};
 use poisson_live::{dart_throwing, jittered_grid, poisson_disk, random_points, Error, Point};
@@ -511,23 +511,63 @@ proptest! {
     ) {
         let layers = radii.iter().zip(&seeds).map(|(&r, &s)| Layer::new(r, 30, s)).collect();
         let placed = place_layers_separately(w, h, layers).unwrap();
-        let mut brute = Vec::new();
-        for (la, a) in placed.iter().enumerate() {
-            for (lb, b) in placed.iter().enumerate().skip(la + 1) {
-                for (ia, p) in a.iter().enumerate() {
-                    for (ib, q) in b.iter().enumerate() {
-                        let m = p.r.min(q.r);
-                        if d2(p.x, p.y, q.x, q.y) < m * m {
-                            brute.push((la, ia, lb, ib));
-                        }
+        prop_assert_eq!(overlaps(&placed), overlaps_by_brute_force(&placed));
+    }
+}
+
+/// Every cross-layer pair checked against every other: the definition, slowly.
+fn overlaps_by_brute_force(layers: &[Vec<Point>]) -> Vec<Overlap> {
+    let mut out = Vec::new();
+    for (layer_a, a) in layers.iter().enumerate() {
+        for (layer_b, b) in layers.iter().enumerate().skip(layer_a + 1) {
+            for (index_a, p) in a.iter().enumerate() {
+                for (index_b, q) in b.iter().enumerate() {
+                    let m = p.r.min(q.r);
+                    if d2(p.x, p.y, q.x, q.y) < m * m {
+                        out.push(Overlap {
+                            layer_a,
+                            index_a,
+                            layer_b,
+                            index_b,
+                        });
                     }
                 }
             }
         }
-        brute.sort_unstable();
-        let got: Vec<_> = overlaps(&placed).iter().map(|o| (o.layer_a, o.index_a, o.layer_b, o.index_b)).collect();
-        prop_assert_eq!(got, brute);
     }
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn overlaps_finds_exactly_the_pairs_closer_than_the_smaller_radius() {
+    // Guards: a search that looks only as far as the smaller layer's buckets and misses a
+    // pair, or counts one twice; thousands of points in layers of very different spacings.
+    let mut rng = ParkMiller::new(99).unwrap();
+    for radii in [
+        vec![160.0, 44.0, 16.0, 8.0],
+        vec![3.0, 300.0],
+        vec![20.0, 20.0, 20.0],
+    ] {
+        let layers: Vec<Vec<Point>> = radii
+            .iter()
+            .map(|&r| {
+                let n = (40_000.0 / r) as usize;
+                let mut at = || (rng.next_f64() * 720.0, rng.next_f64() * 400.0);
+                (0..n)
+                    .map(|_| {
+                        let (x, y) = at();
+                        Point { x, y, r }
+                    })
+                    .collect()
+            })
+            .collect();
+        let fast = overlaps(&layers);
+        assert!(!fast.is_empty());
+        assert_eq!(fast, overlaps_by_brute_force(&layers), "radii {radii:?}");
+    }
+    assert!(overlaps(&[]).is_empty());
+    assert!(overlaps(&[vec![], vec![]]).is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------
