@@ -107,7 +107,7 @@ fn every_method_matches_the_crate() {
         let json: serde_json::Value = serde_json::from_str(text).unwrap();
         serde_json::from_value(json["points"].clone()).unwrap()
     };
-    let pairs = |v: Vec<[f64; 2]>| v.into_iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+    let pairs = |v: Vec<poisson_live::Point>| v.iter().map(|p| vec![p.x, p.y]).collect::<Vec<_>>();
 
     let out = poisson(&[
         "random", "--width", "720", "--height", "400", "--count", "200", "--seed", "7",

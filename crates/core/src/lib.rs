@@ -9,7 +9,8 @@
 //! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it.
 //! - [`history`] — time travel through a Bridson run, and the figures shown live beside it.
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.
-//! - [`metrics`] — too-close pairs, the tightest pair, the widest clearing, coverage.
+//! - [`metrics`] — too-close pairs, the tightest pair, coverage; [`clearing`], the widest
+//!   clearing.
 //! - [`export`] — point sets as JSON and CSV, numbers that read back to the same bits.
 //! - [`paint`] — soft circles blended into an RGB image.
 //! - [`density`] — dense woods next to open savanna: a spacing that follows fBm noise.
@@ -45,7 +46,7 @@ mod variants;
 
 pub use base::{error, export, job, point, rng};
 pub use classic::{bridson, darts, grid, history, scatter};
-pub use measures::{compare, metrics, spectrum};
+pub use measures::{clearing, compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::{chunks, density, layers, samplers, wrap};

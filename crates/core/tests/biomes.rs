@@ -9,9 +9,10 @@ use poisson_live::world::{Ground, Object};
 use poisson_live::{Error, Job};
 
 mod job_check;
-mod spacing_check;
 use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
-use spacing_check::assert_smaller_radius_rule;
+
+mod common;
+use common::assert_spaced;
 
 fn lab_map(seed: i32) -> BiomeMap {
     BiomeMap::new(LAB_WIDTH, LAB_HEIGHT, seed).unwrap()
@@ -29,7 +30,7 @@ fn shared_grid_keeps_every_pair_at_the_smaller_radius() {
             "seed {seed}: {} overlaps",
             placed.overlaps.len()
         );
-        assert_smaller_radius_rule(&placed.layers.concat());
+        assert_spaced(&placed.layers.concat());
     }
 }
 

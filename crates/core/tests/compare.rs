@@ -38,7 +38,7 @@ fn the_comparison_is_the_methods_by_hand() {
         let want = [
             by_hand(
                 Method::Random,
-                random_points(n, w, h, seed).unwrap(),
+                poisson_live::point::xy(&random_points(n, w, h, seed).unwrap()),
                 spacing,
                 spacing,
                 w,
@@ -46,7 +46,7 @@ fn the_comparison_is_the_methods_by_hand() {
             ),
             by_hand(
                 Method::Jittered,
-                jittered_grid(jitter, w, h, seed).unwrap(),
+                poisson_live::point::xy(&jittered_grid(jitter, w, h, seed).unwrap()),
                 jitter,
                 spacing,
                 w,

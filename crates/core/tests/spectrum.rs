@@ -91,11 +91,7 @@ fn random_points_are_white_noise() {
     // E[P(f)] = 1 at every integer f ≠ 0 for independent uniform points; the mean over thousands
     // of frequencies is close to it for every seed.
     for seed in [1, 2, 3, 123456] {
-        let pts: Vec<Point> = poisson_live::random_points(500, 720.0, 400.0, seed)
-            .unwrap()
-            .into_iter()
-            .map(|[x, y]| at(x, y))
-            .collect();
+        let pts = poisson_live::random_points(500, 720.0, 400.0, seed).unwrap();
         let p = Periodogram::new(&pts, 720.0, 400.0, 48, 27).unwrap();
         let others: Vec<f64> = p
             .power()

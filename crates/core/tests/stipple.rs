@@ -9,9 +9,7 @@ use poisson_live::stipple::{
 use poisson_live::{Error, Job, Point};
 
 mod job_check;
-mod spacing_check;
 use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
-use spacing_check::assert_smaller_radius_rule;
 
 /// The stipple parameters, in the order the lab lists them.
 fn p(min_radius: f64, max_radius: f64, k: u32, seed: i32, gamma: Option<f64>) -> StippleParams {
@@ -23,6 +21,9 @@ fn p(min_radius: f64, max_radius: f64, k: u32, seed: i32, gamma: Option<f64>) ->
         seed,
     }
 }
+
+mod common;
+use common::assert_spaced;
 
 /// A grey ramp: black on the left edge, white on the right.
 fn ramp(width: usize, height: usize) -> Image {
@@ -41,12 +42,10 @@ fn mean_radius(points: &[Point], keep: impl Fn(&Point) -> bool) -> f64 {
     chosen.iter().sum::<f64>() / chosen.len() as f64
 }
 
-/// No pair closer than the smaller of its radii, checked pair by pair.
+/// No pair closer than the smaller of its radii, checked pair by pair and by the audit.
 fn assert_spacing(points: &[Point]) {
-    assert_smaller_radius_rule(points);
-    let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
-    let r: Vec<f64> = points.iter().map(|p| p.r).collect();
-    assert!(radius_violations(&xy, &r).is_empty());
+    assert_spaced(points);
+    assert!(radius_violations(points).is_empty());
 }
 
 #[test]
@@ -100,7 +99,7 @@ fn the_sphere_is_darker_below_than_in_its_highlight() {
 }
 
 #[test]
-fn the_same_seed_gives_the_same_stipple() {
+fn the_same_seed_gives_the_same_stipple_one_call_or_sliced() {
     let image = Picture::Tree.render(240, 160).unwrap();
     let a = stipple(&image, p(2.0, 10.0, 30, 99, Some(1.5))).unwrap();
     let b = stipple(&image, p(2.0, 10.0, 30, 99, Some(1.5))).unwrap();

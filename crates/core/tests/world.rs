@@ -12,8 +12,8 @@ use poisson_live::world::{paint_world, Ground, Object, Terrain, WORLD_HEIGHT, WO
 use poisson_live::{Error, Point};
 use std::path::PathBuf;
 
-mod spacing_check;
-use spacing_check::assert_smaller_radius_rule;
+mod common;
+use common::assert_spaced;
 
 fn golden_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden_world_123456.png")
@@ -146,7 +146,7 @@ fn assert_world_rules(seed: i32) {
         "seed {seed}: layers overlap on the shared grid"
     );
     let all: Vec<Point> = layers.concat();
-    assert_smaller_radius_rule(&all);
+    assert_spaced(&all);
 }
 
 #[test]
@@ -257,7 +257,7 @@ fn density_forest_keeps_the_smaller_radius_and_varies() {
         points,
         poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456).unwrap()
     );
-    assert_smaller_radius_rule(&points);
+    assert_spaced(&points);
     for p in &points {
         assert_eq!(p.r, f.radius_at(p.x, p.y).max(9.0));
     }

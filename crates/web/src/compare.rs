@@ -37,7 +37,7 @@ impl Comparison {
 
     /// The method's points as `x, y` pairs.
     pub fn points(&self, method: &str) -> Result<Float64Array, JsError> {
-        Ok(crate::positions(&self.get(method)?.points))
+        Ok(crate::xy(&self.get(method)?.points))
     }
     /// How many points the method placed.
     pub fn count(&self, method: &str) -> Result<u32, JsError> {

@@ -77,9 +77,7 @@ impl DensityForest {
     /// correct sampler).
     #[wasm_bindgen(js_name = tooCloseCount)]
     pub fn too_close_count(&self) -> u32 {
-        let points: Vec<[f64; 2]> = self.sampler.points().iter().map(|p| [p.x, p.y]).collect();
-        let radii: Vec<f64> = self.sampler.points().iter().map(|p| p.r).collect();
-        poisson_live::metrics::radius_violations(&points, &radii).len() as u32
+        poisson_live::metrics::radius_violations(self.sampler.points()).len() as u32
     }
 
     /// Density in `[0, 1]` at `(x, y)`: 1 is the densest wood.

@@ -130,14 +130,8 @@ pub(crate) fn xyr(points: &[poisson_live::Point]) -> js_sys::Float64Array {
     js_sys::Float64Array::from(&v[..])
 }
 
-/// Points' positions as a flat `x, y` array (their radii left out).
-pub(crate) fn positions(points: &[poisson_live::Point]) -> js_sys::Float64Array {
-    let v: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y]).collect();
-    js_sys::Float64Array::from(&v[..])
-}
-
-/// Positions as a flat `x, y` array.
-pub(crate) fn xy(points: &[[f64; 2]]) -> js_sys::Float64Array {
-    let v: Vec<f64> = points.iter().flatten().copied().collect();
+/// Positions (points or bare pairs) as a flat `x, y` array.
+pub(crate) fn xy<P: Copy + Into<[f64; 2]>>(points: &[P]) -> js_sys::Float64Array {
+    let v: Vec<f64> = points.iter().flat_map(|&p| p.into()).collect();
     js_sys::Float64Array::from(&v[..])
 }

@@ -98,7 +98,7 @@ impl Spectrum {
 
     /// The first map's points as `x, y` pairs.
     pub fn points(&self) -> Float64Array {
-        crate::positions(&self.points)
+        crate::xy(&self.points)
     }
     /// How many points the first map holds.
     #[wasm_bindgen(getter, js_name = pointCount)]

@@ -43,7 +43,10 @@ impl Darts {
             });
         }
         progress.clear();
-        self.shared
-            .write(width, height, &Points::Xy(d.kept().to_vec()))
+        self.shared.write(
+            width,
+            height,
+            &Points::Xy(poisson_live::point::xy(d.kept())),
+        )
     }
 }

@@ -22,6 +22,7 @@ impl Jittered {
     pub fn run(self) -> Result<(), Failure> {
         let (width, height, seed) = (self.map.width, self.map.height, self.shared.seed());
         let points = poisson_live::jittered_grid(self.spacing, width, height, seed)?;
-        self.shared.write(width, height, &Points::Xy(points))
+        self.shared
+            .write(width, height, &Points::Xy(poisson_live::point::xy(&points)))
     }
 }

@@ -25,6 +25,7 @@ impl Random {
     pub fn run(self) -> Result<(), Failure> {
         let MapSize { width, height } = self.map;
         let points = poisson_live::random_points(self.count, width, height, self.shared.seed())?;
-        self.shared.write(width, height, &Points::Xy(points))
+        self.shared
+            .write(width, height, &Points::Xy(poisson_live::point::xy(&points)))
     }
 }

@@ -4,7 +4,7 @@
 //! game loop wants to spread such work over frames too. Every long operation of the crate is
 //! therefore a [`Job`]: build it (all input is checked there), call [`Job::run`] with a budget
 //! until it returns `true`, then [`Job::take`] the result. The one-call function of each
-//! operation is its job run to the end ([`Job::finish`]), so the stepped and the one-call results
+//! operation is its job run to the end ([`Job::run_to_end`]), so the stepped and the one-call results
 //! are the same to the bit.
 //!
 //! A budget counts *units of work*, not time: the crate has no clock (WebAssembly has none it
@@ -59,7 +59,7 @@ pub trait Job {
     }
 
     /// Runs the job to the end and hands over its result.
-    fn finish(mut self) -> Result<Self::Output>
+    fn run_to_end(mut self) -> Result<Self::Output>
     where
         Self: Sized,
     {

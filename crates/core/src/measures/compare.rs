@@ -56,25 +56,16 @@ pub struct Report {
     pub clearing: Option<Clearing>,
 }
 
-/// Positions with the spacing `r` they keep.
-pub(crate) fn with_radius(positions: Vec<[f64; 2]>, r: f64) -> Vec<Point> {
-    positions
-        .into_iter()
-        .map(|[x, y]| Point { x, y, r })
-        .collect()
-}
-
 /// N uniform random points, N the count Bridson placed ([`crate::random_points`]).
 pub(crate) fn matching_random(n: usize, w: f64, h: f64, seed: i32) -> Result<Vec<Point>> {
-    Ok(with_radius(crate::random_points(n, w, h, seed)?, 0.0))
+    crate::random_points(n, w, h, seed)
 }
 
 /// The jittered grid whose cells would hold N points, N the count Bridson placed: its points
 /// ([`crate::jittered_grid`]) and its spacing `√(w·h / N)`.
 pub(crate) fn matching_jittered(n: usize, w: f64, h: f64, seed: i32) -> Result<(Vec<Point>, f64)> {
     let spacing = (w * h / n as f64).sqrt();
-    let points = crate::jittered_grid(spacing, w, h, seed)?;
-    Ok((with_radius(points, 0.0), spacing))
+    Ok((crate::jittered_grid(spacing, w, h, seed)?, spacing))
 }
 
 /// Runs the three methods on one `width × height` map with one seed; see the module docs.
@@ -88,7 +79,7 @@ pub(crate) fn matching_jittered(n: usize, w: f64, h: f64, seed: i32) -> Result<(
 /// assert!(jittered.points.len() <= poisson.points.len());
 /// ```
 pub fn compare(width: f64, height: f64, spacing: f64, seed: i32) -> Result<[Report; 3]> {
-    CompareJob::new(width, height, spacing, seed)?.finish()
+    CompareJob::new(width, height, spacing, seed)?.run_to_end()
 }
 
 /// Units of work to scatter the random and jittered points (one unit scatters 64 of them).

@@ -20,7 +20,7 @@
 //! by a complex multiplication, so a periodogram costs `O(N · (Fx + Fy))` trigonometric calls
 //! and `O(N · Fx · Fy)` multiplications.
 
-use crate::compare::{matching_jittered, matching_random, with_radius};
+use crate::compare::{matching_jittered, matching_random};
 use crate::darts::DartThrower;
 use crate::error::{in_range, positive, Error, Result};
 use crate::job::{bridson_points, spend, Job, Shown};
@@ -517,7 +517,7 @@ impl PointSet {
                 if !darts.run(DARTS_PER_UNIT) {
                     return Ok((1, None));
                 }
-                let set = with_radius(darts.kept().to_vec(), self.radius);
+                let set = darts.kept().to_vec();
                 self.stage = Making::Done;
                 Ok((1, Some(set)))
             }
@@ -547,15 +547,7 @@ impl PointSet {
 pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
     in_range("maps", f64::from(count), 1.0, f64::from(MAX_MAPS))?;
     crate::rng::ParkMiller::new(seed)?;
-    let mut out = Vec::with_capacity(count as usize);
-    let mut s = seed;
-    while out.len() < count as usize {
-        if s != crate::rng::STUCK_SEED {
-            out.push(s);
-        }
-        s = s.wrapping_add(1);
-    }
-    Ok(out)
+    Ok(crate::rng::seed_run(seed, count as usize))
 }
 
 /// The spectrum lab's figure: a point set of one [`Kind`] on several maps, and their mean
@@ -611,7 +603,7 @@ pub struct SpectrumParams {
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 pub fn averaged_spectrum(params: SpectrumParams) -> Result<Averaged> {
-    SpectrumJob::new(params)?.finish()
+    SpectrumJob::new(params)?.run_to_end()
 }
 
 /// [`averaged_spectrum`] as a [`Job`], for a page that must not block a frame for the whole of

@@ -24,8 +24,9 @@
 use crate::error::{positive, Result};
 use crate::job::{spend, Job, Shown};
 use crate::layers::{overlaps, Layer, Overlap};
-use crate::noise::{mix, smoothstep, FieldRows, MapFields, MapNames, Octaves};
+use crate::noise::{smoothstep, FieldRows, MapFields, MapNames, Octaves};
 use crate::objects::{Object, Placing};
+#[cfg(doc)]
 use crate::rng::STUCK_SEED;
 use crate::terrain::{lerp, Ground};
 use crate::Point;
@@ -208,7 +209,7 @@ impl BiomeMap {
     /// Patches of forest and meadow are a couple of hundred map units across, ponds rarer and
     /// smaller, whatever the map's size. [`MapJob`] run to the end.
     pub fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
-        MapJob::new(width, height, seed)?.finish()
+        MapJob::new(width, height, seed)?.run_to_end()
     }
 
     /// The seed it was built from.
@@ -307,12 +308,7 @@ fn blend(a: [u8; 3], b: [u8; 3], t: f64) -> [u8; 3] {
 /// layers do not draw related numbers, and never [`STUCK_SEED`]. The same in both grid modes, so
 /// switching modes changes only what the layers can see of each other.
 pub fn layer_seed(seed: i32, index: u32) -> i32 {
-    let s = mix(seed as u32, 0x1a7e_5000 + index) as i32;
-    if s == STUCK_SEED {
-        s ^ 1
-    } else {
-        s
-    }
+    crate::rng::sub_seed(seed, 0x1a7e_5000 + index)
 }
 
 /// The four layers placed on a [`BiomeMap`], and the collisions between them.
@@ -345,7 +341,7 @@ impl Placement {
 /// Spacings must be finite and > 0 ([`Spacings::validate`]) and each grid within the work limit.
 /// This is [`Placer`] run to the end in one call.
 pub fn place_objects(map: &BiomeMap, spacings: &Spacings, shared_grid: bool) -> Result<Placement> {
-    Placer::new(map, spacings, shared_grid)?.finish()
+    Placer::new(map, spacings, shared_grid)?.run_to_end()
 }
 
 /// [`place_objects`] as a [`Job`]: the same placement, point for point, a bounded amount of work

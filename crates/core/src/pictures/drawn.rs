@@ -71,7 +71,7 @@ impl Picture {
     /// shorter side, centred, so any size looks alike. Only `+ − × ÷`, `floor` and square roots:
     /// the same bytes in every build.
     pub fn render(self, width: usize, height: usize) -> Result<Image> {
-        self.rendering(width, height)?.finish()
+        self.rendering(width, height)?.run_to_end()
     }
 
     /// The same drawing as a [`Job`], a few rows at a time, for a page that must not block while
@@ -141,9 +141,9 @@ impl Rendering {
         self.height
     }
 
-    /// The picture, its remaining rows drawn first ([`Job::finish`]).
+    /// The picture, its remaining rows drawn first ([`Job::run_to_end`]).
     pub fn into_image(self) -> Result<Image> {
-        self.finish()
+        self.run_to_end()
     }
 }
 

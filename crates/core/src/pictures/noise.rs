@@ -16,7 +16,7 @@
 //! seed gives the same values, to the bit, natively and in WebAssembly.
 
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
-use crate::rng::ParkMiller;
+use crate::rng::{hash32, ParkMiller};
 use noise::{NoiseFn, Perlin};
 
 /// fBm over Perlin noise, with the octave sum written out so every operation is known.
@@ -40,12 +40,12 @@ impl Octaves {
         let mut amplitude = 1.0;
         let mut norm = 0.0;
         for i in 0..count {
-            let h = mix(seed as u32, salt.wrapping_mul(64).wrapping_add(i));
+            let h = hash32(seed as u32, salt.wrapping_mul(64).wrapping_add(i));
             // Offsets in [0, 256) with a 1/256 step: exact in f64, and well away from the lattice
             // point at the origin that every unshifted octave would share.
             let ox = f64::from(h & 0xffff) / 256.0;
             let oy = f64::from(h >> 16) / 256.0;
-            octaves.push((Perlin::new(mix(h, 0x5eed)), ox, oy));
+            octaves.push((Perlin::new(hash32(h, 0x5eed)), ox, oy));
             norm += amplitude;
             amplitude *= gain;
         }
@@ -86,15 +86,6 @@ fn wrap(u: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// A 32-bit integer hash (the finaliser of a well-known mixing function): turns a seed and a
-/// salt into well-scattered table seeds, so neighbouring seeds give unrelated fields.
-pub(crate) fn mix(seed: u32, salt: u32) -> u32 {
-    let mut z = seed ^ salt.wrapping_mul(0x9e37_79b9);
-    z = (z ^ (z >> 16)).wrapping_mul(0x7feb_352d);
-    z = (z ^ (z >> 15)).wrapping_mul(0x846c_a68b);
-    z ^ (z >> 16)
 }
 
 /// `0` below `lo`, `1` above `hi`, a smooth S-curve (`3t² − 2t³`) between.

@@ -33,7 +33,6 @@
 use crate::bridson::{variable_sampler, BlockCursor, Sampler};
 use crate::error::{in_range, radius_range, Result};
 use crate::job::{bridson_points, Budget, Job, Shown};
-use crate::noise::mix;
 use crate::Point;
 
 pub use crate::drawn::{Picture, Rendering};
@@ -172,7 +171,7 @@ pub fn stipple_sampler(image: &Image, params: StippleParams) -> Result<Sampler> 
 /// area follow the darkness). Each point carries its own radius; two points are never closer
 /// than the smaller of their radii. [`Stippling::mono`] run to the end.
 pub fn stipple(image: &Image, params: StippleParams) -> Result<Vec<Point>> {
-    let mut sets = Stippling::mono(image, params)?.finish()?;
+    let mut sets = Stippling::mono(image, params)?.run_to_end()?;
     Ok(sets.pop().unwrap_or_default())
 }
 
@@ -224,10 +223,7 @@ impl Ink {
 pub fn ink_seed(seed: i32, ink: Ink) -> i32 {
     match ink {
         Ink::Cyan => seed,
-        other => {
-            let h = mix(seed as u32, 0x5717_0000 + other as u32);
-            (h % 2_147_483_646) as i32 + 1
-        }
+        other => crate::rng::folded_sub_seed(seed, 0x5717_0000 + other as u32),
     }
 }
 
@@ -248,7 +244,7 @@ pub fn colour_samplers(image: &Image, params: StippleParams) -> Result<[Sampler;
 /// set over its own channel (see [`Ink`], [`colour_samplers`]). [`Stippling::colour`] run to the
 /// end.
 pub fn stipple_colour(image: &Image, params: StippleParams) -> Result<[Vec<Point>; 3]> {
-    let mut sets = Stippling::colour(image, params)?.finish()?.into_iter();
+    let mut sets = Stippling::colour(image, params)?.run_to_end()?.into_iter();
     let mut next = || sets.next().unwrap_or_default();
     Ok([next(), next(), next()])
 }
@@ -303,7 +299,7 @@ pub fn masked_poisson(
     k: u32,
     seed: i32,
 ) -> Result<Vec<Point>> {
-    let mut sets = Stippling::masked(image, threshold, radius, k, seed)?.finish()?;
+    let mut sets = Stippling::masked(image, threshold, radius, k, seed)?.run_to_end()?;
     Ok(sets.pop().unwrap_or_default())
 }
 

@@ -25,10 +25,12 @@
 use crate::error::Result;
 use crate::job::{spend, Job, Shown};
 use crate::layers::Layer;
-use crate::noise::{mix, Spot};
+use crate::noise::Spot;
 use crate::objects::{Canvas, Placing};
 use crate::paint::encode_png;
-use crate::rng::{ParkMiller, STUCK_SEED};
+use crate::rng::ParkMiller;
+#[cfg(any(doc, test))]
+use crate::rng::STUCK_SEED;
 use crate::terrain::Shaping;
 use crate::Point;
 
@@ -88,12 +90,7 @@ impl World {
 /// A seed for one part of the world (`part` 0, 1, …), scattered by a hash so that parts, and
 /// neighbouring world seeds, do not draw related numbers. Never [`STUCK_SEED`].
 fn part_seed(seed: i32, part: u32) -> i32 {
-    let s = mix(seed as u32, 0x0b1e_c700 + part) as i32;
-    if s == STUCK_SEED {
-        s ^ 1
-    } else {
-        s
-    }
+    crate::rng::sub_seed(seed, 0x0b1e_c700 + part)
 }
 
 /// Paints the `WORLD_WIDTH × WORLD_HEIGHT` island for a 32-bit `seed`.
@@ -221,9 +218,9 @@ impl WorldPainter {
         self.run(budget)
     }
 
-    /// Paints whatever is left and returns the world: exactly [`paint_world`]'s ([`Job::finish`]).
+    /// Paints whatever is left and returns the world: exactly [`paint_world`]'s ([`Job::run_to_end`]).
     pub fn finish(self) -> Result<World> {
-        Job::finish(self)
+        Job::run_to_end(self)
     }
 
     /// True once the world is complete, taken, or abandoned after an error.

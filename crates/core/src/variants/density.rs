@@ -16,7 +16,7 @@
 //! gives the same densities, to the bit, natively and in WebAssembly.
 
 use crate::bridson::{variable_sampler, Sampler};
-use crate::error::{positive, Error, Result};
+use crate::error::{positive, radius_range, Error, Result};
 use crate::noise::{smoothstep, Octaves};
 use crate::rng::ParkMiller;
 use crate::Point;
@@ -67,14 +67,7 @@ impl DensityField {
     /// ([`Error::RadiusOrder`] otherwise), and the seed must not be
     /// [`crate::rng::STUCK_SEED`]. Equal radii are allowed: the forest is then even.
     pub fn new(seed: i32, min_radius: f64, max_radius: f64, patch_size: f64) -> Result<Self> {
-        let min_radius = positive("min radius", min_radius)?;
-        let max_radius = positive("max radius", max_radius)?;
-        if min_radius > max_radius {
-            return Err(Error::RadiusOrder {
-                min: min_radius,
-                max: max_radius,
-            });
-        }
+        let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
         let patch_size = positive("patch size", patch_size)?;
         ParkMiller::new(seed)?;
         let wavelength = patch_size * max_radius;

@@ -539,7 +539,7 @@ impl Job for FastSampler {
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 pub fn fast_poisson(width: f64, height: f64, radius: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
-    FastSampler::new(width, height, radius, seed)?.finish()
+    FastSampler::new(width, height, radius, seed)?.run_to_end()
 }
 
 #[cfg(test)]

@@ -165,7 +165,7 @@ pub struct SamplerParams {
 /// assert!(maximal.coverage > classic.coverage);
 /// ```
 pub fn sample(method: Method, params: SamplerParams) -> Result<Run> {
-    SamplerJob::new(method, params)?.finish()
+    SamplerJob::new(method, params)?.run_to_end()
 }
 
 /// Bridson's algorithm, exactly [`crate::poisson_disk`]; `candidates` counts the first point and
@@ -205,7 +205,7 @@ pub fn classic(params: SamplerParams) -> Result<Run> {
 /// assert!(parent_cone(params, f64::NAN).is_err());
 /// ```
 pub fn parent_cone(params: SamplerParams, c: f64) -> Result<Run> {
-    SamplerJob::parent_cone(params, c)?.finish()
+    SamplerJob::parent_cone(params, c)?.run_to_end()
 }
 
 /// Martin Roberts' variant of Bridson: each step tries `k` candidates at distance
