@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: formatting, lints, the crates natively, the bindings in headless
-# Chromium, the release page build, the npm package (scripts/package.sh) as a user installs it,
-# and the page end to end in headless Chromium.
+# Runs every test: formatting, lints, the crates natively (and the core with its optional
+# features), the docs, the core's examples, the bindings in headless Chromium, the release page
+# build, the npm package (scripts/package.sh) as a user installs it, and the page end to end in
+# headless Chromium.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -15,12 +16,39 @@ cargo fmt --all --check
 step "lints (cargo clippy)"
 cargo clippy --workspace --all-targets --offline -- -D warnings
 
+step "lints with the core's optional features (cargo clippy -p poisson-live --all-features)"
+cargo clippy -p poisson-live --all-targets --all-features --offline -- -D warnings
+
 step "lints for the wasm build (cargo clippy --target wasm32-unknown-unknown)"
 cargo clippy -p poisson-live -p poisson-live-web --all-targets --offline \
   --target wasm32-unknown-unknown -- -D warnings
 
 step "crates, natively (cargo test)"
 cargo test --workspace --offline
+
+step "the core's optional features: serde and mint (cargo test -p poisson-live --features serde,mint)"
+cargo test -p poisson-live --features serde,mint --offline
+
+step "docs without warnings (RUSTDOCFLAGS=\"-D warnings\" cargo doc --no-deps)"
+RUSTDOCFLAGS="-D warnings" cargo doc -p poisson-live --no-deps --all-features --offline
+RUSTDOCFLAGS="-D warnings" cargo doc -p poisson-live-web -p poisson-live-cli --no-deps --offline
+
+step "the core's examples, each run once, writing into target/examples-out"
+out=target/examples-out
+rm -rf "$out"
+mkdir -p "$out"
+example() {
+  local name=$1
+  shift
+  cargo run -q -p poisson-live --features serde,mint --offline --example "$name" -- "$@"
+}
+example forest "$out/forest.svg"
+example forest "$out/forest.png" --seed 7
+example game_loop --slice-ms 1 | tail -n 4
+example grass --size 256
+example tileable | grep "wrapped .* tiles seamlessly"
+example features "$out/level.json"
+for f in forest.svg forest.png level.json; do test -s "$out/$f"; done
 
 step "bindings in headless Chromium (wasm-bindgen-test)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
