@@ -22,6 +22,8 @@ cargo clippy -p poisson-live --all-targets --all-features --offline -- -D warnin
 step "lints for the wasm build (cargo clippy --target wasm32-unknown-unknown)"
 cargo clippy -p poisson-live -p poisson-live-web --all-targets --offline \
   --target wasm32-unknown-unknown -- -D warnings
+# The library with its optional features, as a wasm game would build it.
+cargo clippy -p poisson-live --all-features --offline --target wasm32-unknown-unknown -- -D warnings
 
 step "crates, natively (cargo test)"
 cargo test --workspace --offline
