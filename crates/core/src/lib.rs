@@ -18,6 +18,7 @@
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
+//! - [`progressive`] — the same points reordered so that any first `n` are spread out.
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
@@ -47,6 +48,7 @@ pub use base::{error, export, job, point, rng};
 pub use classic::{bridson, darts, grid, history, scatter};
 pub use measures::{compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
+pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, wrap};
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};

@@ -4,5 +4,6 @@
 pub mod chunks;
 pub mod density;
 pub mod layers;
+pub mod progressive;
 pub mod samplers;
 pub mod wrap;
