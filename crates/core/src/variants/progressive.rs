@@ -2,11 +2,12 @@
 //!
 //! A game that shows only the first `n` trees of a forest (a level of detail, a budget of
 //! objects, a fade-in) wants those `n` to cover the map evenly, whatever `n` is. Bridson's own
-//! order grows outwards from one point, so its first quarter is a dense blob in one corner. Here
-//! the points are put in *farthest-point order*: the first is the one nearest the middle of the
-//! set's bounding box, and each next one is the point farthest from every point already placed
-//! (ties go to the point that comes first in the tree described below, a rule that depends only
-//! on the coordinates and indices, so the order is the same on every platform).
+//! order grows outwards from its first point, so its first sixteenth is a dense patch in one
+//! place. Here the points are put in *farthest-point order*: the first is the one nearest the
+//! middle of the set's bounding box (the lowest index among equals), and each next one is the
+//! point farthest from every point already placed. Ties go to the point that comes first in the
+//! tree described below, whose shape depends only on the coordinates and the indices, so the
+//! order is the same on every platform and needs no seed.
 //!
 //! # What every prefix keeps
 //!
@@ -14,49 +15,56 @@
 //! ([`Progressive::gaps`]). When point `n` was chosen, every point still waiting was at most `d_n`
 //! from the placed ones, and placing more points only brings the waiting ones closer, so
 //! `d_2 ≥ d_3 ≥ d_4 ≥ …`. Two facts follow, for every `n`:
-//! - **Spread:** the first `n` points are at least `d_n` apart (exactly: the closest pair among
-//!   them is `d_n` apart), because each of them was at least its own `d_i ≥ d_n` from all earlier
-//!   ones.
+//! - **Spread:** the closest pair among the first `n` points is exactly `d_n` apart, since each
+//!   of them was at least its own `d_i ≥ d_n` from all earlier ones.
 //! - **No holes:** every point of the whole set lies within `d_{n+1}` of one of the first `n`.
 //!
-//! So a prefix has neither clumps nor gaps at its own scale, and no choice of `n` points from the
-//! set could do much better: any `n` of them, by the pigeonhole principle, include two that are
-//! both within `d_n` of the same one of the first `n − 1`, so they are at most `2·d_n` apart. The
-//! greedy prefix keeps at least half the best spacing possible for its size.
+//! So a prefix has neither clumps nor holes at its own scale, and no choice of `n` points from
+//! the set could do much better: any `n` of them include two that are within `d_n` of the same
+//! one of the first `n − 1` (there are only `n − 1` of those), so those two are at most `2·d_n`
+//! apart. A prefix keeps at least half the best spacing any `n` of the points could keep.
 //!
-//! Measured on Bridson sets (`k = 30`, map sizes from 315 to 55 489 points; see
-//! `tests/progressive.rs`), in units of the set's radius `r`: the first quarter keeps about
-//! 1.78 r apart and the first sixteenth about 4.0 r, against 1.00 r for the whole set; the first
-//! `n` keep about 0.63 to 0.75 of the spacing of a perfect hexagonal packing of `n` points on the
-//! same map, for every `n` from the whole set down to a sixty-fourth.
+//! Measured on Bridson sets (`k = 30`; 315 to 993 402 points on maps from 720 × 400 to
+//! 3000 × 90), in units of the set's radius `r`, the closest pair among the first `n`:
+//!
+//! | first `n` | N/64 | N/32 | N/16 | N/8 | N/4 | N/2 | N |
+//! |---|---|---|---|---|---|---|---|
+//! | spacing / r | 8.4–15.6 | 5.4–8.7 | 3.95–4.98 | 2.69–2.89 | 1.78–1.86 | 1.22–1.26 | 1.00 |
+//!
+//! Against a perfect hexagonal packing of `n` points on the same map, every prefix from N/64 to
+//! N (in steps of a quarter octave) keeps at least 0.62 of its spacing, 0.69 to 0.74 on average.
 //!
 //! # Why this method
 //!
 //! Weighted sample elimination (Yuksel 2015) is the other known way: it removes points one at a
-//! time, always the one most crowded by its neighbours within a search radius, and the removal
-//! order reversed is the progressive order; run in halvings, with the search radius growing as
-//! the count halves, each power-of-two prefix is a well-spread set. On the same sets it kept the
-//! first quarter about 1.75 r apart (about the same) but the first sixteenth only about 3.5 r, and
-//! its prefixes between the halvings are weaker (0.61 to 0.65 of the hexagonal spacing), while
-//! its cost was about the same. The farthest-point order needs no radius or map area, so it works
-//! on any point set (clustered, variable-radius, on a line), and it comes with the guarantee
-//! above for every prefix, not only at the halvings.
+//! time, always the one most crowded by its neighbours within a search radius (a heap keeps the
+//! crowding up to date), and the removal order reversed is the progressive order; run in
+//! halvings, with the search radius growing as the count halves, each power-of-two prefix is a
+//! well-spread set. Measured on the same sets it keeps half the set a little farther apart
+//! (1.25–1.30 r against 1.22–1.26 r) and a quarter about as far (1.73–1.84 r), but a sixteenth only
+//! 3.47–4.17 r against 3.95–4.98 r, and over all prefixes at least 0.60 (0.63–0.70 on average)
+//! of the hexagonal spacing; its cost was about the same (385 against 329 million instructions
+//! for 98 571 points). The farthest-point order also needs no radius or map area, so it works on
+//! any point set (clustered, variable-radius, on a line), and its guarantee above holds for every
+//! prefix, not only at the halvings.
 //!
 //! Distances are plain map distances: a variable-radius set's prefixes even out towards a
 //! uniform spread rather than keeping its density.
 //!
 //! # How it is fast
 //!
-//! The points live in a balanced k-d tree: each node splits its points at the median of the
-//! wider side of their bounding box, down to leaves of 8 to 16 points, every leaf at the
-//! same depth. Each point keeps its *gap* (squared distance to the nearest placed point) and
-//! each node the widest gap below it, so the next point is found by following the widest gap
-//! from the root. Placing a point updates the gaps near it: a node is skipped when its widest gap
-//! is already no wider than the distance from the new point to its box, since no point in it can
-//! come closer. Early on the new points are far apart and each update reaches far, but there are
-//! few of them; late, the updates are small. The work is about `n log n`, measured: about 8 200
-//! instructions a point for a million-point set (see [`Progressive::run`] for what a unit of
-//! work is).
+//! The points live in a balanced k-d tree of their own: each node splits its points at the
+//! median across the longer side of its cell, down to leaves of 8 to 16 points, every leaf at
+//! the same depth. (The crate's grids answer "who is near this point"; the question here is "who
+//! is farthest from every placed point", which needs the widest gap of each part of the map.)
+//! Each point keeps its *gap*, the squared distance to the nearest placed point, and each node
+//! the widest gap below it, so the next point is found by following the widest gap down from the
+//! root. Placing a point lowers the gaps near it: a node is skipped when its widest gap is no
+//! wider than the distance from the new point to its box, since no point in it can come closer.
+//! Early on the new points are far apart and each update reaches far, but there are few of them;
+//! later the updates are small. The work grows like `n log n`: about 3 900 instructions a point
+//! for a million points, 3 300 for a hundred thousand (callgrind), about a third of what Bridson's
+//! algorithm spent placing them (see [`Progressive::run`] for a unit of work).
 //!
 //! ```
 //! use poisson_live::metrics::tightest_pair;
@@ -176,11 +184,12 @@ pub struct Progressive {
     visits: u64,
     /// Work done in earlier calls, likewise, for `progress`.
     spent: u64,
+    /// Whether `take` has handed the order over.
     taken: bool,
 }
 
 impl Progressive {
-    /// Checks the points and gets ready to order them; no work is done until [`Job::run`].
+    /// Checks the points and copies them; the ordering waits for [`Job::run`].
     ///
     /// Every coordinate must be finite ([`Error::Invalid`] names the first point that is not),
     /// and there may be at most [`MAX_POINTS`] points ([`Error::TooMuchWork`]).
@@ -268,8 +277,9 @@ impl Progressive {
     /// For each placed point, its distance (in map units) to the nearest point placed before it:
     /// `d_n` in the module docs, never increasing. The first point's is infinite.
     ///
-    /// The first `n` placed points are exactly `gaps()[n − 1]` apart at their closest (up to the
-    /// rounding of one square root), and every point lies within `gaps()[n]` of one of them.
+    /// The first `n` placed points are `gaps()[n − 1]` apart at their closest, to the bit as
+    /// [`crate::metrics::tightest_pair`] measures it (the coordinates are scaled inside by a power
+    /// of two, which rounds the same way), and every point lies within `gaps()[n]` of one of them.
     pub fn gaps(&self) -> &[f64] {
         &self.gaps
     }
@@ -376,11 +386,12 @@ impl Progressive {
         // among equals).
         let b = self.boxes[0];
         let (cx, cy) = (b[0] / 2.0 + b[2] / 2.0, b[1] / 2.0 + b[3] / 2.0);
-        self.next = (0..self.n).min_by(|&s, &t| {
-            let ds = (self.xs[s] - cx).powi(2) + (self.ys[s] - cy).powi(2);
-            let dt = (self.xs[t] - cx).powi(2) + (self.ys[t] - cy).powi(2);
-            ds.total_cmp(&dt).then(self.ids[s].cmp(&self.ids[t]))
-        });
+        let d2 = |s: usize| {
+            let (dx, dy) = (self.xs[s] - cx, self.ys[s] - cy);
+            dx * dx + dy * dy
+        };
+        self.next = (0..self.n)
+            .min_by(|&s, &t| d2(s).total_cmp(&d2(t)).then(self.ids[s].cmp(&self.ids[t])));
     }
 
     /// Places the next point and finds the one after it.
