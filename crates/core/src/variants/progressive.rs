@@ -164,12 +164,12 @@ pub struct Progressive {
     entries: Vec<Entry>,
     /// The next node to partition, in heap order (level by level).
     building: usize,
-    /// Per slot (the tree's order of the points): scaled position, input index and gap (the
-    /// squared distance to the nearest placed point; −1 once placed).
-    xs: Vec<f64>,
-    ys: Vec<f64>,
+    /// Per slot (the tree's order of the points): `[x, y, gap]`, the scaled position and the
+    /// squared distance to the nearest placed point (−1 once placed), side by side so that a
+    /// leaf's update reads one run of memory.
+    slots: Vec<[f64; 3]>,
+    /// Per slot: the point's index in the input.
     ids: Vec<u32>,
-    gap: Vec<f64>,
     /// Per node: bounding box `[x0, y0, x1, y1]` of its points and the widest gap among them.
     boxes: Vec<[f64; 4]>,
     widest: Vec<f64>,
@@ -252,10 +252,8 @@ impl Progressive {
             depth,
             entries,
             building: 0,
-            xs: Vec::new(),
-            ys: Vec::new(),
+            slots: Vec::new(),
             ids: Vec::new(),
-            gap: Vec::new(),
             boxes: vec![[0.0; 4]; nodes],
             widest: vec![f64::NEG_INFINITY; nodes],
             next: None,
@@ -351,16 +349,14 @@ impl Progressive {
     /// Turns the built tree into the per-slot arrays, the boxes, and the first point.
     fn finish_build(&mut self) {
         let entries = std::mem::take(&mut self.entries);
-        self.xs = entries.iter().map(|e| e.x).collect();
-        self.ys = entries.iter().map(|e| e.y).collect();
+        self.slots = entries.iter().map(|e| [e.x, e.y, f64::INFINITY]).collect();
         self.ids = entries.iter().map(|e| e.id).collect();
         drop(entries);
-        self.gap = vec![f64::INFINITY; self.n];
         let first_leaf = self.first_leaf();
         for k in (0..self.nodes()).rev() {
             let (widest, b) = if k >= first_leaf {
                 let (lo, hi) = self.range(k);
-                let b = bounds((lo..hi).map(|s| (self.xs[s], self.ys[s])));
+                let b = bounds(self.slots[lo..hi].iter().map(|s| (s[0], s[1])));
                 (
                     if lo < hi {
                         f64::INFINITY
@@ -387,7 +383,7 @@ impl Progressive {
         let b = self.boxes[0];
         let (cx, cy) = (b[0] / 2.0 + b[2] / 2.0, b[1] / 2.0 + b[3] / 2.0);
         let d2 = |s: usize| {
-            let (dx, dy) = (self.xs[s] - cx, self.ys[s] - cy);
+            let (dx, dy) = (self.slots[s][0] - cx, self.slots[s][1] - cy);
             dx * dx + dy * dy
         };
         self.next = (0..self.n)
@@ -400,8 +396,8 @@ impl Progressive {
             return;
         };
         self.order.push(self.ids[p] as usize);
-        self.gaps.push(self.gap[p].sqrt() * self.unscale);
-        self.gap[p] = -1.0;
+        self.gaps.push(self.slots[p][2].sqrt() * self.unscale);
+        self.slots[p][2] = -1.0;
         self.update(p);
         self.next = self.widest_slot();
     }
@@ -414,7 +410,7 @@ impl Progressive {
     /// box: no point in the box is nearer to `p` than the box is, so otherwise every gap in it
     /// stays. The nodes on the path change anyway (`p`'s own gap has become −1).
     fn update(&mut self, p: usize) {
-        let (px, py) = (self.xs[p], self.ys[p]);
+        let (px, py) = (self.slots[p][0], self.slots[p][1]);
         let first_leaf = self.first_leaf();
         let (mut k, mut lo, mut hi) = (0, 0, self.n);
         while k < first_leaf {
@@ -457,14 +453,11 @@ impl Progressive {
     fn lower_leaf(&mut self, k: usize, lo: usize, hi: usize, px: f64, py: f64) {
         self.visits += (hi - lo) as u64;
         let mut widest = f64::NEG_INFINITY;
-        let (xs, ys, gaps) = (&self.xs[lo..hi], &self.ys[lo..hi], &mut self.gap[lo..hi]);
-        let ys = &ys[..xs.len()];
-        let gaps = &mut gaps[..xs.len()];
-        for i in 0..xs.len() {
-            let (dx, dy) = (xs[i] - px, ys[i] - py);
+        for slot in &mut self.slots[lo..hi] {
+            let (dx, dy) = (slot[0] - px, slot[1] - py);
             let d = dx * dx + dy * dy;
-            let g = if d < gaps[i] { d } else { gaps[i] };
-            gaps[i] = g;
+            let g = if d < slot[2] { d } else { slot[2] };
+            slot[2] = g;
             widest = wider(g, widest);
         }
         self.widest[k] = widest;
@@ -485,7 +478,7 @@ impl Progressive {
                 (k, lo) = (2 * k + 2, mid);
             }
         }
-        (lo..hi).find(|&s| self.gap[s] == self.widest[k])
+        (lo..hi).find(|&s| self.slots[s][2] == self.widest[k])
     }
 
     /// The whole job's work in visits, estimated. Building takes `2·depth + 5` visits a point
