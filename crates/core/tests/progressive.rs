@@ -349,3 +349,41 @@ proptest! {
         prop_assert!(gaps.windows(2).all(|w| w[1] <= w[0]), "{:?}", gaps);
     }
 }
+
+#[test]
+#[ignore = "prints the measured spacing curve (module docs); run with --release --nocapture"]
+fn spacing_curve_from_a_sixty_fourth_to_the_whole_set() {
+    let cases = [
+        (720.0, 400.0, 24.0, 123456),
+        (720.0, 400.0, 8.0, 7),
+        (720.0, 400.0, 8.0, -5),
+        (500.0, 200.0, 2.5, 42),
+        (1000.0, 1000.0, 5.0, 1),
+        (3000.0, 90.0, 4.0, 99),
+        (200.0, 200.0, 1.0, 2024),
+        (300.0, 300.0, 1.0, 99),
+        (1270.0, 1270.0, 1.0, 7),
+    ];
+    println!("closest pair of the first n, in r: n = N/64, N/32, …, N");
+    for (w, h, r, seed) in cases {
+        let points = xy(&poisson_disk(w, h, r, 30, seed).unwrap());
+        let order = progressive_order(&points).unwrap();
+        let n = points.len();
+        let curve: Vec<String> = (0..=6)
+            .map(|k| format!("{:.2}", prefix_spacing(&points, &order, n >> (6 - k)) / r))
+            .collect();
+        // Against a hexagonal packing of n points on the map, every quarter octave.
+        let hex = |m: usize| (2.0 / 3f64.sqrt() * w * h / m as f64).sqrt();
+        let relative: Vec<f64> = (0..=24)
+            .map(|j| (n as f64 * 2f64.powf(-f64::from(j) / 4.0)).round() as usize)
+            .filter(|&m| m >= 16)
+            .map(|m| prefix_spacing(&points, &order, m) / hex(m))
+            .collect();
+        let least = relative.iter().copied().fold(f64::INFINITY, f64::min);
+        let mean = relative.iter().sum::<f64>() / relative.len() as f64;
+        println!(
+            "{w} × {h}, r {r}, seed {seed}, N = {n}: {} | hexagonal: least {least:.3}, mean {mean:.3}",
+            curve.join(" ")
+        );
+    }
+}
