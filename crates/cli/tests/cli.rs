@@ -775,3 +775,72 @@ fn bad_input_leaves_no_file_behind() {
         assert!(!path.exists(), "{args:?} created {p}");
     }
 }
+
+#[test]
+fn progressive_order_prints_the_same_rows_with_every_prefix_spread_out() {
+    use poisson_live::metrics::tightest_pair;
+    let map = [
+        "bridson", "-W", "720", "-H", "400", "-r", "8", "--seed", "7",
+    ];
+    let run = |extra: &[&str]| stdout(&poisson(&[&map[..], extra].concat()));
+    let placement = run(&["-f", "csv"]);
+    let progressive = run(&["-f", "csv", "--order", "progressive"]);
+    assert_eq!(run(&["-f", "csv", "--order", "placement"]), placement);
+    // The same rows, each once, to the byte: only their order changes.
+    let sorted = |text: &str| {
+        let mut rows: Vec<&str> = text.lines().collect();
+        rows.sort_unstable();
+        rows.join("\n")
+    };
+    assert_eq!(sorted(&progressive), sorted(&placement));
+    assert_eq!(progressive.lines().next(), Some("x,y,r"));
+    assert_ne!(progressive, placement);
+    // In the core's progressive order, exactly.
+    let points = poisson_live::poisson_disk(720.0, 400.0, 8.0, 30, 7).unwrap();
+    let want = poisson_live::progressive::progressive(&points).unwrap();
+    assert_eq!(progressive, poisson_live::export::to_csv(&want));
+    // Any first N spread out: the first quarter at least 1.5 r apart, the first sixteenth 3 r;
+    // the placement order's first sixteenth is a blob, nowhere near.
+    let xy = |text: &str| -> Vec<[f64; 2]> {
+        text.lines()
+            .skip(1)
+            .map(|line| {
+                let v: Vec<f64> = line.split(',').map(|s| s.parse().unwrap()).collect();
+                [v[0], v[1]]
+            })
+            .collect()
+    };
+    let spacing = |rows: &[[f64; 2]]| tightest_pair(rows).unwrap().2;
+    let (ordered, placed) = (xy(&progressive), xy(&placement));
+    let n = ordered.len();
+    assert!(spacing(&ordered[..n / 4]) >= 1.5 * 8.0);
+    assert!(spacing(&ordered[..n / 16]) >= 3.0 * 8.0);
+    assert!(spacing(&placed[..n / 16]) < 1.5 * 8.0);
+    // JSON and a tileable set too.
+    let (_, _, json) = json_points(&poisson(&[&map[..], &["--order", "progressive"]].concat()));
+    assert_eq!(json, rows(&want));
+    let wrapped = [
+        "bridson", "-W", "300", "-H", "200", "-r", "12", "--wrap", "-f", "csv",
+    ];
+    let plain = stdout(&poisson(&wrapped));
+    let ordered = stdout(&poisson(
+        &[&wrapped[..], &["--order", "progressive"]].concat(),
+    ));
+    assert_eq!(sorted(&ordered), sorted(&plain));
+    assert_ne!(ordered, plain);
+}
+
+#[test]
+fn an_unknown_order_is_a_malformed_command_line() {
+    let (status, err) = failure(&[
+        "bridson", "-W", "720", "-H", "400", "-r", "24", "--order", "random",
+    ]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains("--order must be placement or progressive, got 'random'"),
+        "{err}"
+    );
+    let (status, err) = failure(&["bridson", "-W", "720", "-H", "400", "-r", "24", "--order"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("--order needs a value"), "{err}");
+}
