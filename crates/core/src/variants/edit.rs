@@ -533,14 +533,11 @@ impl EditableSet {
         let [l, t, rt, b] = stroke.bounds();
         let region = [l.max(0.0), t.max(0.0), rt.min(w), b.min(h)];
         let on_map = region[0] < region[2] && region[1] < region[3];
-        let mut under = vec![false; self.len()];
-        if on_map {
-            for (i, p) in self.points.iter().enumerate() {
-                under[i] = stroke.covers(p.x, p.y);
-            }
-        }
+        let covered = |p: &Point| on_map && stroke.covers(p.x, p.y);
         let removed: Vec<usize> = if tool.erases() {
-            (0..self.len()).filter(|&i| under[i]).collect()
+            (0..self.len())
+                .filter(|&i| covered(&self.points[i]))
+                .collect()
         } else {
             Vec::new()
         };
@@ -579,9 +576,9 @@ impl EditableSet {
             });
         }
         let mut grid = Grid::with_origin(gl, gt, gr - gl, gb - gt, cell, DEFAULT_MAX_CELLS)?;
-        for (i, p) in self.points.iter().enumerate() {
-            let kept = !(under[i] && tool.erases());
-            if kept && p.x >= gl && p.x < gr && p.y >= gt && p.y < gb {
+        for p in &self.points {
+            // The same test as above: a point is erased or kept the same way both times.
+            if p.x >= gl && p.x < gr && p.y >= gt && p.y < gb && !(tool.erases() && covered(p)) {
                 grid.add(p.x, p.y, p.r)?;
             }
         }
@@ -631,10 +628,9 @@ impl EditableSet {
         }
         let removed: Vec<(usize, Item)> =
             patch.removed.iter().map(|&i| (i, self.item(i))).collect();
-        let gone = |v: usize| patch.removed.binary_search(&v).is_ok();
-        retain_indexed(&mut self.points, gone);
-        retain_indexed(&mut self.ids, gone);
-        retain_indexed(&mut self.classes, gone);
+        retain_indexed(&mut self.points, &patch.removed);
+        retain_indexed(&mut self.ids, &patch.removed);
+        retain_indexed(&mut self.classes, &patch.removed);
         let first = self.next_id;
         for (p, id) in patch.added.iter().zip(first..) {
             self.points.push(*p);
@@ -732,12 +728,13 @@ impl EditableSet {
     }
 }
 
-/// Keeps the items of `v` whose index `gone` does not name, in order.
-fn retain_indexed<T>(v: &mut Vec<T>, gone: impl Fn(usize) -> bool) {
-    let mut i = 0;
+/// Keeps the items of `v` whose index is not in `gone` (ascending), in order.
+fn retain_indexed<T>(v: &mut Vec<T>, gone: &[usize]) {
+    let (mut i, mut next) = (0, gone.iter().peekable());
     v.retain(|_| {
+        let drop = next.next_if_eq(&&i).is_some();
         i += 1;
-        !gone(i - 1)
+        !drop
     });
 }
 
@@ -836,7 +833,7 @@ mod tests {
         let v: Vec<u32> = (0..10).collect();
         for gone in [vec![], vec![0], vec![9], vec![2, 3, 7], (0..10).collect()] {
             let mut w = v.clone();
-            retain_indexed(&mut w, |i| gone.contains(&i));
+            retain_indexed(&mut w, &gone);
             assert_eq!(w.len(), 10 - gone.len());
             reinsert(&mut w, gone.iter().map(|&i| (i, v[i])));
             assert_eq!(w, v, "{gone:?}");
