@@ -26,6 +26,12 @@ pub struct EditableMap {
     pending: Option<Edit>,
 }
 
+/// `k` and the seed from JS, checked in the core's words.
+fn k_and_seed(k: f64, seed: f64) -> Result<(u32, i32), JsError> {
+    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
+    Ok((k, poisson_live::rng::seed_from_f64(seed).map_err(err)?))
+}
+
 /// A budget from JS: whole units, 0 for anything not above 0.
 fn budget(max_work: f64) -> u64 {
     if max_work > 0.0 {
@@ -48,28 +54,9 @@ impl EditableMap {
         k: f64,
         seed: f64,
     ) -> Result<EditableMap, JsError> {
-        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        Ok(Self {
-            set: EditableSet::fill(width, height, radius, k, seed).map_err(err)?,
-            pending: None,
-        })
-    }
-
-    /// The same map with no points yet: paint it.
-    pub fn empty(
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: f64,
-        seed: f64,
-    ) -> Result<EditableMap, JsError> {
-        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        Ok(Self {
-            set: EditableSet::new(width, height, radius, k, seed).map_err(err)?,
-            pending: None,
-        })
+        let (k, seed) = k_and_seed(k, seed)?;
+        let set = EditableSet::fill(width, height, radius, k, seed).map_err(err)?;
+        Ok(Self { set, pending: None })
     }
 
     /// Starts an edit with `tool` (`"paint"`, `"erase"` or `"refill"`) along `path` (`x, y`

@@ -29,11 +29,6 @@ fn the_first_fill_is_poisson_disk_numbered_in_order() {
     assert!(m.classes().to_vec().iter().all(|&c| c == 0));
     assert_eq!(m.point_count() as usize, want.len());
     assert_eq!((m.too_close(), m.busy(), m.progress()), (0, false, 1.0));
-    assert!(EditableMap::empty(100.0, 100.0, 5.0, 30.0, 1.0)
-        .unwrap()
-        .points()
-        .to_vec()
-        .is_empty());
 }
 
 /// A drag of refills in slices of one unit, then a paint dab: the core's edits to the bit, ids
@@ -125,11 +120,9 @@ fn bad_input_throws_the_cores_message() {
     assert!(!m.busy());
     assert!(message(EditableMap::new(720.0, 400.0, 10.0, 0.0, 1.0)).contains("k must be"));
     assert!(message(EditableMap::new(720.0, 400.0, 10.0, 30.0, 1.5)).contains("seed"));
-    let core = EditableSet::new(-1.0, 400.0, 10.0, 30, 1)
-        .unwrap_err()
-        .to_string();
+    let core = EditableSet::fill(-1.0, 400.0, 10.0, 30, 1).unwrap_err();
     assert_eq!(
-        message(EditableMap::empty(-1.0, 400.0, 10.0, 30.0, 1.0)),
-        core
+        message(EditableMap::new(-1.0, 400.0, 10.0, 30.0, 1.0)),
+        core.to_string()
     );
 }
