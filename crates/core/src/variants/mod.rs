@@ -4,6 +4,7 @@
 
 pub mod chunks;
 pub mod density;
+pub mod edit;
 pub mod fast;
 pub mod layers;
 pub mod progressive;
