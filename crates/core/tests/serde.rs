@@ -5,6 +5,7 @@
 #![cfg(feature = "serde")]
 
 use poisson_live::bridson::{Outcome, Step};
+use poisson_live::edit::{EditableSet, Stroke, Tool};
 use poisson_live::history::{live_figures, History, Start, Tally};
 use poisson_live::layers::{overlaps, place_layers, place_layers_separately, Layer, Mask};
 use poisson_live::spectrum::{averaged_spectrum, Kind, Periodogram, SpectrumParams};
@@ -229,6 +230,20 @@ fn seam_pairs() {
     let pairs = wrap::seam_conflicts(&points, 120.0, 90.0, 10.0).unwrap();
     assert!(!pairs.is_empty());
     round_trip(&pairs);
+}
+
+#[test]
+fn a_level_editors_tools_items_and_changes() {
+    let mut set = EditableSet::fill(300.0, 200.0, 12.0, 30, 4).unwrap();
+    let change = set
+        .apply(Tool::Refill, &Stroke::circle(150.0, 100.0, 40.0).unwrap())
+        .unwrap();
+    assert!(change.added > 0 && change.removed > 0);
+    round_trip(&change);
+    round_trip(&[Tool::Paint, Tool::Erase, Tool::Refill]);
+    let items: Vec<_> = set.items().collect();
+    assert!(items.iter().any(|i| i.id > 0));
+    round_trip(&items);
 }
 
 /// What a world writes, read back by a program of its own.

@@ -89,6 +89,7 @@ const EDIT_SALT: u32 = 0xed17_0000;
 
 /// What a stroke does to the points under it; see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Tool {
     /// Adds points under the stroke where there is room; removes none.
     Paint,
@@ -248,6 +249,7 @@ impl Stroke {
 
 /// One point of an [`EditableSet`] with its id and class.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Item {
     /// Its id: stable for the point's life, never given to another point.
     pub id: u32,
@@ -259,6 +261,7 @@ pub struct Item {
 
 /// How many points an edit, a stroke or an undo added and removed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Change {
     /// Points that are there now and were not before.
     pub added: usize,
