@@ -1,7 +1,8 @@
 //! The `serde` feature: every public parameter and result type goes through JSON and back to the
 //! same value, to the bit, with values from real runs (not hand-made ones); the types that
-//! cannot round-trip say so (a layer's ground rule, a world's pixels), and a periodogram whose
-//! sizes disagree is refused. Run with `cargo test -p poisson-live --features serde`.
+//! cannot round-trip say so (a layer's ground rule, a world's pixels), and the ones with rules
+//! (a periodogram's sizes, a stroke, a density field) are checked again when read.
+//! Run with `cargo test -p poisson-live --features serde`.
 #![cfg(feature = "serde")]
 
 use poisson_live::bridson::{Outcome, Step};
@@ -12,7 +13,7 @@ use poisson_live::spectrum::{averaged_spectrum, Kind, Periodogram, SpectrumParam
 use poisson_live::stipple::{Channels, Ink, Mode, Picture, StippleParams};
 use poisson_live::world::{paint_world, Ground, Object};
 use poisson_live::{biomes, clearing, compare, darts, metrics, samplers, wrap};
-use poisson_live::{poisson_disk, Point, Sampler};
+use poisson_live::{poisson_disk, DensityField, Point, Sampler};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -244,6 +245,73 @@ fn a_level_editors_tools_items_and_changes() {
     let items: Vec<_> = set.items().collect();
     assert!(items.iter().any(|i| i.id > 0));
     round_trip(&items);
+}
+
+#[test]
+fn a_recorded_stroke_replays_the_same_edit_and_a_bad_one_is_refused() {
+    let stroke = Stroke::new(&[[40.0, 50.0], [160.0, 120.0], [0.1 + 0.2, -0.0]], 25.0).unwrap();
+    let json = round_trip(&stroke);
+    // Written as what `Stroke::new` takes; the bounds are worked out again when read.
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
+    assert_eq!(keys, ["path", "radius"]);
+    let replayed: Stroke = serde_json::from_str(&json).unwrap();
+    assert_eq!(replayed.bounds(), stroke.bounds());
+    let edit = |s: &Stroke| {
+        let mut set = EditableSet::fill(300.0, 200.0, 12.0, 30, 4).unwrap();
+        set.apply(Tool::Refill, s).unwrap();
+        set.items().collect::<Vec<_>>()
+    };
+    assert_eq!(edit(&replayed), edit(&stroke));
+
+    let refused = |json: &str| {
+        serde_json::from_str::<Stroke>(json)
+            .unwrap_err()
+            .to_string()
+    };
+    let err = refused(r#"{"path":[],"radius":5.0}"#);
+    assert!(err.contains("at least one point"), "{err}");
+    let err = refused(r#"{"path":[[1.0,2.0]],"radius":-5.0}"#);
+    assert!(err.contains("brush radius"), "{err}");
+    let err = refused(r#"{"path":[[1.0,2.0],[1e300,2.0]],"radius":5.0}"#);
+    assert!(err.contains("point 1 of the stroke's path"), "{err}");
+}
+
+#[test]
+fn a_density_field_is_written_as_its_four_numbers_and_rebuilt() {
+    let field = DensityField::new(123456, 9.0, 36.0, 5.0).unwrap();
+    let json = serde_json::to_string(&field).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["seed"], 123456);
+    assert_eq!(value["patch_size"].as_f64(), Some(5.0));
+    assert_eq!(value.as_object().unwrap().len(), 4, "{json}");
+    let back: DensityField = serde_json::from_str(&json).unwrap();
+    assert_eq!(serde_json::to_string(&back).unwrap(), json);
+    // The same noise: the same density everywhere, and the same forest from it.
+    for (x, y) in [(0.0, 0.0), (100.0, 200.0), (719.5, 3.25), (-40.0, 1e4)] {
+        assert_eq!(back.density(x, y).to_bits(), field.density(x, y).to_bits());
+    }
+    let forest = |f: &DensityField| {
+        let mut s = f.sampler(360.0, 200.0, 30, 7).unwrap();
+        s.start_random();
+        s.finish();
+        bits(s.points())
+    };
+    assert_eq!(forest(&back), forest(&field));
+
+    let mut swapped = value.clone();
+    swapped["min_radius"] = 40.0.into();
+    let err = serde_json::from_value::<DensityField>(swapped).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        DensityField::new(123456, 40.0, 36.0, 5.0)
+            .unwrap_err()
+            .to_string()
+    );
+    let mut flat = value;
+    flat["patch_size"] = 0.0.into();
+    let err = serde_json::from_value::<DensityField>(flat).unwrap_err();
+    assert!(err.to_string().contains("patch size"), "{err}");
 }
 
 /// What a world writes, read back by a program of its own.
