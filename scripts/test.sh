@@ -58,6 +58,12 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --offline --target wasm32-unknown-unknown -p poisson-live-web
 
 step "page build (trunk build --release)"
+# The page keeps neither optional feature of the core: nothing in its build may turn them on.
+if cargo tree -p poisson-live-web -e features --target wasm32-unknown-unknown --offline \
+  -i poisson-live | grep -E 'poisson-live feature "(serde|mint)"'; then
+  echo "the page build turns on an optional feature of the core (above); it must keep neither" >&2
+  exit 1
+fi
 trunk build --release --offline
 for wasm in dist/*.wasm; do
   echo "wasm after wasm-opt: $wasm $(wc -c <"$wasm") bytes"
