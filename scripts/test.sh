@@ -29,7 +29,12 @@ step "crates, natively (cargo test)"
 cargo test --workspace --offline
 
 step "the core's optional features: serde and mint (cargo test -p poisson-live --features serde,mint)"
-cargo test -p poisson-live --features serde,mint --offline
+# Only what the features change (the derives add no behaviour, and the step above ran the rest):
+# the unit tests, tests/serde.rs and tests/mint.rs, and the doc examples that need a feature
+# (the quick start in lib.rs and the Point conversions in point.rs). The examples step builds
+# and runs the examples.
+cargo test -p poisson-live --features serde,mint --offline --lib --test serde --test mint
+cargo test -p poisson-live --features serde,mint --offline --doc -- src/lib.rs base/point.rs
 
 step "docs without warnings (RUSTDOCFLAGS=\"-D warnings\" cargo doc --no-deps)"
 RUSTDOCFLAGS="-D warnings" cargo doc -p poisson-live --no-deps --all-features --offline
