@@ -19,6 +19,8 @@
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
+//! - [`stream`] — maps bigger than one call: the chunked world a row of chunks at a time, on
+//!   every core (feature `parallel`), in memory that grows with the width only.
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
@@ -49,7 +51,7 @@ pub use classic::{bridson, darts, grid, history, scatter};
 pub use measures::{clearing, compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
-pub use variants::{chunks, density, layers, samplers, wrap};
+pub use variants::{chunks, density, layers, samplers, stream, wrap};
 // The fast sampler for games (issue 12).
 pub use variants::fast::{self, fast_poisson};
 

@@ -6,4 +6,5 @@ pub mod density;
 pub mod fast;
 pub mod layers;
 pub mod samplers;
+pub mod stream;
 pub mod wrap;
