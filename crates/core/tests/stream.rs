@@ -74,7 +74,7 @@ fn each_row_holds_one_row_of_chunks() {
 }
 
 #[test]
-fn a_map_is_the_world_with_chunks_of_64_radii() {
+fn a_map_is_the_world_with_chunks_of_16_radii() {
     for (w, h, r, seed) in [
         (1000.0, 700.0, 5.0, 123456),
         (333.0, 1500.5, 3.5, -4),
@@ -92,7 +92,7 @@ fn a_map_is_the_world_with_chunks_of_64_radii() {
             .iter()
             .all(|p| p.x >= 0.0 && p.x < w && p.y >= 0.0 && p.y < h && p.r == r));
     }
-    assert_eq!(chunk_size_for(2.0), 128.0);
+    assert_eq!(chunk_size_for(2.0), 32.0);
 }
 
 #[test]

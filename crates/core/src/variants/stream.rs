@@ -43,29 +43,31 @@
 //!
 //! At most three built rows of chunks are held (odd row `y` needs rows `y − 1` and `y + 1`), and
 //! the row handed over: about four rows of points at 24 bytes each. With [`ChunkRows::for_map`]'s
-//! chunks of side 64 r, a row of chunks across a map `W` wide holds about `0.63 · 64 · W / r`
-//! points, so the stream holds about `4 × 24 × 40 · W / r` bytes ≈ 3.9 KB per `W / r`: 39 MB for
-//! a map 20 000 wide at r = 2, whatever its height. Each thread also holds one chunk's grid while
-//! it samples (`66² × 2` cells of 4 bytes, 35 KB). A stream that would hold more than
+//! chunks of side 16 r, a row of chunks across a map `W` wide holds about `0.63 · 16 · W / r`
+//! points, so the stream holds about `4 × 24 × 10 · W / r` bytes, under 1 KB per `W / r`: 10 MB
+//! for a map 20 000 wide at r = 2, whatever its height. Each thread also holds one chunk's grid
+//! while it samples (`18² × 2` cells of 4 bytes). A stream that would hold more than
 //! [`DEFAULT_MAX_CELLS`] points at once is refused, with the radius that would fit.
 //!
-//! ## The chunk side: 64 r
+//! ## The chunk side: 16 r
 //!
-//! [`ChunkRows::for_map`] uses chunks [`CHUNK_RADII`] = 64 radii across. Smaller chunks cost more
-//! per point: each chunk's grid has a margin one radius wide on every side, which its
-//! constraints are copied into, and each chunk is a task to schedule; at 64 r the margin is 6 %
-//! of the grid and the constraints about 6 % of the points. Larger chunks cost memory (a row of
-//! chunks is held three times over) and parallelism (a map 20 000 wide at r = 2 has 78 chunks of
-//! one phase to a batch at 64 r; a batch waits for its slowest chunk). 64 r keeps a chunk's grid
-//! and points (about 100 KB) in a core's cache. The chunk side is a multiple of the radius, so a
-//! chunk never holds more cells than the work limit, at any radius; what a small radius can break
-//! is the limit on the points held at once, across the width. Measured in `BENCHMARKS.md`
-//! ("Huge maps").
+//! [`ChunkRows::for_map`] uses chunks [`CHUNK_RADII`] = 16 radii across, chosen by measuring one
+//! thread on a map 8192 × 2048 at r = 2 (2.6 M points) for sides from 8 r to 256 r. From 8 r to
+//! 24 r the time is flat (within 4 %); it grows from 32 r (+4 %) to 64 r (+12 %), 128 r (+30 %)
+//! and 256 r (+85 %). Instructions per point sampled are about the same at 16 r and 64 r
+//! (callgrind); what grows is the waste: a row is built up to three chunks wider than the map on
+//! each side (see above), which costs little at 16 r and a lot at 256 r, and a larger chunk is
+//! held, and keeps threads waiting at the end of a batch, longer. Below 16 r the chunk's margin
+//! and its constraints become a larger share of its work and the fill thins slightly (8 r:
+//! 0.3 % fewer points than 64 r). So 16 r: in the flat optimum, in a quarter of the memory of
+//! 64 r. The chunk side is a multiple of the radius, so a chunk never holds more cells than
+//! the work limit, at any radius; what a small radius can break is the limit on the points held
+//! at once, across the width.
 //!
 //! ## Past one machine
 //!
 //! Chunks are independent given the seed, so any data-parallel engine (a cluster's map step, a
-//! job queue, a GPU farm of CPUs) can build a world far past one machine's memory. A caller
+//! job queue across machines) can build a world far past one machine's memory and time. A caller
 //! would:
 //!
 //! 1. **Pick the chunks**: those the map covers ([`ChunkedWorld::chunk_of`] of its corners), and
@@ -88,8 +90,8 @@ use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX
 use crate::job::bridson_points;
 use crate::Point;
 
-/// The chunk side [`ChunkRows::for_map`] uses, in radii; see the module docs for why 64.
-pub const CHUNK_RADII: f64 = 64.0;
+/// The chunk side [`ChunkRows::for_map`] uses, in radii; see the module docs for why 16.
+pub const CHUNK_RADII: f64 = 16.0;
 
 /// The candidates per step [`ChunkRows::for_map`] uses: Bridson's 30, as everywhere else.
 pub const FOR_MAP_K: u32 = 30;
@@ -185,9 +187,9 @@ impl ChunkRows {
     /// ```
     /// use poisson_live::stream::ChunkRows;
     /// let e = ChunkRows::for_map(20_000.0, 20_000.0, 0.01, 1).unwrap_err();
-    /// assert!(e.to_string().ends_with("use a radius ≥ 0.097"), "{e}");
-    /// assert_eq!(e.advised_minimum("radius"), Some(0.097));
-    /// assert!(ChunkRows::for_map(20_000.0, 20_000.0, 0.097, 1).is_ok());
+    /// assert!(e.to_string().ends_with("use a radius ≥ 0.025"), "{e}");
+    /// assert_eq!(e.advised_minimum("radius"), Some(0.025));
+    /// assert!(ChunkRows::for_map(20_000.0, 20_000.0, 0.025, 1).is_ok());
     /// ```
     pub fn for_map(width: f64, height: f64, radius: f64, seed: i32) -> Result<Self> {
         let width = positive("width", width)?;
@@ -208,8 +210,8 @@ impl ChunkRows {
             });
         }
         Self::with_advice(world.recipe(), [0.0, 0.0, width, height], |_| {
-            // Held points = ROWS_HELD × (W / (64 r) + EXTRA_COLUMNS) × per chunk, where a chunk
-            // of 64 r holds the same number of points at any r: solved for r.
+            // Held points = ROWS_HELD × (W / (16 r) + EXTRA_COLUMNS) × per chunk, where a chunk
+            // of 16 r holds the same number of points at any r: solved for r.
             let per_chunk = bridson_points(CHUNK_RADII * CHUNK_RADII, 1.0);
             let columns = DEFAULT_MAX_CELLS as f64 / (ROWS_HELD * per_chunk) - EXTRA_COLUMNS;
             Advice::at_least("radius", width / (CHUNK_RADII * columns) * (1.0 + 1e-9))
