@@ -90,7 +90,7 @@ fn stream(
         progress.show(|| {
             let done = total - rows.len() as u64 - u64::from(next.is_some());
             format!(
-                "{:.0}% · {} points · row {done} of {total} of chunks",
+                "{:.0}% · {} points · chunk row {done} of {total}",
                 (100.0 * done as f64 / total as f64).min(99.0),
                 grouped(count as usize)
             )
