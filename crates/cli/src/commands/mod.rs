@@ -10,6 +10,7 @@ mod fast;
 mod jittered;
 mod paint;
 mod random;
+mod refill;
 mod stipple;
 mod variable;
 
@@ -28,6 +29,7 @@ pub enum Command {
     Stipple(stipple::Stipple),
     Paint(paint::Paint),
     Endless(endless::Endless),
+    Refill(refill::Refill),
     Completions(completions::Completions),
 }
 
@@ -44,6 +46,7 @@ impl Command {
             Command::Stipple(c) => c.run(),
             Command::Paint(c) => c.run(),
             Command::Endless(c) => c.run(),
+            Command::Refill(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -122,13 +122,15 @@ impl Text {
     }
 }
 
-/// JSON rows of numbers, each row `[a, b, …]`, inside `{"width": W, "height": H, "points": […]}`.
-fn json_rows<'a>(width: f64, height: f64, rows: impl Iterator<Item = &'a [f64]>) -> String {
+/// JSON rows of numbers, each row `[a, b, …]`, inside `{"width": W, "height": H, "points": […]}`:
+/// the shape of every JSON export, for rows of any columns (`poisson refill`'s `[id, x, y, r]`).
+pub fn json_rows<'a>(width: f64, height: f64, rows: impl Iterator<Item = &'a [f64]>) -> String {
     Text::Json.whole(width, height, "", rows)
 }
 
-/// CSV with a header line, then one line per row, each ending in `\n`.
-fn csv_rows<'a>(header: &str, rows: impl Iterator<Item = &'a [f64]>) -> String {
+/// CSV with a header line, then one line per row, each ending in `\n`: the shape of every CSV
+/// export, for rows of any columns.
+pub fn csv_rows<'a>(header: &str, rows: impl Iterator<Item = &'a [f64]>) -> String {
     Text::Csv.whole(0.0, 0.0, header, rows)
 }
 
