@@ -911,18 +911,115 @@ fn endless_refuses_bad_input_before_writing_anything() {
             "500 1e15 1",
             "chunk rows; the limit is 2.1 G; use a radius ≥ 30000",
         ),
+        (
+            "500 500 2 --threads 1025",
+            "threads must be between 1 and 1024, got 1025",
+        ),
+        (
+            "500 500 2 --threads two",
+            "--threads must be a number, got 'two'",
+        ),
+        (
+            "500 500 -3",
+            "radius must be a finite number greater than 0, got -3",
+        ),
+        (
+            "500 500 -inf",
+            "radius must be a finite number greater than 0, got -infinity",
+        ),
+        ("500 -0 2", "height must be a finite number greater than 0"),
+        ("1e300 500 2", "width must be"),
     ];
     for (map, message) in cases {
-        let mut words = map.split_whitespace();
-        let mut args = vec!["endless", "-f", "csv", "-o", p];
-        for flag in ["-W", "-H", "-r"] {
-            args.extend([flag, words.next().unwrap()]);
+        // To a file and to standard output: nothing written either way (`failure` checks that
+        // standard output is empty).
+        for output in [&["-o", p][..], &[]] {
+            let mut words = map.split_whitespace();
+            let mut args = vec!["endless", "-f", "csv"];
+            args.extend(output);
+            for flag in ["-W", "-H", "-r"] {
+                args.extend([flag, words.next().unwrap()]);
+            }
+            args.extend(words);
+            let (code, err) = failure(&args);
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(err.contains(message), "{args:?}: {err}");
+            assert!(!path.exists(), "{args:?} created {p}");
         }
-        args.extend(words);
+    }
+}
+
+/// `poisson endless` keeps the command line's conventions: listed and helped like the others,
+/// in the completion scripts, and a malformed command line is status 2, not bad input.
+#[test]
+fn endless_is_a_command_like_the_others() {
+    let text = stdout(&poisson(&["endless", "--help"]));
+    for want in [
+        "poisson endless",
+        "-W, --width <W>",
+        "-r, --radius <R>",
+        "(required)",
+        "-j, --threads <N>",
+        "[default: every core]",
+        "--seed <S>",
+        "[default: 123456]",
+        "-o, --output <FILE>",
+        "the same for every --threads",
+    ] {
+        assert!(text.contains(want), "no {want:?} in {text}");
+    }
+    let overview = stdout(&poisson(&["--help"]));
+    assert!(overview.contains("endless"), "{overview}");
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout(&poisson(&["completions", shell]));
+        assert!(
+            script.contains("endless") && script.contains("threads"),
+            "{shell}"
+        );
+    }
+    let map = ["endless", "-W", "500", "-H", "500"];
+    for (rest, message) in [
+        (&[][..], "needs --radius"),
+        (&["-r", "2", "--threads"], "--threads needs a value"),
+        (
+            &["-r", "2", "-f", "xml"],
+            "--format must be json, csv or count",
+        ),
+        // Bridson's k is not endless's: its chunks use 30.
+        (
+            &["-r", "2", "-k", "5"],
+            "unknown option '-k' for 'poisson endless'",
+        ),
+    ] {
+        let args = [&map[..], rest].concat();
         let (code, err) = failure(&args);
-        assert_eq!(code, 1, "{args:?}: {err}");
+        assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
-        assert!(!path.exists(), "{args:?} created {p}");
+    }
+}
+
+/// A map smaller than one chunk (it may hold no point), one exactly a chunk and a thin strip:
+/// still the stream's points, valid JSON, and `-o -` is standard output. Nothing on standard
+/// error: no terminal, no progress.
+#[test]
+fn endless_on_small_maps_is_the_stream_too() {
+    for (w, h, r) in [("0.5", "0.25", "2"), ("32", "32", "2"), ("1", "900", "3")] {
+        let [wf, hf, rf] = [w, h, r].map(|v| v.parse::<f64>().unwrap());
+        let want: Vec<[f64; 2]> = poisson_live::stream::ChunkRows::for_map(wf, hf, rf, 8)
+            .unwrap()
+            .flatten()
+            .map(|p| [p.x, p.y])
+            .collect();
+        assert!(want.len() > 50 || wf < 1.0, "{w} × {h}: {}", want.len());
+        let args = ["endless", "-W", w, "-H", h, "-r", r, "-s", "8"];
+        let out = poisson(&args);
+        assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+        assert_eq!(
+            stdout(&out),
+            poisson_live::export::to_json_xy(wf, hf, &want)
+        );
+        let dash = poisson(&[&args[..], &["-o", "-"]].concat());
+        assert!(dash.stdout == out.stdout, "{w} × {h}");
     }
 }
 

@@ -89,11 +89,7 @@ fn stream(
         buffer.clear();
         progress.show(|| {
             let done = total - rows.len() as u64 - u64::from(next.is_some());
-            format!(
-                "{:.0}% · {} points · chunk row {done} of {total}",
-                (100.0 * done as f64 / total as f64).min(99.0),
-                grouped(count as usize)
-            )
+            progress_line(done, total, count)
         });
     }
     match text {
@@ -105,9 +101,41 @@ fn stream(
     sink.finish()
 }
 
+/// The progress line after `done` of `total` chunk rows, `count` points written: capped below
+/// 100 % until the last bytes are out.
+fn progress_line(done: u64, total: u64, count: u64) -> String {
+    format!(
+        "{:.0}% · {} points · chunk row {done} of {total}",
+        (100.0 * done as f64 / total as f64).min(99.0),
+        grouped(count as usize)
+    )
+}
+
 /// One row of chunks' points as `[x, y]` rows of `text`.
 fn write_rows(text: Text, points: &[Point], first: bool, out: &mut String) {
     for (i, p) in points.iter().enumerate() {
         text.row(out, &[p.x, p.y], first && i == 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_counts_chunk_rows_and_points() {
+        assert_eq!(
+            progress_line(1, 625, 99_412),
+            "0% · 99 412 points · chunk row 1 of 625"
+        );
+        assert_eq!(
+            progress_line(313, 625, 31_075_898),
+            "50% · 31 075 898 points · chunk row 313 of 625"
+        );
+        // Every row written, the file not yet renamed: not 100 % yet.
+        assert_eq!(
+            progress_line(625, 625, 62_151_797),
+            "99% · 62 151 797 points · chunk row 625 of 625"
+        );
     }
 }
