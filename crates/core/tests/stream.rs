@@ -1,7 +1,7 @@
 //! Huge maps streamed a row of chunks at a time: exactly the chunked world's points, the same
 //! for every thread count, and spaced across every chunk border.
 
-use poisson_live::chunks::ChunkedWorld;
+use poisson_live::chunks::{constraints_of, phase, ChunkedWorld};
 use poisson_live::metrics::too_close_pairs;
 use poisson_live::stream::{chunk_size_for, ChunkRows, FOR_MAP_K};
 use poisson_live::{Error, Point};
@@ -213,6 +213,85 @@ fn spacing_holds_across_every_chunk_border_in_a_few_million_points() {
     let (count, across) = stream_and_check_spacing(3200.0, 2000.0, 1.0, 7);
     assert!(count > 3_500_000, "{count} points");
     assert!(across > 100_000, "only {across} close pairs across borders");
+}
+
+/// The crate docs' recipe for going past one machine (`stream`, "Past one machine"), run as a
+/// caller would: pick the chunks, build them in four stages by phase, each chunk from nothing
+/// but the world's settings, its coordinates and one-radius strips of its constraints' points.
+/// The rectangle's points are the stream's, to the bit.
+#[test]
+fn chunks_built_elsewhere_from_strips_are_the_stream() {
+    use std::collections::{BTreeSet, HashMap};
+    // Chunks of 16 r, as a map's.
+    let (size, r) = (96.0, 6.0);
+    let world = ChunkedWorld::new(size, r, 30, 4242).unwrap();
+    let [x, y, w, h] = [-250.0, 130.0, 600.0, 420.0];
+    let inside = |p: &&Point| p.x >= x && p.y >= y && p.x < x + w && p.y < y + h;
+
+    // 1. The chunks: the rectangle's, and their constraints, closed over.
+    let ((c0, r0), (c1, r1)) = (world.chunk_of(x, y), world.chunk_of(x + w, y + h));
+    let mut needed = BTreeSet::new();
+    let mut todo: Vec<(i32, i32)> = (r0..=r1)
+        .flat_map(|cy| (c0..=c1).map(move |cx| (cx, cy)))
+        .collect();
+    while let Some(c) = todo.pop() {
+        if needed.insert(c) {
+            todo.extend(constraints_of(c.0, c.1));
+        }
+    }
+    // At most three more on each side, as the docs say.
+    let reach =
+        |&(cx, cy): &(i32, i32)| (c0 - 3..=c1 + 3).contains(&cx) && (r0 - 3..=r1 + 3).contains(&cy);
+    assert!(needed.iter().all(reach));
+
+    // 2. Four stages; within one, any order (here backwards), nothing read from the stage itself.
+    let mut built: HashMap<(i32, i32), Vec<Point>> = HashMap::new();
+    let (mut shipped, mut held) = (0, 0);
+    for stage in 0..4 {
+        let mut made = Vec::new();
+        for &(cx, cy) in needed.iter().rev().filter(|c| phase(c.0, c.1) == stage) {
+            // 3. What a worker receives: the constraints' points within one radius of its
+            // square, in the order constraints_of lists them.
+            let (left, top, right, bottom) = world.bounds(cx, cy);
+            let near = |p: &&Point| {
+                p.x >= left - r && p.x < right + r && p.y >= top - r && p.y < bottom + r
+            };
+            let strips: Vec<Vec<Point>> = constraints_of(cx, cy)
+                .map(|n| {
+                    held += built[&n].len();
+                    built[&n].iter().filter(near).copied().collect()
+                })
+                .collect();
+            shipped += strips.iter().map(Vec::len).sum::<usize>();
+            let slices: Vec<&[Point]> = strips.iter().map(|s| &s[..]).collect();
+            made.push(((cx, cy), world.chunk_from(cx, cy, &slices).unwrap()));
+        }
+        built.extend(made);
+    }
+    // The strips are a small share of the neighbours' points.
+    // A strip is about a sixteenth of an edge neighbour's points (r of 16 r), 1/256 of a
+    // corner's: 4.3 % of all the neighbours' points here.
+    assert!(shipped * 16 < held, "{shipped} of {held} points shipped");
+
+    // The rectangle's chunks, rows then columns, as the stream hands them out.
+    let mut got = Vec::new();
+    for cy in r0..=r1 {
+        for cx in c0..=c1 {
+            got.extend(built[&(cx, cy)].iter().filter(inside));
+        }
+    }
+    assert!(got.len() > 3000, "{} points", got.len());
+    let want = streamed(&world, [x, y, w, h]);
+    let first_difference = bits(&got)
+        .iter()
+        .zip(bits(&want))
+        .position(|(a, b)| *a != b);
+    assert!(
+        bits(&got) == bits(&want),
+        "{} points, the stream {}; first difference at {first_difference:?}",
+        got.len(),
+        want.len()
+    );
 }
 
 proptest! {

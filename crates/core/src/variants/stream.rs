@@ -70,19 +70,27 @@
 //! job queue across machines) can build a world far past one machine's memory and time. A caller
 //! would:
 //!
-//! 1. **Pick the chunks**: those the map covers ([`ChunkedWorld::chunk_of`] of its corners), and
+//! 1. **Give every worker the world's four settings**: chunk side, radius, `k` and seed (for a
+//!    map, [`chunk_size_for`]`(r)`, `r`, [`FOR_MAP_K`] and the seed), and let each make its own
+//!    [`ChunkedWorld::new`] from them. Nothing else is shared: no state, no random stream.
+//! 2. **Pick the chunks**: those the map covers ([`ChunkedWorld::chunk_of`] of its corners), and
 //!    the constraints they need — [`constraints_of`] lists a chunk's touching neighbours of
 //!    lower phase; closing over it adds at most three chunks on each side.
-//! 2. **Run four stages, phase 0 to 3.** Within a stage every chunk is independent: build them
-//!    anywhere, in any order, with [`ChunkedWorld::chunk_from`] (the world's settings, the
-//!    chunk's coordinates and its constraints' points).
-//! 3. **Ship the constraints** to each chunk of phase `p > 0`: the points of its lower-phase
+//! 3. **Run four stages, phase 0 to 3**, each after the one before has finished everywhere.
+//!    Within a stage every chunk is independent: build them anywhere, in any order, with
+//!    [`ChunkedWorld::chunk_from`] (the chunk's coordinates and its constraints' points).
+//! 4. **Ship the constraints** to each chunk of phase `p > 0`: the points of its lower-phase
 //!    neighbours, in the order [`constraints_of`] lists them. Only those within one radius of the
 //!    chunk's square matter (the rest are skipped), so a worker needs a strip one radius wide
-//!    along each shared edge and corner, not the neighbours' whole chunks.
+//!    along each shared edge and corner, not the neighbours' whole chunks: at 16 r, a sixteenth
+//!    of an edge neighbour's points and 1/256 of a corner's (4 % of the neighbours' points in all).
+//! 5. **Collect** the chunks the map covers, rows then columns, each chunk's points in the order
+//!    they were placed, keeping those inside the map, if the order of [`ChunkRows`] matters.
 //!
 //! The result is the same, to the bit, as one machine streaming it, since every chunk is the
-//! same function of the same inputs.
+//! same function of the same inputs (`tests/stream.rs` runs these steps, strips and all, and
+//! compares). What a real engine adds is its own: moving the strips between workers, storing the
+//! chunks, and retrying a failed worker (a chunk built twice is the same chunk).
 
 use crate::chunks::{constraints_of, phase, ChunkedWorld, Recipe};
 use crate::error::MAX_LENGTH;
