@@ -104,6 +104,9 @@
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
+//! - [`stream`] — maps bigger than one call: the chunked world a row of chunks at a time, on
+//!   every core (feature `parallel`), in memory that grows with the width only; and what an
+//!   engine across many machines would do to build the same chunks.
 //! - [`progressive`] — the same points reordered so that any first `n` are spread out.
 //! - [`edit`] — a level editor's brush: erase, paint or refill a patch; every other point keeps
 //!   its place and its id.
@@ -130,7 +133,7 @@ pub use measures::{clearing, compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::progressive;
-pub use variants::{chunks, density, layers, samplers, wrap};
+pub use variants::{chunks, density, layers, samplers, stream, wrap};
 // Local edits with stable ids (issue 14).
 pub use variants::edit::{self, EditableSet};
 // The fast sampler for games (issue 12).
