@@ -255,6 +255,17 @@ fn no_class_gets_the_map_first() {
             seed,
         );
         let placed = poisson_classes(&p).unwrap();
+        // In time too: the first tenth of the points placed holds each class in about its
+        // share of the whole (layers would place only the first class there).
+        let tenth = &placed.classes[..placed.len() / 10];
+        for class in [0, 1] {
+            let early = tenth.iter().filter(|&&c| c == class).count() as f64 / tenth.len() as f64;
+            let all = placed.count(class) as f64 / placed.len() as f64;
+            assert!(
+                (early - all).abs() < 0.1,
+                "seed {seed} class {class}: {early} / {all}"
+            );
+        }
         for class in [0, 1] {
             let of = |left: bool| {
                 let here: Vec<u16> = placed
@@ -407,7 +418,10 @@ fn too_much_work_says_which_spacing_fits() {
     let Some(Bound::AtLeast(least)) = e.advice().unwrap().bound else {
         panic!("no bound in {e}")
     };
-    assert!((40.0 / MAX_SPACING_RATIO..1.3 + 1e-12).contains(&least), "{e}");
+    assert!(
+        (40.0 / MAX_SPACING_RATIO..1.3 + 1e-12).contains(&least),
+        "{e}"
+    );
     // Following the advice works.
     let ok = vec![Class::new("a", least), Class::new("b", 40.0)];
     assert!(poisson_classes(&params(100.0, 100.0, ok, vec![], 1)).is_ok());
