@@ -2,7 +2,7 @@
 
 use crate::options::{number, Candidates, Checked, MapSize, Shared};
 use crate::output::Points;
-use crate::progress::{grouped, Progress};
+use crate::progress;
 use crate::Failure;
 use poisson_live::classes::{Between, Class, ClassParams, ClassSampler};
 use poisson_live::Job;
@@ -93,17 +93,7 @@ impl Classes {
             seed: self.shared.seed(),
         };
         let mut s = ClassSampler::new(&params)?;
-        let mut progress = Progress::new("classes");
-        while !s.run(1 << 14)? {
-            progress.show(|| {
-                format!(
-                    "~{:.0}% · {} points",
-                    (100.0 * s.progress()).min(99.0),
-                    grouped(s.points().len())
-                )
-            });
-        }
-        progress.clear();
+        progress::run_job("classes", &mut s, 1 << 14, |s| s.points().len())?;
         let names = s.table().names().to_vec();
         let placed = s.take().unwrap_or_default();
         let points = Points::Classed {

@@ -597,26 +597,16 @@ impl ClassSampler {
     pub fn new(params: &ClassParams) -> Result<Self> {
         let table = ClassTable::new(&params.classes, &params.between)?;
         let smallest = table.smallest();
-        let grid =
-            Grid::for_radius(params.width, params.height, smallest).map_err(|e| match e {
-                Error::TooMuchWork {
-                    subject,
-                    what,
-                    needed,
-                    limit,
-                    hint,
-                } => Error::TooMuchWork {
-                    subject: subject.replacen("radius", "smallest spacing", 1),
-                    what,
-                    needed,
-                    limit,
-                    hint: match hint.bound {
-                        Some(crate::error::Bound::AtLeast(v)) => Advice::at_least("spacing", v),
-                        _ => hint,
-                    },
-                },
-                other => other,
-            })?;
+        let grid = Grid::for_radius(params.width, params.height, smallest).map_err(|mut e| {
+            // The grid's advice in the words of this call: the smallest spacing, not a radius.
+            if let Error::TooMuchWork { subject, hint, .. } = &mut e {
+                *subject = subject.replacen("radius", "smallest spacing", 1);
+                if let Some(crate::error::Bound::AtLeast(v)) = hint.bound {
+                    *hint = Advice::at_least("spacing", v);
+                }
+            }
+            e
+        })?;
         let kinds = ClassKinds {
             table: table.clone(),
             rng: ParkMiller::new(sub_seed(params.seed, CLASS_SALT))?,
