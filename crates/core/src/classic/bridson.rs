@@ -367,25 +367,59 @@ impl Sampler {
     /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
     /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
+        if self.kinds.is_some() {
+            self.try_add_kind(x, y)
+        } else {
+            self.try_add_plain(x, y)
+        }
+    }
+
+    /// Why a point at `(x, y)` may not stand, before any spacing is asked: off the sampling
+    /// region or off allowed ground.
+    #[inline(always)]
+    fn refused_here(&self, x: f64, y: f64) -> Option<Outcome> {
         // Written as negations so that NaN is refused too.
         if !(x >= self.left && y >= self.top && x < self.right && y < self.bottom) {
-            return Outcome::OffMap;
+            return Some(Outcome::OffMap);
         }
         if let Some(allowed) = &self.allowed {
             if !allowed(x, y) {
-                return Outcome::WrongGround;
+                return Some(Outcome::WrongGround);
             }
         }
-        let mut r = self.radius_at(x, y);
-        if let Some(kinds) = &mut self.kinds {
-            // Kinds judge the spacing of each pair themselves: the grid knows only radii.
-            match kinds.admit(&self.grid, x, y) {
-                Ok(radius) => r = radius,
-                Err(hit) => return Outcome::TooClose(hit),
-            }
-        } else if let Some(hit) = self.grid.conflict(x, y, r) {
+        None
+    }
+
+    /// [`Sampler::try_add`] with no kinds of points: the smaller of two radii decides.
+    fn try_add_plain(&mut self, x: f64, y: f64) -> Outcome {
+        if let Some(refused) = self.refused_here(x, y) {
+            return refused;
+        }
+        let r = self.radius_at(x, y);
+        if let Some(hit) = self.grid.conflict(x, y, r) {
             return Outcome::TooClose(hit);
         }
+        self.place(x, y, r)
+    }
+
+    /// [`Sampler::try_add`] with kinds of points, which judge the spacing of each pair
+    /// themselves: the grid knows only radii.
+    fn try_add_kind(&mut self, x: f64, y: f64) -> Outcome {
+        if let Some(refused) = self.refused_here(x, y) {
+            return refused;
+        }
+        let Some(kinds) = &mut self.kinds else {
+            return self.try_add_plain(x, y);
+        };
+        match kinds.admit(&self.grid, x, y) {
+            Ok(r) => self.place(x, y, r),
+            Err(hit) => Outcome::TooClose(hit),
+        }
+    }
+
+    /// Adds a point that may stand; it becomes active.
+    #[inline(always)]
+    fn place(&mut self, x: f64, y: f64, r: f64) -> Outcome {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
         self.active.push(index);
         self.r2_sum += r * r;
@@ -396,17 +430,18 @@ impl Sampler {
     /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
     /// chunk of an endless world (a grid with an origin and a sampling region) step it too.
     pub fn step(&mut self) -> Step {
-        // One loop, compiled twice: the plane's copy does not even test for wrapping.
-        if self.wrap {
-            self.step_on::<true>()
-        } else {
-            self.step_on::<false>()
+        // One loop, compiled per case: the plane's copy does not even test for wrapping, and
+        // only the copy for kinds of points asks for them.
+        match (self.wrap, self.kinds.is_some()) {
+            (true, kinds) => self.step_on::<true>(kinds),
+            (false, false) => self.step_on::<false>(false),
+            (false, true) => self.step_on::<false>(true),
         }
     }
 
-    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane.
+    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane, with `kinds` of points or not.
     #[inline(always)]
-    fn step_on<const WRAP: bool>(&mut self) -> Step {
+    fn step_on<const WRAP: bool>(&mut self, kinds: bool) -> Step {
         if self.active.is_empty() {
             return Step::Finished;
         }
@@ -421,7 +456,7 @@ impl Sampler {
         } = self.points()[current];
         let (mut lo, mut hi) = (pr * pr, 4.0 * pr * pr);
         for _ in 0..self.k {
-            if let Some(kinds) = &mut self.kinds {
+            if let Some(kinds) = self.kinds.as_mut().filter(|_| kinds) {
                 // The candidate's kind is drawn first: its ring is the pair's spacing.
                 pr = kinds.throw(self.start + current);
                 (lo, hi) = (pr * pr, 4.0 * pr * pr);
@@ -438,7 +473,11 @@ impl Sampler {
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let outcome = self.try_add(x, y);
+            let outcome = if kinds {
+                self.try_add_kind(x, y)
+            } else {
+                self.try_add_plain(x, y)
+            };
             self.tried.push(Candidate { x, y, outcome });
             self.attempted += 1;
             if outcome.accepted() {
