@@ -34,6 +34,11 @@
 //! one draw per candidate thrown and one for the first point. A seed gives the same points and
 //! classes on every machine and in WebAssembly.
 //!
+//! The check of each pair costs more than the classic one: one class of spacing 4 on a
+//! 2000 × 2000 map (154 073 points, the same as `poisson_disk`) took 3.66 G instructions against
+//! Bridson's 1.70 G, and trees, rocks and bushes (8, 20 and 4 apart, a rule of 5 between trees
+//! and rocks; 150 553 points) 5.58 G (callgrind, `poisson classes … -f count`, release build).
+//!
 //! ## What the points carry
 //! Each point's class is its index in [`ClassParams::classes`]; its radius `r` is the smallest
 //! spacing its class keeps from any class ([`ClassTable::radius`]), so the crate's one spacing
