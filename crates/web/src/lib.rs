@@ -52,6 +52,7 @@ pub fn crate_version() -> String {
 }
 
 mod chunks;
+mod classes;
 mod compare;
 mod darts;
 mod density;
@@ -71,6 +72,7 @@ mod world;
 mod wrap;
 
 pub use chunks::EndlessWorld;
+pub use classes::{poisson_classes, ClassSampler};
 pub use compare::{Comparison, ComparisonBuilder};
 pub use darts::DartThrower;
 pub use density::{density_forest_flat, DensityForest};
