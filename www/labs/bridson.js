@@ -18,13 +18,13 @@ import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, annulus, clear, cross, dot, dots, gridLines, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
+import { jobDriver } from '../lib/job.js';
+import { buildParams } from '../lib/params.js';
 import { actions, guardedParams, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
-/** Steps per slice when finishing, so a huge run never blocks a frame for long. */
-const FINISH_SLICE = 20000;
 /** Candidates that fell off the map are marked at its edge in this colour. */
 const OFF_MAP = '#6a4fb3';
 
@@ -39,9 +39,8 @@ export function mount(section, wasm) {
     sampler: null,
     /** The clicked first point, or null to draw the first point from the seed. */
     start: null,
-    /** Whether a Finish is running in slices. */
-    finishing: false,
   };
+  const finisher = jobDriver(section, { frame: () => draw() });
 
   const table = [
     seedParam(),
@@ -61,25 +60,16 @@ export function mount(section, wasm) {
   ];
 
   // Speed and the grid toggle change only how the lab plays and draws; everything else makes a
-  // new sampler. `changed` names what the reader just changed (guardedParams' build sees only
-  // the values): a capture listener on the controls records it before build runs.
-  let changed = null;
-  const controls = part(section, 'controls');
-  controls.addEventListener('input', (event) => (changed = event.target.name), true);
-  const { params, rebuild } = guardedParams(
-    controls,
+  // new sampler.
+  const { params, rebuild: replant } = guardedParams(
+    part(section, 'controls'),
     table,
-    (values) => (changed === 'speed' || changed === 'show-grid' ? null : plant(values)),
+    (values, changed) => (changed === 'speed' || changed === 'show-grid' ? null : plant(values)),
     (sampler) => {
       if (sampler) install(sampler);
       else requestDraw();
     },
   );
-  /** Rebuilds the sampler; a refusal shows beside `name` (or where a message already is). */
-  function replant(name = null) {
-    changed = null;
-    return rebuild(name);
-  }
 
   const setReadout = readouts(part(section, 'readouts'), [
     { name: 'points', label: 'Points' },
@@ -122,12 +112,12 @@ export function mount(section, wasm) {
     {
       step() {
         play.stop();
-        if (!state.sampler || state.finishing) return;
+        if (!state.sampler || finisher.busy) return;
         state.sampler.step();
         draw();
       },
       play() {
-        if (!state.sampler || state.finishing) return;
+        if (!state.sampler || finisher.busy) return;
         if (prefersReducedMotion()) {
           finish();
           return;
@@ -160,23 +150,21 @@ export function mount(section, wasm) {
   });
 
   // --- Time travel: the scrubber under the map, and why each candidate of the step failed. ---
+  // The step scrubber: a view of the run, not a parameter, so links leave it out.
   const scrubRow = document.createElement('div');
-  scrubRow.className = 'param param-range scrubber';
-  const scrubInput = document.createElement('input');
-  Object.assign(scrubInput, { type: 'range', name: 'at-step', id: 'bridson-at-step', min: '0', max: '0', step: '1', value: '0' });
-  // A view of the run, not a parameter: links leave it out (www/lib/permalink.js).
-  scrubInput.dataset.noPermalink = '';
-  const scrubLabel = document.createElement('label');
-  scrubLabel.htmlFor = scrubInput.id;
-  scrubLabel.textContent = 'At step';
-  const scrubOutput = document.createElement('output');
-  scrubOutput.htmlFor = scrubInput.id;
-  // Where a step the run cannot reach is explained (a script can set what a drag cannot).
-  const scrubError = document.createElement('span');
-  scrubError.className = 'param-error';
-  scrubError.setAttribute('role', 'status');
-  scrubError.dataset.errorFor = 'at-step';
-  scrubRow.append(scrubLabel, scrubInput, scrubOutput, scrubError);
+  scrubRow.className = 'scrubber';
+  let totalSteps = 0;
+  const scrubber = buildParams(
+    scrubRow,
+    [{ name: 'at-step', label: 'At step', type: 'range', value: 0, min: 0, max: 0, step: 1, permalink: false, format: (v) => `${v} of ${totalSteps}` }],
+    (values) => {
+      play.stop();
+      finisher.cancel();
+      pendingStep = values['at-step'];
+      seekOnFrame();
+    },
+  );
+  const scrubInput = scrubber.input('at-step');
   const reasonsBox = document.createElement('div');
   reasonsBox.className = 'step-reasons';
   const reasonsTitle = document.createElement('p');
@@ -215,21 +203,6 @@ export function mount(section, wasm) {
     state.sampler.seek(pendingStep);
     pendingStep = null;
     draw();
-  });
-  scrubInput.addEventListener('input', () => {
-    const text = scrubInput.value.trim();
-    const step = text === '' ? NaN : Number(text);
-    if (!Number.isInteger(step) || step < Number(scrubInput.min) || step > Number(scrubInput.max)) {
-      scrubError.textContent = `At step must be a whole step from ${scrubInput.min} to ${scrubInput.max}.`;
-      scrubInput.setAttribute('aria-invalid', 'true');
-      return;
-    }
-    scrubError.textContent = '';
-    scrubInput.removeAttribute('aria-invalid');
-    play.stop();
-    state.finishing = false;
-    pendingStep = step;
-    seekOnFrame();
   });
 
   /** Where the pointer hovers over the map (NaN when it is away), and the candidate it is over. */
@@ -274,7 +247,7 @@ export function mount(section, wasm) {
 
   /** A fresh sampler for `values`, started from the clicked point or the seed. */
   function plant(values) {
-    const sampler = new wasm.SamplerHistory(WIDTH, HEIGHT, values.radius, values.k, values.seed);
+    const sampler = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius: values.radius, k: values.k, seed: values.seed });
     if (state.start) sampler.startAt(state.start.x, state.start.y);
     else sampler.startRandom();
     return sampler;
@@ -283,26 +256,19 @@ export function mount(section, wasm) {
   /** Swaps in a new sampler, freeing the old one, and shows its first point. */
   function install(sampler) {
     play.stop();
-    state.finishing = false;
+    finisher.cancel();
     state.sampler?.free();
     state.sampler = sampler;
     requestDraw();
   }
 
-  /** Steps to the end in slices of FINISH_SLICE, one slice per frame, drawing as it goes. */
+  /** Steps to the end a slice per frame, drawing as it goes. */
   function finish() {
     play.stop();
-    if (!state.sampler || state.finishing) return;
+    if (!state.sampler || finisher.busy) return;
     const sampler = state.sampler;
-    state.finishing = true;
-    const slice = () => {
-      if (state.sampler !== sampler || !state.finishing) return; // replaced meanwhile
-      const done = sampler.run(FINISH_SLICE);
-      draw();
-      if (done) state.finishing = false;
-      else requestAnimationFrame(slice);
-    };
-    slice();
+    // The history stays the lab's: the driver only runs it.
+    finisher.run({ kind: 'SamplerHistory', run: (steps) => sampler.run(steps) });
   }
 
   function draw() {
@@ -426,9 +392,9 @@ export function mount(section, wasm) {
 
     // The scrubber follows the run (unless a drag is waiting for its frame).
     const total = sampler.totalSteps;
+    totalSteps = total;
     if (scrubInput.max !== String(total)) scrubInput.max = String(total);
-    if (pendingStep === null && scrubInput.value !== String(sampler.steps)) scrubInput.value = String(sampler.steps);
-    scrubOutput.textContent = `${sampler.steps} of ${total}`;
+    if (pendingStep === null) scrubber.set('at-step', sampler.steps);
 
     // Live figures, computed by the core for the points placed so far.
     const [perR2, coverage, worstI, worstJ, worstD, needed] = sampler.figures();
@@ -447,8 +413,7 @@ export function mount(section, wasm) {
     target.textContent = count > 0 ? `2N − 1 = ${2 * count - 1}${finished ? ' ✓' : ''}` : '';
   }
 
-  replant();
-
   // Points as JSON/CSV (www/lib/export.js): the points on the map, at the step shown.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'bridson' });
+  return () => replant();
 }

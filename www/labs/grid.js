@@ -76,7 +76,7 @@ export function mount(section, wasm) {
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     PARAMS,
-    ({ seed, radius }) => new wasm.GridLab(WIDTH, HEIGHT, radius, seed, KEEP),
+    ({ seed, radius }) => new wasm.GridLab({ width: WIDTH, height: HEIGHT, radius, seed, keep: KEEP }),
     (lab) => {
       state.lab?.free();
       state.lab = lab;
@@ -244,8 +244,7 @@ export function mount(section, wasm) {
     }
   }
 
-  rebuild();
-
   // Points as JSON/CSV (www/lib/export.js): the stored points, with the ones the reader added.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.lab?.points() ?? new Float64Array(), stride: 3, name: 'grid' });
+  return () => rebuild();
 }

@@ -6,7 +6,7 @@ import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
-import { actions, guardedParams, part, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, part, player, readouts, seedParam } from '../lib/lab.js';
 
 /** The header band, in map units (a wide strip rather than the labs' 720 × 400). */
 const WIDTH = 960;
@@ -97,27 +97,24 @@ export function mount(section, wasm) {
     if (prefersReducedMotion()) sampler.finish();
     repaintForest();
     draw();
-    if (!sampler.isFinished && !state.running) {
-      state.running = true;
-      canvas.setAttribute('aria-busy', 'true');
-      requestAnimationFrame(tick);
-    }
+    if (!sampler.isFinished && !growth.playing) growth.start();
   }
 
-  function tick() {
+  // The forest grows a few steps per frame until the last tree has grown in.
+  const growth = player(() => {
     const sampler = state.sampler;
     state.frame += 1;
     sampler.run(STEPS_PER_FRAME);
     draw();
-    // Keep going until the last tree has grown in, then stop asking for frames.
-    if (sampler.isFinished && state.settled === state.born.length) {
-      state.running = false;
+    return !(sampler.isFinished && state.settled === state.born.length);
+  }, (playing) => {
+    state.running = playing;
+    if (playing) canvas.setAttribute('aria-busy', 'true');
+    else {
       canvas.removeAttribute('aria-busy');
       draw();
-      return;
     }
-    requestAnimationFrame(tick);
-  }
+  });
 
   /** Clears the layer to bare ground, sized like the visible canvas, and repaints settled trees. */
   function repaintForest() {
@@ -176,10 +173,9 @@ export function mount(section, wasm) {
     setReadout('points', count);
   }
 
-  rebuild();
-
   // Points as JSON/CSV (www/lib/export.js): the forest's trees.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'hero' });
+  return () => rebuild();
 }
 
 /**

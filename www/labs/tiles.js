@@ -7,7 +7,8 @@
 
 import { setupCanvas } from '../lib/canvas.js';
 import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
-import { offscreenLayer, progressivePainter } from '../lib/layer.js';
+import { offscreenLayer, paintJob } from '../lib/layer.js';
+import { jobDriver } from '../lib/job.js';
 import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
@@ -26,8 +27,7 @@ const K = 30;
 const TILE_SHADE = 'rgba(47, 79, 47, 0.05)';
 const DISK = 'rgba(95, 168, 107, 0.28)';
 const SEAM = 'rgba(33, 99, 160, 0.85)';
-/** Painting time per frame (ms), and dots per chunk: a small radius puts thousands on the map. */
-const FRAME_BUDGET = 8;
+/** Dots per chunk of the picture: a small radius puts thousands on the map. */
 const CHUNK = 400;
 
 export function mount(section, wasm) {
@@ -38,10 +38,7 @@ export function mount(section, wasm) {
   // Four copies of a tile at the smallest radius are some eight thousand dots: they are painted
   // onto a layer a chunk at a time, and the layer replaces the picture when it is complete.
   const art = offscreenLayer(canvas, WIDTH, HEIGHT);
-  const painter = progressivePainter(art, view.ctx, {
-    budget: FRAME_BUDGET,
-    onDone: () => canvas.removeAttribute('aria-busy'),
-  });
+  const painter = jobDriver(section, {});
 
   const set = readouts(part(section, 'readouts'), [
     { name: 'points', label: 'Points per tile' },
@@ -61,7 +58,7 @@ export function mount(section, wasm) {
       { name: 'wrap', label: 'Wrap around (tileable)', type: 'checkbox', value: true },
     ],
     (values) => ({
-      tiles: new wasm.TileSet(TILE_W, TILE_H, values.radius, K, values.seed, values.wrap),
+      tiles: new wasm.TileSet({ width: TILE_W, height: TILE_H, radius: values.radius, k: K, seed: values.seed, wrap: values.wrap }),
       radius: values.radius,
     }),
     (result) => {
@@ -149,12 +146,10 @@ export function mount(section, wasm) {
         }
       },
     ].map((task) => () => task(art.ctx));
-    canvas.setAttribute('aria-busy', 'true');
-    painter.paint(tasks);
+    painter.run(paintJob(art, view.ctx, tasks));
   }
-
-  rebuild();
 
   // Points as JSON/CSV (www/lib/export.js): one tile's points; copies of the tile meet without seams.
   section.exportPoints = () => ({ width: TILE_W, height: TILE_H, points: state.tiles?.points() ?? new Float64Array(), stride: 2, name: 'tile' });
+  return () => rebuild();
 }
