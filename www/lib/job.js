@@ -302,6 +302,7 @@ export function jobDriver(section, options) {
   }
 
   function work(until) {
+    let finishedNow = false;
     let mark = performance.now();
     const count = () => {
       const now = performance.now();
@@ -315,6 +316,7 @@ export function jobDriver(section, options) {
         if (!advance(job, until - frameCost)) break;
         const finished = job;
         job = null;
+        finishedNow = true;
         if (finished.followUp) continue;
         const result = finished.take ? finished.take() : finished;
         count();
@@ -343,7 +345,7 @@ export function jobDriver(section, options) {
         saidAt = now;
         say(progress(job));
       }
-    } else if (!markBusy(section, client, false) && done) {
+    } else if (!markBusy(section, client, false) && done && finishedNow) {
       say(done(stats));
     }
     return more;

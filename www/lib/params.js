@@ -152,8 +152,8 @@ export function buildParams(container, table, onChange) {
       // The range the control itself declares (its min and max attributes).
       const min = input.min === '' ? -Infinity : Number(input.min);
       const max = input.max === '' ? Infinity : Number(input.max);
-      const whole = Number.isInteger(Number(input.step || 1));
-      if (value < min || value > max || (whole && !Number.isInteger(value))) {
+      const whole = Number.isInteger(Number(input.step || 1)) && !Number.isInteger(value);
+      if (value < min || value > max || whole) {
         const what = whole ? 'a whole number from' : 'from';
         return `${param.label} must be ${what} ${input.min || '−∞'} to ${input.max || '∞'}; got ${value}.`;
       }
