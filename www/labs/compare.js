@@ -30,8 +30,10 @@ const METHODS = [
  */
 const GAP_GROUND = '#f0d9a8';
 const CLAIMED = '#d5e6cf';
-/** Trees (or crowded trees) per chunk of the picture. */
+/** Crowded trees per chunk of the picture (their rings are one path per chunk). */
 const CHUNK = 500;
+/** Trees (or their disks) per chunk of dots: each dot is a fill of its own, so any cut draws the same. */
+const DOTS = 250;
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -173,8 +175,8 @@ export function mount(section, wasm) {
     const treeSize = Math.min(3.5, spacing * 0.16);
     const chunks = (paint) => {
       const list = [];
-      for (let from = 0; from < count; from += CHUNK) {
-        list.push(() => paint(points.subarray(2 * from, 2 * Math.min(from + CHUNK, count))));
+      for (let from = 0; from < count; from += DOTS) {
+        list.push(() => paint(points.subarray(2 * from, 2 * Math.min(from + DOTS, count))));
       }
       return list;
     };

@@ -40,7 +40,7 @@ const DISK = '#a9cf9c';
 const CHART_WIDTH = 720;
 const CHART_HEIGHT = 170;
 /** Points per painted chunk (each point is up to three disks). */
-const CHUNK = 150;
+const CHUNK = 75;
 
 const PARAMS = [
   seedParam(),

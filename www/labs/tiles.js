@@ -28,7 +28,7 @@ const TILE_SHADE = 'rgba(47, 79, 47, 0.05)';
 const DISK = 'rgba(95, 168, 107, 0.28)';
 const SEAM = 'rgba(33, 99, 160, 0.85)';
 /** Dots per chunk of the picture: a small radius puts thousands on the map. */
-const CHUNK = 400;
+const CHUNK = 200;
 
 export function mount(section, wasm) {
   const state = { tiles: null, radius: 20 };

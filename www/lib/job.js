@@ -20,10 +20,18 @@
 import { frameElapsed, workNextFrame } from './frame.js';
 import { messageOf } from './params.js';
 
-/** Milliseconds of work per animation frame, for every lab together. */
-export const FRAME_BUDGET = 10;
-/** Work is cut into calls of about this long, so the clock is read often (ms). */
-const CALL_MS = 2;
+/**
+ * Milliseconds of work per animation frame, for every lab together. The frame also lays out,
+ * paints and hands each changed canvas to the compositor, which costs as much again, and a busy
+ * machine stretches all of it: 6 ms keeps a frame well inside 50 ms there too.
+ */
+export const FRAME_BUDGET = 6;
+/**
+ * Work is cut into calls of about this long, so the clock is read often (ms): a job whose units
+ * suddenly cost more (a spectrum moving from making points to summing them) overruns its share
+ * by one call, which at ten times the cost is still a few milliseconds.
+ */
+const CALL_MS = 0.5;
 /** However long the frame's redraws took, work gets at least this long (ms). */
 const MIN_SHARE = 1;
 /** Status lines are rewritten at most this often while working (ms): text costs a layout. */
@@ -121,28 +129,37 @@ function work() {
 
 // ---- Running a job for a while ----
 
-/** Units per millisecond, by kind of job, as measured. */
+/**
+ * Units per millisecond, by kind of job: `rate` asks for the next call, `measured` is the last
+ * call long enough for the clock to time it. A call that ends early (a job may stop at the end of
+ * a stage) seems fast; so a rate only grows by halves, and never past four times the measured.
+ */
 const rates = new Map();
 
 /**
  * Runs `job` until `until` (a performance.now() time) or until it is finished; returns whether
  * it is. A job with `runUntil` runs itself; one with `run(units)` is called with as many units
- * as its measured rate says fit, a couple of milliseconds' worth per call, at least one.
+ * as its measured rate says fit in a short call, at least one, again and again.
  */
 export function advance(job, until) {
   if (job.runUntil) return job.runUntil(until);
   const kind = job.kind ?? job.constructor.name;
-  let rate = rates.get(kind) ?? 10;
+  const speed = rates.get(kind) ?? { rate: 10, measured: 10 };
+  rates.set(kind, speed);
   for (;;) {
     const started = performance.now();
     const left = Math.min(until - started, CALL_MS);
     if (left <= 0) return false;
-    const units = Math.max(1, Math.floor(left * rate));
+    const units = Math.max(1, Math.floor(left * speed.rate));
     const done = job.run(units);
     const took = performance.now() - started;
-    // Below the clock's resolution a call says little: ask for more next time.
-    rate = took < 0.2 ? rate * 2 : 0.5 * rate + 0.5 * (units / took);
-    rates.set(kind, Math.min(1e7, Math.max(0.001, rate)));
+    if (took >= 0.2) {
+      speed.measured = units / took;
+      // Dearer units count at once, cheaper ones by halves.
+      speed.rate = Math.min(speed.measured, 0.5 * (speed.rate + speed.measured));
+    } else {
+      speed.rate = Math.min(1.5 * speed.rate, 4 * speed.measured);
+    }
     if (done) return true;
   }
 }
@@ -231,8 +248,9 @@ export function statusLine(section) {
  * - `progress(job)` and `done(stats)`: the status line's text while working and once done
  *   (when no other driver of the lab is busy).
  * - `refused()`: called after a refusal is shown (the last good result stays).
- * - `frame(job)`: called after each frame's work while busy (a lab that draws as it works);
- *   its time is kept out of the job's share.
+ * - `frame(job)`: called after each frame's work while busy (a lab that draws as it works),
+ *   and once more when it is done (`job` null); off screen, only then. Its time is kept out of
+ *   the job's share.
  *
  * Returns `{want(changedBy), run(job), cancel(), busy, stats}`: `want` asks for a new start in
  * the next frame (a burst of requests is one start); `run` runs a job the lab made itself.
@@ -333,7 +351,8 @@ export function jobDriver(section, options) {
     }
     count();
     stats.frames += 1;
-    if (options.frame) {
+    // A lab off screen shows only its finished work: each changed canvas costs the frame a copy.
+    if (options.frame && (!job || onScreen.has(section))) {
       const drawn = performance.now();
       options.frame(job);
       frameCost = 0.7 * frameCost + 0.3 * (performance.now() - drawn);
