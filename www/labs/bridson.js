@@ -19,8 +19,8 @@ import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, annulus, clear, cross, dot, dots, gridLines, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { buildParams } from '../lib/params.js';
-import { actions, guardedParams, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
@@ -44,19 +44,10 @@ export function mount(section, wasm) {
 
   const table = [
     seedParam(),
-    { name: 'radius', label: 'Radius r', type: 'range', value: 32, min: 8, max: 80, step: 1 },
-    { name: 'k', label: 'Tries k', type: 'range', value: 30, min: 1, max: 60, step: 1 },
-    {
-      name: 'speed',
-      label: 'Speed',
-      type: 'range',
-      value: 8,
-      min: 1,
-      max: 200,
-      step: 1,
-      format: (v) => `${v} steps/frame`,
-    },
-    { name: 'show-grid', label: 'Show grid', type: 'checkbox', value: false },
+    range('radius', 'Radius r', 32, 8, 80),
+    range('k', 'Tries k', 30, 1, 60),
+    range('speed', 'Speed', 8, 1, 200, 1, { format: (v) => `${v} steps/frame` }),
+    checkbox('show-grid', 'Show grid', false),
   ];
 
   // Speed and the grid toggle change only how the lab plays and draws; everything else makes a
@@ -72,15 +63,15 @@ export function mount(section, wasm) {
   );
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Points' },
-    { name: 'active', label: 'Active' },
-    { name: 'retired', label: 'Retired' },
-    { name: 'steps', label: 'Steps', title: 'Steps that placed or retired a point' },
-    { name: 'accept-rate', label: 'Accept rate', title: 'Accepted candidates / candidates tried' },
-    { name: 'start', label: 'First point', title: 'Where the first point stands (x, y)' },
-    { name: 'points-per-r2', label: 'Points per r²', title: 'Points × r² / map area: density with the spacing divided out' },
-    { name: 'coverage', label: 'Coverage', title: 'Share of the map under the disks of radius r/2 around the points' },
-    { name: 'min-distance', label: 'Min distance', title: 'Audit of every pair: none closer than r' },
+    ['points', 'Points'],
+    ['active', 'Active'],
+    ['retired', 'Retired'],
+    ['steps', 'Steps', 'Steps that placed or retired a point'],
+    ['accept-rate', 'Accept rate', 'Accepted candidates / candidates tried'],
+    ['start', 'First point', 'Where the first point stands (x, y)'],
+    ['points-per-r2', 'Points per r²', 'Points × r² / map area: density with the spacing divided out'],
+    ['coverage', 'Coverage', 'Share of the map under the disks of radius r/2 around the points'],
+    ['min-distance', 'Min distance', 'Audit of every pair: none closer than r'],
   ]);
   // Beside the step count: what it will reach when the map is full.
   const stepsCell = section.querySelector('[data-readout="steps"]');
@@ -131,10 +122,7 @@ export function mount(section, wasm) {
         state.start = null;
         replant('seed');
       },
-      'new-seed'() {
-        params.set('seed', wasm.randomSeed());
-        replant('seed');
-      },
+      'new-seed': newSeed(params, wasm, replant),
     },
   );
   buttons.get('play').setAttribute('aria-pressed', 'false');
@@ -156,7 +144,7 @@ export function mount(section, wasm) {
   let totalSteps = 0;
   const scrubber = buildParams(
     scrubRow,
-    [{ name: 'at-step', label: 'At step', type: 'range', value: 0, min: 0, max: 0, step: 1, permalink: false, format: (v) => `${v} of ${totalSteps}` }],
+    [range('at-step', 'At step', 0, 0, 0, 1, { permalink: false, format: (v) => `${v} of ${totalSteps}` })],
     (values) => {
       play.stop();
       finisher.cancel();
@@ -178,11 +166,11 @@ export function mount(section, wasm) {
   reasonsBox.append(reasonsTitle, reasonsList, hoverNote);
   canvas.after(scrubRow, reasonsBox);
   const setReason = readouts(reasonsList, [
-    { name: 'tried-this-step', label: 'tried' },
-    { name: 'placed-this-step', label: 'placed' },
-    { name: 'rejected-too-close', label: 'too close', title: 'Closer than r to a point: the dashed line leads to it' },
-    { name: 'rejected-off-map', label: 'off the map', title: 'Outside the map: marked at the edge it fell past' },
-    { name: 'rejected-wrong-ground', label: 'wrong ground', title: 'Refused by a ground rule (none in this lab; see the layers lab)' },
+    ['tried-this-step', 'tried'],
+    ['placed-this-step', 'placed'],
+    ['rejected-too-close', 'too close', 'Closer than r to a point: the dashed line leads to it'],
+    ['rejected-off-map', 'off the map', 'Outside the map: marked at the edge it fell past'],
+    ['rejected-wrong-ground', 'wrong ground', 'Refused by a ground rule (none in this lab; see the layers lab)'],
   ]);
 
   // The coverage gauge beside the readouts, with the two yardsticks as lines.

@@ -13,8 +13,8 @@ import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
 import { jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { buildParams } from '../lib/params.js';
-import { actions, part, percent, readouts, seedParam, units } from '../lib/lab.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, newSeed, part, percent, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
@@ -81,7 +81,7 @@ export function mount(section, wasm) {
   );
 
   const set = readouts(part(section, 'readouts'), [
-    { name: 'jittered-cell', label: 'Jittered cell', title: 'Side of the jittered grid’s square cells, in map units' },
+    ['jittered-cell', 'Jittered cell', 'Side of the jittered grid’s square cells, in map units'],
   ]);
 
   // "Show gaps" only changes the drawing; seed and spacing make a new comparison, built a stage
@@ -90,8 +90,8 @@ export function mount(section, wasm) {
     part(section, 'controls'),
     [
       seedParam(),
-      { name: 'spacing', label: 'Spacing', type: 'range', value: state.spacing, min: 10, max: 60, step: 1 },
-      { name: 'show-gaps', label: 'Show gaps', type: 'checkbox', value: state.showGaps },
+      range('spacing', 'Spacing', state.spacing, 10, 60),
+      checkbox('show-gaps', 'Show gaps', state.showGaps),
     ],
     (values, name) => {
       if (name !== 'show-gaps') return builder.want(name);
@@ -118,10 +118,7 @@ export function mount(section, wasm) {
   });
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      builder.want('seed');
-    },
+    'new-seed': newSeed(params, wasm, builder.want),
   });
 
   function choose(method) {

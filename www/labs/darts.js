@@ -8,11 +8,12 @@
 // frame (the job driver's), so even a long run never freezes the tab.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { range } from '../lib/params.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear, cross, dots, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { actions, guardedParams, part, percent, player, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -39,8 +40,7 @@ const MAX_SAMPLES = 1200;
 /** Bridson's tries per point, for the comparison after Finish. */
 const BRIDSON_K = 30;
 /** The lab's range for "stop after N misses in a row". */
-const MISSES_MIN = 1;
-const MISSES_MAX = 5000;
+const MISSES = { min: 1, max: 5000 };
 /** Each kept dart's disk of radius r / 2: disks of two kept darts never overlap. */
 const DISK = 'rgba(95, 168, 107, 0.4)';
 
@@ -139,33 +139,32 @@ export function mount(section, wasm) {
   });
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'thrown', label: 'Darts thrown' },
-    { name: 'kept', label: 'Kept' },
-    { name: 'rejected', label: 'Missed' },
-    { name: 'misses-in-a-row', label: 'Misses in a row' },
-    { name: 'miss-rate', label: 'Miss rate', title: 'Share of the last 200 darts that missed' },
-    { name: 'bridson-points', label: 'Bridson, same map', title: "Points Bridson's algorithm places with the same seed and radius (k = 30)" },
+    ['thrown', 'Darts thrown'],
+    ['kept', 'Kept'],
+    ['rejected', 'Missed'],
+    ['misses-in-a-row', 'Misses in a row'],
+    ['miss-rate', 'Miss rate', 'Share of the last 200 darts that missed'],
+    ['bridson-points', 'Bridson, same map', "Points Bridson's algorithm places with the same seed and radius (k = 30)"],
   ]);
 
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     [
       seedParam(),
-      { name: 'radius', label: 'Radius r', type: 'range', value: 26, min: 8, max: 60, step: 1 },
+      range('radius', 'Radius r', 26, 8, 60),
       {
         name: 'misses',
         label: 'Stop after N misses in a row',
         type: 'number',
         value: 500,
-        min: MISSES_MIN,
-        max: MISSES_MAX,
+        ...MISSES,
         step: 1,
       },
     ],
     (values) => {
       const misses = values.misses;
-      if (!Number.isInteger(misses) || misses < MISSES_MIN || misses > MISSES_MAX) {
-        throw new Error(`Enter a whole number of misses from ${MISSES_MIN} to ${MISSES_MAX}.`);
+      if (!Number.isInteger(misses) || misses < MISSES.min || misses > MISSES.max) {
+        throw new Error(`Enter a whole number of misses from ${MISSES.min} to ${MISSES.max}.`);
       }
       return {
         thrower: new wasm.DartThrower({ width: WIDTH, height: HEIGHT, radius: values.radius, misses, seed: values.seed }),
@@ -215,11 +214,10 @@ export function mount(section, wasm) {
         play.stop();
         rebuild();
       },
-      'new-seed': () => {
+      'new-seed': newSeed(params, wasm, (name) => {
         play.stop();
-        params.set('seed', wasm.randomSeed());
-        rebuild('seed');
-      },
+        rebuild(name);
+      }),
     },
   );
 

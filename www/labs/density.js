@@ -12,8 +12,8 @@ import { prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer } from '../lib/layer.js';
-import { buildParams } from '../lib/params.js';
-import { actions, part, readouts, seedParam, units } from '../lib/lab.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -37,19 +37,10 @@ const DENSE = [170, 206, 146];
 
 const PARAMS = [
   seedParam(),
-  { name: 'min-radius', label: 'Min radius', type: 'range', value: 9, min: 3, max: 40, step: 1 },
-  { name: 'max-radius', label: 'Max radius', type: 'range', value: 36, min: 6, max: 80, step: 1 },
-  {
-    name: 'patch-size',
-    label: 'Patch size',
-    type: 'range',
-    value: 5,
-    min: 1,
-    max: 12,
-    step: 0.5,
-    format: (v) => `${v} × max`,
-  },
-  { name: 'show-density', label: 'Show density map', type: 'checkbox', value: true },
+  range('min-radius', 'Min radius', 9, 3, 40),
+  range('max-radius', 'Max radius', 36, 6, 80),
+  range('patch-size', 'Patch size', 5, 1, 12, 0.5, { format: (v) => `${v} × max` }),
+  checkbox('show-density', 'Show density map', true),
 ];
 
 export function mount(section, wasm) {
@@ -101,21 +92,14 @@ export function mount(section, wasm) {
   });
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'trees', label: 'Trees' },
-    {
-      name: 'too-close',
-      label: 'Too close',
-      title: 'pairs of trees closer than the smaller of their two radii (the core’s audit)',
-    },
-    { name: 'cell', label: 'Grid cell', title: 'the background grid’s cell side: min radius / √2' },
-    { name: 'time-ms', label: 'Time (ms)', title: 'time to sample the forest, measured in this page' },
+    ['trees', 'Trees'],
+    ['too-close', 'Too close', 'pairs of trees closer than the smaller of their two radii (the core’s audit)'],
+    ['cell', 'Grid cell', 'the background grid’s cell side: min radius / √2'],
+    ['time-ms', 'Time (ms)', 'time to sample the forest, measured in this page'],
   ]);
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed'() {
-      params.set('seed', wasm.randomSeed());
-      grower.want('seed');
-    },
+    'new-seed': newSeed(params, wasm, grower.want),
   });
 
   /** A new forest for `values`: cheap (the first tree only); growing happens frame by frame. */

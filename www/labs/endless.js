@@ -21,10 +21,11 @@
 // in world units, always whole numbers so that dragging back to the start lands exactly there.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { checkbox, range } from '../lib/params.js';
 import { jobDriver, statusLine } from '../lib/job.js';
 import { trackPointer } from '../lib/pointer.js';
 import { COLORS, clear, dots, line } from '../lib/draw.js';
-import { actions, guardedParams, part, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -82,20 +83,20 @@ export function mount(section, wasm) {
   }
 
   const set = readouts(part(section, 'readouts'), [
-    { name: 'position', label: 'Position', title: 'The view’s centre in world units (x, y)' },
-    { name: 'points', label: 'Points in view' },
-    { name: 'chunks', label: 'Chunks generated', title: 'Every chunk built so far, neighbours included' },
-    { name: 'cached', label: 'Chunks cached', title: 'Chunks the world remembers now' },
-    { name: 'centre-chunk', label: 'Centre chunk' },
-    { name: 'chunk-hash', label: 'Its fingerprint', title: 'A hash of every coordinate in the centre chunk' },
+    ['position', 'Position', 'The view’s centre in world units (x, y)'],
+    ['points', 'Points in view'],
+    ['chunks', 'Chunks generated', 'Every chunk built so far, neighbours included'],
+    ['cached', 'Chunks cached', 'Chunks the world remembers now'],
+    ['centre-chunk', 'Centre chunk'],
+    ['chunk-hash', 'Its fingerprint', 'A hash of every coordinate in the centre chunk'],
   ]);
 
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     [
       seedParam(),
-      { name: 'radius', label: 'Radius r', type: 'range', value: state.radius, min: 6, max: 40, step: 1 },
-      { name: 'show-chunks', label: 'Show chunks', type: 'checkbox', value: state.showChunks },
+      range('radius', 'Radius r', state.radius, 6, 40),
+      checkbox('show-chunks', 'Show chunks', state.showChunks),
     ],
     (values, changed) => {
       if (changed === 'show-chunks' && state.world) return null;
@@ -126,10 +127,7 @@ export function mount(section, wasm) {
     ],
     {
       reset: () => moveTo(0, 0),
-      'new-seed': () => {
-        params.set('seed', wasm.randomSeed());
-        rebuild('seed');
-      },
+      'new-seed': newSeed(params, wasm, rebuild),
     },
   );
 

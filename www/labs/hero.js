@@ -6,7 +6,7 @@ import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
-import { actions, guardedParams, part, player, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, player, readouts, seedParam } from '../lib/lab.js';
 
 /** The header band, in map units (a wide strip rather than the labs' 720 × 400). */
 const WIDTH = 960;
@@ -24,7 +24,7 @@ const CROWNS = ['#2f6f3e', '#3b7d45', '#2a6338', '#4a8a4f', '#35744a'];
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
-  const setReadout = readouts(part(section, 'readouts'), [{ name: 'points', label: 'Trees' }]);
+  const setReadout = readouts(part(section, 'readouts'), [['points', 'Trees']]);
 
   const state = {
     sampler: null,
@@ -60,10 +60,7 @@ export function mount(section, wasm) {
     ],
     {
       reset: () => rebuild('seed'),
-      'new-seed': () => {
-        params.set('seed', wasm.randomSeed());
-        rebuild('seed');
-      },
+      'new-seed': newSeed(params, wasm, rebuild),
     },
   );
 

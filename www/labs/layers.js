@@ -10,12 +10,12 @@
 // done. A refused value shows its message beside the control and the last good map stays up.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { buildParams } from '../lib/params.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { actions, part, readouts, seedParam } from '../lib/lab.js';
+import { LAYER_READOUTS, actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -28,17 +28,17 @@ const MAP_ROWS = 40;
 
 const PARAMS = [
   seedParam(),
-  { name: 'chest', label: 'Chest spacing', type: 'range', value: 160, min: 60, max: 240, step: 4 },
-  { name: 'rock', label: 'Rock spacing', type: 'range', value: 44, min: 12, max: 100, step: 1 },
-  { name: 'tree', label: 'Tree spacing', type: 'range', value: 16, min: 6, max: 40, step: 1 },
-  { name: 'flower', label: 'Flower spacing', type: 'range', value: 8, min: 4, max: 24, step: 1 },
-  { name: 'shared-grid', label: 'One shared grid', type: 'checkbox', value: true },
+  range('chest', 'Chest spacing', 160, 60, 240, 4),
+  range('rock', 'Rock spacing', 44, 12, 100),
+  range('tree', 'Tree spacing', 16, 6, 40),
+  range('flower', 'Flower spacing', 8, 4, 24),
+  checkbox('shared-grid', 'One shared grid', true),
 ];
 const TOGGLES = [
-  { name: 'show-chests', label: 'Chests', type: 'checkbox', value: true },
-  { name: 'show-rocks', label: 'Rocks', type: 'checkbox', value: true },
-  { name: 'show-trees', label: 'Trees', type: 'checkbox', value: true },
-  { name: 'show-flowers', label: 'Flowers', type: 'checkbox', value: true },
+  checkbox('show-chests', 'Chests', true),
+  checkbox('show-rocks', 'Rocks', true),
+  checkbox('show-trees', 'Trees', true),
+  checkbox('show-flowers', 'Flowers', true),
 ];
 
 /** How big each object is drawn, from its layer's spacing (map units). */
@@ -79,23 +79,13 @@ export function mount(section, wasm) {
   const visible = buildParams(show, TOGGLES, () => requestDraw());
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'chests', label: 'Chests' },
-    { name: 'rocks', label: 'Rocks' },
-    { name: 'trees', label: 'Trees', title: 'on forest floor only' },
-    { name: 'flowers', label: 'Flowers', title: 'on meadow only' },
-    {
-      name: 'overlaps',
-      label: 'Overlaps',
-      title: 'pairs from different layers closer than the smaller of their spacings',
-    },
-    { name: 'time-ms', label: 'Time (ms)', title: 'time to place all four layers, measured in this page' },
+    ...LAYER_READOUTS,
+    ['overlaps', 'Overlaps', 'pairs from different layers closer than the smaller of their spacings'],
+    ['time-ms', 'Time (ms)', 'time to place all four layers, measured in this page'],
   ]);
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed'() {
-      params.set('seed', wasm.randomSeed());
-      want('map', 'seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => want('map', name)),
   });
 
   const requestDraw = onNextFrame(() => draw());

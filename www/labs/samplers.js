@@ -16,11 +16,11 @@
 // in progress, if any. `paint()` queues the map's quarters, `drawChart()` draws the bars.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { buildParams } from '../lib/params.js';
+import { buildParams, range } from '../lib/params.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { actions, part, percent, readouts, seedParam } from '../lib/lab.js';
+import { actions, newSeed, part, percent, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -41,12 +41,6 @@ const CHART_WIDTH = 720;
 const CHART_HEIGHT = 170;
 /** Points per painted chunk (each point is up to three disks). */
 const CHUNK = 75;
-
-const PARAMS = [
-  seedParam(),
-  { name: 'radius', label: 'Radius r', type: 'range', value: 20, min: 8, max: 48, step: 1 },
-  { name: 'k', label: 'Tries k', type: 'range', value: 30, min: 1, max: 60, step: 1 },
-];
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -82,20 +76,17 @@ export function mount(section, wasm) {
   }
 
   const set = readouts(part(section, 'readouts'), [
-    {
-      name: 'exponent',
-      label: 'Parent cone’s exponent c',
-      title: 'c = −1.4 − 17 / √k: how strongly the parent cone throws its candidates toward r',
-    },
+    ['exponent', 'Parent cone’s exponent c', 'c = −1.4 − 17 / √k: how strongly the parent cone throws its candidates toward r'],
   ]);
 
-  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => sampling.want(name));
+  const params = buildParams(
+    part(section, 'controls'),
+    [seedParam(), range('radius', 'Radius r', 20, 8, 48), range('k', 'Tries k', 30, 1, 60)],
+    (values, name) => sampling.want(name),
+  );
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      sampling.want('seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => sampling.want(name)),
   });
 
   // Sampling, then painting: two drivers, so that a repaint (the canvas resized) never drops

@@ -15,8 +15,8 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { jobDriver, stepsJob } from '../lib/job.js';
-import { buildParams } from '../lib/params.js';
-import { actions, part, readouts, seedParam } from '../lib/lab.js';
+import { buildParams, range } from '../lib/params.js';
+import { actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -53,8 +53,8 @@ const PLOT_HEIGHT = 200;
 
 const PARAMS = [
   seedParam(),
-  { name: 'radius', label: 'Radius r', type: 'range', value: 20, min: 12, max: 40, step: 1 },
-  { name: 'maps', label: 'Maps averaged', type: 'range', value: 8, min: 1, max: 16, step: 1 },
+  range('radius', 'Radius r', 20, 12, 40),
+  range('maps', 'Maps averaged', 8, 1, 16),
 ];
 
 export function mount(section, wasm) {
@@ -81,22 +81,15 @@ export function mount(section, wasm) {
   });
 
   const set = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Points (first map)' },
-    {
-      name: 'low-frequency-power',
-      label: 'Low-frequency power',
-      title: 'The radial average’s mean below 0.5 / r; white noise gives 1',
-    },
-    { name: 'cutoff', label: 'Low frequencies end at', title: '0.5 / r, in cycles per map unit' },
+    ['points', 'Points (first map)'],
+    ['low-frequency-power', 'Low-frequency power', 'The radial average’s mean below 0.5 / r; white noise gives 1'],
+    ['cutoff', 'Low frequencies end at', '0.5 / r, in cycles per map unit'],
   ]);
 
   const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => spectrum.want(name));
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      spectrum.want('seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => spectrum.want(name)),
   });
 
   /** What the spectrum being made shows: its point set, radius and maps. */

@@ -23,8 +23,8 @@ import { setupCanvas } from '../lib/canvas.js';
 import { prefersReducedMotion } from '../lib/frame.js';
 import { clear } from '../lib/draw.js';
 import { advance, jobDriver, markBusy } from '../lib/job.js';
-import { buildParams } from '../lib/params.js';
-import { actions, messageOf, part, readouts, seedParam } from '../lib/lab.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, messageOf, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -56,14 +56,14 @@ const UPLOAD = 'upload';
 
 const PARAMS = [
   seedParam(),
-  { name: 'min-radius', label: 'Min radius (black)', type: 'range', value: 2, min: 1.5, max: 20, step: 0.5 },
-  { name: 'max-radius', label: 'Max radius (white)', type: 'range', value: 24, min: 4, max: 40, step: 1 },
-  { name: 'gamma', label: 'Gamma', type: 'range', value: 1, min: 0.25, max: 4, step: 0.25 },
-  { name: 'colour', label: 'Colour (CMY inks)', type: 'checkbox', value: false },
-  { name: 'mask', label: 'Mask (dark ground only)', type: 'checkbox', value: false },
-  { name: 'threshold', label: 'Mask threshold', type: 'range', value: 0.5, min: 0.05, max: 0.95, step: 0.05 },
-  { name: 'spacing', label: 'Mask spacing', type: 'range', value: 6, min: 2, max: 30, step: 1 },
-  { name: 'show-picture', label: 'Show the picture underneath', type: 'checkbox', value: false },
+  range('min-radius', 'Min radius (black)', 2, 1.5, 20, 0.5),
+  range('max-radius', 'Max radius (white)', 24, 4, 40),
+  range('gamma', 'Gamma', 1, 0.25, 4, 0.25),
+  checkbox('colour', 'Colour (CMY inks)', false),
+  checkbox('mask', 'Mask (dark ground only)', false),
+  range('threshold', 'Mask threshold', 0.5, 0.05, 0.95, 0.05),
+  range('spacing', 'Mask spacing', 6, 2, 30),
+  checkbox('show-picture', 'Show the picture underneath', false),
 ];
 
 /** Controls that only change the drawing, not the dots. */
@@ -130,17 +130,14 @@ export function mount(section, wasm) {
   const uploadOption = [...select.options].find((o) => o.value === UPLOAD);
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Dots', title: 'dots in all sets' },
-    ...inks.map(({ name }) => ({ name, label: name[0].toUpperCase() + name.slice(1), title: `${name} dots (colour mode)` })),
-    { name: 'allowed', label: 'Allowed ground', title: 'share of the map darker than the mask threshold (mask mode)' },
-    { name: 'time-ms', label: 'Time (ms)', title: 'time to sample the dots, measured in this page' },
+    ['points', 'Dots', 'dots in all sets'],
+    ...inks.map(({ name }) => [name, name[0].toUpperCase() + name.slice(1), `${name} dots (colour mode)`]),
+    ['allowed', 'Allowed ground', 'share of the map darker than the mask threshold (mask mode)'],
+    ['time-ms', 'Time (ms)', 'time to sample the dots, measured in this page'],
   ]);
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed'() {
-      params.set('seed', wasm.randomSeed());
-      stippling.want('seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => stippling.want(name)),
   });
 
   canvas.addEventListener('dragover', (event) => {

@@ -6,10 +6,11 @@
 // State: the current `TileSet` (rebuilt when seed, radius or wrap change) and the radius.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { checkbox, range } from '../lib/params.js';
 import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -40,22 +41,12 @@ export function mount(section, wasm) {
   const art = offscreenLayer(canvas, WIDTH, HEIGHT);
   const painter = jobDriver(section, {});
 
-  const set = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Points per tile' },
-    {
-      name: 'min-distance',
-      label: 'Min distance',
-      title: 'The closest pair on the torus: across the seams as well as inside the tile',
-    },
-    { name: 'seam-violations', label: 'Seam violations', title: 'Pairs closer than r across a seam' },
-  ]);
-
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     [
       seedParam(),
-      { name: 'radius', label: 'Radius r', type: 'range', value: state.radius, min: 8, max: 50, step: 1 },
-      { name: 'wrap', label: 'Wrap around (tileable)', type: 'checkbox', value: true },
+      range('radius', 'Radius r', state.radius, 8, 50),
+      checkbox('wrap', 'Wrap around (tileable)', true),
     ],
     (values) => ({
       tiles: new wasm.TileSet({ width: TILE_W, height: TILE_H, radius: values.radius, k: K, seed: values.seed, wrap: values.wrap }),
@@ -69,11 +60,14 @@ export function mount(section, wasm) {
     },
   );
 
+  const set = readouts(part(section, 'readouts'), [
+    ['points', 'Points per tile'],
+    ['min-distance', 'Min distance', 'The closest pair on the torus: across the seams as well as inside the tile'],
+    ['seam-violations', 'Seam violations', 'Pairs closer than r across a seam'],
+  ]);
+
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      rebuild('seed');
-    },
+    'new-seed': newSeed(params, wasm, rebuild),
   });
 
   function fill() {

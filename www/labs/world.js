@@ -21,7 +21,7 @@ import { buildParams } from '../lib/params.js';
 import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame } from '../lib/frame.js';
 import { jobDriver, stepsJob } from '../lib/job.js';
-import { actions, part, readouts, seedParam } from '../lib/lab.js';
+import { LAYER_READOUTS, actions, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 880;
 const HEIGHT = 480;
@@ -64,15 +64,8 @@ export function mount(section, wasm) {
   });
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'chests', label: 'Chests' },
-    { name: 'rocks', label: 'Rocks' },
-    { name: 'trees', label: 'Trees', title: 'on forest floor only' },
-    { name: 'flowers', label: 'Flowers', title: 'on meadow only' },
-    {
-      name: 'time-ms',
-      label: 'Time (ms)',
-      title: 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames',
-    },
+    ...LAYER_READOUTS,
+    ['time-ms', 'Time (ms)', 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames'],
   ]);
 
   actions(

@@ -28,10 +28,11 @@ import { messageOf } from './params.js';
 export const FRAME_BUDGET = 6;
 /**
  * Work is cut into calls of about this long, so the clock is read often (ms): a job whose units
- * suddenly cost more (a spectrum moving from making points to summing them) overruns its share
- * by one call, which at ten times the cost is still a few milliseconds.
+ * suddenly cost more (a spectrum moving from making points to summing them, a mask from seeding
+ * blocks to growing) overruns its share by one call, which at thirty times the cost is still a
+ * few milliseconds. A call costs the page a microsecond or two.
  */
-const CALL_MS = 0.5;
+const CALL_MS = 0.2;
 /** However long the frame's redraws took, work gets at least this long (ms). */
 const MIN_SHARE = 1;
 /** Status lines are rewritten at most this often while working (ms): text costs a layout. */
@@ -130,7 +131,7 @@ function work() {
 // ---- Running a job for a while ----
 
 /**
- * Units per millisecond, by kind of job: `rate` asks for the next call, `measured` is the last
+ * Units per millisecond, by kind of job and stage: `rate` asks for the next call, `measured` is the last
  * call long enough for the clock to time it. A call that ends early (a job may stop at the end of
  * a stage) seems fast; so a rate only grows by halves, and never past four times the measured.
  */
@@ -143,7 +144,8 @@ const rates = new Map();
  */
 export function advance(job, until) {
   if (job.runUntil) return job.runUntil(until);
-  const kind = job.kind ?? job.constructor.name;
+  // Each stage of a job may cost its own per unit.
+  const kind = `${job.kind ?? job.constructor.name}:${job.stage ?? ''}`;
   const speed = rates.get(kind) ?? { rate: 10, measured: 10 };
   rates.set(kind, speed);
   for (;;) {
@@ -153,7 +155,7 @@ export function advance(job, until) {
     const units = Math.max(1, Math.floor(left * speed.rate));
     const done = job.run(units);
     const took = performance.now() - started;
-    if (took >= 0.2) {
+    if (took >= 0.15) {
       speed.measured = units / took;
       // Dearer units count at once, cheaper ones by halves.
       speed.rate = Math.min(speed.measured, 0.5 * (speed.rate + speed.measured));
@@ -234,7 +236,7 @@ export function statusLine(section) {
 // ---- The driver ----
 
 /**
- * A lab's driver for one kind of long work. Options (all but `start` optional):
+ * A lab's driver for one kind of long work. Options, all optional:
  *
  * - `start(values, changedBy)` makes the job for the current values (cheap: constructors only
  *   check and set up), or returns null when there is nothing to do. It may throw: the message
@@ -330,8 +332,11 @@ export function jobDriver(section, options) {
     };
     try {
       if (wanted) startNow();
-      while (job && performance.now() < until - frameCost) {
-        if (!advance(job, until - frameCost)) break;
+      // The lab's own drawing after the work gets its time out of the share, but the work
+      // always gets some: a lab whose drawing outgrows its share still gets done.
+      const end = Math.max(until - frameCost, performance.now() + MIN_SHARE / 2);
+      while (job && performance.now() < end) {
+        if (!advance(job, end)) break;
         const finished = job;
         job = null;
         finishedNow = true;
@@ -378,6 +383,7 @@ export function jobDriver(section, options) {
       wanted = false;
       clients.delete(client);
       markBusy(section, client, false);
+      if (clients.size === 0) startWhenIdle();
     },
     get busy() {
       return Boolean(job) || wanted;

@@ -29,12 +29,13 @@ export function part(section, role) {
 }
 
 /**
- * Builds `<dt>label</dt><dd data-readout="name">` pairs in `container` and returns
- * `set(name, value)`, which writes the value as the element's whole text.
+ * Builds `<dt>label</dt><dd data-readout="name">` pairs in `container`, one per `[name, label,
+ * title?]` of `table`, and returns `set(name, value)`, which writes the value as the element's
+ * whole text.
  */
 export function readouts(container, table) {
   const cells = new Map();
-  for (const { name, label, title } of table) {
+  for (const [name, label, title] of table) {
     const dt = document.createElement('dt');
     dt.textContent = label;
     if (title) dt.title = title;
@@ -49,6 +50,25 @@ export function readouts(container, table) {
     if (!cell) throw new Error(`no readout ${name}`);
     const text = String(value);
     if (cell.textContent !== text) cell.textContent = text;
+  };
+}
+
+/** The four layers' counts, as the layers lab and the world both show them. */
+export const LAYER_READOUTS = [
+  ['chests', 'Chests'],
+  ['rocks', 'Rocks'],
+  ['trees', 'Trees', 'on forest floor only'],
+  ['flowers', 'Flowers', 'on meadow only'],
+];
+
+/**
+ * A "New seed" button's handler: a fresh seed from the browser in the lab's seed field, then
+ * `then('seed')` to use it.
+ */
+export function newSeed(params, wasm, then) {
+  return () => {
+    params.set('seed', wasm.randomSeed());
+    then('seed');
   };
 }
 

@@ -12,6 +12,16 @@
 
 let nextId = 0;
 
+/** A slider's table entry: `range('radius', 'Radius r', 26, 8, 60)`; `more` adds `format` etc. */
+export function range(name, label, value, min, max, step = 1, more = {}) {
+  return { name, label, type: 'range', value, min, max, step, ...more };
+}
+
+/** A checkbox's table entry. */
+export function checkbox(name, label, value) {
+  return { name, label, type: 'checkbox', value };
+}
+
 /** The readable text of anything thrown, including wasm-bindgen's JsError. */
 export function messageOf(error) {
   if (error instanceof Error) return error.message;
