@@ -317,6 +317,9 @@ export function testFitsPhone(page, lab) {
     await page.setViewportSize({ width: 360, height: 800 });
     await frames(page, 3);
     const section = page.locator(`section[data-lab="${lab}"]`);
+    // On screen, so that it is laid out (style.css skips sections far from view).
+    await section.scrollIntoViewIfNeeded();
+    await frames(page, 2);
     const overflow = await section.evaluate((s) => s.scrollWidth - s.clientWidth);
     assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
     await section.screenshot({ path: join(SCREENSHOTS, `${lab}-phone.png`) });

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LABS, usePage } from './harness.mjs';
+import { LABS, frames, usePage } from './harness.mjs';
 
 // A high-DPI screen, so the canvas sizing is tested where it matters.
 const { session } = usePage({ deviceScaleFactor: 2 });
@@ -95,6 +95,8 @@ test('a lab whose module does not load says so in its place, and the console say
     await page.waitForFunction(() => document.documentElement.dataset.wasm === 'ready', null, { timeout: 15_000 });
     const alert = page.locator('section[data-lab="tiles"] [role="alert"]');
     assert.equal(await alert.isVisible(), true, 'a visible error in the lab');
+    await alert.scrollIntoViewIfNeeded();
+    await frames(page, 2); // laid out once in view (style.css)
     assert.match(await alert.innerText(), /tiles lab could not start/);
     assert.ok(errors.some((e) => /tiles lab could not start/.test(e) && /SyntaxError|Unexpected/.test(e)), errors.join(' | '));
     // The other labs start as usual.
