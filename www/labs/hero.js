@@ -5,6 +5,7 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { prefersReducedMotion } from '../lib/frame.js';
+import { markBusy } from '../lib/job.js';
 import { COLORS, clear } from '../lib/draw.js';
 import { actions, guardedParams, newSeed, part, player, readouts, seedParam } from '../lib/lab.js';
 
@@ -106,11 +107,8 @@ export function mount(section, wasm) {
     return !(sampler.isFinished && state.settled === state.born.length);
   }, (playing) => {
     state.running = playing;
-    if (playing) canvas.setAttribute('aria-busy', 'true');
-    else {
-      canvas.removeAttribute('aria-busy');
-      draw();
-    }
+    markBusy(section, 'growth', playing);
+    if (!playing) draw();
   });
 
   /** Clears the layer to bare ground, sized like the visible canvas, and repaints settled trees. */
