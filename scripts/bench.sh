@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Reproduces the tables in BENCHMARKS.md in one command:
-#   1. the native harness (crates/bench): ours against poisson-diskus and fast_poisson, the
-#      linearity check and peak memory at about 10 M points;
+#   1. the native harness (crates/bench): ours against poisson-diskus, fast_poisson and
+#      faster_poisson (its Bridson, k 30), the linearity check and peak memory at about 10 M
+#      points; then the fast samplers: ours fast_poisson against faster_poisson's default
+#      (parental) sampler, with a whole-process figure;
 #   2. the bindings built for wasm32 (release), run through wasm-bindgen --target nodejs, and
 #      compared in one node process against the npm samplers (crates/bench/wasm-bench.mjs),
-#      both as built and after wasm-opt -Oz as the page ships it.
+#      both as built and after wasm-opt -Oz as the page ships it: poissonDisk against both npm
+#      samplers, fastPoisson against fast-2d-poisson-disk-sampling.
 # Usage: bash scripts/bench.sh [--quick]
 # Run it on a quiet machine: other work on the cores shows up in every number.
 set -euo pipefail

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints, the crates natively, the bindings in headless
-# Chromium, the release page build, and the page end to end in headless Chromium.
+# Chromium, the release page build, the npm package (scripts/package.sh) as a user installs it,
+# and the page end to end in headless Chromium.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -31,6 +32,9 @@ trunk build --release --offline
 for wasm in dist/*.wasm; do
   echo "wasm after wasm-opt: $wasm $(wc -c <"$wasm") bytes"
 done
+
+step "npm package: packed, installed offline, run in node and Chromium, tsc --strict (tests/package/)"
+node --test tests/package/
 
 step "page end to end in headless Chromium (node --test tests/e2e/)"
 node --test tests/e2e/

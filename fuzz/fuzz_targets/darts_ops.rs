@@ -50,9 +50,8 @@ fuzz_target!(|inp: Input| {
     match random_points(usize::from(inp.count), w, h, seed) {
         Ok(pts) => {
             assert_eq!(pts.len(), usize::from(inp.count));
-            assert!(pts
-                .iter()
-                .all(|p| p[0] >= 0.0 && p[0] < w && p[1] >= 0.0 && p[1] < h));
+            check_in_bounds(&pts, w, h, "random");
+            assert!(pts.iter().all(|p| p.r == 0.0));
         }
         Err(e) => assert!(!(positive(w) && positive(h) && seed != STUCK_SEED), "{e}"),
     }
@@ -62,11 +61,7 @@ fuzz_target!(|inp: Input| {
     if !(jitter_cells > 65_536.0) || jitter_cells > DEFAULT_MAX_CELLS as f64 {
         if let Ok(pts) = jittered_grid(s, w, h, seed) {
             assert!(pts.len() as f64 == jitter_cells);
-            assert!(
-                pts.iter()
-                    .all(|p| p[0] >= 0.0 && p[0] < w && p[1] >= 0.0 && p[1] < h),
-                "jittered point off the map"
-            );
+            check_in_bounds(&pts, w, h, "jittered");
         }
     }
 
@@ -102,7 +97,14 @@ fuzz_target!(|inp: Input| {
                     } else {
                         d.rejected().last()
                     };
-                    assert_eq!(last, Some(&[dart.x, dart.y]));
+                    assert_eq!(
+                        last,
+                        Some(&Point {
+                            x: dart.x,
+                            y: dart.y,
+                            r
+                        })
+                    );
                 }
                 None => assert!(d.is_finished()),
             }
@@ -138,15 +140,9 @@ fuzz_target!(|inp: Input| {
         }
     }
 
-    let kept: Vec<Point> = d.kept().iter().map(|&[x, y]| Point { x, y, r }).collect();
-    check_in_bounds(&kept, w, h, "darts");
-    check_spacing(&kept, "darts");
-    for &[x, y] in d.rejected().iter() {
-        assert!(
-            x >= 0.0 && x < w && y >= 0.0 && y < h,
-            "rejected dart off the map"
-        );
-    }
+    check_in_bounds(d.kept(), w, h, "darts");
+    check_spacing(d.kept(), "darts");
+    check_in_bounds(d.rejected(), w, h, "rejected darts");
     // The one-call version throws the same darts when it finishes within what we threw.
     if d.is_finished() && d.thrown() <= BUDGET {
         assert_eq!(

@@ -10,6 +10,7 @@ use libfuzzer_sys::fuzz_target;
 use poisson_live::metrics::{
     largest_empty_circle, min_distance_audit, radius_violations, tightest_pair, too_close_pairs,
 };
+use poisson_live::Point;
 
 #[derive(Debug, Clone, Arbitrary)]
 struct Input {
@@ -117,8 +118,13 @@ fuzz_target!(|inp: Input| {
             }
         }
     }
-    assert_eq!(radius_violations(&pts, &radii), brute, "radius_violations");
-    match min_distance_audit(&pts, &radii) {
+    let with_radii: Vec<Point> = pts
+        .iter()
+        .zip(&radii)
+        .map(|(&[x, y], &r)| Point { x, y, r })
+        .collect();
+    assert_eq!(radius_violations(&with_radii), brute, "radius_violations");
+    match min_distance_audit(&with_radii) {
         None => assert!(brute.is_empty()),
         Some(v) => {
             assert!(brute.contains(&(v.i, v.j)));

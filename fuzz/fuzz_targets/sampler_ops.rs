@@ -4,9 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use fuzz_support::{
-    advised_radius, cells_for, check_in_bounds, check_spacing, positive, Coord, MaskSpec, F, K,
-};
+use fuzz_support::{cells_for, check_in_bounds, check_spacing, positive, Coord, MaskSpec, F, K};
 use libfuzzer_sys::fuzz_target;
 use poisson_live::bridson::{variable_sampler, Outcome, Sampler, Step, MAX_K};
 use poisson_live::density::DensityField;
@@ -82,14 +80,16 @@ struct Input {
     ops: Vec<Op>,
 }
 
+impl Input {
+    /// Width, height, radius, k and seed, as `Sampler::new` takes them.
+    fn params(&self) -> (f64, f64, f64, u32, i32) {
+        let (w, h, r) = (self.width.0, self.height.0, self.radius.0);
+        (w, h, r, self.k.get(), self.seed)
+    }
+}
+
 fn build(inp: &Input) -> poisson_live::Result<Sampler> {
-    let (w, h, r, k, seed) = (
-        inp.width.0,
-        inp.height.0,
-        inp.radius.0,
-        inp.k.get(),
-        inp.seed,
-    );
+    let (w, h, r, k, seed) = inp.params();
     let mut s = match &inp.build {
         Build::New => Sampler::new(w, h, r, k, seed)?,
         Build::Variable { max_radius, rule } => {
@@ -112,13 +112,7 @@ fn build(inp: &Input) -> poisson_live::Result<Sampler> {
 
 /// `Sampler::new` is Ok exactly when every input is valid and the grid fits the limit.
 fn check_new_validation(inp: &Input, result: &poisson_live::Result<Sampler>) {
-    let (w, h, r, k, seed) = (
-        inp.width.0,
-        inp.height.0,
-        inp.radius.0,
-        inp.k.get(),
-        inp.seed,
-    );
+    let (w, h, r, k, seed) = inp.params();
     let cell = r / SQRT_2;
     let valid = positive(w)
         && positive(h)
@@ -137,7 +131,7 @@ fn check_new_validation(inp: &Input, result: &poisson_live::Result<Sampler>) {
         assert!(!msg.is_empty());
         if let Error::TooMuchWork { .. } = e {
             // The advice must work: the radius it names fits the limit.
-            if let Some(advice) = advised_radius(&msg) {
+            if let Some(advice) = e.advised_minimum("radius") {
                 assert!(
                     Grid::for_radius(w, h, advice).is_ok(),
                     "advice {advice} from {msg:?} does not fit"

@@ -227,16 +227,6 @@ pub fn positive(v: f64) -> bool {
     (poisson_live::error::MIN_LENGTH..=poisson_live::error::MAX_LENGTH).contains(&v)
 }
 
-/// The radius in a "use a radius ≥ X" hint, if the message has one.
-pub fn advised_radius(message: &str) -> Option<f64> {
-    let tail = message.split("use a radius ≥ ").nth(1)?;
-    let number: String = tail
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
-        .collect();
-    number.parse().ok()
-}
-
 // Bugs A–G, I, J, L and M were fixed in the crate (commit 09dc38d) and their gates removed; H
 // (tie rule when d² underflows) was settled in `tightest_pair`'s docs, and the metrics target
 // checks what they now promise; N (coordinates beyond MAX_LENGTH in `largest_empty_circle`) is

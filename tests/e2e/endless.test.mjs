@@ -130,7 +130,8 @@ test('a far jump at the smallest radius fills in over several frames, then shows
   await radius.fill('6');
   await radius.dispatchEvent('input');
   await ready();
-  // Ten presses of Shift+→ at once (a held key), so the view jumps 2000 units in one go.
+  // Ten Shift+→ in one go (a held key): one far jump of 2000 units, not ten short ones each
+  // given frames to catch up.
   await canvas().evaluate((map) => {
     for (let i = 0; i < 10; i++) {
       map.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', shiftKey: true, bubbles: true }));

@@ -1,9 +1,11 @@
 //! Side-by-side benchmark: poisson-live against the Rust Poisson disk samplers a game developer
-//! might pick instead, on identical boxes and `k`, in one process, printed as one markdown table.
+//! might pick instead, on identical boxes, in one process, printed as two markdown tables: the
+//! classic samplers (Bridson's algorithm, `k` = 30) and the fast ones (where the tutorial's draws
+//! do not matter: ours `fast_poisson` against faster_poisson's default parental sampler).
 //!
 //! ```text
-//! cargo run --release -p poisson-live-bench            # the full table, linearity, memory
-//! cargo run --release -p poisson-live-bench -- --quick # a smaller, faster table
+//! cargo run --release -p poisson-live-bench            # both tables, linearity, memory
+//! cargo run --release -p poisson-live-bench -- --quick # smaller, faster tables
 //! cargo run --release -p poisson-live-bench -- --memory
 //! ```
 //!
@@ -11,6 +13,8 @@
 //! with the systems taking turns so that a burst of load elsewhere on the machine hits them all
 //! alike. Peak memory is measured in a child process of this binary, so that the table's runs do
 //! not inflate it: the child reads its own peak resident set (`VmHWM` in `/proc/self/status`).
+//! The fast sampler's whole-process figure is a child process too, timed from spawn to exit: it
+//! starts, fills the box and counts the points, as `poisson fast … --format count` would.
 
 #![forbid(unsafe_code)]
 
@@ -51,9 +55,18 @@ impl Case {
 /// The samplers compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum System {
+    /// Our classic sampler, `poisson_disk`: Bridson's algorithm with the tutorial's draws.
     Ours,
     PoissonDiskus,
     FastPoisson,
+    /// faster_poisson's Bridson sampler with `cdf_exp(Some(2.0))` (uniform in the annulus) and
+    /// 30 attempts: the classic algorithm.
+    FasterBridson,
+    /// Our fast sampler for games, `fast_poisson`.
+    OursFast,
+    /// faster_poisson's default sampler (`Poisson2D::new()`: parental, its own attempts and
+    /// `cdf_exp`), only the box, radius and seed set.
+    FasterParental,
 }
 
 impl System {
@@ -62,6 +75,17 @@ impl System {
             System::Ours => "poisson-live (ours)",
             System::PoissonDiskus => "poisson-diskus 1.0.0",
             System::FastPoisson => "fast_poisson 1.0.2",
+            System::FasterBridson => "faster_poisson 1.3.0, Bridson (k 30, cdf_exp 2)",
+            System::OursFast => "poisson-live fast_poisson (ours)",
+            System::FasterParental => "faster_poisson 1.3.0, default parental sampler",
+        }
+    }
+
+    /// The row that "speed vs ours" divides by: ours of the same kind.
+    fn ours(self) -> System {
+        match self {
+            System::OursFast | System::FasterParental => System::OursFast,
+            _ => System::Ours,
         }
     }
 
@@ -102,6 +126,21 @@ impl System {
                 .with_samples(K)
                 .with_seed(SEED)
                 .generate(),
+            System::FasterBridson => faster_poisson::PoissonBridson2D::new()
+                .dims([width, height])
+                .radius(radius)
+                .attempts(K as usize)
+                .cdf_exp(Some(2.0))
+                .seed(Some(SEED))
+                .run(),
+            System::OursFast => {
+                poisson_live::fast_poisson(width, height, radius, SEED as i32).expect("a valid box")
+            }
+            System::FasterParental => faster_poisson::Poisson2D::new()
+                .dims([width, height])
+                .radius(radius)
+                .seed(Some(SEED))
+                .run(),
         }
     }
 }
@@ -127,8 +166,12 @@ struct Plan {
     reps: u32,
     /// No new run of a system on a box once its runs there have taken this long.
     budget: Duration,
-    /// Boxes and the systems run on each.
+    /// Boxes and the classic systems run on each (the first table).
     cases: Vec<(Case, Vec<System>)>,
+    /// Boxes and the fast systems run on each (the second table).
+    fast: Vec<(Case, Vec<System>)>,
+    /// Whole-process runs of our fast sampler on the fast table's largest box.
+    process_runs: u32,
     /// The pair of boxes (4× the area) whose times show whether ours is linear.
     linear: Option<(Case, Case)>,
     memory: bool,
@@ -144,9 +187,11 @@ fn plan(quick: bool) -> Plan {
             reps: 2,
             budget: Duration::from_secs(3),
             cases: vec![
-                (small, vec![Ours, PoissonDiskus, FastPoisson]),
-                (main, vec![Ours, PoissonDiskus]),
+                (small, vec![Ours, PoissonDiskus, FastPoisson, FasterBridson]),
+                (main, vec![Ours, PoissonDiskus, FasterBridson]),
             ],
+            fast: vec![(main, vec![OursFast, FasterParental])],
+            process_runs: 2,
             linear: None,
             memory: false,
         }
@@ -155,10 +200,15 @@ fn plan(quick: bool) -> Plan {
             reps: 5,
             budget: Duration::from_secs(20),
             cases: vec![
-                (small, vec![Ours, PoissonDiskus, FastPoisson]),
-                (main, vec![Ours, PoissonDiskus, FastPoisson]),
+                (small, vec![Ours, PoissonDiskus, FastPoisson, FasterBridson]),
+                (main, vec![Ours, PoissonDiskus, FastPoisson, FasterBridson]),
                 (big, vec![Ours]),
             ],
+            fast: vec![
+                (main, vec![OursFast, FasterParental]),
+                (big, vec![OursFast, FasterParental]),
+            ],
+            process_runs: 5,
             linear: Some((main, big)),
             memory: true,
         }
@@ -170,9 +220,10 @@ fn main() -> ExitCode {
     let has = |flag: &str| args.iter().any(|a| a == flag);
     if has("--help") || has("-h") {
         println!(
-            "poisson-live-bench: ours against poisson-diskus and fast_poisson, one markdown table\n\n\
-             Usage: poisson-live-bench [--quick] [--memory]\n\n  \
+            "poisson-live-bench: ours against poisson-diskus, fast_poisson and faster_poisson, two markdown tables\n\n\
+             Usage: poisson-live-bench [--quick] [--fast] [--memory]\n\n  \
              --quick   smaller boxes and fewer runs (about a minute)\n  \
+             --fast    only the fast samplers' table and issue 12's targets\n  \
              --memory  only the peak-memory check of ours at about 10 M points\n\n\
              Build with --release: a debug build measures the debug build."
         );
@@ -181,8 +232,11 @@ fn main() -> ExitCode {
     if let Some(at) = args.iter().position(|a| a == "--memory-child") {
         return memory_child(&args[at + 1..]);
     }
+    if let Some(at) = args.iter().position(|a| a == "--fast-child") {
+        return fast_child(&args[at + 1..]);
+    }
     for a in &args {
-        if !matches!(a.as_str(), "--quick" | "--memory") {
+        if !matches!(a.as_str(), "--quick" | "--fast" | "--memory") {
             eprintln!("poisson-live-bench: error: unknown argument '{a}'; see --help");
             return ExitCode::from(2);
         }
@@ -195,13 +249,16 @@ fn main() -> ExitCode {
     if has("--memory") {
         return report_memory();
     }
-    let plan = plan(has("--quick"));
-    let rows = measure(&plan);
-    print_table(&rows, &plan);
-    print_speed_target(&rows);
-    if let Some((a, b)) = plan.linear {
-        print_linearity(&rows, a, b);
+    let mut plan = plan(has("--quick"));
+    if has("--fast") {
+        plan.cases.clear();
+        plan.linear = None;
+        plan.memory = false;
     }
+    if !plan.cases.is_empty() {
+        classic_tables(&plan);
+    }
+    fast_tables(&plan);
     let code = if plan.memory {
         report_memory()
     } else {
@@ -211,11 +268,49 @@ fn main() -> ExitCode {
     code
 }
 
+/// The classic table, its targets and the linearity check.
+fn classic_tables(plan: &Plan) {
+    println!("### Classic: Bridson's algorithm\n");
+    let rows = measure(plan, &plan.cases);
+    print_table(
+        &rows,
+        &format!(
+            "Bridson's algorithm, k = {K}, single thread; best of up to {} runs per row (fewer for a \
+             system whose runs on a box exceed {} s). Points per r² = points · r² / area. \
+             \"Speed vs ours\" = this system's points per second ÷ ours on the same box.",
+            plan.reps,
+            plan.budget.as_secs()
+        ),
+    );
+    print_speed_target(&rows);
+    if let Some((a, b)) = plan.linear {
+        print_linearity(&rows, a, b);
+    }
+    println!("\nLoad average now: {}\n", load());
+}
+
+/// The fast samplers' table and issue 12's targets for them.
+fn fast_tables(plan: &Plan) {
+    println!("### Fast: where the tutorial's draws do not matter\n");
+    let fast = measure(plan, &plan.fast);
+    print_table(
+        &fast,
+        &format!(
+            "Each system's fastest way to fill a box at spacing r, single thread: ours \
+             `fast_poisson` (16 candidates just beyond r per point) and faster_poisson's default \
+             sampler (`Poisson2D::new()`, parental). Best of up to {} runs per row; points per r² \
+             as above; \"speed vs ours\" = ÷ ours `fast_poisson` on the same box.",
+            plan.reps
+        ),
+    );
+    print_fast_targets(&fast, plan);
+}
+
 /// Runs every system on every box, taking turns, and keeps each one's best time.
-fn measure(plan: &Plan) -> Vec<Row> {
+fn measure(plan: &Plan, cases: &[(Case, Vec<System>)]) -> Vec<Row> {
     let tty = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
-    for (case, systems) in &plan.cases {
+    for (case, systems) in cases {
         let mut mine: Vec<Row> = systems
             .iter()
             .map(|&system| Row {
@@ -234,7 +329,7 @@ fn measure(plan: &Plan) -> Vec<Row> {
                 }
                 if tty {
                     eprint!(
-                        "\r{:<24} {:<22} run {}/{}   ",
+                        "\r{:<48} {:<22} run {}/{}   ",
                         row.system.name(),
                         case.label(),
                         rep + 1,
@@ -253,19 +348,13 @@ fn measure(plan: &Plan) -> Vec<Row> {
         rows.extend(mine);
     }
     if tty {
-        eprint!("\r{:70}\r", "");
+        eprint!("\r{:90}\r", "");
     }
     rows
 }
 
-fn print_table(rows: &[Row], plan: &Plan) {
-    println!(
-        "Bridson's algorithm, k = {K}, single thread; best of up to {} runs per row (fewer for a \
-         system whose runs on a box exceed {} s). Points per r² = points · r² / area. \
-         \"Speed vs ours\" = this system's points per second ÷ ours on the same box.\n",
-        plan.reps,
-        plan.budget.as_secs()
-    );
+fn print_table(rows: &[Row], intro: &str) {
+    println!("{intro}\n");
     println!(
         "| system | box | points | points per r² | seconds | M points/s | speed vs ours | runs |"
     );
@@ -273,7 +362,7 @@ fn print_table(rows: &[Row], plan: &Plan) {
     for row in rows {
         let ours = rows
             .iter()
-            .find(|o| o.system == System::Ours && o.case.label() == row.case.label())
+            .find(|o| o.system == row.system.ours() && o.case.label() == row.case.label())
             .map(Row::rate);
         let Case {
             width,
@@ -323,6 +412,109 @@ fn print_speed_target(rows: &[Row]) {
             peer.system.name()
         ),
         None => println!("."),
+    }
+    if let Some(peer) = rows
+        .iter()
+        .filter(on_main)
+        .find(|r| r.system == System::FasterBridson)
+    {
+        let ratio = ours.rate() / peer.rate();
+        println!(
+            "Ours ÷ faster_poisson's Bridson on that box: {ratio:.2}× (issue 12 target ≥ 3: {}).",
+            if ratio >= 3.0 { "met" } else { "missed" }
+        );
+    }
+}
+
+/// Issue 12's targets for the fast sampler, on the fast table's largest box: points per r²,
+/// M points/s in this process and as a whole process, and the ratio to faster_poisson's default
+/// sampler in this run.
+fn print_fast_targets(rows: &[Row], plan: &Plan) {
+    let Some(big) = plan.fast.last().map(|(case, _)| *case) else {
+        return;
+    };
+    let find = |system| {
+        rows.iter()
+            .find(|r| r.system == system && r.case.label() == big.label())
+    };
+    let (Some(ours), Some(peer)) = (find(System::OursFast), find(System::FasterParental)) else {
+        return;
+    };
+    let density = ours.points as f64 * big.radius * big.radius / (big.width * big.height);
+    let ratio = ours.rate() / peer.rate();
+    let verdict = |ok: bool| if ok { "met" } else { "missed" };
+    println!(
+        "\nTargets on {} (issue 12): {density:.3} points per r² (target ≥ 0.85: {}); \
+         {:.2} M points/s in this process; {ratio:.2}× faster_poisson's default sampler \
+         (target ≥ 5: {}).",
+        big.label(),
+        verdict(density >= 0.85),
+        ours.rate() / 1e6,
+        verdict(ratio >= 5.0)
+    );
+    match whole_process(big, plan.process_runs) {
+        Ok((points, best)) => {
+            let rate = points as f64 / best.as_secs_f64() / 1e6;
+            println!(
+                "Whole process (this program run again as a child that fills the box and counts \
+                 the points, timed from spawn to exit; best of {}): {:.3} s, {rate:.2} M points/s \
+                 (target ≥ 4: {}).",
+                plan.process_runs,
+                best.as_secs_f64(),
+                verdict(rate >= 4.0)
+            );
+        }
+        Err(e) => println!("Whole process: not measured ({e})."),
+    }
+}
+
+/// The best wall-clock time of `runs` child processes that each fill `case` with the fast
+/// sampler, and the points they counted.
+fn whole_process(case: Case, runs: u32) -> Result<(usize, Duration), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut best = Duration::MAX;
+    let mut points = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let out = std::process::Command::new(&exe)
+            .args([
+                "--fast-child",
+                &case.width.to_string(),
+                &case.height.to_string(),
+                &case.radius.to_string(),
+            ])
+            .output()
+            .map_err(|e| format!("cannot run the child: {e}"))?;
+        let took = start.elapsed();
+        if !out.status.success() {
+            return Err(String::from_utf8_lossy(&out.stderr).trim().to_string());
+        }
+        points = String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse()
+            .map_err(|e| format!("the child printed no count: {e}"))?;
+        best = best.min(took);
+    }
+    Ok((points, best))
+}
+
+/// The child side of the whole-process figure: fill the box with the fast sampler, print the
+/// count.
+fn fast_child(args: &[String]) -> ExitCode {
+    let num = |i: usize| args.get(i).and_then(|v| v.parse::<f64>().ok());
+    let (Some(w), Some(h), Some(r)) = (num(0), num(1), num(2)) else {
+        eprintln!("poisson-live-bench: error: --fast-child needs WIDTH HEIGHT RADIUS");
+        return ExitCode::from(2);
+    };
+    match poisson_live::fast_poisson(w, h, r, SEED as i32) {
+        Ok(points) => {
+            println!("{}", points.len());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("poisson-live-bench: error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -472,11 +664,19 @@ mod tests {
     use super::*;
 
     /// The comparison is only fair if every system is asked the same thing: points in the box,
-    /// none closer than r, the box filled (about 0.6 points per r² for k = 30).
+    /// none closer than r, the box filled (about 0.6 points per r² for Bridson with k = 30, more
+    /// for the fast samplers).
     #[test]
     fn every_system_fills_the_same_box_with_the_same_spacing() {
         let case = Case::square(60.0, 2.0);
-        for system in [System::Ours, System::PoissonDiskus, System::FastPoisson] {
+        for system in [
+            System::Ours,
+            System::PoissonDiskus,
+            System::FastPoisson,
+            System::FasterBridson,
+            System::OursFast,
+            System::FasterParental,
+        ] {
             let points = system.fill(case);
             if system != System::PoissonDiskus {
                 // poisson-diskus keeps its active list in a HashSet, whose order is random per
@@ -484,7 +684,11 @@ mod tests {
                 assert_eq!(points.len(), system.run(case), "{system:?}");
             }
             let density = points.len() as f64 * 4.0 / 3600.0;
-            assert!((0.5..0.75).contains(&density), "{system:?}: {density}");
+            let expected = match system {
+                System::OursFast => 0.85..0.95,
+                _ => 0.5..0.75,
+            };
+            assert!(expected.contains(&density), "{system:?}: {density}");
             for (i, a) in points.iter().enumerate() {
                 assert!(
                     (0.0..60.0).contains(&a[0]) && (0.0..60.0).contains(&a[1]),

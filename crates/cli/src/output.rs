@@ -1,34 +1,25 @@
-//! Writing points as JSON, CSV or a count.
+//! Writing points as JSON, CSV or a count, to standard output or a file.
 //!
 //! JSON and CSV are the core's [`poisson_live::export`] text, the very bytes the page's JSON
 //! and CSV downloads hold: numbers in Rust's shortest round-trip form (the fewest digits that
 //! parse back to the identical `f64`), so a pipeline that reads them gets exactly the points the
 //! sampler made.
 
+use crate::Failure;
 use poisson_live::export;
 use std::io::{self, Write};
+use std::path::Path;
 
-/// The output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The output formats (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// `{"width": W, "height": H, "points": [[x, y, r], ...]}`.
+    /// one line: {width: W, height: H, points: [[x, y, r], ...]}, and [x, y] for the points of
+    /// random, jittered and darts, which have no radius of their own
     Json,
-    /// A header line, then `x,y,r` (or `x,y`) per point.
+    /// a header line (x,y,r or x,y), then one point per line
     Csv,
-    /// The number of points.
+    /// the number of points
     Count,
-}
-
-impl Format {
-    /// Reads `json`, `csv` or `count`.
-    pub fn parse(s: &str) -> Result<Self, String> {
-        match s {
-            "json" => Ok(Format::Json),
-            "csv" => Ok(Format::Csv),
-            "count" => Ok(Format::Count),
-            _ => Err(format!("--format must be json, csv or count, got '{s}'")),
-        }
-    }
 }
 
 /// Points as written: `[x, y]` or `[x, y, r]`, all the same length.
@@ -37,6 +28,12 @@ pub enum Points {
     Xy(Vec<[f64; 2]>),
     /// Points with their own radius.
     Xyr(Vec<poisson_live::Point>),
+    /// Rows of `columns` numbers each, flat, under a CSV `header` (`id,x,y,r`).
+    Table {
+        header: &'static str,
+        columns: usize,
+        values: Vec<f64>,
+    },
 }
 
 impl Points {
@@ -44,27 +41,57 @@ impl Points {
         match self {
             Points::Xy(p) => p.len(),
             Points::Xyr(p) => p.len(),
+            Points::Table {
+                columns, values, ..
+            } => values.len() / columns,
         }
     }
 }
 
-/// Writes the points in `format` to `w`.
-pub fn write(
-    w: &mut dyn Write,
-    format: Format,
-    width: f64,
-    height: f64,
-    points: &Points,
-) -> io::Result<()> {
-    let text = match (format, points) {
+/// The points in `format`.
+pub fn render(format: Format, width: f64, height: f64, points: &Points) -> String {
+    match (format, points) {
         (Format::Count, _) => format!("{}\n", points.len()),
         (Format::Json, Points::Xy(p)) => export::to_json_xy(width, height, p),
         (Format::Json, Points::Xyr(p)) => export::to_json(width, height, p),
         (Format::Csv, Points::Xy(p)) => export::to_csv_xy(p),
         (Format::Csv, Points::Xyr(p)) => export::to_csv(p),
-    };
-    w.write_all(text.as_bytes())?;
-    w.flush()
+        (
+            Format::Json,
+            Points::Table {
+                columns, values, ..
+            },
+        ) => export::json_rows(width, height, values.chunks(*columns)),
+        (
+            Format::Csv,
+            Points::Table {
+                header,
+                columns,
+                values,
+            },
+        ) => export::csv_rows(header, values.chunks(*columns)),
+    }
+}
+
+/// Writes `bytes` to standard output; a reader that went away (`| head -1`) ends the run
+/// quietly.
+pub fn to_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| match e.kind() {
+            io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
+            _ => Failure::Input(format!("cannot write to standard output: {e}")),
+        })
+}
+
+/// Writes `bytes` to a new file at `path` (replacing one that is there).
+pub fn to_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let shown = path.display();
+    let mut file = std::fs::File::create(path)
+        .map_err(|e| Failure::Input(format!("cannot create {shown}: {e}")))?;
+    file.write_all(bytes)
+        .map_err(|e| Failure::Input(format!("cannot write {shown}: {e}")))
 }
 
 #[cfg(test)]
@@ -75,13 +102,9 @@ mod tests {
     fn json_and_csv_are_the_pages_export_bytes() {
         let pts = poisson_live::poisson_disk(120.0, 80.0, 9.5, 30, 7).unwrap();
         let xy: Vec<[f64; 2]> = pts.iter().map(|p| [p.x, p.y]).collect();
-        let run = |format, points: &Points| {
-            let mut out = Vec::new();
-            write(&mut out, format, 120.0, 80.0, points).unwrap();
-            String::from_utf8(out).unwrap()
-        };
         let xyr = Points::Xyr(pts.clone());
         let plain = Points::Xy(xy.clone());
+        let run = |format, points| render(format, 120.0, 80.0, points);
         assert_eq!(run(Format::Json, &xyr), export::to_json(120.0, 80.0, &pts));
         assert_eq!(run(Format::Csv, &xyr), export::to_csv(&pts));
         assert_eq!(
@@ -94,10 +117,8 @@ mod tests {
 
     #[test]
     fn empty_json_is_valid() {
-        let mut out = Vec::new();
-        write(&mut out, Format::Json, 1.0, 2.0, &Points::Xy(vec![])).unwrap();
         assert_eq!(
-            String::from_utf8(out).unwrap(),
+            render(Format::Json, 1.0, 2.0, &Points::Xy(vec![])),
             "{\"width\": 1, \"height\": 2, \"points\": []}\n"
         );
     }

@@ -33,20 +33,8 @@ fn bridson_json_reads_back_as_the_crates_points_exactly() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["width"], 720);
     assert_eq!(json["height"], 400);
-    let got: Vec<[f64; 3]> = json["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let p = p.as_array().unwrap();
-            assert_eq!(p.len(), 3);
-            [
-                p[0].as_f64().unwrap(),
-                p[1].as_f64().unwrap(),
-                p[2].as_f64().unwrap(),
-            ]
-        })
-        .collect();
+    // Each row has exactly three numbers, or it does not read as [f64; 3].
+    let got: Vec<[f64; 3]> = serde_json::from_value(json["points"].clone()).unwrap();
     let want: Vec<[f64; 3]> = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456)
         .unwrap()
         .iter()
@@ -117,20 +105,9 @@ fn csv_has_a_header_and_one_line_per_point() {
 fn every_method_matches_the_crate() {
     let xy = |text: &str| -> Vec<Vec<f64>> {
         let json: serde_json::Value = serde_json::from_str(text).unwrap();
-        json["points"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                p.as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.as_f64().unwrap())
-                    .collect()
-            })
-            .collect()
+        serde_json::from_value(json["points"].clone()).unwrap()
     };
-    let pairs = |v: Vec<[f64; 2]>| v.into_iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+    let pairs = |v: Vec<poisson_live::Point>| v.iter().map(|p| vec![p.x, p.y]).collect::<Vec<_>>();
 
     let out = poisson(&[
         "random", "--width", "720", "--height", "400", "--count", "200", "--seed", "7",
@@ -207,125 +184,171 @@ fn output_goes_to_a_file_when_asked() {
     std::fs::remove_file(path).unwrap();
 }
 
-/// Each bad input: a non-zero exit, nothing on standard output, and exactly one line on standard
-/// error that starts with `poisson: error:` and says what was wrong.
+/// Each case: a non-zero exit, nothing on standard output, and exactly one line on standard error
+/// that starts with `poisson: error:` and says what was wrong (contains the message).
+fn fails_in_one_line<'a>(cases: &[(impl AsRef<[&'a str]>, &str)]) {
+    for (args, message) in cases {
+        let args = args.as_ref();
+        let err = failure(args).1;
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+/// Runs a command that must fail: its exit status and its one line on standard error.
+fn failure(args: &[&str]) -> (i32, String) {
+    let out = poisson(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
+    (out.status.code().unwrap(), err)
+}
+
+/// Exit 2 is a malformed command line (fix the command), exit 1 a value the sampler refuses
+/// (fix the number): a pipeline can tell them apart.
+#[test]
+fn the_exit_status_tells_a_malformed_command_line_from_bad_input() {
+    let map = "bridson --width 720 --height 400";
+    let malformed = [
+        ("", "no command given"),
+        (
+            "scatter",
+            "unknown command 'scatter'; the commands are bridson, fast, random,",
+        ),
+        (map, "'poisson bridson' needs --radius R: minimum distance"),
+        ("{map} --radius", "--radius needs a value (R)"),
+        (
+            "{map} -r 24 --frobnicate 1",
+            "unknown option '--frobnicate'",
+        ),
+        ("{map} -r 24 -r 25", "--radius was given more than once"),
+        ("{map} -r 24 --wrap=1", "--wrap takes no value"),
+        (
+            "{map} -r 24 -f xml",
+            "--format must be json, csv or count, got 'xml'",
+        ),
+        (
+            "{map} -r 24 --threshold 0.3",
+            "--threshold needs --mask IMAGE",
+        ),
+        ("{map} -r 24 stray", "unexpected argument 'stray'"),
+        (
+            "completions tcsh",
+            "must be bash, elvish, fish, powershell or zsh",
+        ),
+    ];
+    let refused = [
+        ("{map} -r two", "--radius must be a number, got 'two'"),
+        (
+            "{map} -r 0",
+            "radius must be a finite number greater than 0, got 0",
+        ),
+        ("{map} -r 24 -k 0", "k must be between 1 and 10000, got 0"),
+        ("{map} -r 24 -k 2.5", "k must be a whole number, got 2.5"),
+        ("{map} -r 24 --seed x", "seed must be a whole number"),
+        ("{map} -r 24 --seed 1e12", "seed must be a whole number"),
+    ];
+    for (status, cases) in [(2, &malformed[..]), (1, &refused[..])] {
+        for (line, message) in cases {
+            let line = line.replace("{map}", map);
+            let args: Vec<&str> = line.split_whitespace().collect();
+            let (code, err) = failure(&args);
+            assert_eq!(code, status, "{args:?}: {err}");
+            assert!(err.contains(message), "{args:?}: {err}");
+        }
+    }
+    // A value that starts with '-' is still a value, as a pipeline writes it.
+    let line = format!("{map} --radius 24 --seed -5 -f count -o -");
+    let out = poisson(&line.split_whitespace().collect::<Vec<_>>());
+    let want = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, -5).unwrap();
+    assert_eq!(stdout(&out), format!("{}\n", want.len()));
+}
+
+#[test]
+fn fast_writes_the_crates_fast_points() {
+    let out = poisson(&["fast", "-W", "300", "-H", "200", "-r", "6", "-s", "-9"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let got: Vec<[f64; 2]> = serde_json::from_value(json["points"].clone()).unwrap();
+    let want = poisson_live::fast::fast_poisson(300.0, 200.0, 6.0, -9).unwrap();
+    assert!(want.len() > 1000, "{} points", want.len());
+    assert_eq!(got, want);
+    let csv = stdout(&poisson(&[
+        "fast", "-W", "300", "-H", "200", "-r", "6", "-s", "-9", "-f", "csv",
+    ]));
+    assert_eq!(csv.lines().next(), Some("x,y"));
+    assert_eq!(csv.lines().count(), want.len() + 1);
+    let count = stdout(&poisson(&[
+        "fast", "-W", "300", "-H", "200", "-r", "6", "-s", "-9", "-f", "count",
+    ]));
+    assert_eq!(count, format!("{}\n", want.len()));
+}
+
 #[test]
 fn bad_input_is_one_line_and_a_non_zero_exit() {
-    let cases: &[(&[&str], &str)] = &[
+    let cases: Vec<(Vec<&str>, &str)> = [
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "0",
-            ],
+            "bridson --width 720 --height 400 --radius 0",
             "radius must be a finite number greater than 0, got 0",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "NaN",
-            ],
+            "bridson --width 720 --height 400 --radius NaN",
             "radius must be a finite number greater than 0, got NaN",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "24", "--seed", "1e12",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --seed 1e12",
             "seed must be a whole number",
         ),
         (
-            &[
-                "bridson",
-                "--width",
-                "720",
-                "--height",
-                "400",
-                "--radius",
-                "24",
-                "--seed",
-                "-2147483646",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --seed -2147483646",
             "would make the generator stick",
         ),
         (
-            &[
-                "bridson",
-                "--width",
-                "720",
-                "--height",
-                "400",
-                "--radius",
-                "24",
-                "--frobnicate",
-                "1",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --frobnicate 1",
             "unknown option '--frobnicate'",
         ),
+        ("bridson --width 720 --height 400", "needs --radius"),
         (
-            &["bridson", "--width", "720", "--height", "400"],
-            "needs --radius",
-        ),
-        (
-            &["bridson", "--width", "720", "--height", "400", "--radius"],
+            "bridson --width 720 --height 400 --radius",
             "--radius needs a value",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "two",
-            ],
+            "bridson --width 720 --height 400 --radius two",
             "--radius must be a number, got 'two'",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "24", "--k", "0",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --k 0",
             "k must be between 1 and 10000",
         ),
         (
-            &[
-                "bridson", "--width", "720", "--height", "400", "--radius", "24", "--format", "xml",
-            ],
+            "bridson --width 720 --height 400 --radius 24 --format xml",
             "--format must be json, csv or count",
         ),
         (
-            &[
-                "bridson", "--width", "1e9", "--height", "1e9", "--radius", "1",
-            ],
+            "bridson --width 1e9 --height 1e9 --radius 1",
             "the limit is",
         ),
         (
-            &[
-                "random", "--width", "720", "--height", "400", "--count", "1.5",
-            ],
+            "random --width 720 --height 400 --count 1.5",
             "count must be a whole number",
         ),
         (
-            &[
-                "variable",
-                "--width",
-                "720",
-                "--height",
-                "400",
-                "--min-radius",
-                "36",
-                "--max-radius",
-                "9",
-            ],
+            "variable --width 720 --height 400 --min-radius 36 --max-radius 9",
             "must not be larger than max radius",
         ),
+        ("paint --seed 2147483648", "seed must be a whole number"),
         (
-            &["paint", "--seed", "2147483648"],
-            "seed must be a whole number",
+            "fast --width 720 --height 400 --radius -2",
+            "radius must be a finite number greater than 0, got -2",
         ),
-        (&["scatter"], "unknown command 'scatter'"),
-        (&[], "no command given"),
-    ];
-    for (args, message) in cases {
-        let out = poisson(args);
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(!out.status.success(), "{args:?} succeeded");
-        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
-    }
+        ("fast --width 1e9 --height 1e9 --radius 1", "the limit is"),
+        ("scatter", "unknown command 'scatter'"),
+        ("", "no command given"),
+    ]
+    .into_iter()
+    .map(|(line, message)| (line.split_whitespace().collect(), message))
+    .collect();
+    fails_in_one_line(&cases);
 }
 
 #[test]
@@ -336,14 +359,14 @@ fn help_lists_options_with_defaults() {
         let text = stdout(&poisson(&[command, "--help"]));
         assert!(text.contains(&format!("poisson {command}")), "{text}");
         assert!(
-            text.contains("--seed S") && text.contains("[default: 123456]"),
+            text.contains("--seed <S>") && text.contains("[default: 123456]"),
             "{text}"
         );
     }
     let text = stdout(&poisson(&["bridson", "--help"]));
     assert!(
         text.contains("[default: 30]")
-            && text.contains("--radius R")
+            && text.contains("--radius <R>")
             && text.contains("(required)")
     );
     let text = stdout(&poisson(&["--help"]));
@@ -402,23 +425,18 @@ fn picture(w: usize, h: usize) -> Vec<u8> {
     px
 }
 
+/// [`picture`] written as an 8-bit grey PNG: its path and its pixels.
+fn grey_png(name: &str, w: usize, h: usize) -> (PathBuf, Vec<u8>) {
+    let grey = picture(w, h);
+    let path = temp_file(name);
+    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    (path, grey)
+}
+
 /// The `[x, y, r]` rows of a JSON answer, and its width and height.
 fn json_points(out: &Output) -> (f64, f64, Vec<[f64; 3]>) {
     let json: serde_json::Value = serde_json::from_str(&stdout(out)).unwrap();
-    let rows = json["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let p: Vec<f64> = p
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap())
-                .collect();
-            [p[0], p[1], p[2]]
-        })
-        .collect();
+    let rows = serde_json::from_value(json["points"].clone()).unwrap();
     (
         json["width"].as_f64().unwrap(),
         json["height"].as_f64().unwrap(),
@@ -432,11 +450,9 @@ fn rows(points: &[poisson_live::Point]) -> Vec<[f64; 3]> {
 
 #[test]
 fn stipple_matches_the_crates_stipple_exactly() {
-    use poisson_live::stipple::{stipple, Image};
+    use poisson_live::stipple::{stipple, Image, StippleParams};
     let (w, h) = (90, 60);
-    let grey = picture(w, h);
-    let path = temp_file("stipple-grey.png");
-    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    let (path, grey) = grey_png("stipple-grey.png", w, h);
     let out = poisson(&[
         "stipple",
         path.to_str().unwrap(),
@@ -451,7 +467,17 @@ fn stipple_matches_the_crates_stipple_exactly() {
     ]);
     let (width, height, got) = json_points(&out);
     let image = Image::gray(w, h, grey.clone()).unwrap();
-    let want = stipple(&image, 1.5, 9.0, 30, 77, Some(2.0)).unwrap();
+    let want = stipple(
+        &image,
+        StippleParams {
+            min_radius: 1.5,
+            max_radius: 9.0,
+            gamma: Some(2.0),
+            k: 30,
+            seed: 77,
+        },
+    )
+    .unwrap();
     assert_eq!((width, height), (w as f64, h as f64));
     assert!(got.len() > 50);
     assert_eq!(got, rows(&want));
@@ -466,7 +492,17 @@ fn stipple_matches_the_crates_stipple_exactly() {
     let (_, _, got) = json_points(&poisson(&["stipple", path.to_str().unwrap()]));
     std::fs::remove_file(&path).unwrap();
     let image = Image::from_rgba(w, h, &rgba).unwrap();
-    let want = stipple(&image, 2.0, 24.0, 30, 123456, None).unwrap();
+    let want = stipple(
+        &image,
+        StippleParams {
+            min_radius: 2.0,
+            max_radius: 24.0,
+            gamma: None,
+            k: 30,
+            seed: 123456,
+        },
+    )
+    .unwrap();
     assert_eq!(got, rows(&want));
 }
 
@@ -474,9 +510,7 @@ fn stipple_matches_the_crates_stipple_exactly() {
 fn mask_keeps_points_on_dark_ground() {
     use poisson_live::stipple::{masked_poisson, Image};
     let (w, h) = (120, 80);
-    let grey = picture(w, h);
-    let path = temp_file("mask.png");
-    write_png(&path, w as u32, h as u32, png::ColorType::Grayscale, &grey);
+    let (path, grey) = grey_png("mask.png", w, h);
     let p = path.to_str().unwrap();
     let out = poisson(&["bridson", "--mask", p, "--radius", "4", "--seed", "5"]);
     let (width, height, got) = json_points(&out);
@@ -534,8 +568,7 @@ fn wrap_is_tileable_and_the_crates_set() {
 fn bad_pictures_are_one_line_and_a_non_zero_exit() {
     let not_png = temp_file("not-a.png");
     std::fs::write(&not_png, b"hello, I am text").unwrap();
-    let mask = temp_file("small-mask.png");
-    write_png(&mask, 40, 30, png::ColorType::Grayscale, &picture(40, 30));
+    let mask = grey_png("small-mask.png", 40, 30).0;
     let missing = temp_file("missing.png");
     let (not_png_s, mask_s, missing_s) = (
         not_png.to_str().unwrap(),
@@ -592,15 +625,7 @@ fn bad_pictures_are_one_line_and_a_non_zero_exit() {
             "threshold",
         ),
     ];
-    for (args, message) in cases {
-        let out = poisson(args);
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(!out.status.success(), "{args:?} succeeded");
-        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
-    }
+    fails_in_one_line(cases);
     std::fs::remove_file(&not_png).unwrap();
     std::fs::remove_file(&mask).unwrap();
 }
@@ -622,28 +647,25 @@ fn paint_to_standard_output_is_the_pages_png_too() {
 #[test]
 fn help_shows_stipple_mask_and_wrap() {
     let text = stdout(&poisson(&["stipple", "--help"]));
-    assert!(text.contains("poisson stipple IMAGE") && text.contains("[default: 24]"));
+    assert!(text.contains("poisson stipple [OPTIONS] <IMAGE>") && text.contains("[default: 24]"));
     let text = stdout(&poisson(&["bridson", "--help"]));
-    assert!(text.contains("--mask IMAGE") && text.contains("--wrap") && text.contains("0.5"));
+    assert!(text.contains("--mask <IMAGE>") && text.contains("--wrap") && text.contains("0.5"));
     assert!(stdout(&poisson(&["--help"])).contains("stipple"));
 }
 
 #[test]
 fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
-    use poisson_live::stipple::{stipple, Image};
+    use poisson_live::stipple::{stipple, Image, StippleParams};
+    let params = StippleParams {
+        min_radius: 2.0,
+        max_radius: 12.0,
+        gamma: None,
+        k: 30,
+        seed: 3,
+    };
     let (w, h) = (64u32, 40u32);
     let grey = picture(w as usize, h as usize);
-    let want = rows(
-        &stipple(
-            &Image::gray(64, 40, grey.clone()).unwrap(),
-            2.0,
-            12.0,
-            30,
-            3,
-            None,
-        )
-        .unwrap(),
-    );
+    let want = rows(&stipple(&Image::gray(64, 40, grey.clone()).unwrap(), params).unwrap());
     let args = |p: &str| poisson(&["stipple", p, "--max-radius", "12", "--seed", "3"]);
 
     // 16-bit grey: the high byte is the 8-bit value.
@@ -666,7 +688,363 @@ fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
     let (_, _, got) = json_points(&args(path.to_str().unwrap()));
     std::fs::remove_file(&path).unwrap();
     let rgb: Vec<u8> = grey.iter().flat_map(|&v| [v, v, v]).collect();
-    let want_rgb =
-        rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), 2.0, 12.0, 30, 3, None).unwrap());
+    let want_rgb = rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), params).unwrap());
     assert_eq!(got, want_rgb);
+}
+
+#[test]
+fn version_is_the_crates() {
+    let want = format!("poisson {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(stdout(&poisson(&["--version"])), want);
+    assert_eq!(stdout(&poisson(&["-V"])), want);
+}
+
+#[test]
+fn completion_scripts_know_every_command() {
+    let words = [
+        "bridson",
+        "random",
+        "jittered",
+        "darts",
+        "variable",
+        "stipple",
+        "paint",
+        "completions",
+        "radius",
+        "mask",
+        "seed",
+        "format",
+    ];
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout(&poisson(&["completions", shell]));
+        for word in words {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    // The bash script at least parses.
+    let path = temp_file("poisson.bash");
+    std::fs::write(&path, stdout(&poisson(&["completions", "bash"]))).unwrap();
+    let check = Command::new("bash").arg("-n").arg(&path).output();
+    std::fs::remove_file(&path).unwrap();
+    if let Ok(check) = check {
+        let err = String::from_utf8_lossy(&check.stderr);
+        assert!(check.status.success(), "{err}");
+    }
+}
+
+/// `poisson … | head -1`: the reader leaves after one line; the run ends quietly, status 0.
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Both write far more than a pipe holds, so the write is still going when the reader leaves.
+    let runs: [&[&str]; 2] = [
+        &[
+            "bridson", "-W", "4000", "-H", "2000", "-r", "12", "-f", "csv",
+        ],
+        &["paint", "-o", "-"],
+    ];
+    for args in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_poisson"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0; 4];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bad_input_leaves_no_file_behind() {
+    let path = temp_file("never.json");
+    let p = path.to_str().unwrap();
+    for args in [
+        &["bridson", "-W", "720", "-H", "400", "-r", "0", "-o", p][..],
+        &[
+            "bridson", "-W", "720", "-H", "400", "-r", "24", "-k", "0", "-o", p,
+        ],
+        &["paint", "--seed", "2147483648", "-o", p],
+    ] {
+        assert_eq!(failure(args).0, 1, "{args:?}");
+        assert!(!path.exists(), "{args:?} created {p}");
+    }
+}
+
+#[test]
+fn progressive_order_prints_the_same_rows_with_every_prefix_spread_out() {
+    use poisson_live::metrics::tightest_pair;
+    let map = [
+        "bridson", "-W", "720", "-H", "400", "-r", "8", "--seed", "7",
+    ];
+    let run = |extra: &[&str]| stdout(&poisson(&[&map[..], extra].concat()));
+    let placement = run(&["-f", "csv"]);
+    let progressive = run(&["-f", "csv", "--order", "progressive"]);
+    assert_eq!(run(&["-f", "csv", "--order", "placement"]), placement);
+    // The same rows, each once, to the byte: only their order changes.
+    let sorted = |text: &str| {
+        let mut rows: Vec<&str> = text.lines().collect();
+        rows.sort_unstable();
+        rows.join("\n")
+    };
+    assert_eq!(sorted(&progressive), sorted(&placement));
+    assert_eq!(progressive.lines().next(), Some("x,y,r"));
+    assert_ne!(progressive, placement);
+    // In the core's progressive order, exactly.
+    let points = poisson_live::poisson_disk(720.0, 400.0, 8.0, 30, 7).unwrap();
+    let want = poisson_live::progressive::progressive(&points).unwrap();
+    assert_eq!(progressive, poisson_live::export::to_csv(&want));
+    // Any first N spread out: the first quarter at least 1.5 r apart, the first sixteenth 3 r;
+    // the placement order's first sixteenth is a blob, nowhere near.
+    let xy = |text: &str| -> Vec<[f64; 2]> {
+        text.lines()
+            .skip(1)
+            .map(|line| {
+                let v: Vec<f64> = line.split(',').map(|s| s.parse().unwrap()).collect();
+                [v[0], v[1]]
+            })
+            .collect()
+    };
+    let spacing = |rows: &[[f64; 2]]| tightest_pair(rows).unwrap().2;
+    let (ordered, placed) = (xy(&progressive), xy(&placement));
+    let n = ordered.len();
+    assert!(spacing(&ordered[..n / 4]) >= 1.5 * 8.0);
+    assert!(spacing(&ordered[..n / 16]) >= 3.0 * 8.0);
+    assert!(spacing(&placed[..n / 16]) < 1.5 * 8.0);
+    // JSON and a tileable set too.
+    let (_, _, json) = json_points(&poisson(&[&map[..], &["--order", "progressive"]].concat()));
+    assert_eq!(json, rows(&want));
+    let wrapped = [
+        "bridson", "-W", "300", "-H", "200", "-r", "12", "--wrap", "-f", "csv",
+    ];
+    let plain = stdout(&poisson(&wrapped));
+    let ordered = stdout(&poisson(
+        &[&wrapped[..], &["--order", "progressive"]].concat(),
+    ));
+    assert_eq!(sorted(&ordered), sorted(&plain));
+    assert_ne!(ordered, plain);
+}
+
+#[test]
+fn an_unknown_order_is_a_malformed_command_line() {
+    let (status, err) = failure(&[
+        "bridson", "-W", "720", "-H", "400", "-r", "24", "--order", "random",
+    ]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains("--order must be placement or progressive, got 'random'"),
+        "{err}"
+    );
+    let (status, err) = failure(&["bridson", "-W", "720", "-H", "400", "-r", "24", "--order"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("--order needs a value"), "{err}");
+}
+
+/// `poisson refill`'s CSV: `(id, [x, y, r])` per row, checking the header.
+fn refill_rows(text: &str) -> Vec<(u32, [f64; 3])> {
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("id,x,y,r"));
+    lines
+        .map(|line| {
+            let v: Vec<f64> = line.split(',').map(|f| f.parse().unwrap()).collect();
+            assert_eq!(v.len(), 4, "{line}");
+            (v[0] as u32, [v[1], v[2], v[3]])
+        })
+        .collect()
+}
+
+/// `bridson -f csv` into a file, then `refill`: every point off the circle comes back with its
+/// row number as its id, to the bit; the new points stand under the circle with ids above every
+/// old one; the spacing holds; and it is the crate's own edit.
+#[test]
+fn refill_round_trip_keeps_every_point_off_the_circle_with_its_id() {
+    use poisson_live::edit::{EditableSet, Stroke, Tool};
+    let input = temp_file("refill-in.csv");
+    let bridson = ["bridson", "-W", "720", "-H", "400", "-r", "10", "-s", "7"];
+    let csv = stdout(&poisson(&[&bridson[..], &["-f", "csv"]].concat()));
+    std::fs::write(&input, &csv).unwrap();
+    let original = poisson_live::poisson_disk(720.0, 400.0, 10.0, 30, 7).unwrap();
+    let path = input.to_str().unwrap();
+    let refill = [
+        "refill",
+        "--input",
+        path,
+        "--circle",
+        "360,200,40",
+        "--radius",
+        "10",
+        "--width",
+        "720",
+        "--height",
+        "400",
+        "--seed",
+        "99",
+        "-f",
+        "csv",
+    ];
+    let rows = refill_rows(&stdout(&poisson(&refill)));
+    let circle = Stroke::circle(360.0, 200.0, 40.0).unwrap();
+    let under = |p: [f64; 3]| circle.covers(p[0], p[1]);
+    let kept: Vec<(u32, [f64; 3])> = (0..)
+        .zip(original.iter().map(|p| [p.x, p.y, p.r]))
+        .filter(|&(_, p)| !under(p))
+        .collect();
+    assert!(kept.len() < original.len());
+    assert_eq!(&rows[..kept.len()], &kept[..]);
+    let new = &rows[kept.len()..];
+    assert!(new.len() > 20, "{} new points", new.len());
+    for (i, &(id, p)) in new.iter().enumerate() {
+        assert_eq!(id as usize, original.len() + i);
+        assert!(under(p) && p[2] == 10.0, "{p:?}");
+    }
+    for (i, a) in rows.iter().enumerate() {
+        for b in &rows[i + 1..] {
+            let (dx, dy) = (a.1[0] - b.1[0], a.1[1] - b.1[1]);
+            assert!(dx * dx + dy * dy >= 100.0, "{a:?} {b:?}");
+        }
+    }
+    // The crate's edit: the same fill numbered in order, seed 99, edit number 0.
+    let fill = EditableSet::fill(720.0, 400.0, 10.0, 30, 7).unwrap();
+    let mut set = EditableSet::with_items(720.0, 400.0, 10.0, 30, 99, fill.items()).unwrap();
+    set.apply(Tool::Refill, &circle).unwrap();
+    let want: Vec<(u32, [f64; 3])> = set
+        .items()
+        .map(|i| (i.id, [i.point.x, i.point.y, i.point.r]))
+        .collect();
+    assert_eq!(rows, want);
+    // The same run again gives the same bytes; another seed other new points.
+    assert_eq!(stdout(&poisson(&refill)), stdout(&poisson(&refill)));
+    let mut other = refill;
+    other[12] = "100";
+    assert_ne!(refill_rows(&stdout(&poisson(&other)))[kept.len()..], *new);
+    std::fs::remove_file(input).unwrap();
+}
+
+/// The contract's own form (no map size): ids from the file's id column, in any column order,
+/// extra columns ignored; the map is the input's extent; JSON rows are `[id, x, y]`.
+#[test]
+fn refill_reads_ids_and_reads_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let text =
+        "kind,y,id,x\ntree,10,40,10\nrock,10,7,40\ntree,40,12,10\nrock,40,3,40\ntree,25,9,25\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poisson"))
+        .args([
+            "refill", "--input", "-", "--circle", "25,25,10", "--radius", "12",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (json["width"].as_f64(), json["height"].as_f64()),
+        (Some(40f64.next_up()), Some(40f64.next_up()))
+    );
+    let rows: Vec<[f64; 3]> = serde_json::from_value(json["points"].clone()).unwrap();
+    // (25, 25) is under the circle; the rest keep their ids and places.
+    let kept = [
+        [40.0, 10.0, 10.0],
+        [7.0, 40.0, 10.0],
+        [12.0, 10.0, 40.0],
+        [3.0, 40.0, 40.0],
+    ];
+    assert_eq!(rows[..4], kept);
+    assert!(rows.len() > 4, "room for a new point: {rows:?}");
+    for (i, row) in rows[4..].iter().enumerate() {
+        assert_eq!(row[0], 41.0 + i as f64, "new ids above the largest");
+        assert!((row[1] - 25.0).hypot(row[2] - 25.0) < 10.0);
+    }
+}
+
+#[test]
+fn refill_refuses_bad_input_in_one_line() {
+    let file = |name: &str, text: &str| {
+        let path = temp_file(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = file("good.csv", "x,y\n10,10\n30,10\n");
+    let cases = [
+        (
+            file("noy.csv", "x,z\n1,2\n"),
+            "30,30,5",
+            "10",
+            "no y column",
+        ),
+        (
+            file("nan.csv", "x,y\n1,two\n"),
+            "30,30,5",
+            "10",
+            "line 2: y is 'two', not a finite number",
+        ),
+        (
+            file("dup.csv", "id,x,y\n4,10,10\n4,30,10\n"),
+            "30,30,5",
+            "10",
+            "have the same id 4",
+        ),
+        (
+            file("close.csv", "x,y\n10,10\n15,10\n"),
+            "30,30,5",
+            "10",
+            "5 apart, closer than their spacing 10",
+        ),
+        (file("empty.csv", ""), "30,30,5", "10", "empty"),
+        (good.clone(), "300,300,5", "10", "does not reach the map"),
+        (
+            good.clone(),
+            "30,30,0",
+            "10",
+            "--circle 30,30,0: brush radius must be a finite number greater than 0",
+        ),
+        (good.clone(), "30,30", "10", "--circle must be X,Y,R"),
+        (
+            good.clone(),
+            "30,30,5",
+            "0",
+            "radius must be a finite number greater than 0, got 0",
+        ),
+        (
+            good.clone(),
+            "30,30,5",
+            "-3",
+            "radius must be a finite number greater than 0",
+        ),
+        (
+            temp_file("missing.csv").to_str().unwrap().to_string(),
+            "30,30,5",
+            "10",
+            "cannot read",
+        ),
+    ];
+    let out = temp_file("never-refill.json");
+    let out = out.to_str().unwrap();
+    for (input, circle, radius, message) in &cases {
+        let args = ["refill", "-i", input, "-c", circle, "-r", radius, "-o", out];
+        let (code, err) = failure(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!std::path::Path::new(out).exists(), "{args:?} wrote {out}");
+    }
+    // A point off the map the options give.
+    let args = [
+        "refill", "-i", &good, "-c", "5,5,5", "-r", "10", "-W", "20", "-H", "20",
+    ];
+    assert!(failure(&args).1.contains("off the map [0, 20) × [0, 20)"));
+    // Malformed command lines are status 2.
+    assert_eq!(failure(&["refill", "-i", &good, "-r", "10"]).0, 2);
 }

@@ -9,7 +9,8 @@
 //! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it.
 //! - [`history`] — time travel through a Bridson run, and the figures shown live beside it.
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.
-//! - [`metrics`] — too-close pairs, the tightest pair, the widest clearing, coverage.
+//! - [`metrics`] — too-close pairs, the tightest pair, coverage; [`clearing`], the widest
+//!   clearing.
 //! - [`export`] — point sets as JSON and CSV, numbers that read back to the same bits.
 //! - [`paint`] — soft circles blended into an RGB image.
 //! - [`density`] — dense woods next to open savanna: a spacing that follows fBm noise.
@@ -18,6 +19,9 @@
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
+//! - [`progressive`] — the same points reordered so that any first `n` are spread out.
+//! - [`edit`] — a level editor's brush: erase, paint or refill a patch; every other point keeps
+//!   its place and its id.
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
@@ -45,9 +49,15 @@ mod variants;
 
 pub use base::{error, export, job, point, rng};
 pub use classic::{bridson, darts, grid, history, scatter};
-pub use measures::{compare, metrics, spectrum};
+pub use measures::{clearing, compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
+pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
+pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, wrap};
+// Local edits with stable ids (issue 14).
+pub use variants::edit::{self, EditableSet};
+// The fast sampler for games (issue 12).
+pub use variants::fast::{self, fast_poisson};
 
 pub use bridson::{poisson_disk, variable_radius, Sampler, Step};
 pub use darts::{dart_throwing, DartThrower};

@@ -2,22 +2,20 @@
 //! the overlaps between layers.
 
 use poisson_live::biomes::{
-    layer_seed, place_objects, BiomeMap, Placement, Spacings, LAB_HEIGHT, LAB_WIDTH,
+    layer_seed, place_objects, BiomeMap, MapJob, Placer, Spacings, LAB_HEIGHT, LAB_WIDTH,
 };
-use poisson_live::layers::overlaps;
+use poisson_live::layers::{overlaps, place_layers, place_layers_separately, Layer};
 use poisson_live::world::{Ground, Object};
-use poisson_live::{Error, Point};
+use poisson_live::{Error, Job};
+
+mod job_check;
+use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
+
+mod common;
+use common::assert_spaced;
 
 fn lab_map(seed: i32) -> BiomeMap {
     BiomeMap::new(LAB_WIDTH, LAB_HEIGHT, seed).unwrap()
-}
-
-fn all_points(p: &Placement) -> Vec<(usize, Point)> {
-    p.layers
-        .iter()
-        .enumerate()
-        .flat_map(|(l, pts)| pts.iter().map(move |&q| (l, q)))
-        .collect()
 }
 
 /// Guards the shared grid's whole promise: no pair of any two layers (or within one layer)
@@ -32,17 +30,7 @@ fn shared_grid_keeps_every_pair_at_the_smaller_radius() {
             "seed {seed}: {} overlaps",
             placed.overlaps.len()
         );
-        let all = all_points(&placed);
-        for (i, (_, a)) in all.iter().enumerate() {
-            for (_, b) in &all[i + 1..] {
-                let (dx, dy) = (a.x - b.x, a.y - b.y);
-                let need = a.r.min(b.r);
-                assert!(
-                    dx * dx + dy * dy >= need * need,
-                    "seed {seed}: {a:?} and {b:?} too close"
-                );
-            }
-        }
+        assert_spaced(&placed.layers.concat());
     }
 }
 
@@ -196,4 +184,133 @@ fn layer_seeds_differ_and_avoid_the_stuck_seed() {
         assert_ne!(*a, poisson_live::rng::STUCK_SEED);
         assert!(seeds[i + 1..].iter().all(|b| b != a));
     }
+}
+
+#[test]
+fn placements_in_slices_equal_the_one_call_placement() {
+    // Guards: a sliced placement that drops or reorders a layer, reseeds one, or forgets to
+    // hand the shared grid on, so the page's layers differ from the crate's.
+    let map = lab_map(123456);
+    let small = Spacings {
+        chest: 60.0,
+        rock: 12.0,
+        tree: 6.0,
+        flower: 4.0,
+    };
+    for spacings in [Spacings::default(), small] {
+        for shared in [true, false] {
+            let whole = place_objects(&map, &spacings, shared).unwrap();
+            for budgets in [&[1][..], &UNEVEN, &[500]] {
+                let mut placer = Placer::new(&map, &spacings, shared).unwrap();
+                assert_eq!(placer.stage(), "placing chests");
+                assert_zero_budget_does_nothing(&mut placer);
+                let (placement, calls) = run_in_slices(placer, budgets);
+                assert_eq!(placement, whole, "slices {budgets:?}, shared {shared}");
+                if budgets == [1] {
+                    // A call per sampler step: two per point, less the seeded ones.
+                    let points: usize = whole.layers.iter().map(Vec::len).sum();
+                    assert!(calls > points, "{calls} calls for {points} points");
+                }
+            }
+        }
+    }
+    // The layers come in order, and the placer says which it is placing.
+    let mut placer = Placer::new(&map, &Spacings::default(), true).unwrap();
+    let mut seen = vec![placer.stage()];
+    while !placer.run(50).unwrap() {
+        assert!(placer.layers_done() < 4);
+        if seen.last() != Some(&placer.stage()) {
+            seen.push(placer.stage());
+        }
+    }
+    assert_eq!(placer.layers_done(), 4);
+    let want = [
+        "placing chests",
+        "placing rocks",
+        "placing trees",
+        "placing flowers",
+    ];
+    assert_eq!(&seen[..seen.len().min(4)], &want[..seen.len().min(4)]);
+    assert_eq!(placer.stage(), "done");
+}
+
+#[test]
+fn the_placer_refuses_what_the_one_call_refuses() {
+    let map = lab_map(1);
+    for spacings in [
+        Spacings {
+            flower: 0.001,
+            ..Spacings::default()
+        },
+        Spacings {
+            tree: f64::NAN,
+            ..Spacings::default()
+        },
+    ] {
+        for shared in [true, false] {
+            // (Compared as text: NaN is not equal to itself.)
+            let one_call = place_objects(&map, &spacings, shared).unwrap_err();
+            let sliced = Placer::new(&map, &spacings, shared).unwrap_err();
+            assert_eq!(one_call.to_string(), sliced.to_string());
+        }
+    }
+}
+
+/// Independent of the placer: the placement is the crate's layers placed in one go, each with
+/// its spacing, k = 30, its layer seed and its ground rule.
+#[test]
+fn the_placement_is_the_four_layers_placed_in_one_go() {
+    for seed in [123456, -3] {
+        let map = lab_map(seed);
+        let spacings = Spacings {
+            tree: 12.0,
+            ..Spacings::default()
+        };
+        let layers = || -> Vec<Layer> {
+            Object::ALL
+                .iter()
+                .zip(0u32..)
+                .map(|(&object, index)| {
+                    let ground = map.clone();
+                    Layer::new(spacings.of(object), 30, layer_seed(seed, index))
+                        .with_allowed(move |x, y| object.allowed_on(ground.ground(x, y)))
+                })
+                .collect()
+        };
+        let (w, h) = (LAB_WIDTH as f64, LAB_HEIGHT as f64);
+        let shared = place_objects(&map, &spacings, true).unwrap();
+        assert_eq!(shared.layers, place_layers(w, h, layers()).unwrap());
+        let separate = place_objects(&map, &spacings, false).unwrap();
+        let want = place_layers_separately(w, h, layers()).unwrap();
+        assert_eq!(separate.overlaps, overlaps(&want));
+        assert_eq!(separate.layers, want);
+    }
+}
+
+#[test]
+fn maps_made_in_slices_equal_the_one_call_map() {
+    for (w, h, seed) in [(LAB_WIDTH, LAB_HEIGHT, 123456), (97, 5, -8), (1, 1, 3)] {
+        let whole = BiomeMap::new(w, h, seed).unwrap();
+        for budgets in [&[1][..], &UNEVEN] {
+            let mut job = MapJob::new(w, h, seed).unwrap();
+            assert_zero_budget_does_nothing(&mut job);
+            let (map, calls) = run_in_slices(job, budgets);
+            assert_eq!(
+                map.paint_rgba(),
+                whole.paint_rgba(),
+                "{w}×{h} in {budgets:?}"
+            );
+            for (x, y) in [(0.0, 0.0), (w as f64 / 3.0, h as f64 / 2.0), (1e9, -1.0)] {
+                assert_eq!(map.moisture(x, y).to_bits(), whole.moisture(x, y).to_bits());
+            }
+            if budgets == [1] {
+                // A lattice row per call: one per 4 map units, and one past the edge.
+                assert_eq!(calls, h.div_ceil(4) + 1);
+            }
+        }
+    }
+    assert_eq!(
+        MapJob::new(0, 3, 1).unwrap_err().to_string(),
+        BiomeMap::new(0, 3, 1).unwrap_err().to_string()
+    );
 }

@@ -59,3 +59,20 @@ fn every_golden_case_matches_exactly() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn a_trace_cut_short_fails() {
+    // A case listing 3 of its 60 steps (the run takes 629) must fail, not pass on what it lists;
+    // so must one that claims to stop at a step where the run goes on.
+    let path = golden_dir().join("trace_0.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let case: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(golden_check::check(&case), Ok(()));
+    let mut cut = case.clone();
+    cut["expected"]["steps"].as_array_mut().unwrap().truncate(3);
+    let e = golden_check::check(&cut).unwrap_err();
+    assert!(e.contains("lists 3 steps"), "{e}");
+    let mut early_end = cut;
+    early_end["expected"]["steps"][2]["more"] = Value::Bool(false);
+    assert!(golden_check::check(&early_end).is_err());
+}

@@ -7,6 +7,12 @@ fn bits(values: &[f64]) -> Vec<u64> {
     values.iter().map(|v| v.to_bits()).collect()
 }
 
+/// A JSON row of numbers, read back.
+fn numbers(row: &serde_json::Value) -> Vec<f64> {
+    let row = row.as_array().unwrap();
+    row.iter().map(|v| v.as_f64().unwrap()).collect()
+}
+
 #[test]
 fn json_reads_back_to_the_same_bits() {
     let points = poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap();
@@ -19,12 +25,7 @@ fn json_reads_back_to_the_same_bits() {
     let rows = value["points"].as_array().unwrap();
     assert_eq!(rows.len(), points.len());
     for (row, p) in rows.iter().zip(&points) {
-        let read: Vec<f64> = row
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let read = numbers(row);
         assert_eq!(bits(&read), bits(&[p.x, p.y, p.r]));
     }
 }
@@ -48,12 +49,7 @@ fn awkward_numbers_stay_valid_json() {
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let rows = value["points"].as_array().unwrap();
     for (row, p) in rows.iter().zip(&points) {
-        let read: Vec<f64> = row
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let read = numbers(row);
         assert_eq!(bits(&read), bits(&[p.x, p.y, p.r]));
     }
     assert_eq!(value["width"].as_f64(), Some(1e21));
@@ -89,18 +85,13 @@ fn csv_has_a_header_and_one_line_per_point() {
 
 #[test]
 fn positions_without_radii() {
-    let points = jittered_grid(20.0, 720.0, 400.0, 7).unwrap();
+    let points = poisson_live::point::xy(&jittered_grid(20.0, 720.0, 400.0, 7).unwrap());
     let json = to_json_xy(720.0, 400.0, &points);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let rows = value["points"].as_array().unwrap();
     assert_eq!(rows.len(), points.len());
     for (row, p) in rows.iter().zip(&points) {
-        let read: Vec<f64> = row
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let read = numbers(row);
         assert_eq!(bits(&read), bits(p));
     }
     let csv = to_csv_xy(&points);

@@ -34,14 +34,25 @@ fn assert_spaced(points: &[Point]) {
     }
 }
 
-/// The radius in a "use a radius ≥ X" hint.
-fn advised_radius(message: &str) -> Option<f64> {
-    let tail = message.split("use a radius ≥ ").nth(1)?;
-    let number: String = tail
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
-        .collect();
-    number.parse().ok()
+/// A sampler on a square map of side `side` with spacing `r` finishes within `steps` steps,
+/// places more than one point, and keeps its spacing.
+fn assert_finishes_spaced(side: f64, r: f64, steps: u64) {
+    let mut s = Sampler::new(side, side, r, 30, 1).unwrap();
+    s.start_random();
+    assert!(s.run(steps), "not finished after {steps} steps");
+    assert!(s.points().len() > 1);
+    assert_spaced(s.points());
+}
+
+/// The length the crate refuses in `result`: it must be an [`Error::OutOfRange`] for the
+/// parameter `name` holding `value`, as the fix of each length bug promises.
+fn assert_refused<T: std::fmt::Debug>(result: poisson_live::Result<T>, name: &str, value: f64) {
+    match result {
+        Err(Error::OutOfRange {
+            name: n, value: v, ..
+        }) if n == name && v == value => {}
+        other => panic!("{name} {value:e} not refused as out of range: {other:?}"),
+    }
 }
 
 /// The advice in a too-much-work error for a `w × h` map works: it names a radius > 0 whose grid
@@ -57,7 +68,10 @@ fn assert_advice_works(w: f64, h: f64, r: f64) {
     }
     assert!(matches!(err, Error::TooMuchWork { .. }), "{err:?}");
     let msg = err.to_string();
-    let advice = advised_radius(&msg).unwrap_or_else(|| panic!("no advice in {msg:?}"));
+    let advice = err
+        .advised_minimum("radius")
+        .unwrap_or_else(|| panic!("no advice in {err:?}"));
+    assert!(msg.ends_with(err.advice().unwrap().text()), "{msg}");
     assert!(advice > 0.0, "advice {advice} in {msg:?}");
     assert!(
         Grid::for_radius(w, h, advice).is_ok(),
@@ -77,29 +91,29 @@ fn assert_advice_works(w: f64, h: f64, r: f64) {
 
 #[test]
 fn a_grid_thinner_than_a_cell_is_refused_or_usable() {
-    if let Ok(g) = Grid::new(5e-324, 1e100, 1e100) {
-        assert!(
-            g.cols() >= 1 && g.rows() >= 1,
-            "{} × {}",
-            g.cols(),
-            g.rows()
-        );
-        assert!(g.is_free(0.0, 0.0, 1e100));
-        assert!(g.probe(0.0, 0.0, 1e100).is_free());
-    }
+    // A side below MIN_LENGTH is refused; the thinnest side allowed gets one column.
+    assert_refused(Grid::new(5e-324, 1e100, 1e100), "width", 5e-324);
+    let g = Grid::new(MIN_LENGTH, 1e100, 1e100).unwrap();
+    assert_eq!((g.cols(), g.rows()), (1, 1));
+    assert!(g.is_free(0.0, 0.0, 1e100));
+    assert!(g.probe(0.0, 0.0, 1e100).is_free());
 }
 
 #[test]
-fn a_sampler_on_a_map_thinner_than_a_cell_does_not_panic() {
-    if let Ok(mut s) = Sampler::new(1e-300, 1.0, 1e300, 30, 1) {
-        s.start_random();
-        s.finish();
-        assert!(s.points().len() <= 1);
-    }
-    if let Ok(mut d) = DartThrower::new(1e-300, 3453.4375, 1e150, 45, 38) {
-        d.finish();
-        assert!(d.kept().len() <= 1);
-    }
+fn a_sampler_on_a_map_thinner_than_a_cell_is_refused_or_runs() {
+    assert_refused(Sampler::new(1e-300, 1.0, 1e300, 30, 1), "width", 1e-300);
+    assert_refused(
+        DartThrower::new(1e-300, 3453.4375, 1e150, 45, 38),
+        "width",
+        1e-300,
+    );
+    let mut s = Sampler::new(MIN_LENGTH, 1.0, 1e150, 30, 1).unwrap();
+    s.start_random();
+    s.finish();
+    assert_eq!(s.points().len(), 1);
+    let mut d = DartThrower::new(MIN_LENGTH, 3453.4375, 1e150, 45, 38).unwrap();
+    d.finish();
+    assert_eq!(d.kept().len(), 1);
 }
 
 #[test]
@@ -174,29 +188,22 @@ fn b_message_does_not_show_a_tiny_radius_as_zero() {
 
 #[test]
 fn c_grid_refuses_a_close_point_when_the_radius_is_huge() {
-    // Refusing lengths beyond MAX_LENGTH is the fix; a grid that is built must keep spacing.
-    let Ok(mut g) = Grid::for_radius(1e156, 1e156, 1e155) else {
-        assert!(matches!(
-            Grid::for_radius(1e156, 1e156, 1e155),
-            Err(Error::OutOfRange { .. })
-        ));
-        return;
-    };
-    assert!(g.insert_if_free(0.0, 0.0, 1e155).is_some());
+    // Refusing lengths beyond MAX_LENGTH is the fix; the largest grid allowed keeps spacing.
+    assert_refused(Grid::for_radius(1e156, 1e156, 1e155), "width", 1e156);
+    let mut g = Grid::for_radius(MAX_LENGTH, MAX_LENGTH, MAX_LENGTH / 10.0).unwrap();
+    assert!(g.insert_if_free(0.0, 0.0, MAX_LENGTH / 10.0).is_some());
     assert!(
-        g.insert_if_free(2e154, 0.0, 1e155).is_none(),
-        "2e154 apart with r = 1e155"
+        g.insert_if_free(MAX_LENGTH / 50.0, 0.0, MAX_LENGTH / 10.0)
+            .is_none(),
+        "r / 5 apart"
     );
 }
 
 #[test]
 fn c_sampler_with_a_huge_radius_finishes_and_keeps_its_spacing() {
-    // Refusing the radius is a fix too.
-    if let Ok(mut s) = Sampler::new(2e155, 2e155, 1e155, 30, 1) {
-        s.start_random();
-        assert!(s.run(5_000), "not finished after 5000 steps");
-        assert_spaced(s.points());
-    }
+    // Refusing the lengths is the fix; the largest allowed finish and keep their spacing.
+    assert_refused(Sampler::new(2e155, 2e155, 1e155, 30, 1), "width", 2e155);
+    assert_finishes_spaced(MAX_LENGTH, MAX_LENGTH / 2.0, 5_000);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,29 +219,23 @@ fn c_sampler_with_a_huge_radius_finishes_and_keeps_its_spacing() {
 
 #[test]
 fn d_grid_refuses_a_close_point_when_the_radius_is_tiny() {
-    // Refusing lengths below MIN_LENGTH is the fix; a grid that is built must keep spacing.
-    let Ok(mut g) = Grid::for_radius(1e-168, 1e-168, 1e-170) else {
-        assert!(matches!(
-            Grid::for_radius(1e-168, 1e-168, 1e-170),
-            Err(Error::OutOfRange { .. })
-        ));
-        return;
-    };
-    assert!(g.insert_if_free(0.0, 0.0, 1e-170).is_some());
+    // Refusing lengths below MIN_LENGTH is the fix; the smallest grid allowed keeps spacing.
+    assert_refused(Grid::for_radius(1e-168, 1e-168, 1e-170), "width", 1e-168);
+    let mut g = Grid::for_radius(1e-148, 1e-148, MIN_LENGTH).unwrap();
+    assert!(g.insert_if_free(0.0, 0.0, MIN_LENGTH).is_some());
     assert!(
-        g.insert_if_free(1e-171, 0.0, 1e-170).is_none(),
-        "1e-171 apart with r = 1e-170"
+        g.insert_if_free(MIN_LENGTH / 10.0, 0.0, MIN_LENGTH)
+            .is_none(),
+        "r / 10 apart"
     );
 }
 
 #[test]
 fn d_sampler_with_a_tiny_radius_finishes_and_keeps_its_spacing() {
-    // Refusing the radius is a fix too. The map has 141 × 141 cells, so at most ~20 000 points.
-    if let Ok(mut s) = Sampler::new(1e-168, 1e-168, 1e-170, 30, 1) {
-        s.start_random();
-        assert!(s.run(50_000), "not finished after 50 000 steps");
-        assert_spaced(s.points());
-    }
+    // Refusing the lengths is the fix; at the smallest allowed (141 × 141 cells, at most
+    // ~20 000 points) the sampler finishes and keeps its spacing.
+    assert_refused(Sampler::new(1e-168, 1e-168, 1e-170, 30, 1), "width", 1e-168);
+    assert_finishes_spaced(1e-148, MIN_LENGTH, 50_000);
 }
 
 #[test]
@@ -246,10 +247,8 @@ fn d_subnormal_radius_message_names_the_radius() {
         72,
         1,
     );
-    if let Err(e) = r {
-        let msg = e.to_string();
-        assert!(!msg.contains("build the grid"), "{msg}");
-    }
+    let msg = r.unwrap_err().to_string();
+    assert!(!msg.contains("build the grid"), "{msg}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,11 +286,11 @@ fn f_jittered_grid_with_no_columns_counts_its_rows() {
     let started = std::time::Instant::now();
     assert_eq!(
         jittered_grid(1.0, 0.5, 1e8, 1).unwrap(),
-        Vec::<[f64; 2]>::new()
+        Vec::<Point>::new()
     );
     assert_eq!(
         jittered_grid(1.0, 1e150, 0.5, 1).unwrap(),
-        Vec::<[f64; 2]>::new()
+        Vec::<Point>::new()
     );
     assert!(
         started.elapsed().as_millis() < 100,
@@ -309,18 +308,22 @@ fn f_jittered_grid_with_no_columns_counts_its_rows() {
 // darts_ops. Refusing subnormal sides (or any side below some minimum) is a fix.
 
 #[test]
-fn g_random_points_stay_on_a_subnormal_map() {
-    if let Ok(pts) = random_points(1000, 5e-324, 1447.125, 54999) {
-        assert!(pts.iter().all(|p| p[0] < 5e-324), "a point at x == width");
-    }
+fn g_random_points_refuse_a_subnormal_map() {
+    // Refusing subnormal sides is the fix.
+    assert_refused(
+        random_points(1000, 5e-324, 1447.125, 54999),
+        "width",
+        5e-324,
+    );
 }
 
 #[test]
-fn g_darts_stay_on_a_subnormal_map() {
-    if let Ok(mut d) = DartThrower::new(3181.4375, 5e-324, 0.5, 30, 1) {
-        d.finish();
-        assert!(d.kept().iter().chain(d.rejected()).all(|p| p[1] < 5e-324));
-    }
+fn g_darts_refuse_a_subnormal_map() {
+    assert_refused(
+        DartThrower::new(3181.4375, 5e-324, 0.5, 30, 1),
+        "height",
+        5e-324,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ use poisson_live::history::{
     live_figures, History, Start, Tally, HEXAGONAL_COVERAGE, RSA_COVERAGE,
 };
 use poisson_live::metrics;
+use poisson_live::Point;
 
 /// A fresh sampler for the recipe, started as `start` says, stepped `steps` times.
 fn stepped(w: f64, h: f64, r: f64, k: u32, seed: i32, start: Start, steps: u64) -> Sampler {
@@ -199,20 +200,20 @@ fn live_figures_agree_with_the_metrics_module() {
     let mut h = history(&RUNS[0]);
     for s in [0, 1, 50, 300, 629] {
         let state = h.seek(s);
-        let pts: Vec<[f64; 3]> = state.points().iter().map(|p| [p.x, p.y, p.r]).collect();
-        let f = live_figures(&pts, 720.0, 400.0, 24.0);
+        let pts = state.points();
+        let f = live_figures(pts, 720.0, 400.0, 24.0);
         assert_eq!(
             f.points_per_r2,
             metrics::points_per_r2(pts.len(), 720.0, 400.0, 24.0)
         );
         assert_eq!(
             f.coverage,
-            metrics::coverage(pts.iter().map(|p| p[2]), 720.0, 400.0)
+            metrics::coverage(pts.iter().map(|p| p.r), 720.0, 400.0)
         );
         assert_eq!(f.violation, None, "Bridson keeps its spacing at step {s}");
     }
     let full = h.seek(629);
-    let pts: Vec<[f64; 3]> = full.points().iter().map(|p| [p.x, p.y, p.r]).collect();
+    let pts = full.points().to_vec();
     let f = live_figures(&pts, 720.0, 400.0, 24.0);
     assert!(
         f.coverage > 0.4 && f.coverage < HEXAGONAL_COVERAGE,
@@ -221,7 +222,11 @@ fn live_figures_agree_with_the_metrics_module() {
     );
     // A pair planted too close is found, with its distance and the spacing it needed.
     let mut bad = pts.clone();
-    bad.push([pts[7][0] + 3.0, pts[7][1] + 4.0, 24.0]);
+    bad.push(Point {
+        x: pts[7].x + 3.0,
+        y: pts[7].y + 4.0,
+        r: 24.0,
+    });
     let v = live_figures(&bad, 720.0, 400.0, 24.0).violation.unwrap();
     assert_eq!((v.i, v.j, v.distance, v.required), (7, 315, 5.0, 24.0));
 }

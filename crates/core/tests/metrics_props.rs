@@ -7,6 +7,7 @@
 //! cocircular quadruples and exact ties), and tight clumps on a big map.
 
 use poisson_live::metrics::*;
+use poisson_live::Point;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -96,6 +97,15 @@ fn brute_clearing_radius(points: &[[f64; 2]], w: f64, h: f64) -> f64 {
         .map(|c| nearest_d2(points, c))
         .fold(f64::NEG_INFINITY, f64::max)
         .sqrt()
+}
+
+/// The points with these radii, as far as both lists go.
+fn with_radii(points: &[[f64; 2]], radii: &[f64]) -> Vec<Point> {
+    points
+        .iter()
+        .zip(radii)
+        .map(|(&[x, y], &r)| Point { x, y, r })
+        .collect()
 }
 
 fn brute_violations(points: &[[f64; 2]], radii: &[f64]) -> Vec<(usize, usize)> {
@@ -335,7 +345,7 @@ proptest! {
             0..45,
         ),
     ) {
-        let got = radius_violations(&s.points, &radii);
+        let got = radius_violations(&with_radii(&s.points, &radii));
         prop_assert_eq!(&got, &brute_violations(&s.points, &radii));
 
         // The audit picks the pair with the smallest distance / required ratio, first if tied.
@@ -346,7 +356,7 @@ proptest! {
                 (ratio, i, j)
             })
             .reduce(|a, b| if b.0 < a.0 { b } else { a });
-        let audit = min_distance_audit(&s.points, &radii);
+        let audit = min_distance_audit(&with_radii(&s.points, &radii));
         prop_assert_eq!(audit.map(|v| (v.i, v.j)), worst.map(|(_, i, j)| (i, j)));
         if let Some(v) = audit {
             prop_assert_eq!(v.distance, d2(s.points[v.i], s.points[v.j]).sqrt());
@@ -358,7 +368,7 @@ proptest! {
     #[test]
     fn equal_radii_violations_are_the_too_close_pairs(s in scene(), r in 0.1..100.0f64) {
         let radii = vec![r; s.points.len()];
-        prop_assert_eq!(radius_violations(&s.points, &radii), too_close_pairs(&s.points, r));
+        prop_assert_eq!(radius_violations(&with_radii(&s.points, &radii)), too_close_pairs(&s.points, r));
     }
 }
 
@@ -385,7 +395,7 @@ fn too_close_counts_strictly_closer_only() {
     assert_eq!(too_close_pairs(&points, -1.0), vec![]);
     assert_eq!(too_close_pairs(&points, f64::NAN), vec![]);
     assert_eq!(too_close_pairs(&points, f64::INFINITY), vec![]);
-    assert_eq!(too_close_pairs(&[], 5.0), vec![]);
+    assert_eq!(too_close_pairs::<[f64; 2]>(&[], 5.0), vec![]);
 }
 
 #[test]
@@ -395,7 +405,7 @@ fn tightest_pair_breaks_ties_towards_the_first_pair() {
     assert_eq!(tightest_pair(&points), Some((1, 3, 1.0)));
     assert_eq!(tightest_pair(&[[1.0, 2.0], [4.0, 6.0]]), Some((0, 1, 5.0)));
     assert_eq!(tightest_pair(&[[1.0, 2.0]]), None);
-    assert_eq!(tightest_pair(&[]), None);
+    assert_eq!(tightest_pair::<[f64; 2]>(&[]), None);
     // Copies of one point are at distance zero; -0.0 and 0.0 are the same place.
     assert_eq!(
         tightest_pair(&[[3.0, 3.0], [0.0, -0.0], [1.0, 1.0], [-0.0, 0.0]]),
@@ -459,7 +469,7 @@ fn clearing_of_copies_is_the_clearing_of_one() {
 
 #[test]
 fn clearing_needs_points_and_a_real_map() {
-    assert_eq!(largest_empty_circle(&[], 10.0, 10.0), None);
+    assert_eq!(largest_empty_circle::<[f64; 2]>(&[], 10.0, 10.0), None);
     assert_eq!(largest_empty_circle(&[[1.0, 1.0]], -1.0, 10.0), None);
     assert_eq!(largest_empty_circle(&[[1.0, 1.0]], 10.0, f64::NAN), None);
     assert_eq!(
@@ -495,7 +505,7 @@ fn density_and_coverage_figures() {
 fn audit_reports_the_worst_offender() {
     let points = [[0.0, 0.0], [9.0, 0.0], [30.0, 0.0], [33.0, 0.0]];
     // (0, 1) is 9 apart needing 10 (ratio 0.9); (2, 3) is 3 apart needing 5 (ratio 0.6).
-    let v = min_distance_audit(&points, &[10.0, 12.0, 5.0, 8.0]).unwrap();
+    let v = min_distance_audit(&with_radii(&points, &[10.0, 12.0, 5.0, 8.0])).unwrap();
     assert_eq!(
         v,
         Violation {
@@ -506,16 +516,13 @@ fn audit_reports_the_worst_offender() {
         }
     );
     assert_eq!(
-        radius_violations(&points, &[10.0, 12.0, 5.0, 8.0]),
+        radius_violations(&with_radii(&points, &[10.0, 12.0, 5.0, 8.0])),
         vec![(0, 1), (2, 3)]
     );
-    // Radii past the end of the points, or points past the end of the radii, are ignored.
-    assert_eq!(radius_violations(&points, &[10.0, 12.0]), vec![(0, 1)]);
     assert_eq!(
-        radius_violations(&points[..2], &[10.0, 12.0, 5.0, 8.0]),
-        vec![(0, 1)]
+        min_distance_audit(&with_radii(&points, &[9.0, 9.0, 3.0, 3.0])),
+        None
     );
-    assert_eq!(min_distance_audit(&points, &[9.0, 9.0, 3.0, 3.0]), None);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -625,7 +632,11 @@ fn reference_variable_and_layered_sets_keep_their_radii() {
         let pts = rows(&case["expected"]);
         let points: Vec<[f64; 2]> = pts.iter().map(|p| [p[0], p[1]]).collect();
         let radii: Vec<f64> = pts.iter().map(|p| p[2]).collect();
-        assert_eq!(min_distance_audit(&points, &radii), None, "variable_{k}");
+        assert_eq!(
+            min_distance_audit(&with_radii(&points, &radii)),
+            None,
+            "variable_{k}"
+        );
     }
     for k in 0..3 {
         // All layers share one grid, so even across layers no pair is too close.
@@ -639,6 +650,10 @@ fn reference_variable_and_layered_sets_keep_their_radii() {
         let points: Vec<[f64; 2]> = all.iter().map(|p| [p[0], p[1]]).collect();
         let radii: Vec<f64> = all.iter().map(|p| p[2]).collect();
         assert!(points.len() > 100);
-        assert_eq!(radius_violations(&points, &radii), vec![], "layers_{k}");
+        assert_eq!(
+            radius_violations(&with_radii(&points, &radii)),
+            vec![],
+            "layers_{k}"
+        );
     }
 }

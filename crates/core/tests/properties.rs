@@ -6,14 +6,17 @@
 
 use poisson_live::bridson::{variable_radius, Outcome, Sampler, Step, MAX_K};
 use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW};
-use poisson_live::error::DEFAULT_MAX_CELLS;
+use poisson_live::error::{Bound, DEFAULT_MAX_CELLS};
 use poisson_live::grid::Grid;
 use poisson_live::layers::{
-    overlaps, place_layer, place_layers, place_layers_separately, shared_grid, Layer, Mask,
+    overlaps, place_layer, place_layers, place_layers_separately, shared_grid, Layer, Mask, Overlap,
 };
 use poisson_live::rng::{ParkMiller, STUCK_SEED};
 use poisson_live::{dart_throwing, jittered_grid, poisson_disk, random_points, Error, Point};
 use proptest::prelude::*;
+
+mod common;
+use common::{map_and_spacing, spacing};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -46,11 +49,11 @@ fn check_spacing(points: &[Point]) -> Result<(), TestCaseError> {
 
 fn check_in_bounds(
     what: &str,
-    points: impl IntoIterator<Item = [f64; 2]>,
+    points: impl IntoIterator<Item = impl Into<[f64; 2]>>,
     w: f64,
     h: f64,
 ) -> Result<(), TestCaseError> {
-    for (i, [x, y]) in points.into_iter().enumerate() {
+    for (i, [x, y]) in points.into_iter().map(Into::into).enumerate() {
         prop_assert!(
             (0.0..w).contains(&x) && (0.0..h).contains(&y),
             "{}: point {} ({}, {}) off the {} × {} map",
@@ -89,28 +92,14 @@ fn other_seed(s: i32) -> i32 {
     }
 }
 
-fn side() -> impl Strategy<Value = f64> {
-    prop_oneof![10.0..300.0f64, (10u32..300).prop_map(f64::from)]
-}
-
-/// A radius from `lo` up to about `hi`: log-uniform, dense (near `lo`, where most points and
-/// most conflicts are), or a whole number.
-fn radius(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
-    let log = move |u: f64| lo * (hi / lo).powf(u);
-    prop_oneof![
-        2 => (0.0..1.0f64).prop_map(log),
-        2 => (0.0..1.0f64).prop_map(move |u| lo * (1.0 + u)),
-        1 => (0.0..1.0f64).prop_map(move |u| log(u).ceil()),
-    ]
+fn side() -> impl Strategy<Value = f64> + Clone {
+    common::side(10, 300)
 }
 
 /// A map and a radius giving at most about `max_points` points (so O(n²) checks stay cheap), up
 /// to a radius larger than the map.
 fn map_and_radius(max_points: f64) -> impl Strategy<Value = (f64, f64, f64)> {
-    (side(), side()).prop_flat_map(move |(w, h)| {
-        let lo = (w * h / max_points).sqrt();
-        (Just(w), Just(h), radius(lo, 1.5 * w.max(h)))
-    })
+    map_and_spacing(side(), max_points)
 }
 
 fn disc_mask(w: f64, h: f64) -> impl Strategy<Value = Mask> {
@@ -130,14 +119,14 @@ fn waves(w: f64, h: f64, wobble: f64) -> impl Fn(f64, f64) -> f64 + Send + Sync 
     move |x: f64, y: f64| 0.5 + wobble * (x / w * 9.0).sin() * (y / h * 7.0).cos()
 }
 
-/// The number after "use a radius ≥ " in an error message.
-fn advised_radius(message: &str) -> f64 {
-    let (_, tail) = message
-        .split_once("use a radius ≥ ")
-        .unwrap_or_else(|| panic!("no advice in {message:?}"));
-    tail.trim()
-        .parse()
-        .unwrap_or_else(|e| panic!("advice {tail:?} in {message:?} is not a number: {e}"))
+/// The radius a too-much-work error advises, read from its advice's fields; the message shows
+/// that very number.
+fn advised_radius(e: &Error) -> f64 {
+    let advised = e
+        .advised_minimum("radius")
+        .unwrap_or_else(|| panic!("no advice in {e:?}"));
+    assert!(e.to_string().ends_with(e.advice().unwrap().text()), "{e}");
+    advised
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +153,7 @@ proptest! {
         let pts = dart_throwing(w, h, r, misses, seed).unwrap();
         prop_assert!(!pts.is_empty());
         check_in_bounds("darts", pts.iter().copied(), w, h)?;
-        let pts: Vec<Point> = pts.iter().map(|&[x, y]| Point { x, y, r }).collect();
+        prop_assert!(pts.iter().all(|p| p.r == r), "every kept dart carries the radius");
         check_spacing(&pts)?;
     }
 
@@ -203,7 +192,7 @@ proptest! {
     fn shared_grid_layers_keep_the_smaller_radius_across_layers(
         (w, h, layers) in (side(), side()).prop_flat_map(|(w, h)| {
             let lo = (w * h / 150.0).sqrt();
-            let layer = (radius(lo, 1.2 * w.max(h)), 1u32..40, seed(), disc_mask(w, h));
+            let layer = (spacing(lo, 1.2 * w.max(h)), 1u32..40, seed(), disc_mask(w, h));
             (Just(w), Just(h), prop::collection::vec(layer, 1..5))
         }),
     ) {
@@ -273,7 +262,7 @@ proptest! {
         let (cols, rows) = ((w / s).floor() as usize, (h / s).floor() as usize);
         prop_assert_eq!(pts.len(), cols * rows);
         check_in_bounds("jittered", pts.iter().copied(), w, h)?;
-        for (i, &[x, y]) in pts.iter().enumerate() {
+        for (i, &Point { x, y, .. }) in pts.iter().enumerate() {
             let (col, row) = ((i % cols) as f64, (i / cols) as f64);
             prop_assert!(
                 x >= col * s && x < (col + 1.0) * s && y >= row * s && y < (row + 1.0) * s,
@@ -517,28 +506,68 @@ proptest! {
     fn overlaps_finds_exactly_the_brute_force_pairs(
         (w, h, radii, seeds) in (side(), side()).prop_flat_map(|(w, h)| {
             let lo = (w * h / 120.0).sqrt();
-            (Just(w), Just(h), prop::collection::vec(radius(lo, w.max(h)), 1..4), prop::collection::vec(seed(), 3))
+            (Just(w), Just(h), prop::collection::vec(spacing(lo, w.max(h)), 1..4), prop::collection::vec(seed(), 3))
         }),
     ) {
         let layers = radii.iter().zip(&seeds).map(|(&r, &s)| Layer::new(r, 30, s)).collect();
         let placed = place_layers_separately(w, h, layers).unwrap();
-        let mut brute = Vec::new();
-        for (la, a) in placed.iter().enumerate() {
-            for (lb, b) in placed.iter().enumerate().skip(la + 1) {
-                for (ia, p) in a.iter().enumerate() {
-                    for (ib, q) in b.iter().enumerate() {
-                        let m = p.r.min(q.r);
-                        if d2(p.x, p.y, q.x, q.y) < m * m {
-                            brute.push((la, ia, lb, ib));
-                        }
+        prop_assert_eq!(overlaps(&placed), overlaps_by_brute_force(&placed));
+    }
+}
+
+/// Every cross-layer pair checked against every other: the definition, slowly.
+fn overlaps_by_brute_force(layers: &[Vec<Point>]) -> Vec<Overlap> {
+    let mut out = Vec::new();
+    for (layer_a, a) in layers.iter().enumerate() {
+        for (layer_b, b) in layers.iter().enumerate().skip(layer_a + 1) {
+            for (index_a, p) in a.iter().enumerate() {
+                for (index_b, q) in b.iter().enumerate() {
+                    let m = p.r.min(q.r);
+                    if d2(p.x, p.y, q.x, q.y) < m * m {
+                        out.push(Overlap {
+                            layer_a,
+                            index_a,
+                            layer_b,
+                            index_b,
+                        });
                     }
                 }
             }
         }
-        brute.sort_unstable();
-        let got: Vec<_> = overlaps(&placed).iter().map(|o| (o.layer_a, o.index_a, o.layer_b, o.index_b)).collect();
-        prop_assert_eq!(got, brute);
     }
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn overlaps_finds_exactly_the_pairs_closer_than_the_smaller_radius() {
+    // Guards: a search that looks only as far as the smaller layer's buckets and misses a
+    // pair, or counts one twice; thousands of points in layers of very different spacings.
+    let mut rng = ParkMiller::new(99).unwrap();
+    for radii in [
+        vec![160.0, 44.0, 16.0, 8.0],
+        vec![3.0, 300.0],
+        vec![20.0, 20.0, 20.0],
+    ] {
+        let layers: Vec<Vec<Point>> = radii
+            .iter()
+            .map(|&r| {
+                let n = (40_000.0 / r) as usize;
+                let mut at = || (rng.next_f64() * 720.0, rng.next_f64() * 400.0);
+                (0..n)
+                    .map(|_| {
+                        let (x, y) = at();
+                        Point { x, y, r }
+                    })
+                    .collect()
+            })
+            .collect();
+        let fast = overlaps(&layers);
+        assert!(!fast.is_empty());
+        assert_eq!(fast, overlaps_by_brute_force(&layers), "radii {radii:?}");
+    }
+    assert!(overlaps(&[]).is_empty());
+    assert!(overlaps(&[vec![], vec![]]).is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -627,7 +656,7 @@ proptest! {
             prop_assert_eq!(d.misses_in_a_row() as usize, in_a_row);
             prop_assert!(d.misses_in_a_row() <= max_misses);
             let last = if dart.kept { d.kept().last() } else { d.rejected().last() };
-            prop_assert_eq!(last, Some(&[dart.x, dart.y]));
+            prop_assert_eq!(last, Some(&Point { x: dart.x, y: dart.y, r }));
         }
         prop_assert!(d.is_finished());
         prop_assert_eq!(d.misses_in_a_row(), max_misses);
@@ -760,7 +789,7 @@ fn check_too_much_work(w: f64, h: f64, r: f64) -> Result<f64, TestCaseError> {
     for result in results {
         let e = result.unwrap_err();
         prop_assert!(matches!(e, Error::TooMuchWork { .. }), "{:?}", e);
-        advice.push(advised_radius(&e.to_string()));
+        advice.push(advised_radius(&e));
     }
     let advised = advice[0];
     prop_assert!(
@@ -858,7 +887,7 @@ fn advice_works_on_a_long_thin_map() {
     // 1e7 × 1 with radius 0.01: the advice is "use a radius ≥ 0.78", but cell 0.78/√2 gives
     // 18.1 M columns × 2 rows = 36.3 M cells, over the 33.6 M limit.
     let e = Grid::for_radius(1e7, 1.0, 0.01).unwrap_err();
-    let advised = advised_radius(&e.to_string());
+    let advised = advised_radius(&e);
     assert!(Grid::for_radius(1e7, 1.0, advised).is_ok(), "{e}");
 }
 
@@ -869,7 +898,7 @@ fn advice_works_on_a_small_map() {
     // calls the given radius "radius 0".)
     for (w, h) in [(0.5, 0.5), (0.01, 0.01)] {
         let e = Grid::for_radius(w, h, 1e-9).unwrap_err();
-        let advised = advised_radius(&e.to_string());
+        let advised = advised_radius(&e);
         assert!(Grid::for_radius(w, h, advised).is_ok(), "{e}");
     }
 }
@@ -878,17 +907,13 @@ fn advice_works_on_a_small_map() {
 fn random_points_advice_is_within_the_limit() {
     // Once "ask for at most 33.6 M points" for a limit of 33 554 432: rounded up past the
     // limit. Now the count is exact (or, written in millions, rounded down).
-    let e = random_points(40_000_000, 10.0, 10.0, 1)
-        .unwrap_err()
-        .to_string();
-    let (_, tail) = e
-        .split_once("ask for at most ")
-        .unwrap_or_else(|| panic!("no advice in {e:?}"));
-    let number = tail.trim_end_matches(" points");
-    let advised = match number.strip_suffix(" M") {
-        Some(millions) => millions.parse::<f64>().unwrap() * 1e6,
-        None => number.parse::<f64>().unwrap(),
+    let e = random_points(40_000_000, 10.0, 10.0, 1).unwrap_err();
+    let advice = e.advice().unwrap_or_else(|| panic!("no advice in {e:?}"));
+    assert_eq!(advice.parameter, Some("count"));
+    let Some(Bound::AtMost(advised)) = advice.bound else {
+        panic!("no bound in {e:?}");
     };
+    assert!(e.to_string().ends_with(advice.text()), "{e}");
     assert!(advised <= DEFAULT_MAX_CELLS as f64, "{e}");
     assert!(
         random_points(advised as usize, 10.0, 10.0, 1).is_ok(),
@@ -981,7 +1006,7 @@ proptest! {
         let (x, y) = (g.next_f64() * w, g.next_f64() * h);
         prop_assert_eq!(pts, vec![Point { x, y, r }], "exactly the first point: nothing else fits");
         let darts = dart_throwing(w, h, r, 20, seed).unwrap();
-        prop_assert_eq!(darts, vec![[x, y]]);
+        prop_assert_eq!(darts, vec![Point { x, y, r }]);
         let layer = place_layers(w, h, vec![Layer::new(r, k, seed)]).unwrap();
         prop_assert_eq!(layer[0].len(), 1);
     }

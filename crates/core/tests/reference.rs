@@ -8,14 +8,24 @@
 //! agree on every step: what it did, the current point, each candidate and its fate, the active
 //! list and the point count. This is what lets later speed work (a faster grid or RNG) change
 //! nothing: a single different bit fails here.
+//!
+//! The tileable sampler (`wrap`) and the endless world (`chunks`) are read from their module
+//! docs the same way: the naive sampler learns to wrap candidates and measure to the nearest
+//! copy, and to sample a chunk (a region with an origin) around every point of its lower-phase
+//! neighbours. The one thing taken from the crate is `chunks::chunk_seed`, the documented hash
+//! that gives each chunk its seed (pinned through the chunks test's digest).
 
 use poisson_live::bridson::{Outcome, Sampler, Step};
+use poisson_live::chunks::ChunkedWorld;
 use poisson_live::darts::DartThrower;
 use poisson_live::grid::Grid;
 use poisson_live::layers::{place_layer, place_layers, shared_grid, Layer, Mask};
 use poisson_live::rng::STUCK_SEED;
 use poisson_live::Point;
 use proptest::prelude::*;
+
+mod common;
+use common::{map_and_spacing, spacing};
 
 // ---------------------------------------------------------------------------------------------
 // The naive reference
@@ -138,8 +148,13 @@ type RadiusRule<'a> = &'a dyn Fn(f64, f64) -> f64;
 type GroundRule<'a> = &'a dyn Fn(f64, f64) -> bool;
 
 struct NaiveSampler<'a> {
+    /// The map (or an endless world's chunk): `[left, w) × [top, h)`.
+    left: f64,
+    top: f64,
     w: f64,
     h: f64,
+    /// Opposite edges meet (a tileable set).
+    torus: bool,
     radius: f64,
     k: u32,
     g: NaiveRng,
@@ -156,8 +171,11 @@ struct NaiveSampler<'a> {
 impl<'a> NaiveSampler<'a> {
     fn new(w: f64, h: f64, radius: f64, k: u32, seed: i32, world: Vec<[f64; 3]>) -> Self {
         NaiveSampler {
+            left: 0.0,
+            top: 0.0,
             w,
             h,
+            torus: false,
             radius,
             k,
             g: rng(seed),
@@ -171,16 +189,21 @@ impl<'a> NaiveSampler<'a> {
         }
     }
 
-    fn free(&self, x: f64, y: f64, r: f64) -> bool {
-        for p in &self.world {
-            let dx = x - p[0];
-            let dy = y - p[1];
-            let m = if r < p[2] { r } else { p[2] };
-            if dx * dx + dy * dy < m * m {
-                return false;
-            }
+    /// Whether a point of radius `r` at `(x, y)` is too close to `p`: on a torus, to the nearest
+    /// copy of `p`, `dx = min(|dx|, w − |dx|)` and the same for `dy`.
+    fn conflicts(&self, x: f64, y: f64, r: f64, p: [f64; 3]) -> bool {
+        let mut dx = x - p[0];
+        let mut dy = y - p[1];
+        if self.torus {
+            dx = dx.abs().min(self.w - dx.abs());
+            dy = dy.abs().min(self.h - dy.abs());
         }
-        true
+        let m = if r < p[2] { r } else { p[2] };
+        dx * dx + dy * dy < m * m
+    }
+
+    fn free(&self, x: f64, y: f64, r: f64) -> bool {
+        !self.world.iter().any(|&p| self.conflicts(x, y, r, p))
     }
 
     fn radius_for(&self, x: f64, y: f64) -> f64 {
@@ -198,7 +221,7 @@ impl<'a> NaiveSampler<'a> {
     }
 
     fn try_add(&mut self, x: f64, y: f64) -> Fate {
-        if x < 0.0 || y < 0.0 || x >= self.w || y >= self.h {
+        if x < self.left || y < self.top || x >= self.w || y >= self.h {
             return Fate::OffMap;
         }
         if let Some(allowed) = self.allowed {
@@ -224,9 +247,9 @@ impl<'a> NaiveSampler<'a> {
 
     fn seed_blocks(&mut self) {
         let spacing = 2.0 * self.radius;
-        let mut y = 0.0;
+        let mut y = self.top;
         while y < self.h {
-            let mut x = 0.0;
+            let mut x = self.left;
             while x < self.w {
                 for _ in 0..self.k {
                     let bw = if spacing < self.w - x {
@@ -270,7 +293,22 @@ impl<'a> NaiveSampler<'a> {
                     break;
                 }
             }
-            let (x, y) = (px + dx, py + dy);
+            let (mut x, mut y) = (px + dx, py + dy);
+            if self.torus {
+                // Thrown off one edge, back on the other.
+                if x < 0.0 {
+                    x += self.w;
+                }
+                if x >= self.w {
+                    x -= self.w;
+                }
+                if y < 0.0 {
+                    y += self.h;
+                }
+                if y >= self.h {
+                    y -= self.h;
+                }
+            }
             let world_len = self.world.len();
             let r = self.radius_for(x, y);
             let fate = self.try_add(x, y);
@@ -297,6 +335,59 @@ fn naive_bridson(w: f64, h: f64, r: f64, k: u32, seed: i32) -> Vec<[f64; 3]> {
     s.start_random();
     while s.step() != NStep::Finished {}
     s.points
+}
+
+/// A tileable set as `wrap`'s module docs word it: classic Bridson on a torus.
+fn naive_wrapped(w: f64, h: f64, r: f64, k: u32, seed: i32) -> NaiveSampler<'static> {
+    let mut s = NaiveSampler::new(w, h, r, k, seed, Vec::new());
+    s.torus = true;
+    s
+}
+
+/// An endless world as `chunks`' module docs word it, a chunk at a time, remembering every chunk
+/// it made (the world is a pure function, so there is nothing to forget).
+struct NaiveWorld {
+    size: f64,
+    r: f64,
+    k: u32,
+    seed: i32,
+    chunks: std::collections::HashMap<(i32, i32), Vec<[f64; 3]>>,
+}
+
+impl NaiveWorld {
+    fn phase(cx: i32, cy: i32) -> i32 {
+        cx.rem_euclid(2) + 2 * cy.rem_euclid(2)
+    }
+
+    fn chunk(&mut self, cx: i32, cy: i32) -> Vec<[f64; 3]> {
+        if let Some(p) = self.chunks.get(&(cx, cy)) {
+            return p.clone();
+        }
+        // The points of every touching chunk of lower phase (the world ends at the i32 range).
+        let mut constraints = Vec::new();
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (Some(nx), Some(ny)) = (cx.checked_add(dx), cy.checked_add(dy)) else {
+                    continue;
+                };
+                if Self::phase(nx, ny) < Self::phase(cx, cy) {
+                    constraints.extend(self.chunk(nx, ny));
+                }
+            }
+        }
+        let left = cx as f64 * self.size;
+        let top = cy as f64 * self.size;
+        let right = (cx as i64 + 1) as f64 * self.size;
+        let bottom = (cy as i64 + 1) as f64 * self.size;
+        let seed = poisson_live::chunks::chunk_seed(self.seed, cx, cy);
+        let mut s = NaiveSampler::new(right, bottom, self.r, self.k, seed, constraints);
+        s.left = left;
+        s.top = top;
+        s.seed_blocks();
+        while s.step() != NStep::Finished {}
+        self.chunks.insert((cx, cy), s.points.clone());
+        s.points
+    }
 }
 
 /// A layer's ground rule as plain data: inside (true) or outside (false) a list of discs.
@@ -345,8 +436,9 @@ fn naive_layers(w: f64, h: f64, layers: &[LayerSpec]) -> (Vec<Vec<[f64; 3]>>, Ve
 // Comparing
 // ---------------------------------------------------------------------------------------------
 
-fn bits2(p: &[[f64; 2]]) -> Vec<[u64; 2]> {
-    p.iter().map(|p| [p[0].to_bits(), p[1].to_bits()]).collect()
+/// Positions given a radius, to compare with the crate's points.
+fn with_r(p: &[[f64; 2]], r: f64) -> Vec<[f64; 3]> {
+    p.iter().map(|p| [p[0], p[1], r]).collect()
 }
 fn bits3(p: &[[f64; 3]]) -> Vec<[u64; 3]> {
     p.iter()
@@ -390,7 +482,7 @@ fn check_outcome(
     at: &str,
     got: Outcome,
     want: &Tried,
-    world: &[[f64; 3]],
+    n: &NaiveSampler,
 ) -> Result<(), TestCaseError> {
     prop_assert_eq!(
         fate_of(got),
@@ -407,11 +499,9 @@ fn check_outcome(
             at,
             i
         );
-        let p = world[i];
-        let (dx, dy) = (want.x - p[0], want.y - p[1]);
-        let m = want.r.min(p[2]);
+        let p = n.world[i];
         prop_assert!(
-            dx * dx + dy * dy < m * m,
+            n.conflicts(want.x, want.y, want.r, p),
             "{}: TooClose({}) but {:?} is far enough",
             at,
             i,
@@ -449,7 +539,7 @@ fn lockstep(s: &mut Sampler, n: &mut NaiveSampler) -> Result<(), TestCaseError> 
             .collect();
         same(&format!("{at}: tried"), &tried, &want_tried)?;
         for (c, t) in s.tried().iter().zip(&n.tried) {
-            check_outcome(&at, c.outcome, t, &n.world)?;
+            check_outcome(&at, c.outcome, t, n)?;
         }
         same(&format!("{at}: active"), s.active(), &n.active)?;
         prop_assert_eq!(s.points().len(), n.points.len(), "{}: points", at);
@@ -502,28 +592,49 @@ fn seed() -> impl Strategy<Value = i32> {
 }
 
 /// A map side in 20..400, whole or not.
-fn side() -> impl Strategy<Value = f64> {
-    prop_oneof![20.0..400.0f64, (20u32..400).prop_map(f64::from)]
-}
-
-/// A spacing between `lo` and `hi`, whole or not: log-uniform, or dense (near `lo`, where most
-/// points and most conflicts are), or a whole number.
-fn spacing(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
-    let log = move |u: f64| lo * (hi / lo).powf(u);
-    prop_oneof![
-        2 => (0.0..1.0f64).prop_map(log),
-        2 => (0.0..1.0f64).prop_map(move |u| lo * (1.0 + u)),
-        1 => (0.0..1.0f64).prop_map(move |u| log(u).ceil()),
-    ]
+fn side() -> impl Strategy<Value = f64> + Clone {
+    common::side(20, 400)
 }
 
 /// A map and a radius that keeps the naive O(n²) reference cheap: at most about `max_points`
 /// points, down to a radius larger than the map.
 fn map_and_radius(max_points: f64) -> impl Strategy<Value = (f64, f64, f64)> {
-    (side(), side()).prop_flat_map(move |(w, h)| {
-        let lo = (w * h / max_points).sqrt();
-        (Just(w), Just(h), spacing(lo, 1.5 * w.max(h)))
+    map_and_spacing(side(), max_points)
+}
+
+/// A tileable map and a radius at most half its smaller side (exactly half, now and then: the
+/// smallest torus, three cells across), with at most about 400 points.
+fn torus_and_radius() -> impl Strategy<Value = (f64, f64, f64)> {
+    (side(), side()).prop_flat_map(|(w, h)| {
+        let hi = w.min(h) / 2.0;
+        let lo = (w * h / 400.0).sqrt().min(hi);
+        // `spacing` rounds some radii up to a whole number: never past half the map.
+        let r = spacing(lo, hi).prop_map(move |r| r.min(hi));
+        (Just(w), Just(h), prop_oneof![4 => r, 1 => Just(hi)])
     })
+}
+
+/// An endless world's chunk size and radius: up to about 70 points a chunk, down to the
+/// smallest chunk, two radii across.
+fn chunk_and_radius() -> impl Strategy<Value = (f64, f64)> {
+    side().prop_flat_map(|size| {
+        let half = size / 2.0;
+        let r = spacing(size / 10.0, half).prop_map(move |r| r.min(half));
+        let r = prop_oneof![4 => r, 1 => Just(half)];
+        (Just(size), r)
+    })
+}
+
+/// Chunks to visit, near the origin (negative corners included) and at the world's edges.
+fn chunk_visits() -> impl Strategy<Value = Vec<(i32, i32)>> {
+    let near = (-3i32..3, -3i32..3);
+    let edge = prop::sample::select(vec![
+        (i32::MAX, i32::MAX),
+        (i32::MIN, i32::MIN),
+        (i32::MIN, i32::MAX),
+        (i32::MAX - 1, 0),
+    ]);
+    prop::collection::vec(prop_oneof![6 => near, 1 => edge], 1..6)
 }
 
 fn discs(w: f64, h: f64) -> impl Strategy<Value = Vec<[f64; 3]>> {
@@ -585,6 +696,29 @@ fn naive_rng_meets_the_published_check_value() {
 }
 
 #[test]
+fn naive_tileable_and_endless_sets_meet_their_documented_examples() {
+    // `wrap`'s front example keeps its spacing across the seams; chunk (0, 0) of the chunks
+    // test's world holds the 54 points that test pins.
+    let mut n = naive_wrapped(360.0, 200.0, 20.0, 30, 123_456);
+    n.start_random();
+    while n.step() != NStep::Finished {}
+    let p = &n.points;
+    for (i, a) in p.iter().enumerate() {
+        for b in &p[i + 1..] {
+            assert!(!n.conflicts(a[0], a[1], a[2], *b), "{a:?} {b:?}");
+        }
+    }
+    let mut world = NaiveWorld {
+        size: 96.0,
+        r: 11.0,
+        k: 30,
+        seed: 123_456,
+        chunks: Default::default(),
+    };
+    assert_eq!(world.chunk(0, 0).len(), 54);
+}
+
+#[test]
 fn naive_bridson_meets_the_documented_example() {
     // The crate's front-page example (itself pinned by the golden cases): 315 trees.
     assert_eq!(naive_bridson(720.0, 400.0, 24.0, 30, 123_456).len(), 315);
@@ -600,7 +734,8 @@ proptest! {
     #[test]
     fn random_points_match(w in side(), h in side(), count in 0usize..1500, seed in seed()) {
         let got = poisson_live::random_points(count, w, h, seed).unwrap();
-        same("random", &bits2(&got), &bits2(&naive_random(count, w, h, seed)))?;
+        // Random points keep no spacing: radius 0.
+        same("random", &crate_bits3(&got), &bits3(&with_r(&naive_random(count, w, h, seed), 0.0)))?;
     }
 
     #[test]
@@ -611,7 +746,7 @@ proptest! {
         seed in seed(),
     ) {
         let got = poisson_live::jittered_grid(s, w, h, seed).unwrap();
-        same("jittered", &bits2(&got), &bits2(&naive_jittered(s, w, h, seed)))?;
+        same("jittered", &crate_bits3(&got), &bits3(&with_r(&naive_jittered(s, w, h, seed), 0.0)))?;
     }
 
     #[test]
@@ -631,7 +766,7 @@ proptest! {
         same("darts", &got, &want_bits)?;
         let kept: Vec<[f64; 2]> = want.iter().filter(|d| d.2).map(|d| [d.0, d.1]).collect();
         let one_call = poisson_live::dart_throwing(w, h, r, max_misses, seed).unwrap();
-        same("dart_throwing", &bits2(&one_call), &bits2(&kept))?;
+        same("dart_throwing", &crate_bits3(&one_call), &bits3(&with_r(&kept, r)))?;
     }
 
     #[test]
@@ -739,5 +874,49 @@ proptest! {
             grid = place_layer(grid, layer).unwrap().1;
         }
         same("shared grid", &crate_bits3(grid.points()), &bits3(&world))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wrapped_sampler_matches_step_by_step(
+        (w, h, r) in torus_and_radius(),
+        k in 1u32..40,
+        seed in seed(),
+    ) {
+        let mut s = Sampler::wrapped(w, h, r, k, seed).unwrap();
+        let mut n = naive_wrapped(w, h, r, k, seed);
+        prop_assert_eq!(fate_of(s.start_random()), n.start_random());
+        lockstep(&mut s, &mut n)?;
+        let one_call = poisson_live::wrap::poisson_disk_wrapped(w, h, r, k, seed).unwrap();
+        same("poisson_disk_wrapped", &crate_bits3(&one_call), &bits3(&n.points))?;
+    }
+
+    #[test]
+    fn chunked_world_matches_chunk_by_chunk(
+        (size, r) in chunk_and_radius(),
+        k in 1u32..40,
+        seed in seed(),
+        visits in chunk_visits(),
+    ) {
+        let mut world = ChunkedWorld::new(size, r, k, seed).unwrap();
+        let mut naive = NaiveWorld { size, r, k, seed, chunks: Default::default() };
+        for (cx, cy) in visits {
+            let want = naive.chunk(cx, cy);
+            same(&format!("chunk ({cx}, {cy})"), &crate_bits3(world.chunk(cx, cy)), &bits3(&want))?;
+        }
+        // A view: the chunks it covers, rows top to bottom, each filtered to the rectangle.
+        let (x, y, vw, vh) = (-1.3 * size, -0.7 * size, 2.9 * size, 1.6 * size);
+        let mut want = Vec::new();
+        for cy in -1..=0 {
+            for cx in -2..=1 {
+                want.extend(naive.chunk(cx, cy).into_iter().filter(|p| {
+                    p[0] >= x && p[1] >= y && p[0] < x + vw && p[1] < y + vh
+                }));
+            }
+        }
+        same("points_in", &crate_bits3(&world.points_in(x, y, vw, vh)), &bits3(&want))?;
     }
 }

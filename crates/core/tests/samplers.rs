@@ -3,9 +3,24 @@
 //! leave no room for another point.
 
 use poisson_live::samplers::{
-    default_exponent, exact, maximal, parent_cone, roberts, sample, Method, Run, Staged,
+    default_exponent, exact, maximal, parent_cone, roberts, sample, Method, Run, SamplerJob,
+    SamplerParams,
 };
-use poisson_live::Point;
+use poisson_live::{Job, Point};
+
+mod job_check;
+use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
+
+/// A run's parameters, in `poisson_disk`'s order.
+fn p(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> SamplerParams {
+    SamplerParams {
+        width,
+        height,
+        radius,
+        k,
+        seed,
+    }
+}
 
 const W: f64 = 720.0;
 const H: f64 = 400.0;
@@ -46,7 +61,7 @@ fn every_method_keeps_the_spacing_and_the_bounds() {
         (W, H, 14.0, 100, 2024),
     ] {
         for method in Method::ALL {
-            let run = sample(method, w, h, r, k, seed).unwrap();
+            let run = sample(method, p(w, h, r, k, seed)).unwrap();
             assert!(!run.points.is_empty());
             assert!(run.points.iter().all(|p| p.r == r));
             assert_spacing(&run, r);
@@ -57,7 +72,7 @@ fn every_method_keeps_the_spacing_and_the_bounds() {
 
 #[test]
 fn classic_is_bridson() {
-    let run = sample(Method::Classic, W, H, 20.0, 30, 123456).unwrap();
+    let run = sample(Method::Classic, p(W, H, 20.0, 30, 123456)).unwrap();
     assert_eq!(
         run.points,
         poisson_live::poisson_disk(W, H, 20.0, 30, 123456).unwrap()
@@ -91,19 +106,19 @@ fn same_seed_same_points_pinned() {
     let got: Vec<_> = expected
         .iter()
         .map(|&(method, _, _)| {
-            let a = sample(method, W, H, 20.0, 30, 123456).unwrap();
-            let b = sample(method, W, H, 20.0, 30, 123456).unwrap();
+            let a = sample(method, p(W, H, 20.0, 30, 123456)).unwrap();
+            let b = sample(method, p(W, H, 20.0, 30, 123456)).unwrap();
             assert_eq!(a, b);
             (method, a.points.len(), fingerprint(&a.points))
         })
         .collect();
     assert_eq!(got, expected);
     // A different seed, different points.
-    let c = sample(Method::Roberts, W, H, 20.0, 30, 123457).unwrap();
+    let c = sample(Method::Roberts, p(W, H, 20.0, 30, 123457)).unwrap();
     assert_ne!(
         fingerprint(&c.points),
         fingerprint(
-            &sample(Method::Roberts, W, H, 20.0, 30, 123456)
+            &sample(Method::Roberts, p(W, H, 20.0, 30, 123456))
                 .unwrap()
                 .points
         )
@@ -117,7 +132,7 @@ fn improved_samplers_cover_more_than_classic() {
         let mean = |method| {
             seeds
                 .iter()
-                .map(|&s| sample(method, W, H, r, k, s).unwrap().coverage)
+                .map(|&s| sample(method, p(W, H, r, k, s)).unwrap().coverage)
                 .sum::<f64>()
                 / seeds.len() as f64
         };
@@ -154,34 +169,37 @@ fn the_exponent_steers_the_parent_cone() {
     let cover = |c: f64| {
         [1, 2, 3, 4]
             .iter()
-            .map(|&s| parent_cone(W, H, 20.0, 30, c, s).unwrap().coverage)
+            .map(|&s| parent_cone(p(W, H, 20.0, 30, s), c).unwrap().coverage)
             .sum::<f64>()
             / 4.0
     };
     assert!(cover(-8.0) > cover(1.0) + 0.03);
     // a = c + 1 = 0 takes the d = r · 2^u branch.
-    let flat = parent_cone(W, H, 20.0, 30, -1.0, 9).unwrap();
+    let flat = parent_cone(p(W, H, 20.0, 30, 9), -1.0).unwrap();
     assert_spacing(&flat, 20.0);
-    assert!(parent_cone(W, H, 20.0, 30, 51.0, 9).is_err());
-    assert!(parent_cone(W, H, 20.0, 30, f64::INFINITY, 9).is_err());
+    assert!(parent_cone(p(W, H, 20.0, 30, 9), 51.0).is_err());
+    assert!(parent_cone(p(W, H, 20.0, 30, 9), f64::INFINITY).is_err());
     assert_eq!(default_exponent(1), -18.4);
 }
 
 #[test]
 fn bad_input_is_refused() {
     for method in Method::ALL {
-        assert!(sample(method, W, H, 20.0, 0, 1).is_err(), "k = 0");
+        assert!(sample(method, p(W, H, 20.0, 0, 1)).is_err(), "k = 0");
         assert!(
-            sample(method, W, H, -1.0, 30, 1).is_err(),
+            sample(method, p(W, H, -1.0, 30, 1)).is_err(),
             "negative radius"
         );
         assert!(
-            sample(method, W, f64::NAN, 20.0, 30, 1).is_err(),
+            sample(method, p(W, f64::NAN, 20.0, 30, 1)).is_err(),
             "NaN height"
         );
-        assert!(sample(method, W, H, 1e-4, 30, 1).is_err(), "too much work");
         assert!(
-            sample(method, W, H, 20.0, 30, poisson_live::rng::STUCK_SEED).is_err(),
+            sample(method, p(W, H, 1e-4, 30, 1)).is_err(),
+            "too much work"
+        );
+        assert!(
+            sample(method, p(W, H, 20.0, 30, poisson_live::rng::STUCK_SEED)).is_err(),
             "stuck seed"
         );
     }
@@ -405,7 +423,7 @@ fn the_maximal_sampler_leaves_no_room() {
         (97.0, 61.0, 40.0, 30, 5),
         (W, H, 12.0, 15, 2024),
     ] {
-        let run = maximal(w, h, r, k, seed).unwrap();
+        let run = maximal(p(w, h, r, k, seed)).unwrap();
         assert_eq!(
             free_spot(&run.points, w, h, r),
             None,
@@ -425,7 +443,7 @@ fn the_proof_finds_the_gaps_the_other_samplers_leave() {
     // Not maximal: the classic and Roberts samplers leave spots where a point still fits, and the
     // check finds one, and that spot really is free.
     for method in [Method::Classic, Method::Roberts] {
-        let run = sample(method, W, H, 20.0, 30, 123456).unwrap();
+        let run = sample(method, p(W, H, 20.0, 30, 123456)).unwrap();
         let [x, y] = free_spot(&run.points, W, H, 20.0).expect("a gap");
         for p in &run.points {
             assert!((p.x - x).hypot(p.y - y) >= 20.0 * (1.0 - 1e-9));
@@ -438,34 +456,11 @@ fn the_proof_finds_the_gaps_the_other_samplers_leave() {
 
 #[test]
 fn maximal_starts_from_roberts() {
-    let r = roberts(W, H, 20.0, 30, 123456).unwrap();
-    let m = maximal(W, H, 20.0, 30, 123456).unwrap();
+    let r = roberts(p(W, H, 20.0, 30, 123456)).unwrap();
+    let m = maximal(p(W, H, 20.0, 30, 123456)).unwrap();
     assert_eq!(&m.points[..r.points.len()], &r.points[..]);
     assert!(m.candidates > r.candidates);
     assert!(m.coverage >= r.coverage);
-}
-
-/// Runs `staged` to the end in calls of uneven sizes (cycling through `sizes`); returns the run
-/// and how many calls it took.
-fn run_in_slices(mut staged: Staged, sizes: &[u64]) -> (Run, usize) {
-    let mut calls = 0;
-    let mut before = staged.point_count();
-    loop {
-        let done = staged.run(sizes[calls % sizes.len()]);
-        calls += 1;
-        // Points are only ever added, and a finished run stays finished.
-        assert!(staged.point_count() >= before);
-        before = staged.point_count();
-        if done {
-            break;
-        }
-        assert!(!staged.is_finished());
-    }
-    assert!(staged.is_finished());
-    assert!(staged.run(1), "a finished run stays finished");
-    let run = staged.take().expect("the finished run");
-    assert_eq!(staged.take(), None, "the run is handed over once");
-    (run, calls)
 }
 
 /// Every coordinate, count and figure of two runs, compared as bits.
@@ -488,8 +483,8 @@ fn assert_bit_identical(a: &Run, b: &Run, what: &str) {
 }
 
 #[test]
-fn staged_runs_equal_one_call_to_the_bit() {
-    let slicings: [&[u64]; 5] = [&[1], &[2, 7, 1, 30], &[13], &[400, 1, 3], &[u64::MAX]];
+fn sliced_runs_equal_the_one_call_runs_to_the_bit() {
+    let slicings: [&[u64]; 4] = [&[1], &UNEVEN, &[13], &[u64::MAX]];
     for &(w, h, r, k, seed) in &[
         (W, H, 20.0, 30, 123456),
         (W, H, 8.0, 60, 7),
@@ -498,14 +493,15 @@ fn staged_runs_equal_one_call_to_the_bit() {
         (50.0, 50.0, 40.0, 30, 3),
     ] {
         for method in Method::ALL {
-            let whole = sample(method, w, h, r, k, seed).unwrap();
-            for sizes in slicings {
-                let staged = Staged::new(method, w, h, r, k, seed).unwrap();
-                assert_eq!(staged.method(), method);
-                let (run, calls) = run_in_slices(staged, sizes);
-                let what = format!("{method:?} {w}×{h} r {r} k {k} seed {seed} slices {sizes:?}");
+            let whole = sample(method, p(w, h, r, k, seed)).unwrap();
+            for budgets in slicings {
+                let mut job = SamplerJob::new(method, p(w, h, r, k, seed)).unwrap();
+                assert_eq!(job.method(), method);
+                assert_zero_budget_does_nothing(&mut job);
+                let (run, calls) = run_in_slices(job, budgets);
+                let what = format!("{method:?} {w}×{h} r {r} k {k} seed {seed} slices {budgets:?}");
                 assert_bit_identical(&run, &whole, &what);
-                if sizes == [1] {
+                if budgets == [1] {
                     // One step per call: at least one call per placed point (each point but the
                     // first is placed by a step).
                     assert!(calls >= run.points.len(), "{what}: {calls} calls");
@@ -515,17 +511,29 @@ fn staged_runs_equal_one_call_to_the_bit() {
     }
     // The parent cone with a chosen exponent, including the flat case a = c + 1 = 0.
     for c in [-8.0, -1.0, 1.0, 3.5] {
-        let whole = parent_cone(W, H, 16.0, 20, c, 99).unwrap();
-        for sizes in slicings {
-            let staged = Staged::parent_cone(W, H, 16.0, 20, c, 99).unwrap();
-            let (run, _) = run_in_slices(staged, sizes);
-            assert_bit_identical(&run, &whole, &format!("parent cone c {c} slices {sizes:?}"));
+        let whole = parent_cone(p(W, H, 16.0, 20, 99), c).unwrap();
+        for budgets in slicings {
+            let job = SamplerJob::parent_cone(p(W, H, 16.0, 20, 99), c).unwrap();
+            let (run, _) = run_in_slices(job, budgets);
+            assert_bit_identical(
+                &run,
+                &whole,
+                &format!("parent cone c {c} slices {budgets:?}"),
+            );
         }
     }
+    // The bindings' call: points only ever added while it runs.
+    let mut job = SamplerJob::new(Method::Maximal, p(W, H, 20.0, 30, 1)).unwrap();
+    let mut before = job.point_count();
+    while !job.run_steps(9) {
+        assert!(job.point_count() >= before);
+        before = job.point_count();
+    }
+    assert_eq!(job.point_count(), job.take().unwrap().points.len());
 }
 
 #[test]
-fn a_staged_run_refuses_what_one_call_refuses() {
+fn the_sampler_job_refuses_what_one_call_refuses() {
     for method in Method::ALL {
         for (w, h, r, k, seed) in [
             (W, H, 20.0, 0, 1),
@@ -534,12 +542,12 @@ fn a_staged_run_refuses_what_one_call_refuses() {
             (W, H, 1e-4, 30, 1),
             (W, H, 20.0, 30, poisson_live::rng::STUCK_SEED),
         ] {
-            let one_call = sample(method, w, h, r, k, seed).unwrap_err();
-            let staged = Staged::new(method, w, h, r, k, seed).unwrap_err();
-            assert_eq!(one_call.to_string(), staged.to_string(), "{method:?}");
+            let one_call = sample(method, p(w, h, r, k, seed)).unwrap_err();
+            let job = SamplerJob::new(method, p(w, h, r, k, seed)).unwrap_err();
+            assert_eq!(one_call.to_string(), job.to_string(), "{method:?}");
         }
     }
-    let one_call = parent_cone(W, H, 20.0, 30, 51.0, 9).unwrap_err();
-    let staged = Staged::parent_cone(W, H, 20.0, 30, 51.0, 9).unwrap_err();
-    assert_eq!(one_call.to_string(), staged.to_string());
+    let one_call = parent_cone(p(W, H, 20.0, 30, 9), 51.0).unwrap_err();
+    let job = SamplerJob::parent_cone(p(W, H, 20.0, 30, 9), 51.0).unwrap_err();
+    assert_eq!(one_call.to_string(), job.to_string());
 }

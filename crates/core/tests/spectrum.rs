@@ -1,13 +1,22 @@
 //! The periodogram on point sets whose spectrum is known in advance.
 
 use poisson_live::spectrum::{
-    averaged_spectrum, point_set, seeds, Averaged, Kind, Periodogram, Staged,
+    averaged_spectrum, point_set, seeds, Averaged, Kind, Periodogram, SpectrumJob, SpectrumParams,
 };
+use poisson_live::{Job, Point};
+
+mod job_check;
+use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
+
+/// A point at `(x, y)` that keeps no spacing.
+fn at(x: f64, y: f64) -> Point {
+    Point { x, y, r: 0.0 }
+}
 
 #[test]
 fn a_single_point_has_a_flat_spectrum() {
     for &[x, y] in &[[0.0, 0.0], [3.7, 91.25], [719.9, 399.9]] {
-        let p = Periodogram::new(&[[x, y]], 720.0, 400.0, 20, 11).unwrap();
+        let p = Periodogram::new(&[at(x, y)], 720.0, 400.0, 20, 11).unwrap();
         assert_eq!((p.cols(), p.rows()), (41, 23));
         for &v in p.power() {
             assert!(
@@ -26,7 +35,7 @@ fn a_lattice_has_peaks_at_its_reciprocal_lattice_and_nothing_else() {
     let mut pts = Vec::new();
     for j in 0..6 {
         for i in 0..10 {
-            pts.push([(i as f64 + 0.3) * a, (j as f64 + 0.7) * a]);
+            pts.push(at((i as f64 + 0.3) * a, (j as f64 + 0.7) * a));
         }
     }
     let n = pts.len() as f64;
@@ -64,7 +73,7 @@ fn the_spectrum_is_symmetric_and_the_origin_holds_n() {
         let (mut re, mut im) = (0.0f64, 0.0f64);
         for q in &pts {
             let phase =
-                -std::f64::consts::TAU * (fx as f64 * q[0] / 300.0 + fy as f64 * q[1] / 200.0);
+                -std::f64::consts::TAU * (fx as f64 * q.x / 300.0 + fy as f64 * q.y / 200.0);
             re += phase.cos();
             im += phase.sin();
         }
@@ -163,14 +172,14 @@ fn the_lab_sets_rank_as_expected() {
 fn degenerate_and_bad_input() {
     let empty = Periodogram::new(&[], 10.0, 10.0, 3, 3).unwrap();
     assert!(empty.power().iter().all(|&v| v == 0.0));
-    assert!(Periodogram::new(&[[1.0, 1.0]], 0.0, 10.0, 3, 3).is_err());
-    assert!(Periodogram::new(&[[1.0, f64::NAN]], 10.0, 10.0, 3, 3).is_err());
-    assert!(Periodogram::new(&[[1.0, 1.0]], 10.0, 10.0, 5000, 3).is_err());
-    let many = vec![[1.0, 1.0]; 1_000_000];
+    assert!(Periodogram::new(&[at(1.0, 1.0)], 0.0, 10.0, 3, 3).is_err());
+    assert!(Periodogram::new(&[at(1.0, f64::NAN)], 10.0, 10.0, 3, 3).is_err());
+    assert!(Periodogram::new(&[at(1.0, 1.0)], 10.0, 10.0, 5000, 3).is_err());
+    let many = vec![at(1.0, 1.0); 1_000_000];
     let err = Periodogram::new(&many, 10.0, 10.0, 100, 100).unwrap_err();
     assert!(err.to_string().contains("fewer"), "{err}");
     // A zero frequency range has one frequency, the origin, and no rings.
-    let dc = Periodogram::new(&[[1.0, 1.0]], 10.0, 10.0, 0, 0).unwrap();
+    let dc = Periodogram::new(&[at(1.0, 1.0)], 10.0, 10.0, 0, 0).unwrap();
     assert_eq!(dc.power(), &[1.0]);
     assert_eq!(dc.radial_average().low_frequency_power(1.0), None);
     for kind in Kind::ALL {
@@ -204,7 +213,7 @@ fn averaging_maps_smooths_the_spectrum() {
         "spread of one map {one}, of 16 {many}"
     );
     assert!(Periodogram::average(&[]).is_err());
-    let other = Periodogram::new(&[[1.0, 1.0]], w, h, 32, 17).unwrap();
+    let other = Periodogram::new(&[at(1.0, 1.0)], w, h, 32, 17).unwrap();
     assert!(Periodogram::average(&[parts[0].clone(), other]).is_err());
     // The seeds skip the one the generator refuses, and the count is bounded.
     let near_stuck = poisson_live::rng::STUCK_SEED - 1;
@@ -216,15 +225,38 @@ fn averaging_maps_smooths_the_spectrum() {
     assert!(poisson_live::spectrum::seeds(1, 65).is_err());
 }
 
+/// The spectrum lab's parameters.
+#[allow(clippy::too_many_arguments)]
+fn params(
+    kind: Kind,
+    w: f64,
+    h: f64,
+    r: f64,
+    seed: i32,
+    maps: u32,
+    fx: u32,
+    fy: u32,
+) -> SpectrumParams {
+    SpectrumParams {
+        kind,
+        width: w,
+        height: h,
+        radius: r,
+        seed,
+        maps,
+        fx_max: fx,
+        fy_max: fy,
+    }
+}
+
 /// The lab's spectrum the long way, from the one-call public functions: each map's point set,
 /// its periodogram, and their average.
-#[allow(clippy::too_many_arguments)]
-fn by_hand(kind: Kind, w: f64, h: f64, r: f64, seed: i32, maps: u32, fx: u32, fy: u32) -> Averaged {
+fn by_hand(p: SpectrumParams) -> Averaged {
     let mut first = None;
     let mut parts = Vec::new();
-    for s in seeds(seed, maps).unwrap() {
-        let set = point_set(kind, w, h, r, s).unwrap();
-        parts.push(Periodogram::new(&set, w, h, fx, fy).unwrap());
+    for s in seeds(p.seed, p.maps).unwrap() {
+        let set = point_set(p.kind, p.width, p.height, p.radius, s).unwrap();
+        parts.push(Periodogram::new(&set, p.width, p.height, p.fx_max, p.fy_max).unwrap());
         first.get_or_insert(set);
     }
     Averaged {
@@ -235,7 +267,12 @@ fn by_hand(kind: Kind, w: f64, h: f64, r: f64, seed: i32, maps: u32, fx: u32, fy
 
 fn assert_bit_identical(a: &Averaged, b: &Averaged, what: &str) {
     let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-    let flat = |p: &[[f64; 2]]| p.iter().flatten().map(|x| x.to_bits()).collect::<Vec<_>>();
+    let flat = |p: &[Point]| {
+        p.iter()
+            .flat_map(|q| [q.x, q.y, q.r])
+            .map(f64::to_bits)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
         flat(&a.points),
         flat(&b.points),
@@ -248,64 +285,60 @@ fn assert_bit_identical(a: &Averaged, b: &Averaged, what: &str) {
     assert_eq!(p, q, "{what}");
 }
 
+/// The spectrum lab's cases: kind, spacing, seed, maps, frequencies.
+const CASES: [(Kind, f64, i32, u32, u32, u32); 5] = [
+    (Kind::Bridson, 20.0, 123456, 3, 16, 9),
+    (Kind::Random, 14.0, 7, 2, 12, 7),
+    (Kind::Jittered, 30.0, -5, 4, 10, 10),
+    (Kind::Darts, 12.0, 2024, 2, 8, 5),
+    (Kind::Bridson, 40.0, i32::MAX, 3, 0, 0),
+];
+
 #[test]
-fn a_staged_spectrum_equals_one_call_to_the_bit() {
-    let slicings: [&[u64]; 5] = [&[1], &[3, 50, 1, 7], &[97], &[1000, 2], &[u64::MAX]];
-    for &(kind, r, seed, maps, fx, fy) in &[
-        (Kind::Bridson, 20.0, 123456, 3, 16, 9),
-        (Kind::Random, 14.0, 7, 2, 12, 7),
-        (Kind::Jittered, 30.0, -5, 4, 10, 10),
-        (Kind::Darts, 12.0, 2024, 2, 8, 5),
-        (Kind::Bridson, 40.0, i32::MAX, 3, 0, 0),
-    ] {
-        let (w, h) = (720.0, 400.0);
-        let reference = by_hand(kind, w, h, r, seed, maps, fx, fy);
-        let one_call = averaged_spectrum(kind, w, h, r, seed, maps, fx, fy).unwrap();
+fn the_one_call_spectrum_is_the_spectrum_by_hand() {
+    for (kind, r, seed, maps, fx, fy) in CASES {
+        let p = params(kind, 720.0, 400.0, r, seed, maps, fx, fy);
         let what = format!("{kind:?} r {r} seed {seed} maps {maps} {fx}×{fy}");
-        assert_bit_identical(&one_call, &reference, &what);
-        for sizes in slicings {
-            let mut staged = Staged::new(kind, w, h, r, seed, maps, fx, fy).unwrap();
-            assert_eq!(staged.maps(), maps as usize);
-            let mut calls = 0;
-            let mut progress = staged.progress();
-            assert_eq!(progress, 0.0);
-            while !staged.run(sizes[calls % sizes.len()]).unwrap() {
-                calls += 1;
-                assert!(staged.progress() >= progress && staged.progress() < 1.0);
-                progress = staged.progress();
-            }
-            assert!(staged.is_finished());
-            assert_eq!(staged.progress(), 1.0);
-            assert!(staged.run(1).unwrap(), "a finished spectrum stays finished");
-            let got = staged.take().expect("the finished spectrum");
-            assert_eq!(staged.take(), None, "the spectrum is handed over once");
-            assert_bit_identical(&got, &reference, &format!("{what}, slices {sizes:?}"));
-            // One unit of work per call: a call per point added, and more for the sampler steps
-            // and darts that make each map's set.
-            if sizes == [1] {
-                let maps = maps as usize;
-                let points = maps * reference.periodogram.point_count();
-                assert!(calls + 1 >= points + maps, "{what}: {calls} calls");
+        assert_bit_identical(&averaged_spectrum(p).unwrap(), &by_hand(p), &what);
+    }
+}
+
+#[test]
+fn spectra_in_slices_equal_the_one_call_spectrum() {
+    for (kind, r, seed, maps, fx, fy) in CASES {
+        let p = params(kind, 720.0, 400.0, r, seed, maps, fx, fy);
+        let one_call = averaged_spectrum(p).unwrap();
+        let what = format!("{kind:?} r {r} seed {seed} maps {maps} {fx}×{fy}");
+        for budgets in [&[1][..], &UNEVEN, &[97]] {
+            let mut job = SpectrumJob::new(p).unwrap();
+            assert_eq!(job.maps(), maps as usize);
+            assert_zero_budget_does_nothing(&mut job);
+            let (got, calls) = run_in_slices(job, budgets);
+            assert_bit_identical(&got, &one_call, &format!("{what}, slices {budgets:?}"));
+            // A unit of work per call: a call per sampler step (two per point) and per point
+            // added (a point costs one unit at these frequencies).
+            if budgets == [1] {
+                let points = maps as usize * one_call.periodogram.point_count();
+                assert!(calls >= 2 * points, "{what}: {calls} calls");
             }
         }
     }
 }
 
 #[test]
-fn the_lab_spectrum_staged_at_the_labs_own_size() {
-    // The lab's own frequency window (64 × 36) and its heaviest settings, a few maps.
-    let (w, h) = (720.0, 400.0);
+fn the_lab_spectrum_in_slices_at_the_labs_own_size_is_the_spectrum_by_hand() {
+    // The lab's own frequency window (64 × 36) and its heaviest settings, a few maps: a point
+    // costs ten units there, so a call of a few units adds one point.
     for kind in Kind::ALL {
-        let reference = by_hand(kind, w, h, 12.0, 31337, 2, 64, 36);
-        let mut staged = Staged::new(kind, w, h, 12.0, 31337, 2, 64, 36).unwrap();
-        let mut sizes = [1u64, 64, 5, 333].into_iter().cycle();
-        while !staged.run(sizes.next().unwrap()).unwrap() {}
-        assert_bit_identical(&staged.take().unwrap(), &reference, &format!("{kind:?}"));
+        let p = params(kind, 720.0, 400.0, 12.0, 31337, 2, 64, 36);
+        let reference = by_hand(p);
+        let (got, _) = run_in_slices(SpectrumJob::new(p).unwrap(), &[1, 64, 5, 333]);
+        assert_bit_identical(&got, &reference, &format!("{kind:?}"));
     }
 }
 
 #[test]
-fn a_staged_spectrum_refuses_what_one_call_refuses() {
+fn the_spectrum_job_refuses_what_one_call_refuses() {
     let (w, h) = (720.0, 400.0);
     for (r, seed, maps, fx, fy, width) in [
         (20.0, poisson_live::rng::STUCK_SEED, 2, 8, 8, w),
@@ -316,21 +349,25 @@ fn a_staged_spectrum_refuses_what_one_call_refuses() {
         (20.0, 1, 2, 5000, 8, w),
         (20.0, 1, 2, 8, 8, f64::NAN),
     ] {
-        let one_call = averaged_spectrum(Kind::Darts, width, h, r, seed, maps, fx, fy).unwrap_err();
-        let staged = Staged::new(Kind::Darts, width, h, r, seed, maps, fx, fy).unwrap_err();
-        assert_eq!(one_call.to_string(), staged.to_string());
+        let p = params(Kind::Darts, width, h, r, seed, maps, fx, fy);
+        let one_call = averaged_spectrum(p).unwrap_err();
+        let job = SpectrumJob::new(p).unwrap_err();
+        assert_eq!(one_call.to_string(), job.to_string());
     }
     // Too many points for the frequencies: known only once the first point set is made, so
-    // run() refuses it, as the one call does.
-    let one_call = averaged_spectrum(Kind::Random, w, h, 12.0, 1, 1, 4096, 4096).unwrap_err();
-    let mut staged = Staged::new(Kind::Random, w, h, 12.0, 1, 1, 4096, 4096).unwrap();
-    let staged = loop {
-        match staged.run(100) {
+    // run() refuses it, as the one call does, and the job is then over with nothing to take.
+    let p = params(Kind::Random, w, h, 12.0, 1, 1, 4096, 4096);
+    let one_call = averaged_spectrum(p).unwrap_err();
+    let mut job = SpectrumJob::new(p).unwrap();
+    let refused = loop {
+        match job.run(100) {
             Ok(true) => panic!("the work limit was not enforced"),
             Ok(false) => {}
             Err(e) => break e,
         }
     };
-    assert_eq!(one_call.to_string(), staged.to_string());
-    assert!(staged.to_string().contains("fewer"), "{staged}");
+    assert_eq!(one_call.to_string(), refused.to_string());
+    assert!(refused.to_string().contains("fewer"), "{refused}");
+    assert!(job.run(1).unwrap() && job.is_finished());
+    assert_eq!(job.take(), None);
 }

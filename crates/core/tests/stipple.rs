@@ -3,10 +3,27 @@
 use poisson_live::layers::{place_layers, Layer};
 use poisson_live::metrics::radius_violations;
 use poisson_live::stipple::{
-    ink_seed, mask_from_image, masked_poisson, stipple, stipple_colour, Channels, Image, Ink, Mode,
-    Picture, Stippling, Tone,
+    ink_seed, mask_from_image, masked_poisson, masked_sampler, stipple, stipple_colour, Channels,
+    Image, Ink, Mode, Picture, StippleParams, Stippling, Tone,
 };
-use poisson_live::{Error, Point};
+use poisson_live::{Error, Job, Point};
+
+mod job_check;
+use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
+
+/// The stipple parameters, in the order the lab lists them.
+fn p(min_radius: f64, max_radius: f64, k: u32, seed: i32, gamma: Option<f64>) -> StippleParams {
+    StippleParams {
+        min_radius,
+        max_radius,
+        gamma,
+        k,
+        seed,
+    }
+}
+
+mod common;
+use common::assert_spaced;
 
 /// A grey ramp: black on the left edge, white on the right.
 fn ramp(width: usize, height: usize) -> Image {
@@ -25,24 +42,16 @@ fn mean_radius(points: &[Point], keep: impl Fn(&Point) -> bool) -> f64 {
     chosen.iter().sum::<f64>() / chosen.len() as f64
 }
 
-/// No pair closer than the smaller of its radii, checked pair by pair.
+/// No pair closer than the smaller of its radii, checked pair by pair and by the audit.
 fn assert_spacing(points: &[Point]) {
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            let d2 = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
-            let r = a.r.min(b.r);
-            assert!(d2 >= r * r, "{a:?} and {b:?} are too close");
-        }
-    }
-    let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
-    let r: Vec<f64> = points.iter().map(|p| p.r).collect();
-    assert!(radius_violations(&xy, &r).is_empty());
+    assert_spaced(points);
+    assert!(radius_violations(points).is_empty());
 }
 
 #[test]
 fn spacing_follows_brightness() {
     let image = ramp(400, 200);
-    let dots = stipple(&image, 2.0, 14.0, 30, 123456, None).unwrap();
+    let dots = stipple(&image, p(2.0, 14.0, 30, 123456, None)).unwrap();
     assert_spacing(&dots);
     let dark = mean_radius(&dots, |p| p.x < 100.0);
     let bright = mean_radius(&dots, |p| p.x >= 300.0);
@@ -68,7 +77,7 @@ fn every_built_in_picture_stipples_and_keeps_the_smaller_radius_rule() {
         let image = picture.render(300, 180).unwrap();
         assert_eq!(image.channels(), Channels::Rgb);
         assert_eq!(image.bytes().len(), 300 * 180 * 3);
-        let dots = stipple(&image, 3.0, 12.0, 30, 7, None).unwrap();
+        let dots = stipple(&image, p(3.0, 12.0, 30, 7, None)).unwrap();
         assert!(dots.len() > 100, "{}: {}", picture.name(), dots.len());
         assert_spacing(&dots);
     }
@@ -82,7 +91,7 @@ fn the_sphere_is_darker_below_than_in_its_highlight() {
     // The highlight (upper left of the ball) is bright, the lower right of the ball dark.
     assert!(image.brightness_at(150.0, 60.0) > 0.6);
     assert!(image.brightness_at(215.0, 140.0) < 0.25);
-    let dots = stipple(&image, 2.0, 12.0, 30, 123456, None).unwrap();
+    let dots = stipple(&image, p(2.0, 12.0, 30, 123456, None)).unwrap();
     let near = |p: &Point, x: f64, y: f64| (p.x - x).hypot(p.y - y) < 15.0;
     let lit = mean_radius(&dots, |p| near(p, 150.0, 60.0));
     let shade = mean_radius(&dots, |p| near(p, 215.0, 140.0));
@@ -90,17 +99,20 @@ fn the_sphere_is_darker_below_than_in_its_highlight() {
 }
 
 #[test]
-fn the_same_seed_gives_the_same_stipple() {
+fn the_same_seed_gives_the_same_stipple_one_call_or_sliced() {
     let image = Picture::Tree.render(240, 160).unwrap();
-    let a = stipple(&image, 2.0, 10.0, 30, 99, Some(1.5)).unwrap();
-    let b = stipple(&image, 2.0, 10.0, 30, 99, Some(1.5)).unwrap();
+    let a = stipple(&image, p(2.0, 10.0, 30, 99, Some(1.5))).unwrap();
+    let b = stipple(&image, p(2.0, 10.0, 30, 99, Some(1.5))).unwrap();
     assert_eq!(a, b);
-    assert_ne!(a, stipple(&image, 2.0, 10.0, 30, 100, Some(1.5)).unwrap());
+    assert_ne!(
+        a,
+        stipple(&image, p(2.0, 10.0, 30, 100, Some(1.5))).unwrap()
+    );
     // Rendering is deterministic too.
     assert_eq!(image, Picture::Tree.render(240, 160).unwrap());
     // Stepping in slices gives the one-call result.
-    let mut s = Stippling::mono(&image, 2.0, 10.0, 30, 99, Some(1.5)).unwrap();
-    while !s.run(37) {}
+    let mut s = Stippling::mono(&image, p(2.0, 10.0, 30, 99, Some(1.5))).unwrap();
+    while !s.run(37).unwrap() {}
     assert_eq!(s.points(0), &a[..]);
     assert_eq!(s.mode(), Mode::Mono);
 }
@@ -126,8 +138,8 @@ fn gamma_moves_the_mid_tones() {
     // Gammas are used to the nearest sixteenth.
     assert_eq!(tone(Some(2.2)).gamma(), 2.1875);
     let image = ramp(200, 100);
-    let plain = stipple(&image, 2.0, 10.0, 30, 5, None).unwrap();
-    let dark = stipple(&image, 2.0, 10.0, 30, 5, Some(2.0)).unwrap();
+    let plain = stipple(&image, p(2.0, 10.0, 30, 5, None)).unwrap();
+    let dark = stipple(&image, p(2.0, 10.0, 30, 5, Some(2.0))).unwrap();
     assert!(
         dark.len() > plain.len(),
         "{} vs {}",
@@ -151,7 +163,7 @@ fn colour_mode_stipples_three_inks_from_their_channels() {
         }
     }
     let image = Image::rgb(w, h, bytes).unwrap();
-    let [cyan, magenta, yellow] = stipple_colour(&image, 2.0, 12.0, 30, 123456, None).unwrap();
+    let [cyan, magenta, yellow] = stipple_colour(&image, p(2.0, 12.0, 30, 123456, None)).unwrap();
     for set in [&cyan, &magenta, &yellow] {
         assert_spacing(set);
     }
@@ -166,13 +178,13 @@ fn colour_mode_stipples_three_inks_from_their_channels() {
     assert!(left(&yellow) > 3 * left(&cyan));
     // Cyan uses the seed itself: the same as stippling the red channel as a grey picture.
     let red = Image::gray(w, h, image.channel_plane(0).values().to_vec()).unwrap();
-    assert_eq!(cyan, stipple(&red, 2.0, 12.0, 30, 123456, None).unwrap());
+    assert_eq!(cyan, stipple(&red, p(2.0, 12.0, 30, 123456, None)).unwrap());
     // The inks have their own, valid seeds.
     let seeds = Ink::ALL.map(|i| ink_seed(123456, i));
     assert_eq!(seeds[0], 123456);
     assert!(seeds[1] != seeds[2] && seeds.iter().all(|&s| s > 0));
-    let mut s = Stippling::colour(&image, 2.0, 12.0, 30, 123456, None).unwrap();
-    s.finish();
+    let mut s = Stippling::colour(&image, p(2.0, 12.0, 30, 123456, None)).unwrap();
+    assert!(s.run(u64::MAX).unwrap());
     assert_eq!(s.sets().len(), 3);
     assert_eq!(s.total(), cyan.len() + magenta.len() + yellow.len());
     assert_eq!(s.points(1), &magenta[..]);
@@ -253,15 +265,17 @@ fn bad_input_is_refused_with_a_readable_message() {
     assert!(Picture::Sphere.render(0, 5).is_err());
     let image = ramp(100, 50);
     assert_eq!(
-        msg(stipple(&image, 12.0, 4.0, 30, 1, None).unwrap_err()),
+        msg(stipple(&image, p(12.0, 4.0, 30, 1, None)).unwrap_err()),
         "min radius (12) must not be larger than max radius (4)"
     );
-    assert!(msg(stipple(&image, 0.0, 4.0, 30, 1, None).unwrap_err()).contains("min radius"));
-    assert!(msg(stipple(&image, 2.0, 4.0, 0, 1, None).unwrap_err()).contains("k must be"));
-    assert!(msg(stipple(&image, 2.0, 4.0, 30, 1, Some(0.0)).unwrap_err()).contains("gamma"));
-    assert!(msg(stipple(&image, 2.0, 4.0, 30, -2_147_483_646, None).unwrap_err()).contains("seed"));
-    assert!(stipple_colour(&image, 2.0, 4.0, 30, -2_147_483_646, None).is_err());
-    assert!(msg(stipple(&image, 0.001, 4.0, 30, 1, None).unwrap_err()).contains("limit"));
+    assert!(msg(stipple(&image, p(0.0, 4.0, 30, 1, None)).unwrap_err()).contains("min radius"));
+    assert!(msg(stipple(&image, p(2.0, 4.0, 0, 1, None)).unwrap_err()).contains("k must be"));
+    assert!(msg(stipple(&image, p(2.0, 4.0, 30, 1, Some(0.0))).unwrap_err()).contains("gamma"));
+    assert!(
+        msg(stipple(&image, p(2.0, 4.0, 30, -2_147_483_646, None)).unwrap_err()).contains("seed")
+    );
+    assert!(stipple_colour(&image, p(2.0, 4.0, 30, -2_147_483_646, None)).is_err());
+    assert!(msg(stipple(&image, p(0.001, 4.0, 30, 1, None)).unwrap_err()).contains("limit"));
     assert!(msg(mask_from_image(&image, 1.5).unwrap_err()).contains("threshold"));
     assert!(masked_poisson(&image, 0.5, -1.0, 30, 1).is_err());
 }
@@ -283,11 +297,8 @@ fn point_hash(points: &[Point]) -> u64 {
         .flat_map(|v| v.to_bits().to_le_bytes()))
 }
 
-/// Uneven slice sizes, 1 included, used over and over.
-const SLICES: [usize; 6] = [1, 7, 1, 64, 3, 250];
-
 #[test]
-fn pictures_drawn_in_slices_are_the_pictures_drawn_at_once() {
+fn pictures_drawn_in_slices_equal_the_one_call_pictures() {
     // The bytes every build drew before rendering could be sliced.
     let pinned = [
         (Picture::Sphere, 720, 400, 0xadfe_c20b_0ddb_7057_u64),
@@ -310,35 +321,30 @@ fn pictures_drawn_in_slices_are_the_pictures_drawn_at_once() {
             hash,
             "{picture:?} {w}×{h}"
         );
-        let mut sliced = picture.rendering(w, h).unwrap();
-        assert_eq!((sliced.rows_done(), sliced.rows()), (0, h));
-        let mut calls = 0;
-        while !sliced.run(SLICES[calls % SLICES.len()]) {
-            calls += 1;
-            assert!(!sliced.is_finished());
+        for budgets in [&[1][..], &UNEVEN] {
+            let mut job = picture.rendering(w, h).unwrap();
+            assert_eq!((job.rows_done(), job.rows()), (0, h));
+            assert_zero_budget_does_nothing(&mut job);
+            let (image, calls) = run_in_slices(job, budgets);
+            assert_eq!(image, whole, "{picture:?} {w}×{h} in slices of {budgets:?}");
+            // A unit is about 20 pixels and a call draws whole rows: one row per unit here.
+            if budgets == [1] {
+                assert_eq!(calls, h, "{picture:?} {w}×{h}: a row per call");
+            }
         }
-        assert!(sliced.run(5), "a finished rendering stays finished");
-        assert_eq!(sliced.into_image().unwrap(), whole);
-        // Stopped half way, the image draws the rest.
+        // The bindings' row count: stopped half way, the image draws the rest.
         let mut half = picture.rendering(w, h).unwrap();
-        half.run(h / 2);
+        assert_eq!(half.draw_rows(h / 2), h / 2 == h);
+        assert_eq!(half.rows_done(), h / 2);
         assert_eq!(half.into_image().unwrap(), whole);
     }
     assert!(Picture::Tree.rendering(0, 3).is_err());
 }
 
 #[test]
-fn stipplings_run_in_uneven_slices_give_the_one_call_points() {
+fn stipplings_in_uneven_slices_equal_the_one_call_points() {
     let tree = Picture::Tree.render(360, 200).unwrap();
     let rings = Picture::Rings.render(240, 160).unwrap();
-    let run_sliced = |mut s: Stippling| {
-        let mut calls = 0;
-        while !s.run(SLICES[calls % SLICES.len()] as u64) {
-            calls += 1;
-        }
-        assert!(s.run(0) && s.is_finished());
-        s
-    };
     // Masks: threshold, spacing, seed; the point count and hash the one-call function gave
     // before the block seeding was sliced.
     for (threshold, radius, seed, count, hash) in [
@@ -348,31 +354,43 @@ fn stipplings_run_in_uneven_slices_give_the_one_call_points() {
     ] {
         let once = masked_poisson(&tree, threshold, radius, 30, seed).unwrap();
         assert_eq!((once.len(), point_hash(&once)), (count, hash));
+        // The CLI's path: the sampler seeded in one go, then run.
+        let mut sampler = masked_sampler(&tree, threshold, radius, 30, seed).unwrap();
+        sampler.finish();
+        assert_eq!(sampler.points(), &once[..]);
+        let masked = || Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
         // Making a mask's stippling seeds nothing yet: it is cheap, and not finished.
-        let fresh = Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
+        let mut fresh = masked();
         assert_eq!(fresh.total(), 0);
         assert!(!fresh.is_finished());
-        let s = run_sliced(Stippling::masked(&tree, threshold, radius, 30, seed).unwrap());
-        assert_eq!(s.points(0), &once[..]);
-        let mut at_once = Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
-        at_once.finish();
-        assert_eq!(at_once.points(0), &once[..]);
-        // A few runs into the seeding, then the rest at once.
-        let mut partly = Stippling::masked(&tree, threshold, radius, 30, seed).unwrap();
-        partly.run(3);
-        partly.run(1);
-        partly.finish();
+        assert_eq!(fresh.stage(), "seeding the dark ground");
+        assert_zero_budget_does_nothing(&mut fresh);
+        for budgets in [&[1][..], &UNEVEN] {
+            let (sets, _) = run_in_slices(masked(), budgets);
+            assert_eq!(sets, vec![once.clone()], "mask {threshold} in {budgets:?}");
+        }
+        // A few runs into the seeding, then the rest at once, points kept in place.
+        let mut partly = masked();
+        partly.run_steps(3);
+        partly.run_steps(1);
+        partly.run_steps(u64::MAX);
         assert_eq!(partly.points(0), &once[..]);
     }
-    let mono = stipple(&rings, 1.5, 8.0, 30, 99, Some(1.5)).unwrap();
+    let mono = stipple(&rings, p(1.5, 8.0, 30, 99, Some(1.5))).unwrap();
     assert_eq!(
         (mono.len(), point_hash(&mono)),
         (4896, 0xff66_176c_81dc_93e1)
     );
-    let s = run_sliced(Stippling::mono(&rings, 1.5, 8.0, 30, 99, Some(1.5)).unwrap());
-    assert_eq!(s.points(0), &mono[..]);
+    for budgets in [&[1][..], &UNEVEN] {
+        let job = Stippling::mono(&rings, p(1.5, 8.0, 30, 99, Some(1.5))).unwrap();
+        let (sets, calls) = run_in_slices(job, budgets);
+        assert_eq!(sets, vec![mono.clone()]);
+        if budgets == [1] {
+            assert!(calls >= 2 * mono.len() - 1, "a step per call: {calls}");
+        }
+    }
     for seed in [5, 123456, -7] {
-        let colour = stipple_colour(&rings, 2.0, 10.0, 30, seed, None).unwrap();
+        let colour = stipple_colour(&rings, p(2.0, 10.0, 30, seed, None)).unwrap();
         if seed == 5 {
             let pinned = [
                 (1962, 0x5a87_117a_b70d_74ec_u64),
@@ -383,9 +401,8 @@ fn stipplings_run_in_uneven_slices_give_the_one_call_points() {
                 assert_eq!((set.len(), point_hash(set)), want);
             }
         }
-        let s = run_sliced(Stippling::colour(&rings, 2.0, 10.0, 30, seed, None).unwrap());
-        for (i, set) in colour.iter().enumerate() {
-            assert_eq!(s.points(i), &set[..]);
-        }
+        let job = Stippling::colour(&rings, p(2.0, 10.0, 30, seed, None)).unwrap();
+        let (sets, _) = run_in_slices(job, &UNEVEN);
+        assert_eq!(sets, colour.to_vec(), "colour, seed {seed}");
     }
 }

@@ -12,6 +12,9 @@ use poisson_live::world::{paint_world, Ground, Object, Terrain, WORLD_HEIGHT, WO
 use poisson_live::{Error, Point};
 use std::path::PathBuf;
 
+mod common;
+use common::assert_spaced;
+
 fn golden_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden_world_123456.png")
 }
@@ -143,21 +146,7 @@ fn assert_world_rules(seed: i32) {
         "seed {seed}: layers overlap on the shared grid"
     );
     let all: Vec<Point> = layers.concat();
-    assert_smaller_radius_rule(&all);
-}
-
-/// Every pair at least the smaller of its two radii apart (brute force).
-fn assert_smaller_radius_rule(points: &[Point]) {
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            let (dx, dy) = (a.x - b.x, a.y - b.y);
-            let r = a.r.min(b.r);
-            assert!(
-                dx * dx + dy * dy >= r * r,
-                "{a:?} and {b:?} closer than {r}"
-            );
-        }
-    }
+    assert_spaced(&all);
 }
 
 #[test]
@@ -268,7 +257,7 @@ fn density_forest_keeps_the_smaller_radius_and_varies() {
         points,
         poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456).unwrap()
     );
-    assert_smaller_radius_rule(&points);
+    assert_spaced(&points);
     for p in &points {
         assert_eq!(p.r, f.radius_at(p.x, p.y).max(9.0));
     }
@@ -387,7 +376,8 @@ fn preview() {
     }
     let trees = poisson_live::density_forest(w as f64, h as f64, 9.0, 36.0, 5.0, 30, seed).unwrap();
     for p in &trees {
-        poisson_live::paint::stamp_circle(&mut rgb, w, h, p.x, p.y, p.r / 2.0, [30, 90, 40], 0.9);
+        let crown = Point { r: p.r / 2.0, ..*p };
+        poisson_live::paint::stamp_circle(&mut rgb, w, h, crown, [30, 90, 40], 0.9);
     }
     std::fs::write(dir.join("density.png"), encode_png(w, h, &rgb).unwrap()).unwrap();
     eprintln!("density forest: {} trees", trees.len());

@@ -4,7 +4,10 @@
 
 use poisson_live::rng::STUCK_SEED;
 use poisson_live::world::{paint_world, Terrain, World, WorldPainter};
-use poisson_live::Point;
+use poisson_live::{Job, Point};
+
+mod job_check;
+use job_check::{assert_zero_budget_does_nothing, run_in_slices, UNEVEN};
 
 /// Uneven step sizes, 1 included, cycled: slices that end mid-row, mid-layer and mid-object.
 const SIZES: [u64; 9] = [1, 7, 1, 250, 3, 40, 1, 1000, 13];
@@ -167,4 +170,14 @@ fn the_painter_refuses_what_paint_world_refuses() {
     let one_call = paint_world(STUCK_SEED).unwrap_err().to_string();
     assert_eq!(painter, one_call);
     assert_eq!(painter, Terrain::new(STUCK_SEED).unwrap_err().to_string());
+}
+
+#[test]
+fn the_painter_in_uneven_slices_keeps_the_job_protocol_and_equals_the_one_call_world() {
+    let whole = paint_world(31).unwrap();
+    let mut painter = WorldPainter::new(31).unwrap();
+    assert_zero_budget_does_nothing(&mut painter);
+    let (world, calls) = run_in_slices(painter, &UNEVEN);
+    assert!(calls > 100, "{calls} slices");
+    assert_same(&world, &whole, "uneven slices");
 }

@@ -98,7 +98,7 @@ fn seam_conflicts_match_brute_force() {
     let pts: Vec<Point> = poisson_live::random_points(400, w, h, 42)
         .unwrap()
         .into_iter()
-        .map(|[x, y]| Point { x, y, r })
+        .map(|p| Point { r, ..p })
         .collect();
     let fast: Vec<(usize, usize)> = seam_conflicts(&pts, w, h, r)
         .unwrap()
@@ -125,7 +125,7 @@ fn the_audit_matches_brute_force_on_any_set() {
         let pts: Vec<Point> = poisson_live::random_points(n, w, h, seed)
             .unwrap()
             .into_iter()
-            .map(|[x, y]| Point { x, y, r: 1.0 })
+            .map(|p| Point { r: 1.0, ..p })
             .collect();
         let fast = wrap_audit(&pts, w, h).unwrap();
         let slow = brute_min_torus(&pts, w, h);

@@ -1,6 +1,6 @@
 //! `EndlessWorld`: a world generated chunk by chunk as the view moves.
 
-use crate::js::{err, getters, whole_in, xy_of, Params};
+use crate::js::{err, getters, whole_in, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::chunks::{points_digest, ChunkedWorld};
 use wasm_bindgen::prelude::*;
@@ -47,13 +47,13 @@ impl EndlessWorld {
     /// The points of chunk `(cx, cy)`.
     pub fn chunk(&mut self, cx: f64, cy: f64) -> Result<Float64Array, JsError> {
         let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
-        Ok(xy_of(self.inner.chunk(cx, cy)))
+        Ok(xy(self.inner.chunk(cx, cy)))
     }
 
     /// Every point in `[x, x + width) × [y, y + height)`, generating chunks as needed.
     #[wasm_bindgen(js_name = pointsIn)]
     pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Float64Array {
-        xy_of(&self.inner.points_in(x, y, width, height))
+        xy(&self.inner.points_in(x, y, width, height))
     }
 
     /// Samples the next chunk `pointsIn(x, y, width, height)` still needs, and only that one;
@@ -74,7 +74,7 @@ impl EndlessWorld {
     #[wasm_bindgen(js_name = cachedChunk)]
     pub fn cached_chunk(&self, cx: f64, cy: f64) -> Result<Option<Float64Array>, JsError> {
         let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
-        Ok(self.inner.cached_chunk(cx, cy).map(xy_of))
+        Ok(self.inner.cached_chunk(cx, cy).map(xy))
     }
 
     /// A fingerprint of chunk `(cx, cy)`'s points, as 16 hex digits.

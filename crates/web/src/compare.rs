@@ -1,11 +1,10 @@
 //! `Comparison`: random vs jittered vs Poisson on one map, with the figures the table shows;
 //! `ComparisonJob` makes it a stage at a time.
 
-use crate::interim::Interim;
 use crate::job::job_class;
 use crate::js::{self, err, named, pair, xy};
 use js_sys::{Float64Array, Uint32Array};
-use poisson_live::compare::{Report, Staged};
+use poisson_live::compare::{CompareJob, Report};
 use wasm_bindgen::prelude::*;
 
 /// The three methods of the comparison lab. Each accessor takes the method's name:
@@ -61,7 +60,7 @@ job_class!(
     /// checks the input, `run` places the Poisson points a few steps per unit and then measures
     /// one method per call, and `take()` hands over the `Comparison`.
     ComparisonJob,
-    Interim<Staged>,
+    CompareJob,
     Comparison,
     |reports| Comparison { reports }
 );
@@ -72,9 +71,8 @@ impl ComparisonJob {
     /// bad input. Measures nothing yet.
     #[wasm_bindgen(constructor)]
     pub fn new(width: f64, height: f64, spacing: f64, seed: f64) -> Result<ComparisonJob, JsError> {
-        let staged = Staged::new(width, height, spacing, js::seed(seed)?).map_err(err)?;
         Ok(Self {
-            job: Interim::new(staged),
+            job: CompareJob::new(width, height, spacing, js::seed(seed)?).map_err(err)?,
         })
     }
 }

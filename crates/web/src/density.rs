@@ -1,12 +1,12 @@
 //! `ForestJob`: the density lab's forest, a Bridson sampler whose spacing follows an fBm
 //! density field, grown a step per unit of work.
 
-use crate::interim::Interim;
 use crate::job::job_class;
 use crate::js::{err, getters, whole, xyr, Params};
 use js_sys::Float64Array;
 use poisson_live::bridson::Sampler;
 use poisson_live::density::DensityField;
+use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
 
 /// The most cells a density map may ask for (a 2048 × 2048 raster).
@@ -15,19 +15,19 @@ const MAX_MAP_CELLS: u32 = 1 << 22;
 /// The density field and the sampler that follows it.
 pub(crate) struct Forest {
     field: DensityField,
-    sampler: Interim<Sampler>,
+    sampler: Sampler,
 }
 
-impl poisson_live::job::Job for Forest {
+impl Job for Forest {
     type Output = Vec<poisson_live::Point>;
     fn run(&mut self, budget: u64) -> poisson_live::Result<bool> {
-        self.sampler.run(budget)
+        Job::run(&mut self.sampler, budget)
     }
     fn progress(&self) -> f64 {
-        self.sampler.progress()
+        Job::progress(&self.sampler)
     }
     fn take(&mut self) -> Option<Self::Output> {
-        self.sampler.take()
+        Job::take(&mut self.sampler)
     }
 }
 
@@ -44,7 +44,7 @@ job_class!(
 
 impl ForestJob {
     fn sampler(&self) -> &Sampler {
-        &self.job.sampler.inner
+        &self.job.sampler
     }
 }
 
@@ -66,10 +66,7 @@ impl ForestJob {
         let mut sampler = field.sampler(w, h, k, seed).map_err(err)?;
         sampler.start_random();
         Ok(Self {
-            job: Forest {
-                field,
-                sampler: Interim::new(sampler),
-            },
+            job: Forest { field, sampler },
         })
     }
 
@@ -82,9 +79,7 @@ impl ForestJob {
     /// correct sampler).
     #[wasm_bindgen(js_name = tooCloseCount)]
     pub fn too_close_count(&self) -> u32 {
-        let points: Vec<[f64; 2]> = self.sampler().points().iter().map(|p| [p.x, p.y]).collect();
-        let radii: Vec<f64> = self.sampler().points().iter().map(|p| p.r).collect();
-        poisson_live::metrics::radius_violations(&points, &radii).len() as u32
+        poisson_live::metrics::radius_violations(self.sampler().points()).len() as u32
     }
 
     /// Density in `[0, 1]` at `(x, y)`: 1 is the densest wood.

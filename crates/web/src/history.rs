@@ -76,9 +76,8 @@ impl SamplerHistory {
     /// The live figures of the points placed so far; layout as `liveFigures`.
     pub fn figures(&self) -> Float64Array {
         let s = self.sampler();
-        let pts: Vec<[f64; 3]> = s.points().iter().map(|p| [p.x, p.y, p.r]).collect();
         let g = s.grid();
-        figures_array(live_figures(&pts, g.width(), g.height(), s.radius()))
+        figures_array(live_figures(s.points(), g.width(), g.height(), s.radius()))
     }
 }
 
@@ -105,9 +104,13 @@ pub fn live_figures_flat(
     height: f64,
 ) -> Result<Float64Array, JsError> {
     let s = crate::export::stride(points, stride)?;
-    let pts: Vec<[f64; 3]> = points
+    let pts: Vec<poisson_live::Point> = points
         .chunks_exact(s)
-        .map(|c| [c[0], c[1], if s == 3 { c[2] } else { radius }])
+        .map(|c| poisson_live::Point {
+            x: c[0],
+            y: c[1],
+            r: if s == 3 { c[2] } else { radius },
+        })
         .collect();
     Ok(figures_array(live_figures(&pts, width, height, radius)))
 }

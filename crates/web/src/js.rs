@@ -189,15 +189,9 @@ pub(crate) fn xyr(points: &[Point]) -> Float64Array {
     Float64Array::from(&v[..])
 }
 
-/// Points as a flat `x, y` array (their radii left out).
-pub(crate) fn xy_of(points: &[Point]) -> Float64Array {
-    let v: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y]).collect();
-    Float64Array::from(&v[..])
-}
-
-/// Positions as a flat `x, y` array.
-pub(crate) fn xy(points: &[[f64; 2]]) -> Float64Array {
-    let v: Vec<f64> = points.iter().flatten().copied().collect();
+/// Positions (points, their radii left out, or bare pairs) as a flat `x, y` array.
+pub(crate) fn xy<P: Copy + Into<[f64; 2]>>(points: &[P]) -> Float64Array {
+    let v: Vec<f64> = points.iter().flat_map(|&p| p.into()).collect();
     Float64Array::from(&v[..])
 }
 

@@ -1,7 +1,6 @@
 //! `BiomeMap`, `LayerPlacement` and `PlacementJob`: the layers lab's ground and its four layers
 //! of objects.
 
-use crate::interim::Interim;
 use crate::job::job_class;
 use crate::js::{self, err, getters, index, named, xyr, Params};
 use js_sys::{Float64Array, Uint32Array, Uint8ClampedArray};
@@ -98,7 +97,7 @@ job_class!(
     /// The four layers placed a sampler step per unit of work (seeding a block, starting a layer
     /// and listing the overlaps count one each); `take()` hands over the `LayerPlacement`.
     PlacementJob,
-    Interim<Placer>,
+    Placer,
     LayerPlacement,
     |inner| LayerPlacement { inner }
 );
@@ -120,8 +119,6 @@ impl PlacementJob {
         };
         let placer =
             Placer::new(&map.inner, &spacings, p.flag("sharedGrid", true)?).map_err(err)?;
-        Ok(Self {
-            job: Interim::new(placer),
-        })
+        Ok(Self { job: placer })
     }
 }

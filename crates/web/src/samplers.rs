@@ -1,11 +1,10 @@
 //! `SamplerRun`: one run of one of the better samplers (classic, parent cone, Roberts, maximal)
 //! with the figures the samplers lab's table shows; `SamplerRunJob` makes it a few steps per call.
 
-use crate::interim::Interim;
 use crate::job::job_class;
 use crate::js::{err, getters, named, tries, xyr, Params};
 use js_sys::Float64Array;
-use poisson_live::samplers::{self, Method, Run, Staged};
+use poisson_live::samplers::{self, Method, Run, SamplerJob, SamplerParams};
 use wasm_bindgen::prelude::*;
 
 /// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order.
@@ -40,7 +39,7 @@ job_class!(
     /// maximal sampler's gap filling one square listed, one dart or one square split); `take()`
     /// hands over the `SamplerRun`, equal to the one-call run to the bit.
     SamplerRunJob,
-    Interim<Staged>,
+    SamplerJob,
     SamplerRun,
     |run| SamplerRun { run }
 );
@@ -55,21 +54,28 @@ impl SamplerRunJob {
     pub fn new(params: &JsValue) -> Result<SamplerRunJob, JsError> {
         let p = Params::new("SamplerRunJob", params)?;
         let method = named("sampler", &p.text("method")?, &Method::ALL, Method::name)?;
-        let (w, h, r, k, seed) = p.bridson()?;
-        let staged = match p.optional("exponent")? {
-            None => Staged::new(method, w, h, r, k, seed),
-            Some(c) if method == Method::ParentCone => Staged::parent_cone(w, h, r, k, c, seed),
+        let (width, height, radius, k, seed) = p.bridson()?;
+        let params = SamplerParams {
+            width,
+            height,
+            radius,
+            k,
+            seed,
+        };
+        let job = match p.optional("exponent")? {
+            None => SamplerJob::new(method, params),
+            Some(c) if method == Method::ParentCone => SamplerJob::parent_cone(params, c),
             Some(_) => return Err(JsError::new("exponent is for the parent-cone sampler only")),
         };
         Ok(Self {
-            job: Interim::new(staged.map_err(err)?),
+            job: job.map_err(err)?,
         })
     }
 }
 
 getters!(SamplerRunJob, self {
     /// Points placed so far.
-    point_count "pointCount": u32 = self.job.inner.point_count() as u32;
+    point_count "pointCount": u32 = self.job.point_count() as u32;
 });
 
 /// The parent cone's default radius exponent for `k` tries: `−1.4 − 17 / √k`.

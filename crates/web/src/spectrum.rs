@@ -1,12 +1,12 @@
 //! `Spectrum`: the spectrum lab's point sets and their power spectrum, averaged over maps;
 //! `SpectrumJob` makes it a little per call.
 
-use crate::interim::Interim;
 use crate::job::job_class;
 use crate::js::{err, getters, named, whole_in, xy, Params};
 use js_sys::Float64Array;
-use poisson_live::spectrum::{Averaged, Kind, Periodogram, RadialAverage, Staged};
+use poisson_live::spectrum::{self, Averaged, Kind, Periodogram, RadialAverage, SpectrumParams};
 use poisson_live::spectrum::{MAX_FREQUENCY, MAX_MAPS};
+use poisson_live::Point;
 use wasm_bindgen::prelude::*;
 
 /// Point sets of one kind on several maps and their mean periodogram.
@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 /// `binWidth` wide (the origin is left out).
 #[wasm_bindgen]
 pub struct Spectrum {
-    points: Vec<[f64; 2]>,
+    points: Vec<Point>,
     periodogram: Periodogram,
     radial: RadialAverage,
 }
@@ -71,7 +71,7 @@ job_class!(
     /// made, then one of its points added to the sums); `take()` hands over the `Spectrum`.
     /// `run` throws if a point set is refused (too many points for the frequencies).
     SpectrumJob,
-    Interim<Staged>,
+    spectrum::SpectrumJob,
     Spectrum,
     |averaged| Spectrum::from_averaged(averaged)
 );
@@ -91,15 +91,24 @@ impl SpectrumJob {
         let fy_max = whole_in("frequencies down", p.number("fyMax")?, 0, MAX_FREQUENCY)?;
         let maps = whole_in("maps", p.number("maps")?, 1, MAX_MAPS)?;
         let seed = p.seed()?;
-        let (w, h, r) = (p.number("width")?, p.number("height")?, p.number("radius")?);
-        let staged = Staged::new(kind, w, h, r, seed, maps, fx_max, fy_max).map_err(err)?;
+        let (width, height) = (p.number("width")?, p.number("height")?);
+        let params = SpectrumParams {
+            kind,
+            width,
+            height,
+            radius: p.number("radius")?,
+            seed,
+            maps,
+            fx_max,
+            fy_max,
+        };
         Ok(Self {
-            job: Interim::new(staged),
+            job: spectrum::SpectrumJob::new(params).map_err(err)?,
         })
     }
 }
 
 getters!(SpectrumJob, self {
     /// How many maps are averaged.
-    maps "maps": u32 = self.job.inner.maps() as u32;
+    maps "maps": u32 = self.job.maps() as u32;
 });

@@ -1,11 +1,10 @@
 //! The stipple lab's bindings: pictures handed over as pixels, stipples and masks handed back
 //! as flat `x, y, r` arrays.
 
-use crate::interim::Interim;
 use crate::job::job_class;
 use crate::js::{self, err, getters, index, named, sets, xyr, Params};
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
-use poisson_live::stipple::{self, Image, Ink, Mode, Picture, Rendering, Stippling};
+use poisson_live::stipple::{self, Image, Ink, Mode, Picture, Rendering, StippleParams, Stippling};
 use wasm_bindgen::prelude::*;
 
 /// A picture the crate can read: RGB pixels, laid over white if they came with alpha.
@@ -79,7 +78,7 @@ fn size(width: f64, height: f64) -> Result<(usize, usize), JsError> {
 job_class!(
     /// A built-in picture drawn a row per unit of work; `take()` hands over the `StippleImage`.
     PictureJob,
-    Interim<Option<Rendering>>,
+    Rendering,
     StippleImage,
     |image| StippleImage { image }
 );
@@ -92,7 +91,7 @@ impl PictureJob {
         let picture = Picture::from_name(name).map_err(err)?;
         let (w, h) = size(width, height)?;
         Ok(Self {
-            job: Interim::new(Some(picture.rendering(w, h).map_err(err)?)),
+            job: picture.rendering(w, h).map_err(err)?,
         })
     }
 }
@@ -143,7 +142,7 @@ job_class!(
     /// set of dots (mono, mask) or three (colour: cyan, magenta, yellow). The dots so far can be
     /// read between calls; `take()` hands over every set, an array of `x, y, r` arrays.
     StippleJob,
-    Interim<Stippling>,
+    Stippling,
     Array,
     |dots| sets(dots.iter().map(Vec::as_slice))
 );
@@ -165,44 +164,49 @@ impl StippleJob {
         let stippling = if mode == Mode::Mask {
             Stippling::masked(image, p.number("threshold")?, p.number("radius")?, k, seed)
         } else {
-            let (min, max) = (p.number("minRadius")?, p.number("maxRadius")?);
-            let gamma = p.optional("gamma")?;
+            let params = StippleParams {
+                min_radius: p.number("minRadius")?,
+                max_radius: p.number("maxRadius")?,
+                gamma: p.optional("gamma")?,
+                k,
+                seed,
+            };
             if mode == Mode::Mono {
-                Stippling::mono(image, min, max, k, seed, gamma)
+                Stippling::mono(image, params)
             } else {
-                Stippling::colour(image, min, max, k, seed, gamma)
+                Stippling::colour(image, params)
             }
         };
         Ok(Self {
-            job: Interim::new(stippling.map_err(err)?),
+            job: stippling.map_err(err)?,
         })
     }
 
     /// Set `set`'s points so far as `x, y, r` triplets (empty for a set that does not exist).
     pub fn points(&self, set: u32) -> Float64Array {
-        xyr(self.job.inner.points(set as usize))
+        xyr(self.job.points(set as usize))
     }
 
     /// Set `set`'s points with indices in `from..to` (clamped to the set), as `x, y, r`
     /// triplets: a fixed batch of dots, whatever else has been placed since.
     #[wasm_bindgen(js_name = pointsBetween)]
     pub fn points_between(&self, set: u32, from: f64, to: f64) -> Float64Array {
-        let points = self.job.inner.points(set as usize);
+        let points = self.job.points(set as usize);
         let end = index(to, points.len());
         xyr(&points[index(from, end)..end])
     }
 
     /// Points in set `set` so far.
     pub fn count(&self, set: u32) -> u32 {
-        self.job.inner.points(set as usize).len() as u32
+        self.job.points(set as usize).len() as u32
     }
 }
 
 getters!(StippleJob, self {
     /// How many point sets: 1, or 3 in colour mode.
-    sets "sets": u32 = self.job.inner.sets().len() as u32;
+    sets "sets": u32 = self.job.sets().len() as u32;
     /// `mono`, `colour` or `mask`.
-    mode "mode": String = mode_name(self.job.inner.mode()).to_owned();
+    mode "mode": String = mode_name(self.job.mode()).to_owned();
     /// Points in all sets so far.
-    point_count "pointCount": u32 = self.job.inner.total() as u32;
+    point_count "pointCount": u32 = self.job.total() as u32;
 });

@@ -1,6 +1,6 @@
 //! `TileSet`: a tileable (wrapped) or plain Bridson set, with its seam audit.
 
-use crate::js::{err, getters, pair, xy_of, Params};
+use crate::js::{err, getters, pair, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, wrap_audit, SeamPair};
 use poisson_live::Point;
@@ -50,7 +50,7 @@ impl TileSet {
 
     /// The points as `x, y` pairs.
     pub fn points(&self) -> Float64Array {
-        xy_of(&self.points)
+        xy(&self.points)
     }
     /// The closest pair on the torus, `[i, j, distance]`, or empty.
     pub fn audit(&self) -> Float64Array {

@@ -135,7 +135,7 @@ fn darts_grid_and_baselines_match_the_core() {
         d.thrown()
     );
     let core = poisson_live::dart_throwing(400.0, 300.0, 24.0, 30, 123456).unwrap();
-    let core: Vec<f64> = core.iter().flatten().copied().collect();
+    let core: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
     assert_eq!(d.kept().to_vec(), core);
     assert_eq!(dart_throwing(&params).unwrap().to_vec(), core);
     assert_eq!(d.rejected(-3.0).length(), 2 * d.rejected_count());
@@ -152,10 +152,16 @@ fn darts_grid_and_baselines_match_the_core() {
 
     let random = random_points(10.0, 720.0, 400.0, 5.0).unwrap().to_vec();
     let core = poisson_live::random_points(10, 720.0, 400.0, 5).unwrap();
-    assert_eq!(random, core.iter().flatten().copied().collect::<Vec<_>>());
+    assert_eq!(
+        random,
+        core.iter().flat_map(|p| [p.x, p.y]).collect::<Vec<_>>()
+    );
     let jittered = jittered_grid(40.0, 720.0, 400.0, 5.0).unwrap().to_vec();
     let core = poisson_live::jittered_grid(40.0, 720.0, 400.0, 5).unwrap();
-    assert_eq!(jittered, core.iter().flatten().copied().collect::<Vec<_>>());
+    assert_eq!(
+        jittered,
+        core.iter().flat_map(|p| [p.x, p.y]).collect::<Vec<_>>()
+    );
     assert!(message(random_points(-1.0, 720.0, 400.0, 5.0)).contains("count"));
 }
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{bits, message, obj};
-use poisson_live::spectrum::{averaged_spectrum, Kind};
+use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumParams};
 use poisson_live_web::{ComparisonJob, Spectrum, SpectrumJob};
 use wasm_bindgen::JsError;
 use wasm_bindgen_test::*;
@@ -47,7 +47,7 @@ fn a_comparison_built_in_stages_equals_the_cores_one_call_comparison() {
     let staged = job.take().unwrap();
     for report in &whole {
         let method = report.method.name();
-        let xy: Vec<f64> = report.points.iter().flatten().copied().collect();
+        let xy: Vec<f64> = report.points.iter().flat_map(|p| [p.x, p.y]).collect();
         assert_eq!(staged.points(method).unwrap().to_vec(), xy);
         let c = report.clearing.map_or(vec![], |c| vec![c.x, c.y, c.radius]);
         assert_eq!(staged.clearing(method).unwrap().to_vec(), c);
@@ -110,7 +110,17 @@ fn spectrum_of_the_lab_sets() {
 #[wasm_bindgen_test]
 fn a_spectrum_made_in_slices_equals_the_cores_one_call_spectrum() {
     for kind in Kind::ALL {
-        let whole = averaged_spectrum(kind, 720.0, 400.0, 24.0, 5, 3, 64, 36).unwrap();
+        let whole = averaged_spectrum(SpectrumParams {
+            kind,
+            width: 720.0,
+            height: 400.0,
+            radius: 24.0,
+            seed: 5,
+            maps: 3,
+            fx_max: 64,
+            fy_max: 36,
+        })
+        .unwrap();
         let mut job = spectrum_job(kind.name(), 24.0, 5.0, 3.0, 64.0).unwrap();
         assert_eq!(job.maps(), 3);
         let mut progress = job.progress();
@@ -126,7 +136,7 @@ fn a_spectrum_made_in_slices_equals_the_cores_one_call_spectrum() {
         );
         let radial = whole.periodogram.radial_average().mean;
         assert_eq!(bits(spectrum.radial().to_vec()), bits(radial), "{kind:?}");
-        let xy: Vec<f64> = whole.points.iter().flatten().copied().collect();
+        let xy: Vec<f64> = whole.points.iter().flat_map(|p| [p.x, p.y]).collect();
         assert_eq!(spectrum.points().to_vec(), xy, "{kind:?}");
     }
 }

@@ -7,7 +7,7 @@ mod common;
 
 use common::{flat, message, obj};
 use poisson_live::biomes::{place_objects, Spacings};
-use poisson_live::stipple::{Image, Picture};
+use poisson_live::stipple::{Image, Picture, StippleParams};
 use poisson_live::world::Object;
 use poisson_live_web::{
     inks, picture_label, picture_names, BiomeMap, LayerPlacement, PictureJob, PlacementJob,
@@ -176,7 +176,7 @@ fn a_stipple_grown_in_slices_equals_the_cores_one_call_stipple() {
     let image = picture("sphere", 240.0, 160.0);
     assert_eq!((image.width(), image.height()), (240, 160));
     let sphere = Picture::Sphere.render(240, 160).unwrap();
-    let core = poisson_live::stipple::stipple(&sphere, 2.0, 10.0, 30, 123456, None).unwrap();
+    let core = poisson_live::stipple::stipple(&sphere, params(2.0, 10.0, 30, 123456)).unwrap();
     let mut s = stipple_job(&image, "mono", 2.0, 10.0, 123456.0).unwrap();
     assert_eq!(s.mode(), "mono");
     assert_eq!(s.sets(), 1);
@@ -218,7 +218,7 @@ fn canvas_pixels_round_trip_through_rgba() {
 fn colour_mode_gives_three_sets_and_the_mask_only_dark_ground() {
     let image = picture("rings", 200.0, 120.0);
     let rings = Picture::Rings.render(200, 120).unwrap();
-    let core = poisson_live::stipple::stipple_colour(&rings, 2.0, 10.0, 30, 9, None).unwrap();
+    let core = poisson_live::stipple::stipple_colour(&rings, params(2.0, 10.0, 30, 9)).unwrap();
     let mut s = stipple_job(&image, "colour", 2.0, 10.0, 9.0).unwrap();
     let sets = s.finish().unwrap();
     assert_eq!((s.sets(), sets.length()), (3, 3));
@@ -304,4 +304,15 @@ fn stipple_bad_input_becomes_an_exception() {
     assert!(message(StippleJob::new(&image, &zero_k)).contains("k must be"));
     let m = message(image.mask_allows(-1.0, 1.0, 1.0));
     assert!(m.contains("threshold"), "{m}");
+}
+
+/// The core's stipple parameters (no gamma).
+fn params(min_radius: f64, max_radius: f64, k: u32, seed: i32) -> StippleParams {
+    StippleParams {
+        min_radius,
+        max_radius,
+        gamma: None,
+        k,
+        seed,
+    }
 }

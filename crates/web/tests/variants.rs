@@ -114,7 +114,17 @@ fn samplers_give_the_native_points_in_wasm() {
 #[wasm_bindgen_test]
 fn sampler_runs_in_slices_equal_the_cores_one_call_runs() {
     for method in Method::ALL {
-        let whole = poisson_live::samplers::sample(method, 720.0, 400.0, 14.0, 20, 77).unwrap();
+        let whole = poisson_live::samplers::sample(
+            method,
+            poisson_live::samplers::SamplerParams {
+                width: 720.0,
+                height: 400.0,
+                radius: 14.0,
+                k: 20,
+                seed: 77,
+            },
+        )
+        .unwrap();
         let mut job = run_job(method.name(), 14.0, 20.0, 77.0).unwrap();
         let mut calls = 0;
         while !job.run(if calls % 2 == 0 { 1.0 } else { 37.0 }).unwrap() {

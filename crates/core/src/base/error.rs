@@ -64,8 +64,9 @@ pub enum Error {
         needed: f64,
         /// The limit.
         limit: usize,
-        /// What to change, e.g. `use a radius ≥ 0.31`.
-        hint: String,
+        /// What to change, e.g. `use a radius ≥ 0.31`: the words of the message, and the
+        /// parameter and bound as fields ([`Advice`]).
+        hint: Advice,
     },
     /// A parameter list was malformed (for example a pixel buffer of the wrong length).
     Invalid {
@@ -137,6 +138,109 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Error {
+    /// The advice of a [`Error::TooMuchWork`], whose fields say what to change.
+    ///
+    /// ```
+    /// use poisson_live::error::Bound;
+    /// let e = poisson_live::Grid::for_radius(880.0, 480.0, 0.01).unwrap_err();
+    /// let advice = e.advice().unwrap();
+    /// assert_eq!(advice.parameter, Some("radius"));
+    /// assert_eq!(advice.bound, Some(Bound::AtLeast(0.16)));
+    /// assert!(e.to_string().ends_with("use a radius ≥ 0.16"));
+    /// ```
+    pub fn advice(&self) -> Option<&Advice> {
+        match self {
+            Error::TooMuchWork { hint, .. } => Some(hint),
+            _ => None,
+        }
+    }
+
+    /// The smallest value the advice of a [`Error::TooMuchWork`] gives `parameter`, if it
+    /// gives one: `Some(0.16)` for "use a radius ≥ 0.16" and `"radius"`.
+    pub fn advised_minimum(&self, parameter: &str) -> Option<f64> {
+        let advice = self.advice()?;
+        match advice.bound? {
+            Bound::AtLeast(v) if advice.parameter == Some(parameter) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// What to change to stay within a work limit: the words the message ends with and, where the
+/// advice gives a number, the parameter and its bound, so a program (or a test) reads them
+/// without parsing the words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// The parameter to change, as the message names it (`radius`, `cell size`, `spacing`,
+    /// `count`); `None` for advice in words only.
+    pub parameter: Option<&'static str>,
+    /// The bound for that parameter, exactly the number the message shows.
+    pub bound: Option<Bound>,
+    text: String,
+}
+
+/// A bound on a parameter, as the advice of a [`Error::TooMuchWork`] gives it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bound {
+    /// Use at least this value.
+    AtLeast(f64),
+    /// Use at most this value.
+    AtMost(f64),
+}
+
+impl Advice {
+    /// "use a {parameter} ≥ {bound}": the smallest value that fits, `lowest`, rounded up to two
+    /// significant digits so that following the advice works.
+    pub(crate) fn at_least(parameter: &'static str, lowest: f64) -> Self {
+        let shown = round_up(lowest);
+        Advice {
+            parameter: Some(parameter),
+            // The number shown, read back: the bound is what a reader would type.
+            bound: shown.parse().ok().map(Bound::AtLeast),
+            text: format!("use a {parameter} ≥ {shown}"),
+        }
+    }
+
+    /// "ask for at most {most} points".
+    pub(crate) fn at_most_points(most: usize) -> Self {
+        Advice {
+            parameter: Some("count"),
+            bound: Some(Bound::AtMost(most as f64)),
+            text: format!("ask for at most {most} points"),
+        }
+    }
+
+    /// The advice in words, as the message ends.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+/// Advice in words only (`"scale the image down"`).
+impl From<&str> for Advice {
+    fn from(text: &str) -> Self {
+        Advice::from(text.to_string())
+    }
+}
+
+/// Advice in words only.
+impl From<String> for Advice {
+    fn from(text: String) -> Self {
+        Advice {
+            parameter: None,
+            bound: None,
+            text,
+        }
+    }
+}
+
+impl fmt::Display for Advice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
 
 /// A number as a reader typed it: integers without a trailing `.0`, NaN and infinities by name,
 /// and very large or very small magnitudes in exponent form (`1e30`, not thirty-one digits).
@@ -234,6 +338,17 @@ pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {
         });
     }
     Ok(value)
+}
+
+/// Checks a spacing range: `min radius` and `max radius` are lengths, and
+/// [`Error::RadiusOrder`] when the minimum is the larger.
+pub(crate) fn radius_range(min: f64, max: f64) -> Result<(f64, f64)> {
+    let min = positive("min radius", min)?;
+    let max = positive("max radius", max)?;
+    if min > max {
+        return Err(Error::RadiusOrder { min, max });
+    }
+    Ok((min, max))
 }
 
 /// Checks that `value` is a finite number in `min..=max`.

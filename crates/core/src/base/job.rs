@@ -4,7 +4,7 @@
 //! game loop wants to spread such work over frames too. Every long operation of the crate is
 //! therefore a [`Job`]: build it (all input is checked there), call [`Job::run`] with a budget
 //! until it returns `true`, then [`Job::take`] the result. The one-call function of each
-//! operation is its job run to the end ([`Job::finish`]), so the stepped and the one-call results
+//! operation is its job run to the end ([`Job::run_to_end`]), so the stepped and the one-call results
 //! are the same to the bit.
 //!
 //! A budget counts *units of work*, not time: the crate has no clock (WebAssembly has none it
@@ -53,8 +53,13 @@ pub trait Job {
     /// The result, once: `None` before the job is finished and after it was taken.
     fn take(&mut self) -> Option<Self::Output>;
 
+    /// True once the job is finished (its progress is exactly 1), taken or not.
+    fn is_finished(&self) -> bool {
+        self.progress() >= 1.0
+    }
+
     /// Runs the job to the end and hands over its result.
-    fn finish(mut self) -> Result<Self::Output>
+    fn run_to_end(mut self) -> Result<Self::Output>
     where
         Self: Sized,
     {
@@ -62,5 +67,82 @@ pub trait Job {
         self.take().ok_or_else(|| Error::Invalid {
             message: "the job's result was already taken".into(),
         })
+    }
+}
+
+/// The most a job's progress shows before it is finished: 1 means done, and only done.
+pub(crate) const ALMOST_DONE: f64 = 0.999;
+
+/// A job's progress as shown: an estimate kept monotone and below 1 until the job says it is
+/// finished.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub(crate) struct Shown(f64);
+
+impl Shown {
+    /// Takes a new estimate (any number; NaN counts as 0): the shown value never goes back, and
+    /// stays at most [`ALMOST_DONE`].
+    pub(crate) fn update(&mut self, estimate: f64) {
+        let estimate = if estimate > 0.0 { estimate } else { 0.0 };
+        self.0 = self.0.max(estimate.min(ALMOST_DONE));
+    }
+
+    /// The value to report: exactly 1 once `finished`.
+    pub(crate) fn get(self, finished: bool) -> f64 {
+        if finished {
+            1.0
+        } else {
+            self.0
+        }
+    }
+}
+
+/// About how many points Bridson's algorithm (`k = 30`) places at spacing `radius` on `area`
+/// square map units: 0.63 per `radius²`, as measured on the lab's maps. For progress estimates
+/// only.
+pub(crate) fn bridson_points(area: f64, radius: f64) -> f64 {
+    0.63 * area / (radius * radius)
+}
+
+/// How far a Bridson run has come: its `steps` out of the `2N − 1` it takes to place and retire
+/// about `expected` points (never fewer than the `placed` so far), below 1.
+pub(crate) fn bridson_share(steps: u64, placed: usize, expected: f64) -> f64 {
+    let n = expected.max(placed as f64).max(1.0);
+    (steps as f64 / (2.0 * n)).min(ALMOST_DONE)
+}
+
+/// Spends a budget on pieces of work: `piece` is given what is left of the budget, does one
+/// piece and returns its cost, or `None` when nothing is left to do. At least one piece runs if
+/// the budget is above 0; the last may cost more than was left.
+pub(crate) fn spend(budget: u64, mut piece: impl FnMut(u64) -> Result<Option<u64>>) -> Result<()> {
+    let mut budget = Budget::new(budget);
+    while budget.left() {
+        let Some(cost) = piece(budget.units())? else {
+            break;
+        };
+        budget.spend(cost);
+    }
+    Ok(())
+}
+
+/// A job's spending against the budget of one [`Job::run`] call.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget(u64);
+
+impl Budget {
+    /// `units` to spend.
+    pub(crate) fn new(units: u64) -> Self {
+        Self(units)
+    }
+    /// True while some of the budget is left.
+    pub(crate) fn left(self) -> bool {
+        self.0 > 0
+    }
+    /// What is left, in units.
+    pub(crate) fn units(self) -> u64 {
+        self.0
+    }
+    /// Pays for one piece of work (the last piece may cost more than is left).
+    pub(crate) fn spend(&mut self, cost: u64) {
+        self.0 = self.0.saturating_sub(cost);
     }
 }

@@ -2,6 +2,10 @@
 //!
 //! It is tiny, fast and, above all, the same everywhere: the classic methods draw from it in a fixed
 //! order, so one seed gives one forest in every build, native or wasm.
+//!
+//! It is also where every derived seed comes from ([`sub_seed`], [`folded_sub_seed`],
+//! [`cell_seed`], [`seed_run`]): one place to read how a world's layers, an endless world's
+//! chunks or a spectrum's maps get seeds of their own.
 
 use crate::error::{Error, Result};
 
@@ -94,6 +98,94 @@ pub fn seed_from_f64(value: f64) -> Result<i32> {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Deriving seeds
+// ---------------------------------------------------------------------------------------------
+//
+// Work that needs several independent streams (a world's four layers, a chunk of an endless
+// world, a stippling's three inks, the maps a spectrum averages) derives their seeds from the
+// one seed the reader gave, here and only here. Two hashes remain, because saved worlds and
+// pinned pictures depend on each: a 32-bit one for a seed and a salt ([`hash32`], behind
+// [`sub_seed`] and [`folded_sub_seed`]) and SplitMix64's 64-bit finaliser for a seed and a
+// cell ([`cell_seed`]). [`seed_run`] counts on from a seed instead of hashing.
+
+/// A 32-bit integer hash of a seed and a salt (the finaliser of a well-known mixing function):
+/// every input bit moves every output bit, so neighbouring seeds or salts give unrelated values.
+/// Noise tables take it as is; [`sub_seed`] and [`folded_sub_seed`] make generator seeds of it.
+///
+/// ```
+/// use poisson_live::rng::hash32;
+/// assert_eq!(hash32(7, 1), hash32(7, 1));
+/// assert_ne!(hash32(7, 1), hash32(7, 2));
+/// ```
+pub fn hash32(seed: u32, salt: u32) -> u32 {
+    let mut z = seed ^ salt.wrapping_mul(0x9e37_79b9);
+    z = (z ^ (z >> 16)).wrapping_mul(0x7feb_352d);
+    z = (z ^ (z >> 15)).wrapping_mul(0x846c_a68b);
+    z ^ (z >> 16)
+}
+
+/// The generator seed of part `salt` of the work seeded by `seed`: [`hash32`] as an `i32`, its
+/// lowest bit flipped in the one case it would be [`STUCK_SEED`]. (A world's parts and layers.)
+pub fn sub_seed(seed: i32, salt: u32) -> i32 {
+    let s = hash32(seed as u32, salt) as i32;
+    if s == STUCK_SEED {
+        s ^ 1
+    } else {
+        s
+    }
+}
+
+/// Like [`sub_seed`], folded into `1..=2147483646` instead, where no value sticks. (The
+/// stippling's magenta and yellow inks.)
+pub fn folded_sub_seed(seed: i32, salt: u32) -> i32 {
+    (hash32(seed as u32, salt) % (MODULUS - 1)) as i32 + 1
+}
+
+/// SplitMix64's finaliser.
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The generator seed of cell `(cx, cy)` of a plane of work seeded by `seed` (an endless
+/// world's chunk): SplitMix64 over the three numbers, folded into `1..=2147483646`, where no
+/// value sticks.
+///
+/// ```
+/// use poisson_live::rng::cell_seed;
+/// let s = cell_seed(123456, 3, -7);
+/// assert!((1..=2_147_483_646).contains(&s));
+/// assert_ne!(s, cell_seed(123456, -7, 3));
+/// ```
+pub fn cell_seed(seed: i32, cx: i32, cy: i32) -> i32 {
+    let h = splitmix64(
+        splitmix64(splitmix64(seed as u32 as u64) ^ cx as u32 as u64) ^ ((cy as u32 as u64) << 32),
+    );
+    (h % u64::from(MODULUS - 1)) as i32 + 1
+}
+
+/// `count` seeds counting on from `seed`: `seed, seed + 1, …`, wrapping around the 32-bit range
+/// and skipping [`STUCK_SEED`]. (The maps a spectrum averages: one more map, one more seed.)
+///
+/// ```
+/// use poisson_live::rng::seed_run;
+/// assert_eq!(seed_run(i32::MAX, 2), vec![i32::MAX, i32::MIN]);
+/// ```
+pub fn seed_run(seed: i32, count: usize) -> Vec<i32> {
+    let mut out = Vec::with_capacity(count);
+    let mut s = seed;
+    while out.len() < count {
+        if s != STUCK_SEED {
+            out.push(s);
+        }
+        s = s.wrapping_add(1);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +224,37 @@ mod tests {
         assert!(seed_from_f64(1.5).is_err());
         assert!(seed_from_f64(f64::NAN).is_err());
         assert!(seed_from_f64(f64::from(STUCK_SEED)).is_err());
+    }
+
+    #[test]
+    fn derived_seeds_never_stick_and_keep_their_values() {
+        // Pinned (the values the four hashes they replaced gave): saved worlds and pictures
+        // depend on them.
+        assert_eq!(hash32(0, 0), 0);
+        assert_eq!(hash32(7, 1), 2_803_216_774);
+        assert_eq!(hash32(u32::MAX, 0x5eed), 1_876_341_084);
+        assert_eq!(cell_seed(123456, 3, -7), 572_139_920);
+        assert_eq!(cell_seed(i32::MIN, i32::MAX, -1), 1_112_384_728);
+        assert_eq!(sub_seed(123456, 0x1a7e_5000), 451_914_535);
+        assert_eq!(folded_sub_seed(123456, 0x5717_0001), 876_443_195);
+        let mut seen = std::collections::HashSet::new();
+        for cx in -20..20 {
+            for cy in -20..20 {
+                let s = cell_seed(i32::MIN, cx, cy);
+                assert!(ParkMiller::new(s).is_ok());
+                seen.insert(s);
+            }
+        }
+        assert_eq!(seen.len(), 1600);
+        for seed in [STUCK_SEED, 0, 1, i32::MIN, i32::MAX] {
+            for salt in 0..64 {
+                assert!(ParkMiller::new(sub_seed(seed, salt)).is_ok());
+                assert!((1..=2_147_483_646).contains(&folded_sub_seed(seed, salt)));
+            }
+        }
+        assert_eq!(
+            seed_run(STUCK_SEED - 1, 3),
+            vec![STUCK_SEED - 1, STUCK_SEED + 1, STUCK_SEED + 2]
+        );
     }
 }

@@ -10,8 +10,9 @@
 //! candidates, running counts) because the tutorial draws it; [`poisson_disk`] and
 //! [`variable_radius`] are the one-call helpers a game uses.
 
-use crate::error::{in_range, positive, Error, Result};
+use crate::error::{in_range, positive, radius_range, Error, Result};
 use crate::grid::Grid;
+use crate::job::Job;
 use crate::rng::ParkMiller;
 use crate::Point;
 use std::f64::consts::SQRT_2;
@@ -73,11 +74,11 @@ pub struct Candidate {
     pub outcome: Outcome,
 }
 
-/// Where [`Sampler::seed_some_blocks`] left off: the corner of the next block to seed.
+/// Where [`Sampler::seed_some_blocks`] left off: the corner of the next block to seed (`None`
+/// before the first block, the sampling region's corner).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct BlockCursor {
-    x: f64,
-    y: f64,
+    at: Option<(f64, f64)>,
 }
 
 /// The step-by-step Bridson sampler.
@@ -96,6 +97,13 @@ pub struct BlockCursor {
 /// ```
 pub struct Sampler {
     grid: Grid,
+    /// The sampling region `[left, right) × [top, bottom)`: where candidates may stand.
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+    /// The grid is a torus: candidates are wrapped into the map before they are tested.
+    wrap: bool,
     radius: f64,
     k: u32,
     rng: ParkMiller,
@@ -111,6 +119,43 @@ pub struct Sampler {
     attempted: u64,
     accepted: u64,
     retired: usize,
+    /// The sum of the placed points' r², for the progress estimate.
+    r2_sum: f64,
+    /// The job's progress shown and its points handed over.
+    handover: Handover,
+}
+
+/// What a job shows and hands over, once: its progress as last shown (which never goes back,
+/// and reads 1 only when the job is finished) and whether its result was taken.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Handover {
+    shown: f64,
+    taken: bool,
+}
+
+impl Handover {
+    /// Shows `estimate`, kept below 1, unless an earlier answer was higher.
+    pub(crate) fn show(&mut self, estimate: f64) {
+        self.shown = self.shown.max(estimate.min(0.999));
+    }
+
+    /// [`Job::progress`] of a job that is `finished` or not.
+    pub(crate) fn progress(&self, finished: bool) -> f64 {
+        if finished {
+            1.0
+        } else {
+            self.shown
+        }
+    }
+
+    /// [`Job::take`]: `result()` once the job is `finished`, and only once.
+    pub(crate) fn take<T>(&mut self, finished: bool, result: impl FnOnce() -> T) -> Option<T> {
+        if !finished || self.taken {
+            return None;
+        }
+        self.taken = true;
+        Some(result())
+    }
 }
 
 impl std::fmt::Debug for Sampler {
@@ -137,23 +182,46 @@ impl Sampler {
         Self::with_grid(grid, radius, k, seed)
     }
 
+    /// A tileable sampler: Bridson on a `width × height` torus ([`Grid::torus`]), where a
+    /// candidate thrown off one edge comes back on the other and distances are measured to the
+    /// nearest copy of each point. What [`crate::wrap::poisson_disk_wrapped`] steps.
+    ///
+    /// Checks as there: the map at least `2 × radius` across, `k` in `1..=MAX_K`, the seed, and
+    /// then the grid within the work limit.
+    pub fn wrapped(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let (width, height, radius) = crate::grid::tileable(width, height, radius)?;
+        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        ParkMiller::new(seed)?;
+        Self::with_grid(Grid::torus(width, height, radius)?, radius, k, seed)
+    }
+
     /// A sampler that places its points on an existing grid, which may already hold other
     /// samplers' points (layers). The radius must be at least the grid's cell side × √2, so a
-    /// cell never holds two points.
+    /// cell never holds two points; on a torus, at most half the map's smaller side. It samples
+    /// the grid's whole map unless [`Sampler::with_region`] says otherwise.
     pub fn with_grid(grid: Grid, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
         in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
         // cell = r / √2 computed in floating point can land a hair above r / √2; allow for it.
-        if radius < grid.cell() * SQRT_2 * (1.0 - 1e-12) {
+        if radius < grid.largest_cell() * SQRT_2 * (1.0 - 1e-12) {
             return Err(Error::Invalid {
                 message: format!(
                     "radius {radius} is smaller than this grid allows (cell {} × √2); build the grid for the smallest radius",
-                    grid.cell()
+                    grid.largest_cell()
                 ),
             });
         }
+        if grid.is_torus() {
+            crate::grid::tileable(grid.width(), grid.height(), radius)?;
+        }
+        let (left, top) = (grid.left(), grid.top());
         Ok(Self {
             start: grid.points().len(),
+            left,
+            top,
+            right: left + grid.width(),
+            bottom: top + grid.height(),
+            wrap: grid.is_torus(),
             grid,
             radius,
             k,
@@ -167,6 +235,8 @@ impl Sampler {
             attempted: 0,
             accepted: 0,
             retired: 0,
+            r2_sum: 0.0,
+            handover: Handover::default(),
         })
     }
 
@@ -189,11 +259,37 @@ impl Sampler {
         self
     }
 
-    /// Draws the first point (x, then y) and tries to add it. If it is refused the sampler is
-    /// simply finished, empty.
+    /// Samples only the rectangle `[left, right) × [top, bottom)` of the grid's map: candidates
+    /// outside it are refused as off the map, the first point and the seeding blocks are drawn
+    /// inside it. An endless world's chunk is such a region, on a grid that also holds its
+    /// neighbours' points around it.
+    ///
+    /// The region must be finite, not empty, and inside the grid's map.
+    pub fn with_region(mut self, left: f64, top: f64, right: f64, bottom: f64) -> Result<Self> {
+        let g = &self.grid;
+        // A hair of slack for a region computed as the grid's own bounds: a point rounding past
+        // the last cell lands in it and still keeps its distance from the cell's other points.
+        let slack = 1e-9 * (g.width() + g.height() + g.left().abs() + g.top().abs());
+        let inside = left >= g.left() - slack
+            && top >= g.top() - slack
+            && right <= g.left() + g.width() + slack
+            && bottom <= g.top() + g.height() + slack;
+        if !(left < right && top < bottom && inside) {
+            return Err(Error::Invalid {
+                message: format!(
+                    "the sampling region [{left}, {right}) × [{top}, {bottom}) must be a rectangle inside the grid's map"
+                ),
+            });
+        }
+        (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom);
+        Ok(self)
+    }
+
+    /// Draws the first point (x, then y) in the sampling region and tries to add it. If it is
+    /// refused the sampler is simply finished, empty.
     pub fn start_random(&mut self) -> Outcome {
-        let x = self.rng.next_f64() * self.grid.width();
-        let y = self.rng.next_f64() * self.grid.height();
+        let x = self.left + self.rng.next_f64() * (self.right - self.left);
+        let y = self.top + self.rng.next_f64() * (self.bottom - self.top);
         self.try_add(x, y)
     }
 
@@ -202,9 +298,11 @@ impl Sampler {
         self.try_add(x, y)
     }
 
-    /// Seeds a layer the way the reference does before stepping: walks the map in blocks of side
-    /// `2r` (rows outer) and, in each, throws up to `k` random points until one is placed.
-    /// This finds room in every corner of a masked map, where a single start could be cut off.
+    /// Seeds a layer the way the reference does before stepping: walks the sampling region in
+    /// blocks of side `2r` from its top-left corner (rows outer) and, in each, throws up to `k`
+    /// random points until one is placed. This finds room in every corner of a masked map, or
+    /// in every pocket an endless world's neighbouring chunks leave, where a single start could
+    /// be cut off.
     pub fn seed_blocks(&mut self) {
         let mut cursor = BlockCursor::default();
         while !self.seed_some_blocks(&mut cursor, usize::MAX) {}
@@ -215,27 +313,29 @@ impl Sampler {
     /// seeded. The same blocks, draws and points as one call of `seed_blocks`.
     pub fn seed_some_blocks(&mut self, cursor: &mut BlockCursor, max_blocks: usize) -> bool {
         let spacing = 2.0 * self.radius;
-        let (w, h) = (self.grid.width(), self.grid.height());
+        let (right, bottom) = (self.right, self.bottom);
+        let (mut x, mut y) = cursor.at.unwrap_or((self.left, self.top));
         let mut seeded = 0;
-        while cursor.y < h {
-            while cursor.x < w {
+        while y < bottom {
+            while x < right {
                 if seeded == max_blocks {
+                    cursor.at = Some((x, y));
                     return false;
                 }
-                let (x, y) = (cursor.x, cursor.y);
                 for _ in 0..self.k {
-                    let sx = x + self.rng.next_f64() * spacing.min(w - x);
-                    let sy = y + self.rng.next_f64() * spacing.min(h - y);
+                    let sx = x + self.rng.next_f64() * spacing.min(right - x);
+                    let sy = y + self.rng.next_f64() * spacing.min(bottom - y);
                     if self.try_add(sx, sy).accepted() {
                         break;
                     }
                 }
-                cursor.x += spacing;
+                x += spacing;
                 seeded += 1;
             }
-            cursor.x = 0.0;
-            cursor.y += spacing;
+            x = self.left;
+            y += spacing;
         }
+        cursor.at = Some((x, y));
         true
     }
 
@@ -248,11 +348,12 @@ impl Sampler {
         }
     }
 
-    /// Places a point at `(x, y)` if it is on the map, on allowed ground and far enough from
-    /// every point on the grid; it then becomes active.
+    /// Places a point at `(x, y)` if it is in the sampling region (the map, unless
+    /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
+    /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
         // Written as negations so that NaN is refused too.
-        if !(x >= 0.0 && y >= 0.0 && x < self.grid.width() && y < self.grid.height()) {
+        if !(x >= self.left && y >= self.top && x < self.right && y < self.bottom) {
             return Outcome::OffMap;
         }
         if let Some(allowed) = &self.allowed {
@@ -266,11 +367,25 @@ impl Sampler {
         }
         let index = self.grid.add_unchecked(x, y, r) - self.start;
         self.active.push(index);
+        self.r2_sum += r * r;
         Outcome::Accepted
     }
 
-    /// One step of Bridson's algorithm; see the module docs.
+    /// One step of Bridson's algorithm; see the module docs. This is the one place in the crate
+    /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
+    /// chunk of an endless world (a grid with an origin and a sampling region) step it too.
     pub fn step(&mut self) -> Step {
+        // One loop, compiled twice: the plane's copy does not even test for wrapping.
+        if self.wrap {
+            self.step_on::<true>()
+        } else {
+            self.step_on::<false>()
+        }
+    }
+
+    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane.
+    #[inline(always)]
+    fn step_on<const WRAP: bool>(&mut self) -> Step {
         if self.active.is_empty() {
             return Step::Finished;
         }
@@ -293,7 +408,10 @@ impl Sampler {
                     break (dx, dy);
                 }
             };
-            let (x, y) = (px + dx, py + dy);
+            let (mut x, mut y) = (px + dx, py + dy);
+            if WRAP {
+                (x, y) = self.grid.wrap(x, y);
+            }
             let outcome = self.try_add(x, y);
             self.tried.push(Candidate { x, y, outcome });
             self.attempted += 1;
@@ -310,7 +428,8 @@ impl Sampler {
     }
 
     /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
-    /// animation frame so a big map never blocks it.
+    /// animation frame so a big map never blocks it. ([`Job::run`] is the same, and also
+    /// updates [`Job::progress`].)
     pub fn run(&mut self, max_steps: u64) -> bool {
         for _ in 0..max_steps {
             if self.step() == Step::Finished {
@@ -320,9 +439,29 @@ impl Sampler {
         self.is_finished()
     }
 
-    /// Steps until nothing is active.
+    /// Steps until nothing is active, keeping the sampler. ([`Job::run_to_end`] is the same and
+    /// hands the points over; with [`Job`] in scope, `sampler.finish()` means that one.)
     pub fn finish(&mut self) {
         while self.step() != Step::Finished {}
+    }
+
+    /// How far along the run looks: productive steps over those taken plus those a filled
+    /// region would still need (each active point retires once; each point still to come is
+    /// placed and retires). A filled region holds about 0.62 points per r² at k = 30, r² the
+    /// mean over the points so far; fewer at small k or under a ground rule, so the estimate
+    /// runs low there and jumps to 1 at the end.
+    fn estimate(&self) -> f64 {
+        let placed = self.points().len() as f64;
+        let r2 = if placed > 0.0 {
+            self.r2_sum / placed
+        } else {
+            self.radius * self.radius
+        };
+        let area = (self.right - self.left) * (self.bottom - self.top);
+        let to_come = (0.62 * area / r2 - placed).max(0.0);
+        let done = self.steps as f64;
+        let left = self.active.len() as f64 + 2.0 * to_come;
+        done / (done + left + 1.0)
     }
 
     /// True when nothing is active.
@@ -388,8 +527,47 @@ impl Sampler {
     }
 }
 
+impl Job for Sampler {
+    type Output = Vec<Point>;
+
+    /// A unit is one step ([`Sampler::step`]). Start the sampler first
+    /// ([`Sampler::start_random`], [`Sampler::start_at`] or [`Sampler::seed_blocks`]): with
+    /// nothing active it is finished.
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        let done = Sampler::run(self, budget);
+        let estimate = self.estimate();
+        self.handover.show(estimate);
+        Ok(done)
+    }
+
+    /// An estimate as of the last [`Job::run`] (see `estimate` in the source), 1 once finished.
+    fn progress(&self) -> f64 {
+        self.handover.progress(self.is_finished())
+    }
+
+    /// A copy of the points: the sampler keeps them, and its grid, for drawing.
+    fn take(&mut self) -> Option<Vec<Point>> {
+        let (grid, start) = (&self.grid, self.start);
+        let finished = self.active.is_empty();
+        self.handover
+            .take(finished, || grid.points()[start..].to_vec())
+    }
+
+    /// Steps to the end and hands the points over without copying them.
+    fn run_to_end(mut self) -> Result<Vec<Point>> {
+        Sampler::finish(&mut self);
+        match self.handover.take(true, || ()) {
+            Some(()) => Ok(self.into_points()),
+            None => Err(Error::Invalid {
+                message: "the job's result was already taken".into(),
+            }),
+        }
+    }
+}
+
 /// Bridson's algorithm in one call: a `width × height` map filled with points at least `radius`
-/// apart, `k` tries per step, from a 32-bit seed. Every point carries `r = radius`.
+/// apart, `k` tries per step, from a 32-bit seed. Every point carries `r = radius`. This is a
+/// [`Sampler`] started at random and run to the end as a [`Job`].
 ///
 /// ```
 /// let pts = poisson_live::poisson_disk(200.0, 100.0, 10.0, 30, 7).unwrap();
@@ -403,8 +581,7 @@ impl Sampler {
 pub fn poisson_disk(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Vec<Point>> {
     let mut s = Sampler::new(width, height, radius, k, seed)?;
     s.start_random();
-    s.finish();
-    Ok(s.into_points())
+    Job::run_to_end(s)
 }
 
 /// Bridson's algorithm with a spacing that varies over the map: a point at `(x, y)` keeps
@@ -421,8 +598,7 @@ pub fn variable_radius(
 ) -> Result<Vec<Point>> {
     let mut s = variable_sampler(width, height, min_radius, max_radius, k, seed, radius_at)?;
     s.start_random();
-    s.finish();
-    Ok(s.into_points())
+    Job::run_to_end(s)
 }
 
 /// A map only partly filled, for the grid lab: Bridson fills it (k = 30), then each point is kept
@@ -432,7 +608,7 @@ pub fn partly_filled(width: f64, height: f64, radius: f64, seed: i32, keep: f64)
     let keep = in_range("keep", keep, 0.0, 1.0)?;
     let mut s = Sampler::new(width, height, radius, 30, seed)?;
     s.start_random();
-    s.finish();
+    Sampler::finish(&mut s);
     let mut grid = Grid::for_radius(width, height, radius)?;
     let mut rng = s.rng.clone();
     for p in s.points() {
@@ -453,14 +629,7 @@ pub fn variable_sampler(
     seed: i32,
     radius_at: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
 ) -> Result<Sampler> {
-    let min_radius = positive("min radius", min_radius)?;
-    let max_radius = positive("max radius", max_radius)?;
-    if min_radius > max_radius {
-        return Err(Error::RadiusOrder {
-            min: min_radius,
-            max: max_radius,
-        });
-    }
+    let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
     Ok(Sampler::new(width, height, min_radius, k, seed)?
         .with_radius_fn(move |x, y| radius_at(x, y).min(max_radius)))
 }
@@ -470,7 +639,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seeding_a_few_blocks_at_a_time_seeds_the_same_points() {
+    fn seeding_blocks_in_slices_equals_seeding_them_in_one_call() {
         // Guards: a resumed block walk that skips or repeats a block, or restarts a row, so a
         // layer seeded in slices differs from one seeded in one go.
         for (w, h, r) in [(200.0, 120.0, 7.0), (97.0, 31.0, 5.5)] {

@@ -4,9 +4,12 @@
 //! miss. Stop after `max_misses` misses in a row. Early darts almost always land; as the map fills,
 //! nearly every dart misses, and the last few points cost thousands of throws.
 
+use crate::bridson::Handover;
 use crate::error::{in_range, Result};
 use crate::grid::Grid;
+use crate::job::Job;
 use crate::rng::ParkMiller;
+use crate::Point;
 use std::collections::VecDeque;
 
 /// How many recent darts the miss rate is measured over.
@@ -40,12 +43,14 @@ pub struct DartThrower {
     radius: f64,
     max_misses: u32,
     rng: ParkMiller,
-    kept: Vec<[f64; 2]>,
-    rejected: Vec<[f64; 2]>,
+    kept: Vec<Point>,
+    rejected: Vec<Point>,
     thrown: u64,
     misses_in_a_row: u32,
     recent: VecDeque<bool>,
     recent_misses: usize,
+    /// The job's progress shown and its points handed over.
+    handover: Handover,
 }
 
 impl DartThrower {
@@ -65,6 +70,7 @@ impl DartThrower {
             misses_in_a_row: 0,
             recent: VecDeque::with_capacity(MISS_WINDOW),
             recent_misses: 0,
+            handover: Handover::default(),
         })
     }
 
@@ -85,10 +91,18 @@ impl DartThrower {
         let kept = self.grid.is_free(x, y, self.radius);
         if kept {
             self.grid.add_unchecked(x, y, self.radius);
-            self.kept.push([x, y]);
+            self.kept.push(Point {
+                x,
+                y,
+                r: self.radius,
+            });
             self.misses_in_a_row = 0;
         } else {
-            self.rejected.push([x, y]);
+            self.rejected.push(Point {
+                x,
+                y,
+                r: self.radius,
+            });
             self.misses_in_a_row += 1;
         }
         self.thrown += 1;
@@ -102,7 +116,8 @@ impl DartThrower {
         Some(Dart { x, y, kept })
     }
 
-    /// Throws up to `max_darts` darts; true when finished.
+    /// Throws up to `max_darts` darts; true when finished. ([`Job::run`] is the same, and also
+    /// updates [`Job::progress`].)
     pub fn run(&mut self, max_darts: u64) -> bool {
         for _ in 0..max_darts {
             if self.throw().is_none() {
@@ -112,17 +127,18 @@ impl DartThrower {
         self.is_finished()
     }
 
-    /// Throws until finished.
+    /// Throws until finished, keeping the thrower. ([`Job::run_to_end`] is the same and hands the
+    /// kept points over; with [`Job`] in scope, `thrower.finish()` means that one.)
     pub fn finish(&mut self) {
         while self.throw().is_some() {}
     }
 
-    /// Kept darts, in order.
-    pub fn kept(&self) -> &[[f64; 2]] {
+    /// Kept darts, in order, each with the thrower's radius.
+    pub fn kept(&self) -> &[Point] {
         &self.kept
     }
-    /// Rejected darts, in order.
-    pub fn rejected(&self) -> &[[f64; 2]] {
+    /// Rejected darts, in order, each with the radius it would have kept.
+    pub fn rejected(&self) -> &[Point] {
         &self.rejected
     }
     /// Darts thrown so far.
@@ -151,15 +167,43 @@ impl DartThrower {
     }
 }
 
-/// The classic dart thrower in one call: the kept points.
+impl Job for DartThrower {
+    type Output = Vec<Point>;
+
+    /// A unit is one dart ([`DartThrower::throw`]).
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        let done = DartThrower::run(self, budget);
+        // The run ends after `max_misses` misses in a row; the map fills up on the way, toward
+        // the jamming density of random sequential adsorption (about 0.70 points per r²). Both
+        // are estimates of how far along it is; the larger is the nearer.
+        let in_a_row = f64::from(self.misses_in_a_row) / f64::from(self.max_misses.max(1));
+        let jammed = 0.70 * self.grid.width() * self.grid.height() / (self.radius * self.radius);
+        let filled = self.kept.len() as f64 / jammed;
+        self.handover.show(in_a_row.max(filled));
+        Ok(done)
+    }
+
+    /// An estimate as of the last [`Job::run`], 1 once finished.
+    fn progress(&self) -> f64 {
+        self.handover.progress(self.is_finished())
+    }
+
+    /// A copy of the kept points: the thrower keeps them for drawing.
+    fn take(&mut self) -> Option<Vec<Point>> {
+        let finished = self.is_finished();
+        let kept = &self.kept;
+        self.handover.take(finished, || kept.clone())
+    }
+}
+
+/// The classic dart thrower in one call: the kept points. This is a [`DartThrower`] run to the
+/// end as a [`Job`].
 pub fn dart_throwing(
     width: f64,
     height: f64,
     radius: f64,
     max_misses: u32,
     seed: i32,
-) -> Result<Vec<[f64; 2]>> {
-    let mut d = DartThrower::new(width, height, radius, max_misses, seed)?;
-    d.finish();
-    Ok(d.kept)
+) -> Result<Vec<Point>> {
+    Job::run_to_end(DartThrower::new(width, height, radius, max_misses, seed)?)
 }

@@ -7,9 +7,17 @@
 //! Every stored point keeps its own radius. Two points conflict when they are closer than the
 //! *smaller* of their radii, which lets a grid hold layers of different spacing, or a forest
 //! whose spacing varies, at once.
+//!
+//! A grid need not start at the map's corner: [`Grid::with_origin`] covers any rectangle (an
+//! endless world's chunk and the margin around it). And it can wrap: [`Grid::torus`] joins the
+//! map's opposite edges, so distances are measured to the nearest copy of each point and a
+//! tileable set keeps its spacing across every seam. This is the one index for "could a point of
+//! radius r stand here?" while a sampler runs; point sets that are already placed (many points
+//! to a cell, any spacing) are measured with [`crate::metrics`]' bucket index instead.
 
-use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::Point;
+use std::f64::consts::SQRT_2;
 
 /// A cell holding no point. Stored points are numbered from 1 in `cells`; slot 0 of `stored`
 /// is [`FAR_AWAY`], so reading an empty cell yields a point that never conflicts and the hot
@@ -61,9 +69,14 @@ const NEAR_FIRST: [(i8, i8); 25] = [
 /// A background grid over a `width × height` map holding points with per-point radii.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Grid {
+    /// Where the map starts: cell (0, 0)'s top-left corner.
+    left: f64,
+    top: f64,
     width: f64,
     height: f64,
-    cell: f64,
+    /// Cell sides: equal but on a torus, whose cells divide the map exactly.
+    cell_w: f64,
+    cell_h: f64,
     cols: usize,
     rows: usize,
     /// Row length of `cells`, padding included.
@@ -72,6 +85,11 @@ pub struct Grid {
     cells: Vec<u32>,
     /// `NEAR_FIRST` as offsets into `cells`.
     near_first: [isize; 25],
+    /// The largest radius the padded 5 × 5 block answers (reach ≤ 2, radius < 1e100); below
+    /// every radius on a torus, whose search wraps instead.
+    fast_radius: f64,
+    /// True when the map's opposite edges meet.
+    torus: bool,
     /// [`FAR_AWAY`], then every stored point in insertion order.
     stored: Vec<Point>,
 }
@@ -131,28 +149,17 @@ impl Grid {
         let width = positive("width", width)?;
         let height = positive("height", height)?;
         let radius = positive("radius", radius)?;
-        Self::new(width, height, radius / std::f64::consts::SQRT_2).map_err(|e| match e {
-            Error::TooMuchWork {
-                what,
-                needed,
-                limit,
-                ..
-            } => {
-                let min_cell = min_cell_for(width, height, limit);
-                Error::TooMuchWork {
-                    subject: format!(
-                        "radius {} on {}",
-                        crate::error::short(radius),
-                        map_size(width, height)
-                    ),
-                    what,
+        Self::new(width, height, radius / SQRT_2).map_err(|e| match e {
+            Error::TooMuchWork { needed, limit, .. } => {
+                let lowest = min_cell_for(width, height, limit) * SQRT_2;
+                too_many_cells(
+                    "radius",
+                    radius,
+                    map_size(width, height),
                     needed,
                     limit,
-                    hint: format!(
-                        "use a radius ≥ {}",
-                        crate::error::round_up(min_cell * std::f64::consts::SQRT_2)
-                    ),
-                }
+                    lowest,
+                )
             }
             other => other,
         })
@@ -160,6 +167,25 @@ impl Grid {
 
     /// Like [`Grid::new`] with a custom limit on the number of cells.
     pub fn with_limit(width: f64, height: f64, cell: f64, max_cells: usize) -> Result<Self> {
+        Self::with_origin(0.0, 0.0, width, height, cell, max_cells)
+    }
+
+    /// A grid over the rectangle `[left, left + width) × [top, top + height)` instead of one
+    /// starting at `(0, 0)`: an endless world's chunk and its margin, say. Checks as
+    /// [`Grid::with_limit`], and the corner must be finite.
+    pub fn with_origin(
+        left: f64,
+        top: f64,
+        width: f64,
+        height: f64,
+        cell: f64,
+        max_cells: usize,
+    ) -> Result<Self> {
+        if !(left.is_finite() && top.is_finite()) {
+            return Err(Error::Invalid {
+                message: format!("a grid's corner must be finite, got ({left}, {top})"),
+            });
+        }
         // Cells hold 32-bit point numbers, and a grid never holds more points than cells.
         let max_cells = max_cells.min(u32::MAX as usize - 1);
         let width = positive("width", width)?;
@@ -177,36 +203,85 @@ impl Grid {
         let rows_f = (height / cell).ceil().max(1.0);
         let needed = cols_f * rows_f;
         if needed > max_cells as f64 {
-            return Err(Error::TooMuchWork {
-                subject: format!(
-                    "cell size {} on {}",
-                    crate::error::short(cell),
-                    map_size(width, height)
-                ),
-                what: "grid cells",
+            let (map, lowest) = (
+                map_size(width, height),
+                min_cell_for(width, height, max_cells),
+            );
+            return Err(too_many_cells(
+                "cell size",
+                cell,
+                map,
                 needed,
-                limit: max_cells,
-                hint: format!(
-                    "use a cell size ≥ {}",
-                    crate::error::round_up(min_cell_for(width, height, max_cells))
-                ),
-            });
+                max_cells,
+                lowest,
+            ));
         }
-        let (cols, rows) = (cols_f as usize, rows_f as usize);
+        Ok(Self::over(left, top, width, height, cell))
+    }
+
+    /// [`Grid::with_origin`] without the checks, for a caller that made them (an endless
+    /// world's chunk, whose margin may take it past the length range).
+    pub(crate) fn over(left: f64, top: f64, width: f64, height: f64, cell: f64) -> Self {
+        let cols = (width / cell).ceil().max(1.0);
+        let rows = (height / cell).ceil().max(1.0);
+        let mut grid = Self::build([left, top, width, height], [cell, cell], cols, rows);
+        // Reach ≤ 2 (r ≤ 2 · cell) fits the padded block; a radius of 1e100 or more goes the
+        // long way, where its square cannot overflow.
+        grid.fast_radius = (2.0 * cell).min(1e100f64.next_down());
+        grid
+    }
+
+    /// The wrapped grid a tileable sampler of spacing `radius` needs on a `width × height` torus:
+    /// `cols × rows` cells that divide the map exactly (so the last column is as wide as the
+    /// first, and wrapped indices are true neighbours), each at most `radius / √2` on a side.
+    ///
+    /// The map must be at least `2 × radius` across each way (a smaller torus would bring a
+    /// point's own copies into its ring), and the grid within the work limit.
+    pub fn torus(width: f64, height: f64, radius: f64) -> Result<Self> {
+        let (width, height, radius) = tileable(width, height, radius)?;
+        let target = radius / SQRT_2;
+        let cols_f = (width / target).ceil();
+        let rows_f = (height / target).ceil();
+        let needed = cols_f * rows_f;
+        if needed > DEFAULT_MAX_CELLS as f64 {
+            let min_radius = (width * height / DEFAULT_MAX_CELLS as f64).sqrt() * SQRT_2;
+            let map = format!("a tileable {}", map_size(width, height));
+            let limit = DEFAULT_MAX_CELLS;
+            return Err(too_many_cells(
+                "radius", radius, map, needed, limit, min_radius,
+            ));
+        }
+        let (cols_f, rows_f) = (cols_f.max(1.0), rows_f.max(1.0));
+        let cell = [width / cols_f, height / rows_f];
+        let mut grid = Self::build([0.0, 0.0, width, height], cell, cols_f, rows_f);
+        grid.torus = true;
+        Ok(grid)
+    }
+
+    /// An empty grid of `cols × rows` cells over `[left, top, width, height]`, on the plane and
+    /// with no fast path yet; the constructors checked everything.
+    fn build(area: [f64; 4], [cell_w, cell_h]: [f64; 2], cols: f64, rows: f64) -> Self {
+        let [left, top, width, height] = area;
+        let (cols, rows) = (cols as usize, rows as usize);
         let stride = cols + 2 * PAD;
         let near_first =
             NEAR_FIRST.map(|(dc, dr)| isize::from(dr) * stride as isize + isize::from(dc));
-        Ok(Self {
+        Self {
+            left,
+            top,
             width,
             height,
-            cell,
+            cell_w,
+            cell_h,
             cols,
             rows,
             stride,
             cells: vec![EMPTY; stride * (rows + 2 * PAD)],
             near_first,
+            fast_radius: f64::NEG_INFINITY,
+            torus: false,
             stored: vec![FAR_AWAY],
-        })
+        }
     }
 
     /// Map width.
@@ -217,9 +292,25 @@ impl Grid {
     pub fn height(&self) -> f64 {
         self.height
     }
-    /// Side of a cell.
+    /// The map's left edge (0 but for [`Grid::with_origin`]).
+    pub fn left(&self) -> f64 {
+        self.left
+    }
+    /// The map's top edge (0 but for [`Grid::with_origin`]).
+    pub fn top(&self) -> f64 {
+        self.top
+    }
+    /// Side of a cell (on a torus, the width of its cells; see [`Grid::cell_height`]).
     pub fn cell(&self) -> f64 {
-        self.cell
+        self.cell_w
+    }
+    /// Height of a cell: [`Grid::cell`] but on a torus, whose cells divide the map exactly.
+    pub fn cell_height(&self) -> f64 {
+        self.cell_h
+    }
+    /// True for a grid made by [`Grid::torus`]: opposite edges meet.
+    pub fn is_torus(&self) -> bool {
+        self.torus
     }
     /// Number of columns.
     pub fn cols(&self) -> usize {
@@ -241,9 +332,14 @@ impl Grid {
         // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN, which
         // casts to 0) lands in column 0 after clamping either way. Casting to i64 and clamping
         // is several times cheaper than floor() followed by a saturating cast to usize.
-        let col = ((x / self.cell) as i64).clamp(0, self.cols as i64 - 1) as usize;
-        let row = ((y / self.cell) as i64).clamp(0, self.rows as i64 - 1) as usize;
-        (col, row)
+        let col = (((x - self.left) / self.cell_w) as i64).clamp(0, self.cols as i64 - 1);
+        let row = (((y - self.top) / self.cell_h) as i64).clamp(0, self.rows as i64 - 1);
+        (col as usize, row as usize)
+    }
+
+    /// The longer side of a cell: a point of radius below `largest_cell · √2` could share one.
+    pub(crate) fn largest_cell(&self) -> f64 {
+        self.cell_w.max(self.cell_h)
     }
 
     /// The stored index in cell `(col, row)`, if any.
@@ -268,19 +364,29 @@ impl Grid {
     #[inline]
     fn block(&self, x: f64, y: f64, r: f64) -> (usize, usize, usize, usize) {
         let (col, row) = self.cell_of(x, y);
-        let reach = (r / self.cell).ceil();
-        // A huge radius reaches everything: clamp before converting so nothing overflows.
-        let reach = if reach < (self.cols + self.rows) as f64 {
-            reach as usize
-        } else {
-            self.cols + self.rows
-        };
+        let (reach_x, reach_y) = self.reach(r);
         (
-            col.saturating_sub(reach),
-            (col + reach).min(self.cols - 1),
-            row.saturating_sub(reach),
-            (row + reach).min(self.rows - 1),
+            col.saturating_sub(reach_x),
+            (col + reach_x).min(self.cols - 1),
+            row.saturating_sub(reach_y),
+            (row + reach_y).min(self.rows - 1),
         )
+    }
+
+    /// Columns and rows a query of radius `r` must search each side of its cell,
+    /// `ceil(r / cell)`; a huge radius reaches everything, clamped so nothing overflows.
+    #[inline]
+    fn reach(&self, r: f64) -> (usize, usize) {
+        let most = self.cols + self.rows;
+        let reach = |side: f64| {
+            let reach = (r / side).ceil();
+            if reach < most as f64 {
+                reach as usize
+            } else {
+                most
+            }
+        };
+        (reach(self.cell_w), reach(self.cell_h))
     }
 
     /// The first stored point (rows outer, columns inner) closer to `(x, y)` than the smaller of
@@ -292,7 +398,7 @@ impl Grid {
         }
         let (col, row) = self.cell_of(x, y);
         let centre = self.slot(col, row);
-        if r <= 2.0 * self.cell && r < 1e100 {
+        if r <= self.fast_radius {
             // Reach ≤ 2, as for every classic sampler (r = cell · √2): the padded 5 × 5 block,
             // nearest cells first, so a refused candidate usually stops after a read or two. An
             // empty cell reads as the far-away sentinel, so there is no emptiness test to
@@ -304,6 +410,9 @@ impl Grid {
                 }
             }
             return None;
+        }
+        if self.torus {
+            return self.conflict_on_torus(col, row, x, y, r);
         }
         let (c0, c1, r0, r1) = self.block(x, y, r);
         if (c1 - c0 + 1) * (r1 - r0 + 1) > self.stored.len() {
@@ -324,15 +433,67 @@ impl Grid {
         None
     }
 
-    /// Whether `p` is closer to `(x, y)` than the smaller of its radius and `r`.
+    /// [`Grid::conflict`] on a torus: the wrapped block of cells around `(col, row)`, each
+    /// column and row once however far the reach wraps, with distances to the nearest copy.
+    fn conflict_on_torus(&self, col: usize, row: usize, x: f64, y: f64, r: f64) -> Option<usize> {
+        let (cols, rows) = (self.cols, self.rows);
+        let (reach_x, reach_y) = self.reach(r);
+        let (reach_x, reach_y) = (reach_x.min(cols), reach_y.min(rows));
+        let ncols = (2 * reach_x + 1).min(cols);
+        let nrows = (2 * reach_y + 1).min(rows);
+        // The first column and row, moved up by whole turns so the subtraction cannot wrap.
+        let c0 = col + cols * (reach_x / cols + 1) - reach_x;
+        let r0 = row + rows * (reach_y / rows + 1) - reach_y;
+        for i in 0..nrows {
+            let rr = (r0 + i) % rows;
+            for j in 0..ncols {
+                let at = self.cells[self.slot((c0 + j) % cols, rr)];
+                if at != EMPTY && self.too_close_on_torus(&self.stored[at as usize], x, y, r) {
+                    return Some(at as usize - 1);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `p` is closer to `(x, y)` than the smaller of its radius and `r`, on the plane.
     #[inline(always)]
     fn too_close(&self, p: &Point, x: f64, y: f64, r: f64) -> bool {
-        let dx = p.x - x;
-        let dy = p.y - y;
-        // Radii are validated (never NaN), so a plain comparison picks the smaller one; it is
-        // cheaper than f64::min, which must handle NaN.
-        let m = if p.r < r { p.r } else { r };
-        dx * dx + dy * dy < m * m
+        closer_than(p.x - x, p.y - y, p.r, r)
+    }
+
+    /// [`Grid::too_close`] on a torus: to the nearest copy of `p` ([`torus_delta`]).
+    #[inline]
+    fn too_close_on_torus(&self, p: &Point, x: f64, y: f64, r: f64) -> bool {
+        let dx = torus_delta(x, p.x, self.width);
+        let dy = torus_delta(y, p.y, self.height);
+        closer_than(dx, dy, p.r, r)
+    }
+
+    /// Brings a candidate thrown off one edge of a torus back in on the other (nothing changes
+    /// on a plane): `x` and `y` within one map of the edges move by one width or height (a
+    /// tileable sampler's candidates, at most `2r ≤` the map away); anything farther out is
+    /// reduced with `rem_euclid`.
+    #[inline]
+    pub fn wrap(&self, x: f64, y: f64) -> (f64, f64) {
+        if !self.torus {
+            return (x, y);
+        }
+        let wrap = |v: f64, period: f64| {
+            let w = wrap_into(v, period);
+            if (0.0..period).contains(&w) || w.is_nan() {
+                w
+            } else {
+                // Only a radius rule wider than half the map throws this far.
+                let m = v.rem_euclid(period);
+                if m < period {
+                    m
+                } else {
+                    0.0
+                }
+            }
+        };
+        (wrap(x, self.width), wrap(y, self.height))
     }
 
     /// True when a point of radius `r` at `(x, y)` keeps its distance from every stored point.
@@ -342,7 +503,8 @@ impl Grid {
     }
 
     /// The same query as [`Grid::is_free`], reporting everything it looked at: the grid lab draws
-    /// the searched cells and a line to every neighbour.
+    /// the searched cells and a line to every neighbour. (On a torus the block does not wrap;
+    /// distances are still to the nearest copy.)
     pub fn probe(&self, x: f64, y: f64, r: f64) -> Probe {
         let (col_start, col_end, row_start, row_end) = self.block(x, y, r);
         let mut neighbours = Vec::new();
@@ -355,7 +517,12 @@ impl Grid {
                         index,
                         distance: (dx * dx + dy * dy).sqrt(),
                         // The very test `conflict` uses, so the lab never disagrees with it.
-                        conflict: r > 0.0 && self.too_close(p, x, y, r),
+                        conflict: r > 0.0
+                            && if self.torus {
+                                self.too_close_on_torus(p, x, y, r)
+                            } else {
+                                self.too_close(p, x, y, r)
+                            },
                     });
                 }
             }
@@ -392,8 +559,11 @@ impl Grid {
     /// Stores a point of radius `r` at `(x, y)` if it lies on the map and keeps its distance from
     /// every stored point; returns its index, or `None` when it was refused.
     pub fn insert_if_free(&mut self, x: f64, y: f64, r: f64) -> Option<usize> {
-        let on_map = x >= 0.0 && y >= 0.0 && x < self.width && y < self.height;
-        let fits = r.is_finite() && r >= self.cell * std::f64::consts::SQRT_2 * (1.0 - 1e-12);
+        let on_map = x >= self.left
+            && y >= self.top
+            && x < self.left + self.width
+            && y < self.top + self.height;
+        let fits = r.is_finite() && r >= self.largest_cell() * SQRT_2 * (1.0 - 1e-12);
         if on_map && fits && self.is_free(x, y, r) {
             Some(self.add_unchecked(x, y, r))
         } else {
@@ -428,6 +598,103 @@ impl Grid {
     pub fn clear(&mut self) {
         self.cells.fill(EMPTY);
         self.stored.truncate(1);
+    }
+}
+
+/// Whether an offset `(dx, dy)` is shorter than the smaller of two radii: the one spacing rule.
+#[inline(always)]
+fn closer_than(dx: f64, dy: f64, ra: f64, rb: f64) -> bool {
+    // Radii are validated (never NaN), so a plain comparison picks the smaller one; it is
+    // cheaper than f64::min, which must handle NaN.
+    let m = if ra < rb { ra } else { rb };
+    dx * dx + dy * dy < m * m
+}
+
+/// The signed offset from `a` to the nearest copy of `b` on a circle of length `period`:
+/// a value in `[−period/2, period/2]`.
+///
+/// ```
+/// use poisson_live::wrap::torus_delta;
+/// assert_eq!(torus_delta(1.0, 9.0, 10.0), -2.0); // 9 is 2 to the left of 1, across the seam
+/// assert_eq!(torus_delta(1.0, 4.0, 10.0), 3.0);
+/// ```
+#[inline]
+pub fn torus_delta(a: f64, b: f64, period: f64) -> f64 {
+    let mut d = b - a;
+    if d.abs() >= period {
+        d = d.rem_euclid(period);
+    }
+    // Written so that swapping `a` and `b` gives exactly the negated offset (for points on the
+    // map): the distance from a to b is then the distance from b to a, to the bit.
+    if d > 0.5 * period {
+        d - period
+    } else if d < -0.5 * period {
+        d + period
+    } else {
+        d
+    }
+}
+
+/// The squared distance between `(ax, ay)` and the nearest copy of `(bx, by)` on a
+/// `width × height` torus.
+#[inline]
+pub fn torus_distance2(ax: f64, ay: f64, bx: f64, by: f64, width: f64, height: f64) -> f64 {
+    let dx = torus_delta(ax, bx, width);
+    let dy = torus_delta(ay, by, height);
+    dx * dx + dy * dy
+}
+
+/// Brings `v` (within one period of the map) back into `[0, period)`.
+#[inline]
+fn wrap_into(v: f64, period: f64) -> f64 {
+    let mut v = v;
+    if v < 0.0 {
+        v += period;
+    }
+    // Also catches −tiny + period rounding up to exactly `period`.
+    if v >= period {
+        v -= period;
+    }
+    v
+}
+
+/// Checks width, height and radius for a wrapped map: finite, > 0, and the map at least `2r`
+/// across in each direction (a smaller torus would bring a point's own copies into its ring).
+pub(crate) fn tileable(width: f64, height: f64, radius: f64) -> Result<(f64, f64, f64)> {
+    let width = positive("width", width)?;
+    let height = positive("height", height)?;
+    let radius = positive("radius", radius)?;
+    let side = width.min(height);
+    if side < 2.0 * radius {
+        return Err(Error::Invalid {
+            message: format!(
+                "a tileable map must be at least 2 × radius across: {} × {} is too small for radius {}; use a radius ≤ {}",
+                crate::error::short(width),
+                crate::error::short(height),
+                crate::error::short(radius),
+                crate::error::short(side / 2.0)
+            ),
+        });
+    }
+    Ok((width, height, radius))
+}
+
+/// Too much work: `needed` cells over the `limit` for `name` (radius or cell size) `value` on
+/// `map`, with the advice to use at least `lowest`.
+fn too_many_cells(
+    name: &'static str,
+    value: f64,
+    map: String,
+    needed: f64,
+    limit: usize,
+    lowest: f64,
+) -> Error {
+    Error::TooMuchWork {
+        subject: format!("{name} {} on {map}", crate::error::short(value)),
+        what: "grid cells",
+        needed,
+        limit,
+        hint: Advice::at_least(name, lowest),
     }
 }
 

@@ -36,6 +36,7 @@
 
 use crate::bridson::{Candidate, Outcome, Sampler, Step};
 use crate::error::Result;
+use crate::Point;
 
 /// Where a run's first point comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -227,25 +228,25 @@ pub struct LiveFigures {
 }
 
 /// Points per r², coverage and the minimum-distance audit of `points` (each with its own
-/// spacing, `[x, y, r]`) on a `width × height` map whose nominal spacing is `radius`.
+/// spacing) on a `width × height` map whose nominal spacing is `radius`.
 ///
 /// Linear in the number of points (the audit buckets them in a grid), so the page can redo it
 /// on every frame while a run plays.
 ///
 /// ```
 /// use poisson_live::history::live_figures;
-/// let f = live_figures(&[[1.0, 1.0, 2.0], [4.0, 1.0, 2.0]], 4.0, 4.0, 2.0);
+/// use poisson_live::Point;
+/// let p = |x, y| Point { x, y, r: 2.0 };
+/// let f = live_figures(&[p(1.0, 1.0), p(4.0, 1.0)], 4.0, 4.0, 2.0);
 /// assert_eq!(f.points_per_r2, 0.5);
 /// assert!(f.violation.is_none());
-/// let f = live_figures(&[[1.0, 1.0, 2.0], [2.0, 1.0, 2.0]], 4.0, 4.0, 2.0);
+/// let f = live_figures(&[p(1.0, 1.0), p(2.0, 1.0)], 4.0, 4.0, 2.0);
 /// assert_eq!(f.violation.map(|v| (v.i, v.j, v.distance)), Some((0, 1, 1.0)));
 /// ```
-pub fn live_figures(points: &[[f64; 3]], width: f64, height: f64, radius: f64) -> LiveFigures {
-    let xy: Vec<[f64; 2]> = points.iter().map(|p| [p[0], p[1]]).collect();
-    let radii: Vec<f64> = points.iter().map(|p| p[2]).collect();
+pub fn live_figures(points: &[Point], width: f64, height: f64, radius: f64) -> LiveFigures {
     LiveFigures {
         points_per_r2: crate::metrics::points_per_r2(points.len(), width, height, radius),
-        coverage: crate::metrics::coverage(radii.iter().copied(), width, height),
-        violation: crate::metrics::min_distance_audit(&xy, &radii),
+        coverage: crate::metrics::coverage(points.iter().map(|p| p.r), width, height),
+        violation: crate::metrics::min_distance_audit(points),
     }
 }

@@ -1,8 +1,10 @@
 //! The two baselines the tutorial starts from: uniform random points, which clump and leave
-//! holes, and the jittered grid, which is even but shows its rows.
+//! holes, and the jittered grid, which is even but shows its rows. Neither keeps a spacing, so
+//! their points have radius 0.
 
-use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::rng::ParkMiller;
+use crate::Point;
 
 /// `count` points drawn uniformly on a `width × height` map: for each point x, then y.
 ///
@@ -11,7 +13,7 @@ use crate::rng::ParkMiller;
 /// assert_eq!(a.len(), 50);
 /// assert_eq!(a, poisson_live::random_points(50, 720.0, 400.0, 1).unwrap());
 /// ```
-pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result<Vec<Point>> {
     let width = positive("width", width)?;
     let height = positive("height", height)?;
     if count > DEFAULT_MAX_CELLS {
@@ -20,7 +22,7 @@ pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result
             what: "points",
             needed: count as f64,
             limit: DEFAULT_MAX_CELLS,
-            hint: format!("ask for at most {DEFAULT_MAX_CELLS} points"),
+            hint: Advice::at_most_points(DEFAULT_MAX_CELLS),
         });
     }
     let mut rng = ParkMiller::new(seed)?;
@@ -28,7 +30,7 @@ pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result
         .map(|_| {
             let x = rng.next_f64() * width;
             let y = rng.next_f64() * height;
-            [x, y]
+            Point { x, y, r: 0.0 }
         })
         .collect())
 }
@@ -37,7 +39,7 @@ pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result
 ///
 /// The grid has `floor(width / spacing)` columns and `floor(height / spacing)` rows (a partial
 /// cell at the edge gets no point); rows outer, columns inner, x drawn before y.
-pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result<Vec<Point>> {
     let width = positive("width", width)?;
     let height = positive("height", height)?;
     let spacing = positive("spacing", spacing)?;
@@ -54,9 +56,9 @@ pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result
             what: "points",
             needed: cols * rows,
             limit: DEFAULT_MAX_CELLS,
-            hint: format!(
-                "use a spacing ≥ {}",
-                crate::error::round_up((width * height / DEFAULT_MAX_CELLS as f64).sqrt())
+            hint: Advice::at_least(
+                "spacing",
+                (width * height / DEFAULT_MAX_CELLS as f64).sqrt(),
             ),
         });
     }
@@ -71,7 +73,7 @@ pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result
         for col in 0..cols {
             let x = (col as f64 + rng.next_f64()) * spacing;
             let y = (row as f64 + rng.next_f64()) * spacing;
-            out.push([x, y]);
+            out.push(Point { x, y, r: 0.0 });
         }
     }
     Ok(out)

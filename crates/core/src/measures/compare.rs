@@ -4,11 +4,14 @@
 //! Poisson goes first and fixes the count N. Random scatter then places N points; the jittered
 //! grid uses the spacing √(w·h / N) that would give N cells, rounded down to whole rows and
 //! columns. Each method is measured the same way: pairs closer than the spacing, the tightest
-//! pair, and the widest clearing.
+//! pair, and the widest clearing. [`CompareJob`] does it a slice at a time; [`compare`] is that
+//! job run to the end.
 
 use crate::bridson::Sampler;
 use crate::error::Result;
+use crate::job::{bridson_points, spend, Job, Shown};
 use crate::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
+use crate::Point;
 
 /// Tries per step for the Poisson method of the comparison.
 pub const COMPARE_K: u32 = 30;
@@ -40,8 +43,9 @@ impl Method {
 pub struct Report {
     /// Which method.
     pub method: Method,
-    /// Its points.
-    pub points: Vec<[f64; 2]>,
+    /// Its points. Random and jittered points keep no spacing (`r = 0`); Poisson points keep
+    /// the lab's.
+    pub points: Vec<Point>,
     /// The grid spacing it used (the jittered grid's own; the lab's spacing for the others).
     pub spacing: f64,
     /// Pairs closer than the lab's spacing, `(i, j)` with `i < j`.
@@ -52,25 +56,20 @@ pub struct Report {
     pub clearing: Option<Clearing>,
 }
 
-fn report(
-    method: Method,
-    points: Vec<[f64; 2]>,
-    spacing: f64,
-    lab_spacing: f64,
-    w: f64,
-    h: f64,
-) -> Report {
-    Report {
-        method,
-        too_close: too_close_pairs(&points, lab_spacing),
-        tightest: tightest_pair(&points),
-        clearing: largest_empty_circle(&points, w, h),
-        points,
-        spacing,
-    }
+/// N uniform random points, N the count Bridson placed ([`crate::random_points`]).
+pub(crate) fn matching_random(n: usize, w: f64, h: f64, seed: i32) -> Result<Vec<Point>> {
+    crate::random_points(n, w, h, seed)
+}
+
+/// The jittered grid whose cells would hold N points, N the count Bridson placed: its points
+/// ([`crate::jittered_grid`]) and its spacing `√(w·h / N)`.
+pub(crate) fn matching_jittered(n: usize, w: f64, h: f64, seed: i32) -> Result<(Vec<Point>, f64)> {
+    let spacing = (w * h / n as f64).sqrt();
+    Ok((crate::jittered_grid(spacing, w, h, seed)?, spacing))
 }
 
 /// Runs the three methods on one `width × height` map with one seed; see the module docs.
+/// [`CompareJob`] run to the end.
 ///
 /// ```
 /// let [random, jittered, poisson] = poisson_live::compare::compare(720.0, 400.0, 26.0, 123456).unwrap();
@@ -80,42 +79,35 @@ fn report(
 /// assert!(jittered.points.len() <= poisson.points.len());
 /// ```
 pub fn compare(width: f64, height: f64, spacing: f64, seed: i32) -> Result<[Report; 3]> {
-    let poisson: Vec<[f64; 2]> = crate::poisson_disk(width, height, spacing, COMPARE_K, seed)?
-        .iter()
-        .map(|p| [p.x, p.y])
-        .collect();
-    let n = poisson.len().max(1);
-    let random = crate::random_points(n, width, height, seed)?;
-    let jitter_spacing = (width * height / n as f64).sqrt();
-    let jittered = crate::jittered_grid(jitter_spacing, width, height, seed)?;
-    Ok([
-        report(Method::Random, random, spacing, spacing, width, height),
-        report(
-            Method::Jittered,
-            jittered,
-            jitter_spacing,
-            spacing,
-            width,
-            height,
-        ),
-        report(Method::Poisson, poisson, spacing, spacing, width, height),
-    ])
+    CompareJob::new(width, height, spacing, seed)?.run_to_end()
 }
 
-/// [`compare`] in stages, for a page that must not block a frame for the whole of it: the
-/// Poisson sampler runs a bounded number of steps per call to [`Staged::run`], then the other
-/// two methods scatter their points, then each method's figures are measured, one method per
-/// call. The result is exactly [`compare`]'s.
+/// Units of work to scatter the random and jittered points (one unit scatters 64 of them).
+fn scatter_cost(n: usize) -> u64 {
+    1 + n as u64 / 64
+}
+
+/// Units of work to measure a method of `n` points: the pairs, the tightest pair and the
+/// clearing (a Delaunay triangulation) cost about one and a half Bridson steps per point.
+fn measure_cost(n: usize) -> u64 {
+    1 + 3 * n as u64 / 2
+}
+
+/// [`compare`] as a [`Job`], for a page that must not block a frame for the whole of it: the
+/// Poisson sampler runs first (a unit of work is a sampler step), then the other two methods
+/// scatter their points (a unit per 64 points), then each method's figures are measured, one
+/// method per piece of work (about 1.5 units per point). The result is exactly [`compare`]'s.
 ///
 /// ```
-/// use poisson_live::compare::{compare, Staged};
-/// let mut staged = Staged::new(360.0, 200.0, 12.0, 7)?;
-/// while !staged.run(50)? {}
-/// assert_eq!(staged.take(), Some(compare(360.0, 200.0, 12.0, 7)?));
+/// use poisson_live::compare::{compare, CompareJob};
+/// use poisson_live::Job;
+/// let mut job = CompareJob::new(360.0, 200.0, 12.0, 7)?;
+/// while !job.run(50)? {}
+/// assert_eq!(job.take(), Some(compare(360.0, 200.0, 12.0, 7)?));
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Staged {
+pub struct CompareJob {
     width: f64,
     height: f64,
     spacing: f64,
@@ -123,17 +115,23 @@ pub struct Staged {
     /// The Poisson method's sampler, while it runs.
     sampler: Option<Sampler>,
     /// Methods whose points are ready and whose figures are not, the next one last.
-    waiting: Vec<(Method, Vec<[f64; 2]>, f64)>,
+    waiting: Vec<(Method, Vec<Point>, f64)>,
     reports: Vec<Report>,
     done: Option<[Report; 3]>,
-    finished: bool,
+    /// True once all three are measured (or the job failed).
+    ended: bool,
+    /// Units spent so far, and about how many the whole comparison takes.
+    spent: u64,
+    planned: f64,
+    shown: Shown,
 }
 
-impl Staged {
+impl CompareJob {
     /// Validates like [`compare`] (the same errors, at once) and starts the Poisson sampler.
     pub fn new(width: f64, height: f64, spacing: f64, seed: i32) -> Result<Self> {
         let mut sampler = Sampler::new(width, height, spacing, COMPARE_K, seed)?;
         sampler.start_random();
+        let n = bridson_points(width * height, spacing) as usize;
         Ok(Self {
             width,
             height,
@@ -143,99 +141,105 @@ impl Staged {
             waiting: Vec::new(),
             reports: Vec::with_capacity(3),
             done: None,
-            finished: false,
+            ended: false,
+            spent: 0,
+            planned: (2 * n as u64 + scatter_cost(n) + 3 * measure_cost(n)) as f64,
+            shown: Shown::default(),
         })
     }
 
-    /// Up to `max_steps` Poisson steps, or (once the sampler is done) one stage of the rest;
-    /// true when all three methods are measured.
-    pub fn run(&mut self, max_steps: u64) -> Result<bool> {
-        if self.finished {
-            return Ok(true);
+    /// One piece of work: a Poisson step; the other two methods scattered; or one method
+    /// measured. Returns its cost, or `None` once all three are measured.
+    fn piece(&mut self) -> Result<Option<u64>> {
+        if self.ended {
+            return Ok(None);
         }
         let (w, h, spacing) = (self.width, self.height, self.spacing);
         if let Some(sampler) = self.sampler.as_mut() {
-            if !sampler.run(max_steps) {
-                return Ok(false);
+            if !sampler.run(1) {
+                return Ok(Some(1));
             }
-            let poisson: Vec<[f64; 2]> = sampler.points().iter().map(|p| [p.x, p.y]).collect();
-            self.sampler = None;
+            let poisson = self.sampler.take().map(Sampler::into_points);
+            let poisson = poisson.unwrap_or_default();
             // The other two methods take the count from Poisson (see `compare`).
             let n = poisson.len().max(1);
-            let random = crate::random_points(n, w, h, self.seed)?;
-            let jitter_spacing = (w * h / n as f64).sqrt();
-            let jittered = crate::jittered_grid(jitter_spacing, w, h, self.seed)?;
+            let random = matching_random(n, w, h, self.seed)?;
+            let (jittered, jitter_spacing) = matching_jittered(n, w, h, self.seed)?;
+            let cost = scatter_cost(n);
+            self.planned = (self.spent + cost) as f64
+                + [&poisson, &jittered, &random]
+                    .map(|p| measure_cost(p.len()) as f64)
+                    .iter()
+                    .sum::<f64>();
             self.waiting = vec![
                 (Method::Poisson, poisson, spacing),
                 (Method::Jittered, jittered, jitter_spacing),
                 (Method::Random, random, spacing),
             ];
-            return Ok(false);
+            return Ok(Some(cost));
         }
-        if let Some((method, points, own_spacing)) = self.waiting.pop() {
-            self.reports
-                .push(report(method, points, own_spacing, spacing, w, h));
-        }
+        let Some((method, points, own_spacing)) = self.waiting.pop() else {
+            return Ok(None);
+        };
+        let cost = measure_cost(points.len());
+        let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
+        self.reports.push(Report {
+            method,
+            too_close: too_close_pairs(&xy, spacing),
+            tightest: tightest_pair(&xy),
+            clearing: largest_empty_circle(&xy, w, h),
+            points,
+            spacing: own_spacing,
+        });
         if self.waiting.is_empty() {
             let mut reports = std::mem::take(&mut self.reports).into_iter();
             if let (Some(a), Some(b), Some(c)) = (reports.next(), reports.next(), reports.next()) {
                 self.done = Some([a, b, c]);
             }
-            self.finished = true;
+            self.ended = true;
         }
-        Ok(self.finished)
+        Ok(Some(cost))
     }
 
-    /// True once all three methods are measured.
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    /// The three reports, as [`compare`] returns them (once; `None` before the end or when taken).
-    pub fn take(&mut self) -> Option<[Report; 3]> {
-        self.done.take()
+    /// Units spent over units planned; during the Poisson run the plan grows with its points.
+    fn estimate(&self) -> f64 {
+        let planned = match &self.sampler {
+            Some(s) => self
+                .planned
+                .max((self.spent + 2 * s.points().len() as u64) as f64),
+            None => self.planned,
+        };
+        self.spent as f64 / planned.max(1.0)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl Job for CompareJob {
+    type Output = [Report; 3];
 
-    #[test]
-    fn staged_comparison_is_the_one_call_comparison() {
-        // Guards: a staged comparison that measures a method against the wrong spacing, takes
-        // the count before Poisson is done, or reorders the methods.
-        for (spacing, seed) in [(26.0, 123456), (10.0, 7), (60.0, -5)] {
-            let whole = compare(720.0, 400.0, spacing, seed).unwrap();
-            for slice in [1, 100, u64::MAX] {
-                let mut staged = Staged::new(720.0, 400.0, spacing, seed).unwrap();
-                let mut calls = 0;
-                while !staged.run(slice).unwrap() {
-                    calls += 1;
-                }
-                assert!(calls >= 3, "the figures take a call per method");
-                assert!(staged.is_finished());
-                assert_eq!(
-                    staged.take().as_ref(),
-                    Some(&whole),
-                    "spacing {spacing}, slice {slice}"
-                );
-                assert_eq!(staged.take(), None);
-            }
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        spend(budget, |_| {
+            let cost = self.piece()?;
+            self.spent += cost.unwrap_or(0);
+            Ok(cost)
+        })
+        .inspect_err(|_| self.ended = true)?;
+        self.shown.update(self.estimate());
+        Ok(self.ended)
+    }
+
+    fn progress(&self) -> f64 {
+        self.shown.get(self.ended)
+    }
+
+    fn stage(&self) -> &'static str {
+        match (&self.sampler, self.waiting.len()) {
+            (Some(_), _) => "placing the Poisson points",
+            (None, 0) => "done",
+            (None, _) => "measuring",
         }
     }
 
-    #[test]
-    fn staged_comparison_refuses_what_compare_refuses() {
-        for (spacing, seed) in [
-            (0.0, 1),
-            (f64::NAN, 1),
-            (0.001, 1),
-            (26.0, crate::rng::STUCK_SEED),
-        ] {
-            let one_call = compare(720.0, 400.0, spacing, seed).unwrap_err();
-            let staged = Staged::new(720.0, 400.0, spacing, seed).unwrap_err();
-            assert_eq!(one_call.to_string(), staged.to_string());
-        }
+    fn take(&mut self) -> Option<[Report; 3]> {
+        self.done.take()
     }
 }

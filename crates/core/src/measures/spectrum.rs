@@ -20,9 +20,11 @@
 //! by a complex multiplication, so a periodogram costs `O(N · (Fx + Fy))` trigonometric calls
 //! and `O(N · Fx · Fy)` multiplications.
 
+use crate::compare::{matching_jittered, matching_random};
 use crate::darts::DartThrower;
 use crate::error::{in_range, positive, Error, Result};
-use crate::Sampler;
+use crate::job::{bridson_points, spend, Job, Shown};
+use crate::{Point, Sampler};
 use std::f64::consts::TAU;
 
 /// The largest frequency index along either axis.
@@ -56,13 +58,13 @@ impl Periodogram {
     /// spectrum is all zeros.
     ///
     /// ```
-    /// use poisson_live::spectrum::Periodogram;
+    /// use poisson_live::{spectrum::Periodogram, Point};
     /// // One point: every frequency carries the same power, 1.
-    /// let p = Periodogram::new(&[[3.0, 4.0]], 10.0, 10.0, 5, 5).unwrap();
+    /// let p = Periodogram::new(&[Point { x: 3.0, y: 4.0, r: 0.0 }], 10.0, 10.0, 5, 5).unwrap();
     /// assert!(p.power().iter().all(|&v| (v - 1.0).abs() < 1e-12));
     /// ```
     pub fn new(
-        points: &[[f64; 2]],
+        points: &[Point],
         width: f64,
         height: f64,
         fx_max: u32,
@@ -84,9 +86,10 @@ impl Periodogram {
     /// The list must not be empty and every periodogram must share width, height and ranges.
     ///
     /// ```
-    /// use poisson_live::spectrum::Periodogram;
-    /// let a = Periodogram::new(&[[1.0, 2.0]], 10.0, 10.0, 2, 2).unwrap();
-    /// let b = Periodogram::new(&[[1.0, 2.0], [6.0, 2.0]], 10.0, 10.0, 2, 2).unwrap();
+    /// use poisson_live::{spectrum::Periodogram, Point};
+    /// let at = |x, y| Point { x, y, r: 0.0 };
+    /// let a = Periodogram::new(&[at(1.0, 2.0)], 10.0, 10.0, 2, 2).unwrap();
+    /// let b = Periodogram::new(&[at(1.0, 2.0), at(6.0, 2.0)], 10.0, 10.0, 2, 2).unwrap();
     /// let mean = Periodogram::average(&[a.clone(), b.clone()]).unwrap();
     /// assert_eq!(mean.at(1, 0), Some((a.at(1, 0).unwrap() + b.at(1, 0).unwrap()) / 2.0));
     /// ```
@@ -181,8 +184,8 @@ impl Periodogram {
     /// axis frequencies of a square map in the middle of a ring, where rounding cannot move them.
     ///
     /// ```
-    /// use poisson_live::spectrum::Periodogram;
-    /// let p = Periodogram::new(&[[1.0, 2.0]], 50.0, 50.0, 10, 10).unwrap();
+    /// use poisson_live::{spectrum::Periodogram, Point};
+    /// let p = Periodogram::new(&[Point { x: 1.0, y: 2.0, r: 0.0 }], 50.0, 50.0, 10, 10).unwrap();
     /// let radial = p.radial_average();
     /// assert_eq!(radial.mean.len(), 9);
     /// assert!(radial.mean.iter().all(|&m| (m - 1.0).abs() < 1e-12));
@@ -260,8 +263,14 @@ impl Sums {
         })
     }
 
+    /// Units of work to add one point: a unit per 512 of the frequencies summed (the rows
+    /// `fy ≥ 0`), each a complex multiply-add, at least one.
+    fn point_cost(&self) -> u64 {
+        1 + self.re.len() as u64 / 512
+    }
+
     /// Refuses a point set over the work limit or with a coordinate that is not finite.
-    fn check(&self, points: &[[f64; 2]]) -> Result<()> {
+    fn check(&self, points: &[Point]) -> Result<()> {
         let (cols, rows) = (2 * self.fx_max as usize + 1, 2 * self.fy_max as usize + 1);
         let work = points.len() as f64 * (cols * rows) as f64;
         if work > MAX_WORK {
@@ -276,10 +285,7 @@ impl Sums {
                 hint: "use fewer points or fewer frequencies".into(),
             });
         }
-        if points
-            .iter()
-            .any(|p| !(p[0].is_finite() && p[1].is_finite()))
-        {
+        if points.iter().any(|p| !(p.x.is_finite() && p.y.is_finite())) {
             return Err(Error::Invalid {
                 message: "every point of a spectrum must have finite coordinates".into(),
             });
@@ -288,13 +294,13 @@ impl Sums {
     }
 
     /// Adds one point's waves to the sums.
-    fn add(&mut self, p: [f64; 2]) {
+    fn add(&mut self, p: Point) {
         let cols = self.ex_re.len();
         let fx0 = self.fx_max as usize;
         let (ex_re, ex_im) = (&mut self.ex_re, &mut self.ex_im);
         // exp(−2πi fx x / w) for fx = 0..=fx_max by repeated multiplication; negative fx are the
         // conjugates.
-        let (s, c) = (TAU * p[0] / self.width).sin_cos();
+        let (s, c) = (TAU * p.x / self.width).sin_cos();
         let (step_re, step_im) = (c, -s);
         let (mut a, mut b) = (1.0, 0.0);
         for m in 0..=fx0 {
@@ -304,7 +310,7 @@ impl Sums {
             ex_im[fx0 - m] = -b;
             (a, b) = (a * step_re - b * step_im, a * step_im + b * step_re);
         }
-        let (s, c) = (TAU * p[1] / self.height).sin_cos();
+        let (s, c) = (TAU * p.y / self.height).sin_cos();
         let (step_re, step_im) = (c, -s);
         let (mut ya, mut yb) = (1.0, 0.0);
         for row in 0..=self.fy_max as usize {
@@ -421,6 +427,7 @@ impl Kind {
 
 /// The lab's point set of `kind` on a `width × height` map with spacing `radius` and `seed`.
 /// Bridson runs first (for every kind) to fix the count N that random and jittered match.
+/// Random and jittered points keep no spacing (`r = 0`); the others keep `radius`.
 ///
 /// ```
 /// use poisson_live::spectrum::{point_set, Kind};
@@ -434,18 +441,21 @@ pub fn point_set(
     height: f64,
     radius: f64,
     seed: i32,
-) -> Result<Vec<[f64; 2]>> {
+) -> Result<Vec<Point>> {
     let mut making = PointSet::new(kind, width, height, radius, seed)?;
     loop {
-        if let Some(set) = making.run(u64::MAX)? {
+        if let (_, Some(set)) = making.piece()? {
             return Ok(set);
         }
     }
 }
 
-/// [`point_set`] a bounded amount at a time: Bridson's sampler a few steps per call, then for
-/// the darts the thrower a few darts per call; random and jittered points come in one call
-/// (they cost little). The set is exactly [`point_set`]'s.
+/// Darts thrown per unit of work: a dart is one grid test, about a sixteenth of a Bridson step.
+const DARTS_PER_UNIT: u64 = 16;
+
+/// [`point_set`] a piece at a time: Bridson's sampler a step per piece, then for the darts the
+/// thrower [`DARTS_PER_UNIT`] darts per piece; random and jittered points come in one piece
+/// (they cost a unit per 64 points). The set is exactly [`point_set`]'s.
 #[derive(Debug)]
 struct PointSet {
     kind: Kind,
@@ -481,38 +491,46 @@ impl PointSet {
         })
     }
 
-    /// Up to `max_work` sampler steps or darts; the set once it is complete.
-    fn run(&mut self, max_work: u64) -> Result<Option<Vec<[f64; 2]>>> {
+    /// One piece of work: its cost, and the set once it is complete.
+    fn piece(&mut self) -> Result<(u64, Option<Vec<Point>>)> {
         let (w, h, seed) = (self.width, self.height, self.seed);
         match &mut self.stage {
             Making::Bridson(sampler) => {
-                if !sampler.run(max_work) {
-                    return Ok(None);
+                if !sampler.run(1) {
+                    return Ok((1, None));
                 }
-                let bridson: Vec<[f64; 2]> = sampler.points().iter().map(|p| [p.x, p.y]).collect();
-                let n = bridson.len().max(1);
+                let n = sampler.points().len().max(1);
                 let set = match self.kind {
-                    Kind::Bridson => bridson,
-                    Kind::Random => crate::random_points(n, w, h, seed)?,
-                    Kind::Jittered => crate::jittered_grid((w * h / n as f64).sqrt(), w, h, seed)?,
+                    Kind::Bridson => sampler.points().to_vec(),
+                    Kind::Random => matching_random(n, w, h, seed)?,
+                    Kind::Jittered => matching_jittered(n, w, h, seed)?.0,
                     Kind::Darts => {
                         let darts = DartThrower::new(w, h, self.radius, DART_MISSES, seed)?;
                         self.stage = Making::Darts(Box::new(darts));
-                        return Ok(None);
+                        return Ok((1, None));
                     }
                 };
                 self.stage = Making::Done;
-                Ok(Some(set))
+                Ok((1 + set.len() as u64 / 64, Some(set)))
             }
             Making::Darts(darts) => {
-                if !darts.run(max_work) {
-                    return Ok(None);
+                if !darts.run(DARTS_PER_UNIT) {
+                    return Ok((1, None));
                 }
                 let set = darts.kept().to_vec();
                 self.stage = Making::Done;
-                Ok(Some(set))
+                Ok((1, Some(set)))
             }
-            Making::Done => Ok(None),
+            Making::Done => Ok((0, None)),
+        }
+    }
+
+    /// Points placed so far (Bridson's, then the darts kept).
+    fn placed(&self) -> usize {
+        match &self.stage {
+            Making::Bridson(s) => s.points().len(),
+            Making::Darts(d) => d.kept().len(),
+            Making::Done => 0,
         }
     }
 }
@@ -529,15 +547,7 @@ impl PointSet {
 pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
     in_range("maps", f64::from(count), 1.0, f64::from(MAX_MAPS))?;
     crate::rng::ParkMiller::new(seed)?;
-    let mut out = Vec::with_capacity(count as usize);
-    let mut s = seed;
-    while out.len() < count as usize {
-        if s != crate::rng::STUCK_SEED {
-            out.push(s);
-        }
-        s = s.wrapping_add(1);
-    }
-    Ok(out)
+    Ok(crate::rng::seed_run(seed, count as usize))
 }
 
 /// The spectrum lab's figure: a point set of one [`Kind`] on several maps, and their mean
@@ -545,19 +555,45 @@ pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Averaged {
     /// The first map's points.
-    pub points: Vec<[f64; 2]>,
+    pub points: Vec<Point>,
     /// The mean of the maps' periodograms ([`Periodogram::average`]).
     pub periodogram: Periodogram,
+}
+
+/// What the spectrum lab averages: the kind of point set, the map and its spacing, the first
+/// seed and how many maps, and the frequencies `|fx| ≤ fx_max`, `|fy| ≤ fy_max`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpectrumParams {
+    /// The kind of point set.
+    pub kind: Kind,
+    /// Map width.
+    pub width: f64,
+    /// Map height.
+    pub height: f64,
+    /// The spacing of Bridson's points and the darts.
+    pub radius: f64,
+    /// The first map's seed; the others follow ([`seeds`]).
+    pub seed: i32,
+    /// How many maps to average, `1..=MAX_MAPS`.
+    pub maps: u32,
+    /// The largest `|fx|`, at most [`MAX_FREQUENCY`].
+    pub fx_max: u32,
+    /// The largest `|fy|`, at most [`MAX_FREQUENCY`].
+    pub fy_max: u32,
 }
 
 /// The `kind` point set ([`point_set`]) on `maps` maps of `width × height` with spacing
 /// `radius`, one per seed of [`seeds`]`(seed, maps)`, and the mean of their periodograms over
 /// `|fx| ≤ fx_max`, `|fy| ≤ fy_max`: exactly [`Periodogram::average`] of each map's
-/// [`Periodogram::new`]. Built by [`Staged`] in one go.
+/// [`Periodogram::new`]. [`SpectrumJob`] run to the end.
 ///
 /// ```
-/// use poisson_live::spectrum::{averaged_spectrum, point_set, seeds, Kind, Periodogram};
-/// let mean = averaged_spectrum(Kind::Bridson, 200.0, 100.0, 12.0, 5, 3, 8, 4)?;
+/// use poisson_live::spectrum::{averaged_spectrum, point_set, seeds, Kind, Periodogram, SpectrumParams};
+/// let params = SpectrumParams {
+///     kind: Kind::Bridson, width: 200.0, height: 100.0, radius: 12.0,
+///     seed: 5, maps: 3, fx_max: 8, fy_max: 4,
+/// };
+/// let mean = averaged_spectrum(params)?;
 /// let parts = seeds(5, 3)?
 ///     .into_iter()
 ///     .map(|s| Periodogram::new(&point_set(Kind::Bridson, 200.0, 100.0, 12.0, s)?, 200.0, 100.0, 8, 4))
@@ -566,81 +602,72 @@ pub struct Averaged {
 /// assert_eq!(mean.points, point_set(Kind::Bridson, 200.0, 100.0, 12.0, 5)?);
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
-#[allow(clippy::too_many_arguments)]
-pub fn averaged_spectrum(
-    kind: Kind,
-    width: f64,
-    height: f64,
-    radius: f64,
-    seed: i32,
-    maps: u32,
-    fx_max: u32,
-    fy_max: u32,
-) -> Result<Averaged> {
-    let mut staged = Staged::new(kind, width, height, radius, seed, maps, fx_max, fy_max)?;
-    while !staged.run(u64::MAX)? {}
-    Ok(staged.take().expect("a finished spectrum holds its result"))
+pub fn averaged_spectrum(params: SpectrumParams) -> Result<Averaged> {
+    SpectrumJob::new(params)?.run_to_end()
 }
 
-/// [`averaged_spectrum`] a little at a time, for a page that must not block a frame for the
-/// whole of it: each call to [`Staged::run`] takes a few steps of the next map's point set
-/// (Bridson's sampler, then the darts for that kind) or adds a few of its points to the sums.
-/// The finished result is exactly [`averaged_spectrum`]'s, to the bit: the sets are made by the
-/// same steps, the points added in the same order, and the maps' periodograms summed in the
-/// same order, as the one-call functions do.
+/// [`averaged_spectrum`] as a [`Job`], for a page that must not block a frame for the whole of
+/// it. Map by map, it makes the point set (a unit of work is a sampler step, or 16 darts) and
+/// adds its points to the sums (a point costs a unit per 512 frequencies). The finished result
+/// is exactly [`averaged_spectrum`]'s, to the bit: the sets are made by the same steps, the
+/// points added in the same order, and the maps' periodograms summed in the same order, as the
+/// one-call functions do.
 ///
 /// ```
-/// use poisson_live::spectrum::{averaged_spectrum, Kind, Staged};
-/// let mut staged = Staged::new(Kind::Darts, 200.0, 100.0, 12.0, 5, 3, 8, 4)?;
-/// while !staged.run(40)? {}
-/// assert_eq!(staged.take(), Some(averaged_spectrum(Kind::Darts, 200.0, 100.0, 12.0, 5, 3, 8, 4)?));
+/// use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumJob, SpectrumParams};
+/// use poisson_live::Job;
+/// let params = SpectrumParams {
+///     kind: Kind::Darts, width: 200.0, height: 100.0, radius: 12.0,
+///     seed: 5, maps: 3, fx_max: 8, fy_max: 4,
+/// };
+/// let mut job = SpectrumJob::new(params)?;
+/// while !job.run(40)? {}
+/// assert_eq!(job.take(), Some(averaged_spectrum(params)?));
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Staged {
-    kind: Kind,
-    radius: f64,
+pub struct SpectrumJob {
+    params: SpectrumParams,
     seeds: Vec<i32>,
     /// The map being worked on, an index into `seeds`.
     map: usize,
     /// Its point set in the making, if it is.
     making: Option<PointSet>,
     /// Its point set once made, and the next of its points to add.
-    set: Option<Vec<[f64; 2]>>,
+    set: Option<Vec<Point>>,
     at: usize,
     /// The first map's points, kept for the result.
-    first: Vec<[f64; 2]>,
+    first: Vec<Point>,
     sums: Sums,
     /// The sum of the finished maps' periodograms, and of their point counts.
     total: Vec<f64>,
     total_points: usize,
     done: Option<Averaged>,
-    finished: bool,
+    /// True once every map is summed (or the job failed).
+    ended: bool,
+    /// Units spent on the current map, and about how many a map takes.
+    spent: u64,
+    per_map: f64,
+    shown: Shown,
 }
 
-impl Staged {
+impl SpectrumJob {
     /// Checks the input: the seeds and map count as [`seeds`] does, the map and spacing as the
     /// first map's point set does (its Bridson sampler), then the frequencies as
     /// [`Periodogram::new`] does; the same errors as [`averaged_spectrum`], at once. Only a point
-    /// set over the work limit is refused later, by [`Staged::run`]. Places one point.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        kind: Kind,
-        width: f64,
-        height: f64,
-        radius: f64,
-        seed: i32,
-        maps: u32,
-        fx_max: u32,
-        fy_max: u32,
-    ) -> Result<Self> {
-        let seeds = seeds(seed, maps)?;
-        let making = PointSet::new(kind, width, height, radius, seeds[0])?;
-        let sums = Sums::new(width, height, fx_max, fy_max)?;
-        let cells = (2 * fx_max as usize + 1) * (2 * fy_max as usize + 1);
+    /// set over the work limit is refused later, by [`Job::run`]. Places one point.
+    pub fn new(params: SpectrumParams) -> Result<Self> {
+        let p = params;
+        let seeds = seeds(p.seed, p.maps)?;
+        let making = PointSet::new(p.kind, p.width, p.height, p.radius, seeds[0])?;
+        let sums = Sums::new(p.width, p.height, p.fx_max, p.fy_max)?;
+        let cells = (2 * p.fx_max as usize + 1) * (2 * p.fy_max as usize + 1);
+        // A map: Bridson's 2N steps, about N more for the darts, then N points added.
+        let n = bridson_points(p.width * p.height, p.radius);
+        let darts = if p.kind == Kind::Darts { n } else { 0.0 };
+        let per_map = 2.0 * n + darts + n * sums.point_cost() as f64;
         Ok(Self {
-            kind,
-            radius,
+            params,
             seeds,
             map: 0,
             making: Some(making),
@@ -651,47 +678,66 @@ impl Staged {
             total: vec![0.0; cells],
             total_points: 0,
             done: None,
-            finished: false,
+            ended: false,
+            spent: 0,
+            per_map,
+            shown: Shown::default(),
         })
     }
 
-    /// Up to `max_work` units of work (at least one), of whichever kind is due: sampler steps or
-    /// darts while a map's point set is being made, then its points added to the sums. True
-    /// when every map is summed and the mean is ready.
-    pub fn run(&mut self, max_work: u64) -> Result<bool> {
-        if self.finished {
-            return Ok(true);
+    /// How many maps are averaged.
+    pub fn maps(&self) -> usize {
+        self.seeds.len()
+    }
+
+    /// One piece of work, within `budget` units: a piece of the current map's point set, or as
+    /// many of its points added as the budget pays for (at least one). Returns its cost, or
+    /// `None` once every map is summed.
+    fn piece(&mut self, budget: u64) -> Result<Option<u64>> {
+        if self.ended {
+            return Ok(None);
         }
-        let max_work = max_work.max(1);
         let Some(set) = &self.set else {
             let making = match &mut self.making {
                 Some(making) => making,
                 None => {
-                    let (w, h) = (self.sums.width, self.sums.height);
+                    let p = self.params;
                     let seed = self.seeds[self.map];
-                    self.making
-                        .insert(PointSet::new(self.kind, w, h, self.radius, seed)?)
+                    let set = PointSet::new(p.kind, p.width, p.height, p.radius, seed)?;
+                    self.making.insert(set)
                 }
             };
-            if let Some(set) = making.run(max_work)? {
+            let (cost, set) = making.piece()?;
+            if let Some(set) = set {
                 self.making = None;
                 self.sums.check(&set)?;
+                // Now the map's cost is known, but for the adding.
+                let adding = set.len() as f64 * self.sums.point_cost() as f64;
+                self.per_map = (self.spent + cost) as f64 + adding;
                 self.set = Some(set);
                 self.at = 0;
             }
-            return Ok(false);
+            self.spent += cost;
+            return Ok(Some(cost));
         };
-        let take = usize::try_from(max_work).unwrap_or(usize::MAX);
+        let point_cost = self.sums.point_cost();
+        let take = usize::try_from((budget / point_cost).max(1)).unwrap_or(usize::MAX);
         let end = set.len().min(self.at.saturating_add(take));
         for &p in &set[self.at..end] {
             self.sums.add(p);
         }
+        let cost = ((end - self.at) as u64 * point_cost).max(1);
         self.at = end;
-        if end < set.len() {
-            return Ok(false);
+        self.spent += cost;
+        if end == set.len() {
+            self.finish_map();
         }
+        Ok(Some(cost))
+    }
 
-        // The map is summed: its periodogram joins the total, as Periodogram::average adds them.
+    /// The map is summed: its periodogram joins the total, as [`Periodogram::average`] adds
+    /// them; after the last map, the mean.
+    fn finish_map(&mut self) {
         let set = self.set.take().unwrap_or_default();
         let part = self.sums.periodogram(set.len());
         for (sum, v) in self.total.iter_mut().zip(&part.power) {
@@ -702,8 +748,9 @@ impl Staged {
             self.first = set;
         }
         self.map += 1;
+        self.spent = 0;
         if self.map < self.seeds.len() {
-            return Ok(false);
+            return;
         }
         let n = self.seeds.len() as f64;
         let mut power = std::mem::take(&mut self.total);
@@ -718,35 +765,44 @@ impl Staged {
                 ..part
             },
         });
-        self.finished = true;
-        Ok(true)
+        self.ended = true;
     }
 
-    /// True once every map is summed.
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    /// How far along the work is, from 0 to 1: maps summed, plus the share of the current
-    /// map's points added.
-    pub fn progress(&self) -> f64 {
-        if self.finished {
-            return 1.0;
-        }
-        let within = match &self.set {
-            Some(set) if !set.is_empty() => self.at as f64 / set.len() as f64,
-            _ => 0.0,
-        };
+    /// Maps summed, plus the current map's units spent over what a map takes (the point set
+    /// being made may show that it takes more).
+    fn estimate(&self) -> f64 {
+        let placed = self.making.as_ref().map_or(0, PointSet::placed);
+        let per_map = self
+            .per_map
+            .max((self.spent + 2 * placed as u64) as f64)
+            .max(1.0);
+        let within = (self.spent as f64 / per_map).min(1.0);
         (self.map as f64 + within) / self.seeds.len() as f64
     }
+}
 
-    /// How many maps are averaged.
-    pub fn maps(&self) -> usize {
-        self.seeds.len()
+impl Job for SpectrumJob {
+    type Output = Averaged;
+
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        spend(budget, |left| self.piece(left)).inspect_err(|_| self.ended = true)?;
+        self.shown.update(self.estimate());
+        Ok(self.ended)
     }
 
-    /// The result, once; `None` before the end or when it was already taken.
-    pub fn take(&mut self) -> Option<Averaged> {
+    fn progress(&self) -> f64 {
+        self.shown.get(self.ended)
+    }
+
+    fn stage(&self) -> &'static str {
+        match (&self.set, self.ended) {
+            (_, true) => "done",
+            (None, false) => "making the points",
+            (Some(_), false) => "summing the waves",
+        }
+    }
+
+    fn take(&mut self) -> Option<Averaged> {
         self.done.take()
     }
 }

@@ -3,22 +3,24 @@
 //! Pixel buffers are owned `Vec<u8>` in row-major order, three bytes per pixel (R, G, B), no
 //! padding: the byte for channel `c` of pixel `(x, y)` is at `3 · (y · width + x) + c`.
 
-/// Blends a filled circle into `rgb` (`width × height`, RGB bytes): every pixel whose centre lies
-/// within `radius` of `(cx, cy)` moves `opacity` of the way towards `color`
+use crate::Point;
+
+/// Blends a filled disc into `rgb` (`width × height`, RGB bytes): every pixel whose centre lies
+/// within `disc.r` of `(disc.x, disc.y)` moves `opacity` of the way towards `color`
 /// (`floor(p + (color − p) · opacity)` per channel). Pixels off the image are skipped.
-// The parameter list mirrors the reference's stamp call one for one, which keeps the golden
-// cases easy to read against it.
-#[allow(clippy::too_many_arguments)]
 pub fn stamp_circle(
     rgb: &mut [u8],
     width: usize,
     height: usize,
-    cx: f64,
-    cy: f64,
-    radius: f64,
+    disc: Point,
     color: [u8; 3],
     opacity: f64,
 ) {
+    let Point {
+        x: cx,
+        y: cy,
+        r: radius,
+    } = disc;
     if width == 0
         || height == 0
         || rgb.len() < width * height * 3

@@ -15,7 +15,7 @@
 //! plane). Any two chunks that touch, by an edge or by a corner, have different phases.
 //!
 //! A chunk of phase `p` is sampled after, and around, the points of its touching neighbours of
-//! lower phase (the *constraints*): they are on its background grid before its first candidate,
+//! lower phase (the *constraints*; chunks beyond the `i32` range do not exist): they are on its background grid before its first candidate,
 //! so none of its own points comes closer than the radius to them. Chunks of phase 0 have no
 //! constraints. Each chunk draws from its own generator, seeded from a hash of the world seed
 //! and `(cx, cy)` ([`chunk_seed`]).
@@ -47,13 +47,19 @@
 //! pocket the constraints leave). Then classic Bridson steps until nothing is active: `a = floor(f ·
 //! active.len)`, up to `k` candidates `dx = (f·4 − 2)·r`, `dy = (f·4 − 2)·r` redrawn until
 //! `r² ≤ dx² + dy² ≤ 4r²`; a candidate outside the chunk's square is refused. Distances are plain
-//! `dx² + dy²` in world coordinates, compared with `r²`.
+//! `dx² + dy²` in world coordinates, compared with `r²`, to the chunk's own points and to every
+//! constraint point. That is classic Bridson, [`Sampler::step`], on a grid with an origin (the
+//! chunk and a margin of one radius, where the constraints that matter stand) and with the chunk
+//! as its sampling region.
 
-use crate::bridson::MAX_K;
-use crate::error::{in_range, positive, Error, Result, DEFAULT_MAX_CELLS};
-use crate::rng::{ParkMiller, MODULUS};
+use crate::bridson::{Handover, Sampler, MAX_K};
+use crate::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::grid::Grid;
+use crate::job::Job;
+use crate::rng::ParkMiller;
 use crate::Point;
 use std::collections::{HashMap, HashSet};
+use std::f64::consts::SQRT_2;
 use std::rc::Rc;
 
 /// How many chunks a world keeps by default before it forgets the farthest.
@@ -91,16 +97,9 @@ fn constraints_of(cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
         })
 }
 
-/// SplitMix64's finaliser: every input bit moves every output bit.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The seed of chunk `(cx, cy)` in a world of seed `seed`: a hash of the three numbers, mapped
-/// into `1..=2147483646`, where every value is a Park–Miller seed that never sticks.
+/// into `1..=2147483646`, where every value is a Park–Miller seed that never sticks
+/// ([`crate::rng::cell_seed`], where every derived seed comes from).
 ///
 /// ```
 /// use poisson_live::chunks::chunk_seed;
@@ -110,8 +109,7 @@ fn mix(mut z: u64) -> u64 {
 /// assert_ne!(s, chunk_seed(123456, -7, 3));
 /// ```
 pub fn chunk_seed(seed: i32, cx: i32, cy: i32) -> i32 {
-    let h = mix(mix(mix(seed as u32 as u64) ^ cx as u32 as u64) ^ ((cy as u32 as u64) << 32));
-    (h % u64::from(MODULUS - 1)) as i32 + 1
+    crate::rng::cell_seed(seed, cx, cy)
 }
 
 /// A short fingerprint of a list of points (FNV-1a over the bits of every coordinate and
@@ -187,7 +185,7 @@ impl ChunkedWorld {
                 what: "grid cells per chunk",
                 needed,
                 limit: DEFAULT_MAX_CELLS,
-                hint: format!("use a radius ≥ {}", crate::error::round_up(min_radius)),
+                hint: Advice::at_least("radius", min_radius),
             });
         }
         Ok(Self {
@@ -222,27 +220,46 @@ impl ChunkedWorld {
     ///
     /// This may sample dozens of chunks in one call when the view lands somewhere new; a page
     /// that must not block calls [`generate_next`](Self::generate_next) a few times per frame
-    /// first, and this once nothing is missing.
+    /// first, and this once nothing is missing. It is [`ChunkedWorld::fill`] run to the end.
     pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Vec<Point> {
-        let Some((c0, r0, c1, r1)) = self.span_of(x, y, width, height) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for cy in r0..=r1 {
-            for cx in c0..=c1 {
-                let pts = self.get(cx, cy);
-                out.extend(
-                    pts.iter()
-                        .filter(|p| p.x >= x && p.y >= y && p.x < x + width && p.y < y + height),
-                );
-            }
+        // A fill never fails: its result is there once it has run.
+        Job::run_to_end(self.fill(x, y, width, height)).unwrap_or_default()
+    }
+
+    /// [`ChunkedWorld::points_in`] as a [`Job`], one chunk per unit of work: the rectangle's
+    /// chunks in the same order, each after the constraints it still needs (depth first, in
+    /// the order sampling reads them), and the same points and cache at the end.
+    ///
+    /// ```
+    /// use poisson_live::chunks::ChunkedWorld;
+    /// use poisson_live::job::Job;
+    /// let mut world = ChunkedWorld::new(128.0, 16.0, 30, 7)?;
+    /// let mut fill = world.fill(-200.0, -100.0, 400.0, 200.0);
+    /// while !fill.run(3)? {
+    ///     assert!(fill.progress() < 1.0);
+    /// }
+    /// let view = fill.take().unwrap();
+    /// let fresh = ChunkedWorld::new(128.0, 16.0, 30, 7)?.points_in(-200.0, -100.0, 400.0, 200.0);
+    /// assert_eq!(view, fresh);
+    /// # Ok::<(), poisson_live::Error>(())
+    /// ```
+    pub fn fill(&mut self, x: f64, y: f64, width: f64, height: f64) -> Fill<'_> {
+        let span = self.span_of(x, y, width, height);
+        let todo = span.map_or(0, |(c0, r0, c1, r1)| {
+            let chunks = (i64::from(c1) - i64::from(c0) + 1) * (i64::from(r1) - i64::from(r0) + 1);
+            chunks as usize + self.missing_in(x, y, width, height)
+        });
+        Fill {
+            next: span.map(|(c0, r0, ..)| (c0, r0)),
+            world: self,
+            rect: [x, y, width, height],
+            span,
+            points: Vec::new(),
+            todo,
+            done: 0,
+            finished: false,
+            handover: Handover::default(),
         }
-        let centre = self.chunk_of(x + width / 2.0, y + height / 2.0);
-        let span = (c1 - c0).max(r1 - r0) as usize + 3;
-        // Keep at least what the view needs, or panning would regenerate it every frame.
-        let keep = self.capacity.max(span * span);
-        self.evict(centre, keep, |_| false);
-        out
     }
 
     /// Samples the next chunk that `points_in(x, y, width, height)` still needs, and only that
@@ -396,7 +413,8 @@ impl ChunkedWorld {
             let pts = self.get(nx, ny);
             constraints.extend_from_slice(&pts);
         }
-        let pts: Rc<[Point]> = self.sample(cx, cy, &constraints).into();
+        // Cannot fail: `new` checked the size, radius, k and seed, and every chunk seed is valid.
+        let pts: Rc<[Point]> = self.sample(cx, cy, &constraints).unwrap_or_default().into();
         self.generated += 1;
         self.cache.insert((cx, cy), Rc::clone(&pts));
         pts
@@ -434,136 +452,116 @@ impl ChunkedWorld {
     }
 
     /// Samples one chunk around its constraint points; see the module docs for the draw order.
-    fn sample(&self, cx: i32, cy: i32, constraints: &[Point]) -> Vec<Point> {
+    ///
+    /// A classic [`Sampler`] does it: its grid covers the chunk and a margin of one radius,
+    /// where the constraints stand, and its sampling region is the chunk.
+    fn sample(&self, cx: i32, cy: i32, constraints: &[Point]) -> Result<Vec<Point>> {
         let r = self.radius;
         let (left, top, right, bottom) = self.bounds(cx, cy);
-        let mut grid = ChunkGrid::new(left - r, top - r, right + r, bottom + r, r);
+        let (gl, gt, gr, gb) = (left - r, top - r, right + r, bottom + r);
+        // Cells a hair under r / √2: two points at least r apart then never share one, however
+        // the cell index rounds, so the constraints fit one to a cell (they are all r apart:
+        // the world keeps its spacing). `new` bounded the cells by its own count, (S/r + 2)².
+        let cell = r / SQRT_2 * (1.0 - 1e-9);
+        let mut grid = Grid::over(gl, gt, gr - gl, gb - gt, cell);
         for q in constraints {
-            if q.x >= left - r && q.x < right + r && q.y >= top - r && q.y < bottom + r {
-                grid.add(q.x, q.y);
+            if q.x >= gl && q.x < gr && q.y >= gt && q.y < gb {
+                grid.add(q.x, q.y, q.r)?;
             }
         }
-        let first_own = grid.points.len();
-        // ParkMiller::new cannot fail: chunk_seed returns 1..=M − 1, none of which sticks.
-        let Ok(mut rng) = ParkMiller::new(chunk_seed(self.seed, cx, cy)) else {
-            return Vec::new();
-        };
-        let mut active: Vec<usize> = Vec::new();
-        let inside = |x: f64, y: f64| x >= left && y >= top && x < right && y < bottom;
-        let try_add = |grid: &mut ChunkGrid, active: &mut Vec<usize>, x: f64, y: f64| {
-            if inside(x, y) && grid.is_free(x, y, r) {
-                active.push(grid.add(x, y));
-                true
-            } else {
-                false
-            }
-        };
-
-        let block = 2.0 * r;
-        let mut by = top;
-        while by < bottom {
-            let mut bx = left;
-            while bx < right {
-                for _ in 0..self.k {
-                    let x = bx + rng.next_f64() * block.min(right - bx);
-                    let y = by + rng.next_f64() * block.min(bottom - by);
-                    if try_add(&mut grid, &mut active, x, y) {
-                        break;
-                    }
-                }
-                bx += block;
-            }
-            by += block;
-        }
-
-        let (lo, hi) = (r * r, 4.0 * r * r);
-        while !active.is_empty() {
-            let a = (rng.next_f64() * active.len() as f64) as usize;
-            let (px, py) = grid.points[active[a]];
-            let mut placed = false;
-            for _ in 0..self.k {
-                let (dx, dy) = loop {
-                    let dx = (rng.next_f64() * 4.0 - 2.0) * r;
-                    let dy = (rng.next_f64() * 4.0 - 2.0) * r;
-                    let d2 = dx * dx + dy * dy;
-                    if lo <= d2 && d2 <= hi {
-                        break (dx, dy);
-                    }
-                };
-                if try_add(&mut grid, &mut active, px + dx, py + dy) {
-                    placed = true;
-                    break;
-                }
-            }
-            if !placed {
-                active.swap_remove(a);
-            }
-        }
-        grid.points[first_own..]
-            .iter()
-            .map(|&(x, y)| Point { x, y, r })
-            .collect()
+        let mut s = Sampler::with_grid(grid, r, self.k, chunk_seed(self.seed, cx, cy))?
+            .with_region(left, top, right, bottom)?;
+        s.seed_blocks();
+        Job::run_to_end(s)
     }
 }
 
-/// A bucket grid over one chunk and a margin of one radius around it: cells of side `r`, any
-/// number of points per cell (constraint points need not keep a spacing from each other).
-struct ChunkGrid {
-    left: f64,
-    top: f64,
-    cell: f64,
-    cols: usize,
-    rows: usize,
-    cells: Vec<Vec<u32>>,
-    points: Vec<(f64, f64)>,
+/// Filling a rectangle of a [`ChunkedWorld`] as a [`Job`]; see [`ChunkedWorld::fill`].
+#[derive(Debug)]
+pub struct Fill<'w> {
+    world: &'w mut ChunkedWorld,
+    /// `[x, y, width, height]`.
+    rect: [f64; 4],
+    /// The rectangle's chunks, `(c0, r0, c1, r1)`; `None` for an empty rectangle.
+    span: Option<(i32, i32, i32, i32)>,
+    /// The next of the rectangle's chunks to collect, rows then columns; `None` once all are.
+    next: Option<(i32, i32)>,
+    points: Vec<Point>,
+    /// Units in the whole fill (the rectangle's chunks and those to sample) and done so far.
+    todo: usize,
+    done: usize,
+    finished: bool,
+    handover: Handover,
 }
 
-impl ChunkGrid {
-    fn new(left: f64, top: f64, right: f64, bottom: f64, cell: f64) -> Self {
-        let cols = ((right - left) / cell).ceil().max(1.0) as usize;
-        let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
-        Self {
-            left,
-            top,
-            cell,
-            cols,
-            rows,
-            cells: vec![Vec::new(); cols * rows],
-            points: Vec::new(),
+impl Fill<'_> {
+    /// One unit: samples the next chunk the rectangle still needs, or collects the points of
+    /// the next rectangle chunk once it is there; after the last, forgets what `points_in`
+    /// forgets.
+    fn unit(&mut self) {
+        let Some((cx, cy)) = self.next else {
+            return;
+        };
+        if let Some((bx, by)) = self.world.buildable(cx, cy) {
+            // Its constraints are all cached: this samples exactly one chunk.
+            self.world.get(bx, by);
+        } else {
+            let [x, y, width, height] = self.rect;
+            let pts = &self.world.cache[&(cx, cy)];
+            let inside = |p: &&Point| p.x >= x && p.y >= y && p.x < x + width && p.y < y + height;
+            self.points.extend(pts.iter().filter(inside));
+            self.next = self
+                .span
+                .and_then(|(c0, _, c1, r1)| match (cx < c1, cy < r1) {
+                    (true, _) => Some((cx + 1, cy)),
+                    (false, true) => Some((c0, cy + 1)),
+                    (false, false) => None,
+                });
         }
+        self.done += 1;
     }
 
-    fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
-        let c = ((x - self.left) / self.cell).floor().max(0.0) as usize;
-        let r = ((y - self.top) / self.cell).floor().max(0.0) as usize;
-        (c.min(self.cols - 1), r.min(self.rows - 1))
+    /// Keeps at least what the view needs, or panning would regenerate it every frame.
+    fn forget_far_chunks(&mut self) {
+        if let Some((c0, r0, c1, r1)) = self.span {
+            let [x, y, width, height] = self.rect;
+            let centre = self.world.chunk_of(x + width / 2.0, y + height / 2.0);
+            let span = (c1 - c0).max(r1 - r0) as usize + 3;
+            let keep = self.world.capacity.max(span * span);
+            self.world.evict(centre, keep, |_| false);
+        }
+        self.finished = true;
     }
+}
 
-    fn add(&mut self, x: f64, y: f64) -> usize {
-        let (c, r) = self.cell_of(x, y);
-        let index = self.points.len();
-        self.cells[r * self.cols + c].push(index as u32);
-        self.points.push((x, y));
-        index
-    }
+impl Job for Fill<'_> {
+    type Output = Vec<Point>;
 
-    /// True when no point on the grid is closer than `radius` (cells of side `radius`: two cells
-    /// each way covers the neighbours, with room to spare for rounding at cell edges).
-    fn is_free(&self, x: f64, y: f64, radius: f64) -> bool {
-        let (c, r) = self.cell_of(x, y);
-        let r2 = radius * radius;
-        for row in r.saturating_sub(2)..=(r + 2).min(self.rows - 1) {
-            for col in c.saturating_sub(2)..=(c + 2).min(self.cols - 1) {
-                for &i in &self.cells[row * self.cols + col] {
-                    let (px, py) = self.points[i as usize];
-                    let (dx, dy) = (x - px, y - py);
-                    if dx * dx + dy * dy < r2 {
-                        return false;
-                    }
-                }
+    /// A unit is one chunk: sampled, or its points collected.
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        for _ in 0..budget {
+            if self.next.is_none() {
+                break;
             }
+            self.unit();
         }
-        true
+        self.handover
+            .show(self.done as f64 / self.todo.max(1) as f64);
+        if self.next.is_none() && !self.finished {
+            self.forget_far_chunks();
+        }
+        Ok(self.finished)
+    }
+
+    /// Chunks sampled or collected over those the fill needed when it began.
+    fn progress(&self) -> f64 {
+        self.handover.progress(self.finished)
+    }
+
+    /// The points inside the rectangle, as [`ChunkedWorld::points_in`] gives them.
+    fn take(&mut self) -> Option<Vec<Point>> {
+        let points = &mut self.points;
+        self.handover.take(self.finished, || std::mem::take(points))
     }
 }
 
@@ -580,19 +578,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn chunk_seeds_are_valid_and_spread() {
-        let mut seen = std::collections::HashSet::new();
-        for cx in -20..20 {
-            for cy in -20..20 {
-                let s = chunk_seed(i32::MIN, cx, cy);
-                assert!(ParkMiller::new(s).is_ok());
-                seen.insert(s);
-            }
-        }
-        assert_eq!(seen.len(), 1600);
     }
 
     #[test]

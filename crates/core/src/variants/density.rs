@@ -10,100 +10,16 @@
 //!
 //! The noise is Perlin gradient noise from the [`noise`] crate: a permutation table shuffled from
 //! the seed by an integer generator, and per sample only `floor`, `+`, `−` and `×` on table
-//! gradients. The octave sum and the contrast curve here are plain arithmetic too. None of that
+//! gradients. The octave sum (shared with the painted pictures) and the contrast curve are plain
+//! arithmetic too. None of that
 //! calls `sin`, `exp` or `powf`, whose last bit differs between libm implementations, so a seed
 //! gives the same densities, to the bit, natively and in WebAssembly.
 
 use crate::bridson::{variable_sampler, Sampler};
-use crate::error::{positive, Error, Result};
+use crate::error::{positive, radius_range, Error, Result};
+use crate::noise::{smoothstep, Octaves};
 use crate::rng::ParkMiller;
 use crate::Point;
-use noise::{NoiseFn, Perlin};
-
-/// fBm over Perlin noise, with the octave sum written out so every operation is known.
-///
-/// Octave `i` has frequency `base · 2^i` and amplitude `gain^i`; each octave has its own
-/// permutation table and a fixed offset, so octaves do not share lattice points (Perlin noise is
-/// zero on its lattice, and a shared lattice point would pin the sum to zero there).
-#[derive(Clone, Debug)]
-pub(crate) struct Octaves {
-    octaves: Vec<(Perlin, f64, f64)>,
-    frequency: f64,
-    gain: f64,
-    norm: f64,
-}
-
-impl Octaves {
-    /// `count` octaves of Perlin noise with base `frequency` (lattice cells per map unit),
-    /// seeded from `seed` and `salt` (different salts give independent fields for one seed).
-    pub(crate) fn new(seed: i32, salt: u32, count: u32, frequency: f64, gain: f64) -> Self {
-        let mut octaves = Vec::with_capacity(count as usize);
-        let mut amplitude = 1.0;
-        let mut norm = 0.0;
-        for i in 0..count {
-            let h = mix(seed as u32, salt.wrapping_mul(64).wrapping_add(i));
-            // Offsets in [0, 256) with a 1/256 step: exact in f64, and well away from the lattice
-            // point at the origin that every unshifted octave would share.
-            let ox = f64::from(h & 0xffff) / 256.0;
-            let oy = f64::from(h >> 16) / 256.0;
-            octaves.push((Perlin::new(mix(h, 0x5eed)), ox, oy));
-            norm += amplitude;
-            amplitude *= gain;
-        }
-        Self {
-            octaves,
-            frequency,
-            gain,
-            norm,
-        }
-    }
-
-    /// The octave sum at `(x, y)` divided by the sum of the amplitudes: about `[-1, 1]`, mostly
-    /// within `±0.5`.
-    #[inline]
-    pub(crate) fn get(&self, x: f64, y: f64) -> f64 {
-        let mut f = self.frequency;
-        let mut amplitude = 1.0;
-        let mut sum = 0.0;
-        for (perlin, ox, oy) in &self.octaves {
-            sum += amplitude * perlin.get([wrap(x * f + ox), wrap(y * f + oy)]);
-            f *= 2.0;
-            amplitude *= self.gain;
-        }
-        sum / self.norm
-    }
-}
-
-/// Brings a lattice coordinate into `[0, 256]`.
-///
-/// The noise crate's Perlin noise repeats every 256 lattice cells (its hash reads the low 8 bits
-/// of the cell's corner), so this changes no value, but it keeps the corner small: the crate
-/// converts it to `isize`, which is 32 bits in wasm32 and would panic on a huge coordinate.
-/// A coordinate that is not finite reads the noise at 0 instead of panicking.
-#[inline]
-fn wrap(u: f64) -> f64 {
-    if u.is_finite() {
-        u - 256.0 * (u / 256.0).floor()
-    } else {
-        0.0
-    }
-}
-
-/// A 32-bit integer hash (the finaliser of a well-known mixing function): turns a seed and a
-/// salt into well-scattered table seeds, so neighbouring seeds give unrelated fields.
-pub(crate) fn mix(seed: u32, salt: u32) -> u32 {
-    let mut z = seed ^ salt.wrapping_mul(0x9e37_79b9);
-    z = (z ^ (z >> 16)).wrapping_mul(0x7feb_352d);
-    z = (z ^ (z >> 15)).wrapping_mul(0x846c_a68b);
-    z ^ (z >> 16)
-}
-
-/// `0` below `lo`, `1` above `hi`, a smooth S-curve (`3t² − 2t³`) between.
-#[inline]
-pub(crate) fn smoothstep(lo: f64, hi: f64, v: f64) -> f64 {
-    let t = ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
 
 /// Octaves in a density field: enough for ragged edges, few enough to stay fast.
 const DENSITY_OCTAVES: u32 = 4;
@@ -151,14 +67,7 @@ impl DensityField {
     /// ([`Error::RadiusOrder`] otherwise), and the seed must not be
     /// [`crate::rng::STUCK_SEED`]. Equal radii are allowed: the forest is then even.
     pub fn new(seed: i32, min_radius: f64, max_radius: f64, patch_size: f64) -> Result<Self> {
-        let min_radius = positive("min radius", min_radius)?;
-        let max_radius = positive("max radius", max_radius)?;
-        if min_radius > max_radius {
-            return Err(Error::RadiusOrder {
-                min: min_radius,
-                max: max_radius,
-            });
-        }
+        let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
         let patch_size = positive("patch size", patch_size)?;
         ParkMiller::new(seed)?;
         let wavelength = patch_size * max_radius;
@@ -284,12 +193,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn octave_offsets_keep_the_origin_from_being_pinned() {
-        let o = Octaves::new(7, 1, 4, 1.0 / 100.0, 0.5);
-        assert_ne!(o.get(0.0, 0.0), 0.0);
-    }
-
-    #[test]
     fn neighbouring_seeds_give_unrelated_fields() {
         let a = DensityField::new(1, 9.0, 36.0, 5.0).unwrap();
         let b = DensityField::new(2, 9.0, 36.0, 5.0).unwrap();
@@ -301,27 +204,8 @@ mod tests {
     }
 
     #[test]
-    fn wrapping_keeps_values_and_survives_wild_coordinates() {
-        let o = Octaves::new(7, 1, 4, 1.0 / 100.0, 0.5);
-        // One lattice period (256 cells of 100 units) away: the same value, up to rounding.
-        let (a, b) = (o.get(130.0, 70.0), o.get(130.0 + 25_600.0, 70.0 - 51_200.0));
-        assert!((a - b).abs() < 1e-12, "{a} vs {b}");
-        for (x, y) in [
-            (f64::NAN, 0.0),
-            (f64::INFINITY, 1.0),
-            (1e300, -1e300),
-            (-3e9, 5e12),
-        ] {
-            assert!(o.get(x, y).is_finite());
-        }
+    fn a_tiny_patch_size_still_gives_densities() {
         let tiny = DensityField::new(1, 1.0, 1.0, 1e-12).unwrap();
         assert!((0.0..=1.0).contains(&tiny.density(719.0, 399.0)));
-    }
-
-    #[test]
-    fn smoothstep_ends_and_middle() {
-        assert_eq!(smoothstep(-1.0, 1.0, -2.0), 0.0);
-        assert_eq!(smoothstep(-1.0, 1.0, 0.0), 0.5);
-        assert_eq!(smoothstep(-1.0, 1.0, 5.0), 1.0);
     }
 }

@@ -9,6 +9,7 @@
 use crate::bridson::{AllowedFn, Sampler};
 use crate::error::{positive, Error, Result};
 use crate::grid::Grid;
+use crate::measures::buckets::Buckets;
 use crate::Point;
 use std::f64::consts::SQRT_2;
 
@@ -65,12 +66,12 @@ impl Layer {
     }
 
     /// The same layer with a ground rule.
-    pub fn with_allowed(
-        mut self,
-        allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static,
-    ) -> Self {
-        self.allowed = Some(Box::new(allowed));
-        self
+    pub fn with_allowed(self, allowed: impl Fn(f64, f64) -> bool + Send + Sync + 'static) -> Self {
+        let allowed: AllowedFn = Box::new(allowed);
+        Layer {
+            allowed: Some(allowed),
+            ..self
+        }
     }
 
     /// The same layer restricted by a [`Mask`].
@@ -82,14 +83,17 @@ impl Layer {
     }
 }
 
+/// The ground rule is a closure, so it shows only whether there is one.
 impl std::fmt::Debug for Layer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Layer")
-            .field("radius", &self.radius)
-            .field("k", &self.k)
-            .field("seed", &self.seed)
-            .field("masked", &self.allowed.is_some())
-            .finish()
+        let Layer {
+            radius, k, seed, ..
+        } = self;
+        let masked = self.allowed.is_some();
+        write!(
+            f,
+            "Layer {{ radius: {radius:?}, k: {k:?}, seed: {seed:?}, masked: {masked:?} }}"
+        )
     }
 }
 
@@ -182,8 +186,8 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
         .flat_map(|(l, pts)| pts.iter().enumerate().map(move |(i, p)| (l, i, *p)))
         .filter(|a| a.2.x.is_finite() && a.2.y.is_finite() && a.2.r > 0.0)
         .collect();
-    // Buckets as wide as the smallest radius. Two points conflict only closer than the smaller
-    // of their radii, so each point looks only as far as its own radius: a flower checks the
+    // The crate's bucket index, cells as wide as the smallest radius. Two points conflict only
+    // closer than the smaller of their radii, so each point looks only as far as its own radius: a flower checks the
     // buckets next to it, a chest the few dozen around it. (Buckets as wide as the largest
     // radius would make every flower check the thousands of points near a chest's spacing.)
     let Some(side) = all.iter().map(|a| a.2.r).reduce(f64::min) else {
@@ -194,14 +198,17 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
         .fold((f64::INFINITY, f64::INFINITY), |(a, b), p| {
             (a.min(p.2.x), b.min(p.2.y))
         });
-    let key = |p: &Point| (((p.x - minx) / side) as i64, ((p.y - miny) / side) as i64);
-    let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> = Default::default();
-    let (mut max_bx, mut max_by) = (0i64, 0i64);
-    for (n, a) in all.iter().enumerate() {
-        let (bx, by) = key(&a.2);
-        (max_bx, max_by) = (max_bx.max(bx), max_by.max(by));
-        buckets.entry((bx, by)).or_default().push(n);
-    }
+    let xy = |a: &(usize, usize, Point)| [a.2.x, a.2.y];
+    let index = Buckets::plane(
+        all.iter().map(xy).enumerate(),
+        [minx, miny],
+        [side, side],
+        [i64::MAX; 2],
+    );
+    let (max_bx, max_by) = all.iter().fold((0, 0), |(mx, my), a| {
+        let (bx, by) = index.cell_of(xy(a));
+        (mx.max(bx), my.max(by))
+    });
     let mut out = Vec::new();
     let mut check = |a: &(usize, usize, Point), b: &(usize, usize, Point)| {
         if b.0 <= a.0 {
@@ -219,11 +226,17 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
         }
     };
     for a in &all {
-        let (bx, by) = key(&a.2);
+        let (bx, by) = index.cell_of(xy(a));
         // Buckets within this point's radius, clamped to where points are.
         let reach = (a.2.r / side).ceil().min(1e9) as i64;
-        let (x0, x1) = ((bx - reach).max(0), (bx + reach).min(max_bx));
-        let (y0, y1) = ((by - reach).max(0), (by + reach).min(max_by));
+        let (x0, x1) = (
+            bx.saturating_sub(reach).max(0),
+            bx.saturating_add(reach).min(max_bx),
+        );
+        let (y0, y1) = (
+            by.saturating_sub(reach).max(0),
+            by.saturating_add(reach).min(max_by),
+        );
         let block = (x1 - x0 + 1) as f64 * (y1 - y0 + 1) as f64;
         if block > all.len() as f64 {
             // A reach wider than there are points: checking them all is cheaper.
@@ -232,11 +245,9 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
             }
             continue;
         }
-        for ny in y0..=y1 {
-            for nx in x0..=x1 {
-                for &m in buckets.get(&(nx, ny)).map(Vec::as_slice).unwrap_or(&[]) {
-                    check(a, &all[m]);
-                }
+        for nx in x0..=x1 {
+            for m in index.column(nx, y0, y1) {
+                check(a, &all[m]);
             }
         }
     }
@@ -247,64 +258,4 @@ pub fn overlaps(layers: &[Vec<Point>]) -> Vec<Overlap> {
 /// The cell side a shared grid uses for these radii (exposed for the lab's "show grid").
 pub fn shared_cell(radii: &[f64]) -> f64 {
     radii.iter().copied().fold(f64::INFINITY, f64::min) / SQRT_2
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rng::ParkMiller;
-
-    /// Every cross-layer pair checked against every other: the definition, slowly.
-    fn overlaps_by_brute_force(layers: &[Vec<Point>]) -> Vec<Overlap> {
-        let mut out = Vec::new();
-        for (la, a_pts) in layers.iter().enumerate() {
-            for (lb, b_pts) in layers.iter().enumerate().skip(la + 1) {
-                for (ia, a) in a_pts.iter().enumerate() {
-                    for (ib, b) in b_pts.iter().enumerate() {
-                        let r = a.r.min(b.r);
-                        if (a.x - b.x).powi(2) + (a.y - b.y).powi(2) < r * r {
-                            out.push(Overlap {
-                                layer_a: la,
-                                index_a: ia,
-                                layer_b: lb,
-                                index_b: ib,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        out
-    }
-
-    #[test]
-    fn overlaps_finds_exactly_the_pairs_closer_than_the_smaller_radius() {
-        // Guards: a search that looks only as far as the smaller layer's buckets and misses a
-        // pair, or counts one twice; layers of very different spacings, as in the layers lab.
-        let mut rng = ParkMiller::new(99).unwrap();
-        for radii in [
-            vec![160.0, 44.0, 16.0, 8.0],
-            vec![3.0, 300.0],
-            vec![20.0, 20.0, 20.0],
-        ] {
-            let layers: Vec<Vec<Point>> = radii
-                .iter()
-                .map(|&r| {
-                    (0..(40_000.0 / r) as usize)
-                        .map(|_| Point {
-                            x: rng.next_f64() * 720.0,
-                            y: rng.next_f64() * 400.0,
-                            r,
-                        })
-                        .collect()
-                })
-                .collect();
-            let fast = overlaps(&layers);
-            assert!(!fast.is_empty());
-            assert_eq!(fast, overlaps_by_brute_force(&layers), "radii {radii:?}");
-        }
-        assert!(overlaps(&[]).is_empty());
-        assert!(overlaps(&[vec![], vec![]]).is_empty());
-    }
 }

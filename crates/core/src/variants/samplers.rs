@@ -18,15 +18,18 @@
 //! uses only `+ − × ÷`, `sqrt`, `floor` and bit operations on `f64`, which IEEE 754 rounds the
 //! same way on every machine, natively and in WebAssembly. The few transcendental values the
 //! methods need (a power for the radius exponent, the cosine and sine of `2π / k`) come from the
-//! small series in this module instead of the platform's `libm`, whose last bits differ between
+//! small series in [`exact`] instead of the platform's `libm`, whose last bits differ between
 //! builds. So one seed gives the same points, to the bit, everywhere.
 
 use crate::bridson::{Sampler, MAX_K};
 use crate::error::{in_range, Result};
 use crate::grid::Grid;
+use crate::job::{bridson_share, Budget, Job, Shown};
 use crate::metrics::coverage;
 use crate::rng::ParkMiller;
 use crate::Point;
+
+pub mod exact;
 
 /// Roberts' candidates sit at `r · (1 + ROBERTS_EPSILON)` from their parent: just beyond the
 /// spacing, with room for the rounding of `x + d·cos`, `y + d·sin` (about 1e-16 relative).
@@ -132,34 +135,43 @@ pub fn default_exponent(k: u32) -> f64 {
     -1.4 - 17.0 / f64::from(k).sqrt()
 }
 
-/// Runs `method` on a `width × height` map with spacing `radius`, `k` tries per step and a
-/// 32-bit `seed` (the parent-cone sampler with [`default_exponent`]).
+/// The map, spacing, tries and seed of one run: what every sampler of the lab takes.
 ///
 /// Validation as in [`Sampler::new`]: width, height, radius finite and > 0, `k` in
-/// `1..=MAX_K`, the grid within the work limit.
+/// `1..=MAX_K`, the grid within the work limit, and a seed the generator accepts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SamplerParams {
+    /// Map width.
+    pub width: f64,
+    /// Map height.
+    pub height: f64,
+    /// The spacing `r`.
+    pub radius: f64,
+    /// Tries per step.
+    pub k: u32,
+    /// The 32-bit seed.
+    pub seed: i32,
+}
+
+/// Runs `method` with `params` (the parent-cone sampler with [`default_exponent`]):
+/// [`SamplerJob`] run to the end.
 ///
 /// ```
-/// use poisson_live::samplers::{sample, Method};
-/// let classic = sample(Method::Classic, 720.0, 400.0, 24.0, 30, 123456).unwrap();
+/// use poisson_live::samplers::{sample, Method, SamplerParams};
+/// let params = SamplerParams { width: 720.0, height: 400.0, radius: 24.0, k: 30, seed: 123456 };
+/// let classic = sample(Method::Classic, params).unwrap();
 /// assert_eq!(classic.points, poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap());
-/// let maximal = sample(Method::Maximal, 720.0, 400.0, 24.0, 30, 123456).unwrap();
+/// let maximal = sample(Method::Maximal, params).unwrap();
 /// assert!(maximal.coverage > classic.coverage);
 /// ```
-pub fn sample(
-    method: Method,
-    width: f64,
-    height: f64,
-    radius: f64,
-    k: u32,
-    seed: i32,
-) -> Result<Run> {
-    Ok(Staged::new(method, width, height, radius, k, seed)?.finish())
+pub fn sample(method: Method, params: SamplerParams) -> Result<Run> {
+    SamplerJob::new(method, params)?.run_to_end()
 }
 
 /// Bridson's algorithm, exactly [`crate::poisson_disk`]; `candidates` counts the first point and
 /// every candidate the steps threw.
-pub fn classic(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
-    sample(Method::Classic, width, height, radius, k, seed)
+pub fn classic(params: SamplerParams) -> Result<Run> {
+    sample(Method::Classic, params)
 }
 
 /// Bridson with the parent-cone exclusion and a radius exponent `c`.
@@ -186,13 +198,14 @@ pub fn classic(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Resul
 /// `exp` and `ln` series.
 ///
 /// ```
-/// use poisson_live::samplers::{default_exponent, parent_cone};
-/// let run = parent_cone(400.0, 300.0, 20.0, 30, default_exponent(30), 7).unwrap();
+/// use poisson_live::samplers::{default_exponent, parent_cone, SamplerParams};
+/// let params = SamplerParams { width: 400.0, height: 300.0, radius: 20.0, k: 30, seed: 7 };
+/// let run = parent_cone(params, default_exponent(30)).unwrap();
 /// assert!(run.points.len() > 100);
-/// assert!(parent_cone(400.0, 300.0, 20.0, 30, f64::NAN, 7).is_err());
+/// assert!(parent_cone(params, f64::NAN).is_err());
 /// ```
-pub fn parent_cone(width: f64, height: f64, radius: f64, k: u32, c: f64, seed: i32) -> Result<Run> {
-    Ok(Staged::parent_cone(width, height, radius, k, c, seed)?.finish())
+pub fn parent_cone(params: SamplerParams, c: f64) -> Result<Run> {
+    SamplerJob::parent_cone(params, c)?.run_to_end()
 }
 
 /// Martin Roberts' variant of Bridson: each step tries `k` candidates at distance
@@ -210,12 +223,12 @@ pub fn parent_cone(width: f64, height: f64, radius: f64, k: u32, c: f64, seed: i
 /// series), so a step draws three numbers or more only while the start direction is redrawn.
 ///
 /// ```
-/// use poisson_live::samplers::roberts;
-/// let run = roberts(400.0, 300.0, 20.0, 30, 7).unwrap();
+/// use poisson_live::samplers::{roberts, SamplerParams};
+/// let run = roberts(SamplerParams { width: 400.0, height: 300.0, radius: 20.0, k: 30, seed: 7 }).unwrap();
 /// assert!(run.coverage > 0.5);
 /// ```
-pub fn roberts(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
-    sample(Method::Roberts, width, height, radius, k, seed)
+pub fn roberts(params: SamplerParams) -> Result<Run> {
+    sample(Method::Roberts, params)
 }
 
 /// A maximal sampler: [`roberts`], then hierarchical dart throwing until no point fits anywhere.
@@ -235,40 +248,61 @@ pub fn roberts(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Resul
 /// then `x = x0 + f · sx`, `y = y0 + f · sy` within that square clipped to the map.
 ///
 /// ```
-/// use poisson_live::samplers::{maximal, roberts};
-/// let r = roberts(300.0, 200.0, 15.0, 30, 42).unwrap();
-/// let m = maximal(300.0, 200.0, 15.0, 30, 42).unwrap();
+/// use poisson_live::samplers::{maximal, roberts, SamplerParams};
+/// let params = SamplerParams { width: 300.0, height: 200.0, radius: 15.0, k: 30, seed: 42 };
+/// let r = roberts(params).unwrap();
+/// let m = maximal(params).unwrap();
 /// assert_eq!(&m.points[..r.points.len()], &r.points[..]); // Roberts first, then the gaps
 /// assert!(m.points.len() >= r.points.len());
 /// ```
-pub fn maximal(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Run> {
-    sample(Method::Maximal, width, height, radius, k, seed)
+pub fn maximal(params: SamplerParams) -> Result<Run> {
+    sample(Method::Maximal, params)
 }
 
-/// [`sample`] (or [`parent_cone`]) a bounded number of steps at a time, for a page that must not
-/// block a frame for the whole run: each call to [`Staged::run`] takes at most `max_steps`
-/// steps, and the finished run is exactly the one-call result, to the bit.
+/// About how many points each method places per `r²` of map (for the progress only): the
+/// classic sampler about 0.63, the parent cone 0.70, Roberts' and the maximal sampler 0.9.
+fn packing(method: Method) -> f64 {
+    match method {
+        Method::Classic => 0.63,
+        Method::ParentCone => 0.70,
+        Method::Roberts | Method::Maximal => 0.9,
+    }
+}
+
+/// Gap-filling pieces per unit of work: listing a square, throwing a dart or splitting a
+/// square costs about a fifth of a Bridson step.
+const GAP_PIECES_PER_UNIT: u32 = 4;
+
+/// [`sample`] (or [`parent_cone`]) as a [`Job`], for a page that must not block a frame for the
+/// whole run; the finished run is exactly the one-call result, to the bit.
 ///
-/// A step is one active point's turn (up to `k` candidates around it), or, in the maximal
-/// sampler's gap filling, one grid square listed, one dart thrown or one square split.
+/// A unit of work is one step: an active point's turn (up to `k` candidates around it; the
+/// parent cone's, with its series for the distance, counts two), or in the maximal sampler's
+/// gap filling four pieces (a grid square listed, a dart thrown or a square split).
 ///
 /// ```
-/// use poisson_live::samplers::{sample, Method, Staged};
-/// let mut staged = Staged::new(Method::Maximal, 300.0, 200.0, 15.0, 30, 42)?;
-/// while !staged.run(25) {}
-/// assert_eq!(staged.take(), Some(sample(Method::Maximal, 300.0, 200.0, 15.0, 30, 42)?));
+/// use poisson_live::samplers::{sample, Method, SamplerJob, SamplerParams};
+/// use poisson_live::Job;
+/// let params = SamplerParams { width: 300.0, height: 200.0, radius: 15.0, k: 30, seed: 42 };
+/// let mut job = SamplerJob::new(Method::Maximal, params)?;
+/// while !job.run(25)? {}
+/// assert_eq!(job.take(), Some(sample(Method::Maximal, params)?));
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Staged {
+pub struct SamplerJob {
     method: Method,
     width: f64,
     height: f64,
     work: Work,
     done: Option<Run>,
+    /// About how many points the run places, and how many gap-filling pieces follow.
+    expected: f64,
+    gap_pieces: f64,
+    shown: Shown,
 }
 
-/// What a [`Staged`] run has left to do.
+/// What a [`SamplerJob`] has left to do.
 #[derive(Debug)]
 enum Work {
     Classic(Box<Sampler>),
@@ -279,94 +313,87 @@ enum Work {
     Done,
 }
 
-impl Staged {
+impl SamplerJob {
     /// Validates like [`sample`] (the same errors, at once) and places the first point.
-    pub fn new(
-        method: Method,
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: u32,
-        seed: i32,
-    ) -> Result<Self> {
+    pub fn new(method: Method, params: SamplerParams) -> Result<Self> {
+        let p = params;
         let work = match method {
             Method::Classic => {
-                let mut s = Sampler::new(width, height, radius, k, seed)?;
+                let mut s = Sampler::new(p.width, p.height, p.radius, p.k, p.seed)?;
                 s.start_random();
                 Work::Classic(Box::new(s))
             }
-            Method::ParentCone => {
-                return Self::parent_cone(width, height, radius, k, default_exponent(k), seed)
-            }
+            Method::ParentCone => return Self::parent_cone(params, default_exponent(p.k)),
             Method::Roberts => {
-                let growth = Growth::new(width, height, radius, k, seed)?;
+                let growth = Growth::new(params)?;
                 let turn = Turn::new(&growth);
                 Work::Roberts(growth, turn)
             }
             Method::Maximal => {
-                let growth = Growth::new(width, height, radius, k, seed)?;
+                let growth = Growth::new(params)?;
                 let turn = Turn::new(&growth);
                 Work::Maximal(growth, turn, Gaps::Waiting)
             }
         };
-        Ok(Self {
-            method,
-            width,
-            height,
-            work,
-            done: None,
-        })
+        Ok(Self::with_work(method, params, work))
     }
 
     /// The parent-cone sampler with radius exponent `c`; validates like [`parent_cone`].
-    pub fn parent_cone(
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: u32,
-        c: f64,
-        seed: i32,
-    ) -> Result<Self> {
+    pub fn parent_cone(params: SamplerParams, c: f64) -> Result<Self> {
         let c = in_range("exponent", c, -MAX_EXPONENT, MAX_EXPONENT)?;
-        let growth = Growth::new(width, height, radius, k, seed)?;
-        Ok(Self {
-            method: Method::ParentCone,
-            width,
-            height,
-            work: Work::ParentCone(growth, Cone::new(c)),
-            done: None,
-        })
+        let work = Work::ParentCone(Growth::new(params)?, Cone::new(c));
+        Ok(Self::with_work(Method::ParentCone, params, work))
     }
 
-    /// Up to `max_steps` steps (see the type's docs); true when the run is finished.
-    pub fn run(&mut self, max_steps: u64) -> bool {
-        let finished = match &mut self.work {
-            Work::Done => return true,
-            Work::Classic(s) => s.run(max_steps),
+    fn with_work(method: Method, params: SamplerParams, work: Work) -> Self {
+        let per_r2 = params.width * params.height / (params.radius * params.radius);
+        Self {
+            method,
+            width: params.width,
+            height: params.height,
+            work,
+            done: None,
+            expected: packing(method) * per_r2,
+            // Listing the grid's 2 squares per r², then about as many darts and splits again.
+            gap_pieces: 3.6 * per_r2,
+            shown: Shown::default(),
+        }
+    }
+
+    /// Up to `max_steps` units of work (see the type's docs); true when the run is finished:
+    /// [`Job::run`], which cannot fail here, with the return type the bindings use until they
+    /// use the job protocol.
+    pub fn run_steps(&mut self, max_steps: u64) -> bool {
+        let mut budget = Budget::new(max_steps);
+        while budget.left() && !matches!(self.work, Work::Done) {
+            budget.spend(self.piece());
+        }
+        self.shown.update(self.estimate());
+        matches!(self.work, Work::Done)
+    }
+
+    /// One step (or four gap-filling pieces); returns its cost. Ends the run once nothing is
+    /// left to do.
+    fn piece(&mut self) -> u64 {
+        let (finished, cost) = match &mut self.work {
+            Work::Done => return 0,
+            Work::Classic(s) => (s.run(1), 1),
             Work::ParentCone(growth, cone) => {
-                for _ in 0..max_steps {
-                    if !growth.parent_cone_step(cone) {
-                        break;
-                    }
-                }
-                growth.active.is_empty()
+                growth.parent_cone_step(cone);
+                (growth.active.is_empty(), 2)
             }
             Work::Roberts(growth, turn) => {
-                for _ in 0..max_steps {
-                    if !growth.roberts_step(turn) {
-                        break;
-                    }
-                }
-                growth.active.is_empty()
+                growth.roberts_step(turn);
+                (growth.active.is_empty(), 1)
             }
             Work::Maximal(growth, turn, gaps) => {
-                (0..max_steps).any(|_| {
-                    // Roberts first; the step that finds nothing active starts the gap filling.
-                    if matches!(gaps, Gaps::Waiting) && growth.roberts_step(turn) {
-                        return false;
-                    }
-                    gaps.step(growth)
-                }) || matches!(gaps, Gaps::Done)
+                // Roberts first; the step that finds nothing active starts the gap filling.
+                if matches!(gaps, Gaps::Waiting) && growth.roberts_step(turn) {
+                    (false, 1)
+                } else {
+                    let finished = (0..GAP_PIECES_PER_UNIT).any(|_| gaps.step(growth));
+                    (finished, 1)
+                }
             }
         };
         if finished {
@@ -382,12 +409,20 @@ impl Staged {
                 Work::Done => unreachable!("a finished run is not run again"),
             });
         }
-        finished
+        cost
     }
 
-    /// True once the run is finished.
-    pub fn is_finished(&self) -> bool {
-        matches!(self.work, Work::Done)
+    /// Steps over the `2N` a run of about `N` points takes; the maximal sampler's gap filling
+    /// is the last third, its pieces over about 3.6 per `r²` of map.
+    fn estimate(&self) -> f64 {
+        let bridson = |steps: u64, placed: usize| bridson_share(steps, placed, self.expected);
+        match &self.work {
+            Work::Classic(s) => bridson(s.steps(), s.points().len()),
+            Work::ParentCone(g, _) | Work::Roberts(g, _) => bridson(g.steps, g.points.len()),
+            Work::Maximal(g, _, Gaps::Waiting) => bridson(g.steps, g.points.len()) * 2.0 / 3.0,
+            Work::Maximal(g, _, _) => 2.0 / 3.0 + g.gap_pieces as f64 / self.gap_pieces / 3.0,
+            Work::Done => 1.0,
+        }
     }
 
     /// Which method runs.
@@ -395,7 +430,7 @@ impl Staged {
         self.method
     }
 
-    /// Points placed so far (all of them once finished, until [`Staged::take`]).
+    /// Points placed so far (all of them once finished, until taken).
     pub fn point_count(&self) -> usize {
         match &self.work {
             Work::Classic(s) => s.points().len(),
@@ -403,16 +438,30 @@ impl Staged {
             Work::Done => self.done.as_ref().map_or(0, |run| run.points.len()),
         }
     }
+}
 
-    /// The finished run, once; `None` before the end or when it was already taken.
-    pub fn take(&mut self) -> Option<Run> {
-        self.done.take()
+impl Job for SamplerJob {
+    type Output = Run;
+
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        Ok(self.run_steps(budget))
     }
 
-    /// Runs to the end and returns the run.
-    fn finish(mut self) -> Run {
-        while !self.run(u64::MAX) {}
-        self.done.expect("a finished run holds its result")
+    fn progress(&self) -> f64 {
+        self.shown.get(matches!(self.work, Work::Done))
+    }
+
+    fn stage(&self) -> &'static str {
+        match &self.work {
+            Work::Maximal(_, _, Gaps::Waiting) => "placing points",
+            Work::Maximal(..) => "filling the gaps",
+            Work::Done => "done",
+            _ => "placing points",
+        }
+    }
+
+    fn take(&mut self) -> Option<Run> {
+        self.done.take()
     }
 }
 
@@ -485,6 +534,7 @@ enum Gaps {
 impl Gaps {
     /// One cell listed, one dart thrown or one square split; true once no square is left.
     fn step(&mut self, run: &mut Growth) -> bool {
+        run.gap_pieces += 1;
         match self {
             Gaps::Waiting => {
                 *self = Gaps::Listing {
@@ -571,11 +621,21 @@ struct Growth {
     parent: Vec<Option<usize>>,
     active: Vec<usize>,
     candidates: u64,
+    /// Steps that placed or retired a point, and gap-filling pieces, for the progress.
+    steps: u64,
+    gap_pieces: u64,
 }
 
 impl Growth {
     /// Validates, then places the first point as Bridson does (`x = f·w`, then `y = f·h`).
-    fn new(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+    fn new(params: SamplerParams) -> Result<Self> {
+        let SamplerParams {
+            width,
+            height,
+            radius,
+            k,
+            seed,
+        } = params;
         let grid = Grid::for_radius(width, height, radius)?;
         in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
         let mut rng = ParkMiller::new(seed)?;
@@ -592,6 +652,8 @@ impl Growth {
             parent: Vec::new(),
             active: Vec::new(),
             candidates: 0,
+            steps: 0,
+            gap_pieces: 0,
         };
         run.try_add(x, y, None);
         Ok(run)
@@ -602,6 +664,7 @@ impl Growth {
         if self.active.is_empty() {
             return None;
         }
+        self.steps += 1;
         let slot = (self.rng.next_f64() * self.active.len() as f64) as usize;
         Some((slot, self.active[slot]))
     }
@@ -771,117 +834,5 @@ impl Growth {
             self.width,
             self.height,
         )
-    }
-}
-
-/// Transcendental functions from `+ − × ÷` alone, so they round the same in every build.
-///
-/// Accurate to a few units in the last place over the ranges the samplers use, which is plenty:
-/// what matters is that the result is the same everywhere, not that it is the correctly rounded
-/// one.
-pub mod exact {
-    use std::f64::consts::{FRAC_PI_2, LN_2, LOG2_E, SQRT_2};
-
-    /// `RECIPROCAL[i] = 1 / i` (and 0 at 0), rounded once at compile time, so the series below
-    /// multiply instead of divide.
-    const RECIPROCAL: [f64; 32] = {
-        let mut t = [0.0; 32];
-        let mut i = 1;
-        while i < 32 {
-            t[i] = 1.0 / i as f64;
-            i += 1;
-        }
-        t
-    };
-
-    /// `e^x` for `|x| ≤ 700`: `x = n·ln 2 + t` with `|t| ≤ ln 2 / 2`, a Taylor series for `e^t`,
-    /// and `2^n` built from its bits. Outside that range it saturates to 0 or infinity.
-    ///
-    /// ```
-    /// use poisson_live::samplers::exact::exp;
-    /// assert!((exp(1.0) - std::f64::consts::E).abs() < 1e-15);
-    /// assert_eq!(exp(0.0), 1.0);
-    /// ```
-    pub fn exp(x: f64) -> f64 {
-        if x.is_nan() {
-            return x;
-        }
-        if x > 700.0 {
-            return f64::INFINITY;
-        }
-        if x < -700.0 {
-            return 0.0;
-        }
-        let n = (x * LOG2_E + 0.5).floor();
-        // ln 2 split in two so that n · LN2_HI is exact (LN2_HI has 32 significant bits).
-        const LN2_HI: f64 = 0.693_147_180_369_123_8;
-        const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
-        let t = (x - n * LN2_HI) - n * LN2_LO;
-        let mut sum = 1.0;
-        for &inv in RECIPROCAL[1..=18].iter().rev() {
-            sum = 1.0 + t * sum * inv;
-        }
-        sum * f64::from_bits(((n as i64 + 1023) as u64) << 52)
-    }
-
-    /// The natural logarithm of a positive normal `x`: `x = m · 2^e` with `m` in
-    /// `[√½, √2)`, and `ln m = 2 atanh((m − 1) / (m + 1))` as a series. Returns NaN for `x ≤ 0`
-    /// or a subnormal, and infinity for infinity.
-    ///
-    /// ```
-    /// use poisson_live::samplers::exact::ln;
-    /// assert!((ln(10.0) - std::f64::consts::LN_10).abs() < 1e-15);
-    /// assert_eq!(ln(1.0), 0.0);
-    /// ```
-    pub fn ln(x: f64) -> f64 {
-        if x.is_nan() || x < f64::MIN_POSITIVE {
-            return f64::NAN;
-        }
-        if x.is_infinite() {
-            return x;
-        }
-        let bits = x.to_bits();
-        let mut e = ((bits >> 52) & 0x7ff) as i64 - 1023;
-        let mut m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
-        if m > SQRT_2 {
-            m /= 2.0;
-            e += 1;
-        }
-        let s = (m - 1.0) / (m + 1.0);
-        let s2 = s * s;
-        let mut sum = 0.0;
-        for i in (0..14).rev() {
-            sum = RECIPROCAL[2 * i + 1] + s2 * sum;
-        }
-        e as f64 * LN_2 + 2.0 * s * sum
-    }
-
-    /// `(sin x, cos x)` for finite `x`, exact to a few ulps for `|x| ≤ 8` (the samplers only need
-    /// `x = 2π / k`): `x = q · π/2 + t` with `|t| ≤ π/4`, Taylor series for `t`, and the
-    /// quadrant `q` swapping and negating them.
-    ///
-    /// ```
-    /// use poisson_live::samplers::exact::sin_cos;
-    /// let (s, c) = sin_cos(1.0);
-    /// assert!((s - 1f64.sin()).abs() < 1e-15 && (c - 1f64.cos()).abs() < 1e-15);
-    /// ```
-    pub fn sin_cos(x: f64) -> (f64, f64) {
-        let q = (x / FRAC_PI_2 + 0.5).floor();
-        let t = x - q * FRAC_PI_2;
-        let t2 = t * t;
-        // sin t = t (1 − t²/(2·3) (1 − t²/(4·5) (…))), cos t = 1 − t²/(1·2) (1 − t²/(3·4) (…)).
-        let mut s = 1.0;
-        let mut c = 1.0;
-        for i in (1..=11).rev() {
-            s = 1.0 - t2 * RECIPROCAL[2 * i] * RECIPROCAL[2 * i + 1] * s;
-            c = 1.0 - t2 * RECIPROCAL[2 * i - 1] * RECIPROCAL[2 * i] * c;
-        }
-        let s = t * s;
-        match (q as i64).rem_euclid(4) {
-            0 => (s, c),
-            1 => (c, -s),
-            2 => (-s, -c),
-            _ => (-c, s),
-        }
     }
 }

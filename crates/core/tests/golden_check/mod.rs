@@ -30,8 +30,8 @@ fn rows(v: &Value) -> Vec<Vec<f64>> {
         .map(|r| r.as_array().expect("row").iter().map(f).collect())
         .collect()
 }
-fn xy(points: &[[f64; 2]]) -> Vec<Vec<f64>> {
-    points.iter().map(|p| p.to_vec()).collect()
+fn xy(points: &[poisson_live::Point]) -> Vec<Vec<f64>> {
+    points.iter().map(|p| vec![p.x, p.y]).collect()
 }
 fn xyr(points: &[poisson_live::Point]) -> Vec<Vec<f64>> {
     points.iter().map(|p| vec![p.x, p.y, p.r]).collect()
@@ -170,9 +170,11 @@ pub fn check(case: &Value) -> Result<(), String> {
                     &mut rgb,
                     wi,
                     hi,
-                    f(&c[0]),
-                    f(&c[1]),
-                    f(&c[2]),
+                    poisson_live::Point {
+                        x: f(&c[0]),
+                        y: f(&c[1]),
+                        r: f(&c[2]),
+                    },
                     [col[0], col[1], col[2]],
                     f(&c[4]),
                 );
@@ -261,6 +263,15 @@ fn check_trace(w: f64, h: f64, p: &Value, expected: &Value) -> Result<(), String
     }
     if n < want_steps.len() as u64 || (n > max_steps) {
         return Err(format!("ran {n} steps, expected {}", want_steps.len()));
+    }
+    // The case lists the first `steps` calls, or every call up to the first that finished:
+    // fewer, while the run goes on, is a cut trace, not a pass.
+    let ended = want_steps.last().and_then(|w| w["more"].as_bool()) == Some(false);
+    if !ended && n < max_steps {
+        return Err(format!(
+            "the case lists {n} steps, but the run goes on: expected {max_steps} steps or every \
+             step until it finishes"
+        ));
     }
     loop {
         let step = s.step();

@@ -1,0 +1,50 @@
+//! The commands, one module each: its options (a clap `Args` struct whose doc comments are its
+//! help page) and its `run`. Adding a command is adding its module, a variant here and an arm
+//! in [`Command::run`]; options several commands share are in `options`, flattened.
+
+mod bridson;
+mod completions;
+mod darts;
+mod fast;
+mod jittered;
+mod paint;
+mod random;
+mod refill;
+mod stipple;
+mod variable;
+
+use crate::Failure;
+use clap::Subcommand;
+
+/// Every command, in the order the overview lists them.
+#[derive(Subcommand)]
+pub enum Command {
+    Bridson(bridson::Bridson),
+    Fast(fast::Fast),
+    Random(random::Random),
+    Jittered(jittered::Jittered),
+    Darts(darts::Darts),
+    Variable(variable::Variable),
+    Stipple(stipple::Stipple),
+    Paint(paint::Paint),
+    Refill(refill::Refill),
+    Completions(completions::Completions),
+}
+
+impl Command {
+    /// Runs the command to the end: its output written, or why it stopped.
+    pub fn run(self) -> Result<(), Failure> {
+        match self {
+            Command::Bridson(c) => c.run(),
+            Command::Fast(c) => c.run(),
+            Command::Random(c) => c.run(),
+            Command::Jittered(c) => c.run(),
+            Command::Darts(c) => c.run(),
+            Command::Variable(c) => c.run(),
+            Command::Stipple(c) => c.run(),
+            Command::Paint(c) => c.run(),
+            Command::Refill(c) => c.run(),
+            Command::Completions(c) => c.run(),
+        }
+    }
+}

@@ -1,0 +1,621 @@
+//! The fast sampler for games: the densest, quickest fill of a map, where the tutorial's exact
+//! draws do not matter.
+//!
+//! [`fast_poisson`] fills a `width × height` map with points at least `radius` apart, about
+//! 0.885 points per r² (Bridson's algorithm gives 0.616), several times faster than the classic
+//! sampler. A seed gives the same points, to the bit, natively and in WebAssembly. The spacing
+//! is exact: for every pair, `dx·dx + dy·dy ≥ r·r` in `f64`, the very test a reader would write;
+//! every point lies in `[0, width) × [0, height)`.
+//!
+//! # The method
+//!
+//! 1. **Candidates just beyond r, in equal steps around the circle** (Martin Roberts' variant of
+//!    Bridson). Every point takes exactly one *turn*: its 16 candidates sit at `r · (1 + 10⁻⁶)`
+//!    from it, 22.5° apart from a random start direction (one of 256), and every candidate that
+//!    fits is placed, in order. A candidate that touches its parent's circle packs the points
+//!    tightly: that is where the density comes from, and no candidate is ever wasted inside the
+//!    annulus as in Bridson.
+//! 2. **Siblings need no test against each other.** Two candidates of one turn 1 or 2 steps
+//!    apart are `2ρ·sin(11.25°) = 0.39ρ` or `2ρ·sin(22.5°) = 0.77ρ` apart, too close; 3 steps
+//!    apart they are `2ρ·sin(33.75°) = 1.11ρ` apart, far enough whatever the rounding. So placing
+//!    one candidate rules out the two on each side of it, by bit masks.
+//! 3. **Neighbours gathered once per turn**, not once per candidate: a candidate is within r of
+//!    a point only if that point is within `2r + 10⁻⁶r` of the active point, and the background
+//!    grid (cells of side `r/√2`, at most one point each) holds all of those in the 7 × 7 block
+//!    of cells around it. An occupancy bitmap (one bit per cell) gives the block in seven reads,
+//!    and only occupied cells are visited; of those, the points within `2.02 r` are kept (about
+//!    7 per turn).
+//! 4. **A screen in `f32`, four candidates per SIMD lane group**: the squared distance of every
+//!    candidate to every kept neighbour, in units of r and relative to the active point, with
+//!    [`wide`]'s `f32x4` (SSE2 on x86-64, NEON on ARM, `simd128` in WebAssembly when the build
+//!    enables it, plain arrays otherwise). Its rounding error is below `10⁻⁶ r²` (see
+//!    *Exactness*), so a value below `(1 − 10⁻⁵) r²` is surely too close and one at or above
+//!    `(1 + 10⁻⁵) r²` surely far enough. Only a candidate whose nearest neighbour falls between
+//!    the two (about 1 turn in 130) gets the exact `f64` test. The screen changes no decision: the
+//!    result is the exact test's, however it was reached.
+//! 5. **Work swept top to bottom.** Points wait for their turn in bands of 8 grid rows; the
+//!    topmost band with a waiting point goes first, first placed first served within a band. The
+//!    grid rows and points in use then stay in the processor's cache: on a 4000 × 4000 map at
+//!    r = 2 this takes about 30 % less CPU time than serving points in one queue, whose front is a
+//!    ring the size of the map.
+//!
+//! The profile (callgrind, 2000 × 2000 at r = 2) puts about 1 250 instructions on each point:
+//! the gather about 40 % (some 30 per occupied cell, 13 or 14 cells a turn), the screen about
+//! 20 % (under 40 per kept neighbour for all 16 candidates), the rest the candidates' setup,
+//! the generator and placing. See `BENCHMARKS.md` for the figures against other samplers.
+//!
+//! # Exactness and determinism
+//!
+//! The generator is SplitMix64 (integer arithmetic) seeded from the 32-bit seed; the 256
+//! directions come from [`crate::samplers::exact::sin_cos`] (`+ − × ÷` only, no platform `libm`);
+//! everything else is IEEE `+ − × ÷` and conversions, which round the same on every machine, and
+//! Rust never fuses a multiply and an add on its own. So native and wasm builds compute the same
+//! bits.
+//!
+//! The screen's bound: in units of r, a neighbour's offset is rounded to `f32` (relative error
+//! `2⁻²⁴`, offsets up to 2.02), a candidate's offset likewise (up to 1), and the candidate's
+//! stored `f64` coordinate differs from `parent + offset` by at most half an ulp, under
+//! `2⁻²⁸ r` because the work limit keeps the map under `2²⁵` cells across. The difference of two
+//! offsets is then off by under `2·10⁻⁷`, and the squared distance near `r²` by under
+//! `10⁻⁶ r²`, ten times less than the screen's margin. The same bounds keep every candidate of a
+//! turn whose active point lies `2ρ` or more inside every edge on the map, so those turns skip
+//! the bounds test.
+//!
+//! ```
+//! use poisson_live::fast_poisson;
+//! let trees = fast_poisson(400.0, 300.0, 5.0, 7)?;
+//! assert!(trees.len() as f64 * 25.0 / (400.0 * 300.0) > 0.85); // points per r²
+//! assert_eq!(trees, fast_poisson(400.0, 300.0, 5.0, 7)?); // a seed, a forest
+//! # Ok::<(), poisson_live::Error>(())
+//! ```
+
+use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::grid::Grid;
+use crate::job::Job;
+use crate::samplers::exact;
+use wide::f32x4;
+
+/// Candidates per turn, in equal steps around the circle.
+pub const CANDIDATES: usize = 16;
+/// Candidates this many steps apart or fewer are closer than r to each other (see the module
+/// docs, step 2).
+const SPAN: usize = 2;
+/// The start direction is one of `DIRECTIONS = PHASES · CANDIDATES` evenly spaced ones.
+const PHASES: usize = 16;
+const DIRECTIONS: usize = PHASES * CANDIDATES;
+/// Candidates sit at `r · (1 + GAP)` from their parent.
+const GAP: f64 = 1e-6;
+/// Cell rows per band of the work order.
+const BAND: usize = 8;
+/// Empty cells around the map, so the 7 × 7 block around any cell is inside the grid.
+const PAD: usize = 3;
+/// The screen's sure bounds, in units of r²: a squared distance below `SURE_NEAR` is below r²
+/// in exact arithmetic too, one at or above `SURE_FAR` is at or above it.
+const SURE_NEAR: f32 = 1.0 - 1e-5;
+const SURE_FAR: f32 = 1.0 + 1e-5;
+/// Neighbours kept for the screen: within this squared distance of the active point, in units
+/// of r. Anything that can come within r of a candidate is within `2 + GAP`.
+const REACH2: f32 = 2.02 * 2.02;
+/// Turns per unit of [`Job::run`]'s budget: 16 turns cost about as much as one step of the
+/// classic sampler.
+pub const TURNS_PER_UNIT: u64 = 16;
+/// Points per r² the progress estimate expects (a little above what the sampler reaches).
+const EXPECTED_DENSITY: f64 = 0.9;
+
+/// SplitMix64: a small integer generator, the same on every machine.
+#[derive(Debug, Clone)]
+struct SplitMix {
+    state: u64,
+    /// Unused bits of the last draw, eight per start direction.
+    bits: u64,
+    left: u32,
+}
+
+impl SplitMix {
+    fn new(seed: i32) -> Self {
+        Self {
+            state: u64::from(seed as u32) ^ 0x5EED_F457_0000_0000,
+            bits: 0,
+            left: 0,
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `[0, 1)` with 53 random bits.
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// A start direction in `0..DIRECTIONS` (256): eight bits, eight per draw.
+    fn direction(&mut self) -> usize {
+        if self.left == 0 {
+            self.bits = self.next();
+            self.left = 8;
+        }
+        let d = (self.bits & 0xFF) as usize;
+        self.bits >>= 8;
+        self.left -= 1;
+        d
+    }
+}
+
+/// The fast sampler as a [`Job`]: a bounded number of turns per call, for a page or a game loop
+/// that must not stall; the finished points are exactly [`fast_poisson`]'s.
+///
+/// A unit of the budget is [`TURNS_PER_UNIT`] turns (one turn: an active point's candidates
+/// tried and the ones that fit placed).
+///
+/// ```
+/// use poisson_live::fast::{fast_poisson, FastSampler};
+/// use poisson_live::Job;
+/// let mut sampler = FastSampler::new(300.0, 200.0, 4.0, 11)?;
+/// while !sampler.run(50)? {
+///     assert!(sampler.progress() < 1.0);
+/// }
+/// assert_eq!(sampler.take(), Some(fast_poisson(300.0, 200.0, 4.0, 11)?));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct FastSampler {
+    width: f64,
+    height: f64,
+    radius: f64,
+    r2: f64,
+    inv_r: f64,
+    /// Points at least this far inside every edge have all their candidates on the map.
+    margin: f64,
+    inv_cell: f64,
+    cols: usize,
+    rows: usize,
+    stride: usize,
+    /// Per cell (padded, row-major), the index of its point; meaningful where `occupied`.
+    cells: Vec<u32>,
+    /// One bit per cell, in the layout of `cells`, and 8 spare bytes for the last reads.
+    occupied: Vec<u8>,
+    points: Vec<[f64; 2]>,
+    /// Points waiting for their turn, per band of `BAND` cell rows, in the order placed.
+    bands: Vec<Vec<u32>>,
+    /// How far each band's list has been served.
+    served: Vec<u32>,
+    /// The first band that may have a point waiting; `bands.len()` once finished.
+    current: usize,
+    turns: u64,
+    /// Candidates the screen left to the exact test.
+    exact: u64,
+    /// The points the progress estimate expects.
+    expected: f64,
+    /// `xs[p][k]`, `ys[p][k]`: the offset of direction `PHASES·(k mod 16) + p`, doubled so that
+    /// any 16 in a row are contiguous.
+    xs: Vec<[f64; 2 * CANDIDATES]>,
+    ys: Vec<[f64; 2 * CANDIDATES]>,
+    /// The same in units of r, in `f32`, for the screen.
+    us: Vec<[f32; 2 * CANDIDATES]>,
+    vs: Vec<[f32; 2 * CANDIDATES]>,
+    rng: SplitMix,
+    /// Scratch for a turn: the kept neighbours, in units of r from the active point.
+    fx: [f32; 64],
+    fy: [f32; 64],
+    taken: bool,
+}
+
+impl FastSampler {
+    /// A sampler for a `width × height` map with spacing `radius`, its first point placed.
+    ///
+    /// Width, height and radius must be finite and greater than 0 (within
+    /// [`crate::error::MIN_LENGTH`]..=[`crate::error::MAX_LENGTH`]), and the background grid
+    /// (cells of side `radius / √2`) must fit the crate's work limit; the errors are the classic
+    /// sampler's, word for word. Every 32-bit seed is valid.
+    pub fn new(width: f64, height: f64, radius: f64, seed: i32) -> Result<Self> {
+        let width = positive("width", width)?;
+        let height = positive("height", height)?;
+        let radius = positive("radius", radius)?;
+        let cell = radius / std::f64::consts::SQRT_2;
+        let cols_f = (width / cell).ceil().max(1.0);
+        let rows_f = (height / cell).ceil().max(1.0);
+        if cols_f * rows_f > DEFAULT_MAX_CELLS as f64 {
+            // The classic grid's check, for its words: the same limit and the same advice.
+            return Err(match Grid::for_radius(width, height, radius) {
+                Err(e) => e,
+                Ok(_) => Error::Invalid {
+                    message: format!("a {width} × {height} map at radius {radius} is too large"),
+                },
+            });
+        }
+        let (cols, rows) = (cols_f as usize, rows_f as usize);
+        let stride = cols + 2 * PAD;
+        let total = stride * (rows + 2 * PAD);
+        let rho = radius * (1.0 + GAP);
+        let mut xs = vec![[0.0; 2 * CANDIDATES]; PHASES];
+        let mut ys = vec![[0.0; 2 * CANDIDATES]; PHASES];
+        let mut us = vec![[0.0; 2 * CANDIDATES]; PHASES];
+        let mut vs = vec![[0.0; 2 * CANDIDATES]; PHASES];
+        for p in 0..PHASES {
+            for k in 0..2 * CANDIDATES {
+                let j = PHASES * (k % CANDIDATES) + p;
+                let angle = std::f64::consts::TAU * j as f64 / DIRECTIONS as f64;
+                let (sin, cos) = exact::sin_cos(angle);
+                xs[p][k] = rho * cos;
+                ys[p][k] = rho * sin;
+                us[p][k] = (cos * (1.0 + GAP)) as f32;
+                vs[p][k] = (sin * (1.0 + GAP)) as f32;
+            }
+        }
+        let expected = (EXPECTED_DENSITY * width / radius * height / radius).max(1.0);
+        let bands = rows / BAND + 1;
+        let mut sampler = Self {
+            width,
+            height,
+            radius,
+            r2: radius * radius,
+            inv_r: 1.0 / radius,
+            margin: 2.0 * rho,
+            inv_cell: 1.0 / cell,
+            cols,
+            rows,
+            stride,
+            cells: vec![0; total],
+            occupied: vec![0; total / 8 + 9],
+            // Never more points than cells, and about `expected` of them.
+            points: Vec::with_capacity((expected as usize).min(cols * rows)),
+            bands: vec![Vec::new(); bands],
+            served: vec![0; bands],
+            current: 0,
+            turns: 0,
+            exact: 0,
+            expected,
+            xs,
+            ys,
+            us,
+            vs,
+            rng: SplitMix::new(seed),
+            fx: [0.0; 64],
+            fy: [0.0; 64],
+            taken: false,
+        };
+        // The first point anywhere on the map (53-bit fractions times the size can round up to
+        // the size itself; such a draw is drawn again).
+        loop {
+            let x = sampler.rng.unit() * width;
+            let y = sampler.rng.unit() * height;
+            if x < width && y < height && sampler.place(x, y) {
+                break;
+            }
+        }
+        Ok(sampler)
+    }
+
+    /// The map's width.
+    pub fn width(&self) -> f64 {
+        self.width
+    }
+
+    /// The map's height.
+    pub fn height(&self) -> f64 {
+        self.height
+    }
+
+    /// The spacing: no two points are closer.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The points placed so far, in the order they were placed (empty once taken).
+    pub fn points(&self) -> &[[f64; 2]] {
+        &self.points
+    }
+
+    /// Turns taken so far: every point takes one, so the run is finished when all have.
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// Candidates tried so far: [`CANDIDATES`] per turn.
+    pub fn candidates(&self) -> u64 {
+        self.turns * CANDIDATES as u64
+    }
+
+    /// True once every point has taken its turn.
+    pub fn is_finished(&self) -> bool {
+        self.current >= self.bands.len()
+    }
+
+    /// Places a point known to fit: its cell, its bit, and its place in its band's queue.
+    ///
+    /// Returns false, placing nothing, if its cell is taken. Points r apart never share a cell
+    /// of diagonal r, but `x · (1/cell)` is rounded: two points within a few ulps of opposite
+    /// corners could both land in one. Refusing the second keeps every point findable in the
+    /// grid (a cell holds one index), so the spacing stays guaranteed; it has never been seen.
+    #[inline]
+    fn place(&mut self, x: f64, y: f64) -> bool {
+        let row = ((y * self.inv_cell) as usize).min(self.rows - 1);
+        let col = ((x * self.inv_cell) as usize).min(self.cols - 1);
+        let c = (row + PAD) * self.stride + col + PAD;
+        if self.occupied[c >> 3] >> (c & 7) & 1 != 0 {
+            return false;
+        }
+        let index = self.points.len() as u32;
+        self.cells[c] = index;
+        self.occupied[c >> 3] |= 1 << (c & 7);
+        self.points.push([x, y]);
+        let band = row / BAND;
+        self.bands[band].push(index);
+        self.current = self.current.min(band);
+        true
+    }
+
+    /// The occupancy bits of the seven cells from padded cell `c` on.
+    #[inline]
+    fn seven(&self, c: usize) -> u64 {
+        let bytes: [u8; 8] = self.occupied[c >> 3..][..8].try_into().unwrap_or([0; 8]);
+        (u64::from_le_bytes(bytes) >> (c & 7)) & 0x7F
+    }
+
+    /// One turn of point `a`: its candidates screened, tested where the screen cannot tell, and
+    /// the ones that fit placed.
+    fn turn(&mut self, a: usize) {
+        let [px, py] = self.points[a];
+        let row = ((py * self.inv_cell) as usize).min(self.rows - 1);
+        let col = ((px * self.inv_cell) as usize).min(self.cols - 1);
+        // The top left cell of the 7 × 7 block: padded (row + PAD − 3, col + PAD − 3).
+        let base = row * self.stride + col;
+        // The block's occupancy, one byte per row, without the active point itself.
+        let mut block = 0u64;
+        for dr in 0..7 {
+            block |= self.seven(base + dr * self.stride) << (8 * dr);
+        }
+        block &= !(1 << (8 * PAD + PAD));
+        let mut n = 0;
+        while block != 0 {
+            let k = block.trailing_zeros() as usize;
+            block &= block - 1;
+            let c = base + (k >> 3) * self.stride + (k & 7);
+            let [qx, qy] = self.points[self.cells[c] as usize];
+            let dx = ((qx - px) * self.inv_r) as f32;
+            let dy = ((qy - py) * self.inv_r) as f32;
+            // Written always, kept when near: no branch to mispredict.
+            self.fx[n & 63] = dx;
+            self.fy[n & 63] = dy;
+            n += usize::from(dx * dx + dy * dy < REACH2);
+        }
+        // At most 48 cells besides the point's own.
+        let n = n.min(64);
+
+        let start = self.rng.direction();
+        let (phase, q) = (start % PHASES, start / PHASES);
+        let lanes = |table: &[f32; 2 * CANDIDATES], g: usize| {
+            let four: [f32; 4] = table[q + 4 * g..q + 4 * g + 4]
+                .try_into()
+                .unwrap_or([0.0; 4]);
+            f32x4::from(four)
+        };
+        let (us, vs) = (&self.us[phase], &self.vs[phase]);
+        let tx: [f32x4; CANDIDATES / 4] = std::array::from_fn(|g| lanes(us, g));
+        let ty: [f32x4; CANDIDATES / 4] = std::array::from_fn(|g| lanes(vs, g));
+        let mut nearest = [f32x4::splat(f32::INFINITY); CANDIDATES / 4];
+        for j in 0..n {
+            let (qx, qy) = (f32x4::splat(self.fx[j]), f32x4::splat(self.fy[j]));
+            for g in 0..CANDIDATES / 4 {
+                let (dx, dy) = (tx[g] - qx, ty[g] - qy);
+                nearest[g] = nearest[g].fast_min(dx * dx + dy * dy);
+            }
+        }
+        let mut free = 0u32;
+        let mut unsure = 0u32;
+        for (g, nearest) in nearest.iter().enumerate() {
+            let far = nearest.simd_ge(f32x4::splat(SURE_FAR)).to_bitmask();
+            let maybe = nearest.simd_ge(f32x4::splat(SURE_NEAR)).to_bitmask();
+            free |= far << (4 * g);
+            unsure |= (maybe & !far) << (4 * g);
+        }
+        while unsure != 0 {
+            let i = unsure.trailing_zeros() as usize;
+            unsure &= unsure - 1;
+            let cx = px + self.xs[phase][q + i];
+            let cy = py + self.ys[phase][q + i];
+            free |= u32::from(self.fits(cx, cy, base)) << i;
+            self.exact += 1;
+        }
+
+        let interior = px >= self.margin
+            && py >= self.margin
+            && px + self.margin < self.width
+            && py + self.margin < self.height;
+        while free != 0 {
+            let i = free.trailing_zeros() as usize;
+            let cx = px + self.xs[phase][q + i];
+            let cy = py + self.ys[phase][q + i];
+            let on_map = || cx >= 0.0 && cy >= 0.0 && cx < self.width && cy < self.height;
+            if (interior || on_map()) && self.place(cx, cy) {
+                // Placing candidate i rules out i − SPAN ..= i + SPAN, around the circle.
+                let around = ((1u64 << (2 * SPAN + 1)) - 1) << (i + CANDIDATES - SPAN);
+                let folded = around | around >> CANDIDATES | around >> (2 * CANDIDATES);
+                free &= !((folded & ((1 << CANDIDATES) - 1)) as u32);
+            } else {
+                free &= free - 1;
+            }
+        }
+    }
+
+    /// The exact test: no point of the block at `base` is closer than r to `(x, y)`.
+    fn fits(&self, x: f64, y: f64, base: usize) -> bool {
+        (0..7).all(|dr| {
+            let row = base + dr * self.stride;
+            (0..7).all(|dc| {
+                self.seven(row + dc) & 1 == 0 || {
+                    let [qx, qy] = self.points[self.cells[row + dc] as usize];
+                    let (dx, dy) = (x - qx, y - qy);
+                    dx * dx + dy * dy >= self.r2
+                }
+            })
+        })
+    }
+}
+
+impl std::fmt::Debug for FastSampler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FastSampler")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("radius", &self.radius)
+            .field("points", &self.points.len())
+            .field("turns", &self.turns)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Job for FastSampler {
+    type Output = Vec<[f64; 2]>;
+
+    /// Takes up to `budget ·` [`TURNS_PER_UNIT`] turns; true once every point has had its turn.
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        let mut left = budget.saturating_mul(TURNS_PER_UNIT);
+        while left > 0 {
+            let b = self.current;
+            let Some(queue) = self.bands.get(b) else {
+                break;
+            };
+            let at = self.served[b] as usize;
+            let Some(&a) = queue.get(at) else {
+                // Served to the end: freed, until a point lands in it again.
+                self.bands[b] = Vec::new();
+                self.served[b] = 0;
+                self.current += 1;
+                continue;
+            };
+            self.served[b] += 1;
+            self.turn(a as usize);
+            self.turns += 1;
+            left -= 1;
+        }
+        // A band served to its end is only moved past on the next call; look ahead so that the
+        // call that took the last turn already reports the end.
+        while let Some(queue) = self.bands.get(self.current) {
+            if self.served[self.current] as usize != queue.len() {
+                break;
+            }
+            self.bands[self.current] = Vec::new();
+            self.served[self.current] = 0;
+            self.current += 1;
+        }
+        Ok(self.is_finished())
+    }
+
+    /// Turns taken over the points expected at 0.9 per r², below 1 until finished.
+    fn progress(&self) -> f64 {
+        if self.is_finished() {
+            1.0
+        } else {
+            (self.turns as f64 / self.expected).min(0.99)
+        }
+    }
+
+    fn take(&mut self) -> Option<Vec<[f64; 2]>> {
+        if self.is_finished() && !self.taken {
+            self.taken = true;
+            Some(std::mem::take(&mut self.points))
+        } else {
+            None
+        }
+    }
+}
+
+/// Fills a `width × height` map with points at least `radius` apart: the fast sampler run to
+/// the end (see the module docs). The points come as `[x, y]`, in the order they were placed.
+///
+/// Validation as in [`FastSampler::new`]; every 32-bit seed is valid.
+///
+/// ```
+/// use poisson_live::fast_poisson;
+/// assert!(fast_poisson(100.0, 100.0, 0.0, 1).is_err());
+/// let points = fast_poisson(100.0, 100.0, 2.0, 1)?;
+/// assert!(points.iter().all(|&[x, y]| (0.0..100.0).contains(&x) && (0.0..100.0).contains(&y)));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+pub fn fast_poisson(width: f64, height: f64, radius: f64, seed: i32) -> Result<Vec<[f64; 2]>> {
+    FastSampler::new(width, height, radius, seed)?.run_to_end()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+
+    /// The method read naively: the same generator, directions and order of turns, but every
+    /// candidate tested exactly against every point placed so far (siblings included), with no
+    /// grid, screen, bitmap or sibling rule. The fast sampler must give the same points, bit for
+    /// bit: its shortcuts change no decision.
+    fn naive(width: f64, height: f64, radius: f64, seed: i32) -> Vec<[f64; 2]> {
+        let tables = FastSampler::new(width, height, radius, seed).unwrap();
+        let mut rng = SplitMix::new(seed);
+        let band_of = |y: f64| ((y * tables.inv_cell) as usize).min(tables.rows - 1) / BAND;
+        let mut waiting = vec![VecDeque::new(); tables.bands.len()];
+        let mut points: Vec<[f64; 2]> = Vec::new();
+        let place = |waiting: &mut Vec<VecDeque<usize>>, points: &mut Vec<[f64; 2]>, x, y| {
+            waiting[band_of(y)].push_back(points.len());
+            points.push([x, y]);
+        };
+        loop {
+            let x = rng.unit() * width;
+            let y = rng.unit() * height;
+            if x < width && y < height {
+                place(&mut waiting, &mut points, x, y);
+                break;
+            }
+        }
+        while let Some(a) = waiting.iter_mut().find_map(|band| band.pop_front()) {
+            let [px, py] = points[a];
+            let start = rng.direction();
+            for i in 0..CANDIDATES {
+                let j = start + PHASES * i;
+                let k = (j / PHASES) % CANDIDATES;
+                let (ox, oy) = (tables.xs[j % PHASES][k], tables.ys[j % PHASES][k]);
+                let (x, y) = (px + ox, py + oy);
+                let on_map = x >= 0.0 && y >= 0.0 && x < width && y < height;
+                let fits = points.iter().all(|&[qx, qy]| {
+                    let (dx, dy) = (x - qx, y - qy);
+                    dx * dx + dy * dy >= radius * radius
+                });
+                if on_map && fits {
+                    place(&mut waiting, &mut points, x, y);
+                }
+            }
+        }
+        points
+    }
+
+    #[test]
+    fn the_shortcuts_change_no_decision() {
+        for &(w, h, r, seed) in &[
+            (120.0, 80.0, 2.0, 1),
+            (60.0, 300.0, 3.3, -5),
+            (0.09, 0.05, 0.001, 77),
+            (3.0e7, 1.0e7, 1.0e6, 12),
+        ] {
+            let fast = fast_poisson(w, h, r, seed).unwrap();
+            assert!(fast.len() > 100, "{w} × {h}: {}", fast.len());
+            assert_eq!(fast, naive(w, h, r, seed), "{w} × {h}, r = {r}");
+        }
+    }
+
+    #[test]
+    fn the_screen_is_sometimes_unsure() {
+        // Candidates at 1 + 10⁻⁶ r from their parent meet other points at about r often enough
+        // that the exact path runs (and the test above checks its answers).
+        let mut s = FastSampler::new(400.0, 400.0, 2.0, 3).unwrap();
+        while !s.run(u64::MAX).unwrap() {}
+        assert!(s.exact > 10, "{} exact tests", s.exact);
+        assert!(
+            s.exact * 20 < s.turns,
+            "{} exact tests in {} turns",
+            s.exact,
+            s.turns
+        );
+    }
+}

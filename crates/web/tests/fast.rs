@@ -1,0 +1,69 @@
+//! `fastPoisson` through the wasm build: the same bits as the native build, and bad input as
+//! JS exceptions in the core's words.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::message;
+use poisson_live_web::fast_poisson;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// FNV-1a over the bits of every coordinate: the same function as the native test's
+/// (`crates/core/tests/fast.rs`).
+fn digest(coordinates: impl IntoIterator<Item = f64>) -> u64 {
+    coordinates.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
+        v.to_bits()
+            .to_le_bytes()
+            .iter()
+            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    })
+}
+
+/// The values `crates/core/tests/fast.rs` asserts from the native build: width, height,
+/// radius, seed, points, digest.
+const DIGESTS: [(f64, f64, f64, i32, usize, u64); 3] = [
+    (720.0, 400.0, 4.0, 123456, 16001, 10002845309430660945),
+    (1000.0, 1000.0, 2.0, -99, 221425, 4978742773531513877),
+    (333.3, 77.7, 0.7, 7, 46959, 17146494095089412709),
+];
+
+#[wasm_bindgen_test]
+fn the_same_bits_as_the_native_build() {
+    let measured = DIGESTS.map(|(w, h, r, seed, _, _)| {
+        let xy = fast_poisson(w, h, r, f64::from(seed)).unwrap().to_vec();
+        (w, h, r, seed, xy.len() / 2, digest(xy))
+    });
+    assert_eq!(measured, DIGESTS);
+}
+
+#[wasm_bindgen_test]
+fn pairs_of_x_and_y_on_the_map() {
+    let xy = fast_poisson(300.0, 200.0, 5.0, 9.0).unwrap().to_vec();
+    assert_eq!(xy.len() % 2, 0);
+    assert!(xy.len() / 2 > 2000);
+    for p in xy.chunks(2) {
+        assert!(
+            (0.0..300.0).contains(&p[0]) && (0.0..200.0).contains(&p[1]),
+            "{p:?}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_the_cores_message() {
+    for (w, h, r) in [
+        (f64::NAN, 100.0, 2.0),
+        (100.0, -1.0, 2.0),
+        (880.0, 480.0, 0.01),
+    ] {
+        let core = poisson_live::fast_poisson(w, h, r, 1)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(message(fast_poisson(w, h, r, 1.0)), core);
+    }
+    assert!(message(fast_poisson(880.0, 480.0, 0.01, 1.0)).contains("use a radius ≥"));
+    assert!(message(fast_poisson(100.0, 100.0, 2.0, 1.5)).contains("seed"));
+    assert!(message(fast_poisson(100.0, 100.0, 2.0, 2147483648.0)).contains("seed"));
+}
