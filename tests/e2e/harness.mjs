@@ -338,6 +338,7 @@ export function testNoProblems(session, { failed = false, title = 'no console er
     assert.deepEqual(consoleErrors, []);
     assert.deepEqual(externalRequests, []);
     if (failed) assert.deepEqual(failedRequests, []);
-    assert.equal(await session.page.locator('[data-role="panic"]').isHidden(), true);
+    const banner = session.page.locator('[data-role="panic"]');
+    assert.equal(await banner.isHidden(), true, `the panic banner shows: ${await banner.textContent()}`);
   });
 }

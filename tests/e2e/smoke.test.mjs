@@ -64,6 +64,34 @@ test('every radio group has exactly one choice checked, in every lab', async () 
   for (const [group, checked] of groups) assert.equal(checked, 1, `${group}: ${checked} checked`);
 });
 
+test('scrolling through the labs while the window changes width raises no error, and the maps follow', async () => {
+  // A lab taking its real height as it comes into view, or a redraw changing a readout, moves
+  // other canvases; resizing them inside the ResizeObserver's delivery once raised "ResizeObserver
+  // loop completed with undelivered notifications", which the page shows in its panic banner.
+  const { page } = session;
+  const errors = [];
+  await page.exposeFunction('smokeWindowError', (message) => errors.push(message));
+  await page.evaluate(() => window.addEventListener('error', (event) => window.smokeWindowError(String(event.message))));
+  for (const width of [360, 700, 1100]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const lab of LABS) {
+      await page.locator(`section[data-lab="${lab}"]`).scrollIntoViewIfNeeded();
+      await frames(page, 2);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await frames(page, 3);
+  assert.deepEqual(errors, []);
+  assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
+  const unsized = await page.$$eval('canvas[data-role="map"]', (canvases) =>
+    canvases
+      .filter((c) => c.width !== Math.round(c.getBoundingClientRect().width * window.devicePixelRatio))
+      .map((c) => c.closest('section').dataset.lab),
+  );
+  assert.deepEqual(unsized, []);
+});
+
 test('no console errors, page errors, failed or external requests, and no panic banner', async () => {
   const { page, problems } = session;
   await session.screenshotLabs();

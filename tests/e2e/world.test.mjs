@@ -336,5 +336,6 @@ test('pitfalls and FAQ follow the last lab; no errors anywhere on the page', asy
   assert.deepEqual(problems.consoleErrors, [], 'no console errors');
   assert.deepEqual(problems.externalRequests, [], 'nothing fetched from other hosts');
   assert.deepEqual(problems.failedRequests, [], 'no failed requests');
-  assert.equal(await page.locator('[data-role="panic"]').isVisible(), false, 'no panic banner');
+  const banner = page.locator('[data-role="panic"]');
+  assert.equal(await banner.isVisible(), false, `no panic banner: ${await banner.textContent()}`);
 });
