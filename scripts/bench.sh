@@ -8,6 +8,8 @@
 #      compared in one node process against the npm samplers (crates/bench/wasm-bench.mjs),
 #      both as built and after wasm-opt -Oz as the page ships it: poissonDisk against both npm
 #      samplers, fastPoisson against fast-2d-poisson-disk-sampling.
+#   3. huge maps (scripts/bench-huge.sh): poisson endless on 20000 × 20000 at r = 2 on 1 and 2
+#      threads, time and peak memory, beside the one-call classic sampler.
 # Usage: bash scripts/bench.sh [--quick]
 # Run it on a quiet machine: other work on the cores shows up in every number.
 set -euo pipefail
@@ -48,3 +50,6 @@ if command -v wasm-opt >/dev/null 2>&1; then
   opt=(--opt "$out/oz")
 fi
 node --expose-gc crates/bench/wasm-bench.mjs "$out/plain" "${opt[@]}" "${quick[@]}"
+
+echo
+bash scripts/bench-huge.sh "${quick[@]}"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the npm package `poisson-live` from the bindings crate (crates/web) and packs it:
 # the release wasm through wasm-bindgen (web glue) and wasm-opt (npm's binaryen 132, never
-# Debian's), the TypeScript types, and the hand-written files in packages/npm/ with the crate's
-# version filled in. Rebuilds the package from scratch each run; cargo skips what is built.
+# Debian's), the TypeScript types, the hand-written files in packages/npm/ with the crate's
+# version filled in, and the repository's license texts. Rebuilds the package from scratch each
+# run; cargo skips what is built.
 #
 # Prints the packed .tgz's absolute path as the LAST line of stdout (other programs rely on
 # that); everything else goes to stderr.
@@ -49,6 +50,7 @@ version=$(cargo metadata --offline --no-deps --format-version 1 |
   node -e 'const m = JSON.parse(require("fs").readFileSync(0, "utf8"));
     process.stdout.write(m.packages.find((p) => p.name === "poisson-live-web").version)')
 cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/README.md" "$STAGE/"
+cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 node -e 'const fs = require("fs"); const [from, to, version] = process.argv.slice(1);
   const manifest = JSON.parse(fs.readFileSync(from, "utf8"));
   fs.writeFileSync(to, JSON.stringify({ ...manifest, version }, null, 2) + "\n");' \

@@ -79,6 +79,8 @@ test("the package: the crate's name and version, its files, exports and no runti
   assert.equal(entry.types, manifest.types);
   const files = (await readdir(installed)).sort();
   assert.deepEqual(files, [
+    'LICENSE-APACHE',
+    'LICENSE-MIT',
     'README.md',
     'browser.js',
     'index.d.ts',

@@ -29,6 +29,7 @@ use poisson_live::Error;
 use std::process::ExitCode;
 
 /// Why a run stopped early, and the exit status that says so.
+#[derive(Debug)]
 pub enum Failure {
     /// The command line itself was malformed (exit 2).
     Usage(String),

@@ -7,14 +7,15 @@
 
 use crate::Failure;
 use poisson_live::export;
-use std::io::{self, Write};
-use std::path::Path;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 /// The output formats (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// one line: {width: W, height: H, points: [[x, y, r], ...]}, and [x, y] for the points of
-    /// random, jittered and darts, which have no radius of their own
+    /// random, jittered and darts, which have no radius of their own, and of fast and endless,
+    /// whose points all have --radius
     Json,
     /// a header line (x,y,r or x,y), then one point per line
     Csv,
@@ -76,22 +77,116 @@ pub fn render(format: Format, width: f64, height: f64, points: &Points) -> Strin
 /// Writes `bytes` to standard output; a reader that went away (`| head -1`) ends the run
 /// quietly.
 pub fn to_stdout(bytes: &[u8]) -> Result<(), Failure> {
-    let mut out = io::stdout().lock();
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
-            _ => Failure::Input(format!("cannot write to standard output: {e}")),
-        })
+    let mut sink = Sink::open(None)?;
+    sink.write(bytes)?;
+    sink.finish()
 }
 
-/// Writes `bytes` to a new file at `path` (replacing one that is there).
+/// Writes `bytes` to a new file at `path` (replacing one that is there), whole or not at all.
 pub fn to_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let shown = path.display();
-    let mut file = std::fs::File::create(path)
-        .map_err(|e| Failure::Input(format!("cannot create {shown}: {e}")))?;
-    file.write_all(bytes)
-        .map_err(|e| Failure::Input(format!("cannot write {shown}: {e}")))
+    let mut sink = Sink::open(Some(path))?;
+    sink.write(bytes)?;
+    sink.finish()
+}
+
+/// Where output goes, written as it comes: standard output, or a file that appears only once it
+/// is complete.
+///
+/// A file is written to a temporary file beside it (`.NAME.PID.partial`, in the same folder so
+/// the rename cannot cross file systems) and renamed over `path` by [`Sink::finish`]. If the run
+/// stops on an error first, the temporary file is removed: a pipeline never reads half a point
+/// set under the name it asked for. (A replaced file gets the permissions of a new one. A run
+/// killed by a signal can leave the `.partial` file, never a partial `path`.) A path that is not
+/// a regular file, such as `/dev/null` or a named pipe, is written directly.
+pub struct Sink {
+    out: BufWriter<Box<dyn Write + Send>>,
+    /// `None` for standard output.
+    file: Option<Partial>,
+}
+
+/// The temporary file behind a [`Sink`] and the path it becomes.
+struct Partial {
+    /// `None` when writing straight to `target`.
+    temp: Option<PathBuf>,
+    target: PathBuf,
+}
+
+impl Sink {
+    /// Standard output (`None`, or `-`) or a new file at `path`.
+    pub fn open(path: Option<&Path>) -> Result<Self, Failure> {
+        let out: Box<dyn Write + Send>;
+        let file = match path.filter(|p| p.as_os_str() != "-") {
+            None => {
+                out = Box::new(io::stdout());
+                None
+            }
+            Some(path) => {
+                // Follow a link, so the file it names is the one replaced.
+                let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                let regular = std::fs::metadata(&target).map_or(true, |m| m.is_file());
+                let temp = regular.then(|| partial_path(&target));
+                let opened = temp.as_deref().unwrap_or(&target);
+                let created = std::fs::File::create(opened).map_err(|e| {
+                    Failure::Input(format!("cannot create {}: {e}", path.display()))
+                })?;
+                out = Box::new(created);
+                Some(Partial { temp, target })
+            }
+        };
+        Ok(Self {
+            out: BufWriter::with_capacity(1 << 20, out),
+            file,
+        })
+    }
+
+    /// Writes `bytes`; a reader of standard output that went away is [`Failure::BrokenPipe`].
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        let result = self.out.write_all(bytes);
+        result.map_err(|e| self.failure(e))
+    }
+
+    /// Flushes everything and, for a file, gives it its name.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        let result = self.out.flush();
+        result.map_err(|e| self.failure(e))?;
+        if let Some(Partial {
+            temp: Some(temp),
+            target,
+        }) = self.file.take()
+        {
+            std::fs::rename(&temp, &target).map_err(|e| {
+                let _ = std::fs::remove_file(&temp);
+                Failure::Input(format!("cannot write {}: {e}", target.display()))
+            })?;
+        }
+        Ok(())
+    }
+
+    fn failure(&self, e: io::Error) -> Failure {
+        match &self.file {
+            None if e.kind() == io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
+            None => Failure::Input(format!("cannot write to standard output: {e}")),
+            Some(file) => Failure::Input(format!("cannot write {}: {e}", file.target.display())),
+        }
+    }
+}
+
+/// A run that stops before [`Sink::finish`] leaves no file behind.
+impl Drop for Sink {
+    fn drop(&mut self) {
+        if let Some(Partial {
+            temp: Some(temp), ..
+        }) = &self.file
+        {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+}
+
+/// `.NAME.PID.partial` beside `target`.
+fn partial_path(target: &Path) -> PathBuf {
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    target.with_file_name(format!(".{name}.{}.partial", std::process::id()))
 }
 
 #[cfg(test)]
@@ -113,6 +208,36 @@ mod tests {
         );
         assert_eq!(run(Format::Csv, &plain), export::to_csv_xy(&xy));
         assert_eq!(run(Format::Count, &plain), format!("{}\n", xy.len()));
+    }
+
+    #[test]
+    fn a_file_appears_whole_or_not_at_all() {
+        let dir = std::env::temp_dir().join(format!("poisson-sink-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("points.csv");
+        let listing = || -> Vec<_> {
+            let mut names: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            names.sort();
+            names
+        };
+        // Stopped part way (an error elsewhere drops the sink): nothing is left.
+        let mut sink = Sink::open(Some(&path)).unwrap();
+        sink.write(b"x,y\n1,2\n").unwrap();
+        assert_eq!(listing().len(), 1, "the partial file is beside the target");
+        assert!(!path.exists());
+        drop(sink);
+        assert!(listing().is_empty());
+        // Finished: the file, and only the file, with every byte.
+        let mut sink = Sink::open(Some(&path)).unwrap();
+        sink.write(b"x,y\n").unwrap();
+        sink.write(b"1,2\n").unwrap();
+        sink.finish().unwrap();
+        assert_eq!(listing(), ["points.csv"]);
+        assert_eq!(std::fs::read(&path).unwrap(), b"x,y\n1,2\n");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -738,11 +738,15 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     use std::io::Read;
     use std::process::Stdio;
     // Both write far more than a pipe holds, so the write is still going when the reader leaves.
-    let runs: [&[&str]; 2] = [
+    let runs: [&[&str]; 3] = [
         &[
             "bridson", "-W", "4000", "-H", "2000", "-r", "12", "-f", "csv",
         ],
         &["paint", "-o", "-"],
+        // Streamed as it is made: the reader leaves after the first rows of chunks.
+        &[
+            "endless", "-W", "20000", "-H", "20000", "-r", "2", "-f", "csv",
+        ],
     ];
     for args in runs {
         let mut child = Command::new(env!("CARGO_BIN_EXE_poisson"))
@@ -773,6 +777,249 @@ fn bad_input_leaves_no_file_behind() {
     ] {
         assert_eq!(failure(args).0, 1, "{args:?}");
         assert!(!path.exists(), "{args:?} created {p}");
+    }
+}
+
+/// `poisson endless` with `rest` after the map's size, radius and seed.
+fn endless(rest: &[&str]) -> Output {
+    let mut args = vec![
+        "endless", "-W", "700.5", "-H", "450", "-r", "2.5", "-s", "-31",
+    ];
+    args.extend_from_slice(rest);
+    poisson(&args)
+}
+
+#[test]
+fn endless_writes_the_same_bytes_on_any_number_of_threads() {
+    let want = poisson_live::stream::ChunkRows::for_map(700.5, 450.0, 2.5, -31)
+        .unwrap()
+        .flatten()
+        .map(|p| [p.x, p.y])
+        .collect::<Vec<_>>();
+    assert!(want.len() > 25_000, "{} points", want.len());
+    for format in ["csv", "json", "count"] {
+        let one = endless(&["-f", format, "--threads", "1"]);
+        for threads in ["2", "4"] {
+            let other = endless(&["-f", format, "-j", threads]);
+            assert!(other.stdout == one.stdout, "{format} on {threads} threads");
+        }
+        // The default, every core, too.
+        assert!(endless(&["-f", format]).stdout == one.stdout, "{format}");
+        let text = stdout(&one);
+        match format {
+            "csv" => {
+                let mut lines = text.lines();
+                assert_eq!(lines.next(), Some("x,y"));
+                let got: Vec<[f64; 2]> = lines
+                    .map(|l| {
+                        let (x, y) = l.split_once(',').unwrap();
+                        [x.parse().unwrap(), y.parse().unwrap()]
+                    })
+                    .collect();
+                assert_eq!(got, want);
+            }
+            "json" => {
+                let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(json["width"].as_f64(), Some(700.5));
+                assert_eq!(json["height"].as_f64(), Some(450.0));
+                let got: Vec<[f64; 2]> = serde_json::from_value(json["points"].clone()).unwrap();
+                assert_eq!(got, want);
+                // The streamed text is the export's, byte for byte.
+                assert_eq!(text, poisson_live::export::to_json_xy(700.5, 450.0, &want));
+            }
+            _ => assert_eq!(text, format!("{}\n", want.len())),
+        }
+    }
+}
+
+#[test]
+fn endless_to_a_file_is_the_same_and_leaves_nothing_else() {
+    let dir = temp_file("endless");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("points.csv");
+    let p = path.to_str().unwrap();
+    // Twice: a file that is there is replaced.
+    for _ in 0..2 {
+        assert_eq!(stdout(&endless(&["-f", "csv", "-o", p, "-j", "2"])), "");
+    }
+    assert!(std::fs::read(&path).unwrap() == endless(&["-f", "csv"]).stdout);
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["points.csv"]);
+    // A write that fails part way (a full disk) is an error, not a quiet short file.
+    let (code, err) = failure(&[
+        "endless",
+        "-W",
+        "2000",
+        "-H",
+        "2000",
+        "-r",
+        "2",
+        "-o",
+        "/dev/full",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot write /dev/full"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn endless_refuses_bad_input_before_writing_anything() {
+    let path = temp_file("endless-never.csv");
+    let p = path.to_str().unwrap();
+    // Each case: the map's width, height and radius, and any more options.
+    let cases = [
+        (
+            "500 500 2 -j 0",
+            "threads must be between 1 and 1024, got 0",
+        ),
+        (
+            "500 500 2 --threads 1e9",
+            "threads must be between 1 and 1024, got 1000000000",
+        ),
+        (
+            "500 500 2 --threads -2",
+            "threads must be between 1 and 1024, got -2",
+        ),
+        (
+            "500 500 2 --threads 2.5",
+            "threads must be a whole number, got 2.5",
+        ),
+        (
+            "-5 500 2",
+            "width must be a finite number greater than 0, got -5",
+        ),
+        (
+            "500 NaN 2",
+            "height must be a finite number greater than 0, got NaN",
+        ),
+        (
+            "inf 500 2",
+            "width must be a finite number greater than 0, got infinity",
+        ),
+        (
+            "500 500 0",
+            "radius must be a finite number greater than 0, got 0",
+        ),
+        (
+            "20000 500 0.01",
+            "needs 80.6 M points held at once; the limit is 33.5 M; use a radius ≥ 0.025",
+        ),
+        (
+            "500 1e15 1",
+            "chunk rows; the limit is 2.1 G; use a radius ≥ 30000",
+        ),
+        (
+            "500 500 2 --threads 1025",
+            "threads must be between 1 and 1024, got 1025",
+        ),
+        (
+            "500 500 2 --threads two",
+            "--threads must be a number, got 'two'",
+        ),
+        (
+            "500 500 -3",
+            "radius must be a finite number greater than 0, got -3",
+        ),
+        (
+            "500 500 -inf",
+            "radius must be a finite number greater than 0, got -infinity",
+        ),
+        ("500 -0 2", "height must be a finite number greater than 0"),
+        ("1e300 500 2", "width must be"),
+    ];
+    for (map, message) in cases {
+        // To a file and to standard output: nothing written either way (`failure` checks that
+        // standard output is empty).
+        for output in [&["-o", p][..], &[]] {
+            let mut words = map.split_whitespace();
+            let mut args = vec!["endless", "-f", "csv"];
+            args.extend(output);
+            for flag in ["-W", "-H", "-r"] {
+                args.extend([flag, words.next().unwrap()]);
+            }
+            args.extend(words);
+            let (code, err) = failure(&args);
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(err.contains(message), "{args:?}: {err}");
+            assert!(!path.exists(), "{args:?} created {p}");
+        }
+    }
+}
+
+/// `poisson endless` keeps the command line's conventions: listed and helped like the others,
+/// in the completion scripts, and a malformed command line is status 2, not bad input.
+#[test]
+fn endless_is_a_command_like_the_others() {
+    let text = stdout(&poisson(&["endless", "--help"]));
+    for want in [
+        "poisson endless",
+        "-W, --width <W>",
+        "-r, --radius <R>",
+        "(required)",
+        "-j, --threads <N>",
+        "[default: every core]",
+        "--seed <S>",
+        "[default: 123456]",
+        "-o, --output <FILE>",
+        "the same for every --threads",
+    ] {
+        assert!(text.contains(want), "no {want:?} in {text}");
+    }
+    let overview = stdout(&poisson(&["--help"]));
+    assert!(overview.contains("endless"), "{overview}");
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout(&poisson(&["completions", shell]));
+        assert!(
+            script.contains("endless") && script.contains("threads"),
+            "{shell}"
+        );
+    }
+    let map = ["endless", "-W", "500", "-H", "500"];
+    for (rest, message) in [
+        (&[][..], "needs --radius"),
+        (&["-r", "2", "--threads"], "--threads needs a value"),
+        (
+            &["-r", "2", "-f", "xml"],
+            "--format must be json, csv or count",
+        ),
+        // Bridson's k is not endless's: its chunks use 30.
+        (
+            &["-r", "2", "-k", "5"],
+            "unknown option '-k' for 'poisson endless'",
+        ),
+    ] {
+        let args = [&map[..], rest].concat();
+        let (code, err) = failure(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+/// A map smaller than one chunk (it may hold no point), one exactly a chunk and a thin strip:
+/// still the stream's points, valid JSON, and `-o -` is standard output. Nothing on standard
+/// error: no terminal, no progress.
+#[test]
+fn endless_on_small_maps_is_the_stream_too() {
+    for (w, h, r) in [("0.5", "0.25", "2"), ("32", "32", "2"), ("1", "900", "3")] {
+        let [wf, hf, rf] = [w, h, r].map(|v| v.parse::<f64>().unwrap());
+        let want: Vec<[f64; 2]> = poisson_live::stream::ChunkRows::for_map(wf, hf, rf, 8)
+            .unwrap()
+            .flatten()
+            .map(|p| [p.x, p.y])
+            .collect();
+        assert!(want.len() > 50 || wf < 1.0, "{w} × {h}: {}", want.len());
+        let args = ["endless", "-W", w, "-H", h, "-r", r, "-s", "8"];
+        let out = poisson(&args);
+        assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+        assert_eq!(
+            stdout(&out),
+            poisson_live::export::to_json_xy(wf, hf, &want)
+        );
+        let dash = poisson(&[&args[..], &["-o", "-"]].concat());
+        assert!(dash.stdout == out.stdout, "{w} × {h}");
     }
 }
 

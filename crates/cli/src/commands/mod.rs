@@ -5,6 +5,7 @@
 mod bridson;
 mod completions;
 mod darts;
+mod endless;
 mod fast;
 mod jittered;
 mod paint;
@@ -27,6 +28,7 @@ pub enum Command {
     Variable(variable::Variable),
     Stipple(stipple::Stipple),
     Paint(paint::Paint),
+    Endless(endless::Endless),
     Refill(refill::Refill),
     Completions(completions::Completions),
 }
@@ -43,6 +45,7 @@ impl Command {
             Command::Variable(c) => c.run(),
             Command::Stipple(c) => c.run(),
             Command::Paint(c) => c.run(),
+            Command::Endless(c) => c.run(),
             Command::Refill(c) => c.run(),
             Command::Completions(c) => c.run(),
         }

@@ -27,6 +27,7 @@ pub const MAX_K: u32 = 10_000;
 
 /// What one call of [`Sampler::step`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
     /// A candidate was accepted; the new point's index in [`Sampler::points`].
     Placed(usize),
@@ -45,6 +46,7 @@ impl Step {
 
 /// Why [`Sampler::try_add`] placed or refused a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The point was placed.
     Accepted,
@@ -65,6 +67,7 @@ impl Outcome {
 
 /// One candidate thrown during a step.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Candidate {
     /// Candidate x.
     pub x: f64,

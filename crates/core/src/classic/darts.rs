@@ -19,6 +19,7 @@ pub const MAX_MISSES: u32 = 1_000_000;
 
 /// One dart.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dart {
     /// Where it landed, x.
     pub x: f64,

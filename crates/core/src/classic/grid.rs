@@ -96,6 +96,7 @@ pub struct Grid {
 
 /// What [`Grid::probe`] found: the block of cells it searched and every stored point in it.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Probe {
     /// First searched column.
     pub col_start: usize,
@@ -123,6 +124,7 @@ impl Probe {
 
 /// One stored point met by a [`Probe`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Neighbour {
     /// Its index in [`Grid::points`].
     pub index: usize,

@@ -40,6 +40,7 @@ use crate::Point;
 
 /// Where a run's first point comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Start {
     /// Drawn from the seed (x, then y), as [`Sampler::start_random`] does.
     Random,
@@ -166,6 +167,7 @@ impl History {
 
 /// How one step's candidates fared: the reasons a reader sees beside the red crosses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tally {
     /// Candidates placed (0 or 1 in a Bridson step).
     pub accepted: usize,
@@ -217,6 +219,7 @@ pub const HEXAGONAL_COVERAGE: f64 = 0.906_899_682_117_108_9;
 
 /// The figures the labs show live for a set of points with spacing `radius`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LiveFigures {
     /// [`metrics::points_per_r2`](crate::metrics::points_per_r2) with the set's spacing.
     pub points_per_r2: f64,

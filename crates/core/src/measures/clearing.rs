@@ -178,6 +178,7 @@ pub fn largest_empty_circle<P: Copy + Into<[f64; 2]>>(
 
 /// A circle on the map with no point strictly inside it; see [`largest_empty_circle`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Clearing {
     /// Centre, x in map units (within `[0, width]`).
     pub x: f64,

@@ -18,6 +18,7 @@ pub const COMPARE_K: u32 = 30;
 
 /// One of the three methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Method {
     /// Uniform random points.
     Random,
@@ -40,6 +41,7 @@ impl Method {
 
 /// One method's points and figures.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Report {
     /// Which method.
     pub method: Method,

@@ -186,6 +186,7 @@ pub fn coverage(radii: impl IntoIterator<Item = f64>, width: f64, height: f64) -
 
 /// A pair of points closer than the smaller of their two radii; see [`min_distance_audit`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Violation {
     /// Index of the first point of the pair (the smaller index).
     pub i: usize,

@@ -40,7 +40,12 @@ pub const MAX_MAPS: u32 = 64;
 
 /// The periodogram of a point set over the integer frequencies `−fx_max..=fx_max` ×
 /// `−fy_max..=fy_max`.
+///
+/// With the `serde` feature it is written as its fields and read back only if its sizes agree
+/// (the power has `cols · rows` entries, the ranges are within [`MAX_FREQUENCY`]).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Fields"))]
 pub struct Periodogram {
     width: f64,
     height: f64,
@@ -48,6 +53,51 @@ pub struct Periodogram {
     fy_max: u32,
     points: usize,
     power: Vec<f64>,
+}
+
+/// A periodogram as read, before its sizes are checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct Fields {
+    width: f64,
+    height: f64,
+    fx_max: u32,
+    fy_max: u32,
+    points: usize,
+    power: Vec<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<Fields> for Periodogram {
+    type Error = Error;
+
+    fn try_from(f: Fields) -> Result<Self> {
+        positive("width", f.width)?;
+        positive("height", f.height)?;
+        let max = f64::from(MAX_FREQUENCY);
+        in_range("fx_max", f64::from(f.fx_max), 0.0, max)?;
+        in_range("fy_max", f64::from(f.fy_max), 0.0, max)?;
+        let p = Periodogram {
+            width: f.width,
+            height: f.height,
+            fx_max: f.fx_max,
+            fy_max: f.fy_max,
+            points: f.points,
+            power: f.power,
+        };
+        if p.power.len() != p.cols() * p.rows() {
+            return Err(Error::Invalid {
+                message: format!(
+                    "a periodogram with fx_max {} and fy_max {} has {} powers, not {}",
+                    p.fx_max,
+                    p.fy_max,
+                    p.cols() * p.rows(),
+                    p.power.len()
+                ),
+            });
+        }
+        Ok(p)
+    }
 }
 
 impl Periodogram {
@@ -357,6 +407,7 @@ impl Sums {
 ///
 /// Entry `i` is the ring centred on `(i + 1)·Δ`, covering `|f|` in `[(i + ½)Δ, (i + 3/2)Δ)`.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RadialAverage {
     /// The width Δ of each ring, in cycles per map unit.
     pub bin_width: f64,
@@ -394,6 +445,7 @@ impl RadialAverage {
 
 /// The four point sets of the spectrum lab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Kind {
     /// Uniform random points, as many as Bridson places.
     Random,
@@ -553,6 +605,7 @@ pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
 /// The spectrum lab's figure: a point set of one [`Kind`] on several maps, and their mean
 /// periodogram.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Averaged {
     /// The first map's points.
     pub points: Vec<Point>,
@@ -563,6 +616,7 @@ pub struct Averaged {
 /// What the spectrum lab averages: the kind of point set, the map and its spacing, the first
 /// seed and how many maps, and the frequencies `|fx| ≤ fx_max`, `|fy| ≤ fy_max`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpectrumParams {
     /// The kind of point set.
     pub kind: Kind,

@@ -132,6 +132,7 @@ impl Job for MapJob {
 /// The spacing of each layer: the distance its objects keep from each other and, by the
 /// smaller-radius rule, the most any other object has to keep from them.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Spacings {
     /// Chests (the lab's default is 160).
     pub chest: f64,
@@ -313,6 +314,7 @@ pub fn layer_seed(seed: i32, index: u32) -> i32 {
 
 /// The four layers placed on a [`BiomeMap`], and the collisions between them.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Placement {
     /// Whether the layers shared one grid.
     pub shared_grid: bool,

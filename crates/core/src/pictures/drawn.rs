@@ -14,6 +14,7 @@ const PIXELS_PER_UNIT: usize = 20;
 
 /// The built-in pictures, drawn in code so the lab has something to stipple without a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Picture {
     /// An orange ball lit from the upper left, with a soft shadow on a white floor.
     Sphere,

@@ -17,6 +17,7 @@ pub const MAX_PIXELS: usize = DEFAULT_MAX_CELLS;
 
 /// How many bytes describe one pixel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Channels {
     /// One byte per pixel: its brightness, 0 black to 255 white.
     Gray,

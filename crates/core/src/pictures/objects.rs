@@ -19,6 +19,7 @@ use crate::Point;
 
 /// The four layers of objects, placed in this order (largest spacing first) on one grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Object {
     /// Treasure chests, far apart, anywhere on land.
     Chest,

@@ -122,6 +122,7 @@ impl Tone {
 /// What a stipple is made from, besides the picture: the radius on black and on white, the tone
 /// curve's gamma, the tries per step and the seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StippleParams {
     /// The spacing on black (the densest dots).
     pub min_radius: f64,
@@ -182,6 +183,7 @@ pub fn stipple(image: &Image, params: StippleParams) -> Result<Vec<Point>> {
 /// little blue. Printed over each other on white (multiplied), the three sets rebuild the
 /// colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ink {
     /// Cyan, from `1 − R`.
     Cyan,
@@ -305,6 +307,7 @@ pub fn masked_poisson(
 
 /// What a [`Stippling`] draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// One set of black dots following brightness.
     Mono,

@@ -27,6 +27,7 @@ const FOREST_FROM: f64 = 0.45;
 
 /// The kinds of ground, from the open sea to the rocky peaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ground {
     /// Open sea around the island.
     DeepWater,

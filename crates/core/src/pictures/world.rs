@@ -41,7 +41,13 @@ pub use crate::terrain::{Ground, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
 const K: u32 = 30;
 
 /// The painted world: pixels, the objects on them and the terrain under them.
+///
+/// With the `serde` feature a world serializes as its seed, size and four object layers, what a
+/// level file or another tool needs; not its pixels ([`World::to_png`] writes those) nor its
+/// terrain, both of which follow from the seed. It does not deserialize: a world is what its
+/// seed paints, so [`paint_world`]`(seed)` gives it back, and the layers read back as points.
 #[derive(Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct World {
     /// The seed it was painted from.
     pub seed: i32,
@@ -51,6 +57,7 @@ pub struct World {
     pub height: usize,
     /// The picture: RGB bytes, row-major, no padding; channel `c` of pixel `(x, y)` is at
     /// `3 · (y · width + x) + c` (see [`crate::paint`]).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub rgb: Vec<u8>,
     /// Chests (spacing 140), on land.
     pub chests: Vec<Point>,
@@ -61,6 +68,7 @@ pub struct World {
     /// Flowers (spacing 6), on meadow only.
     pub flowers: Vec<Point>,
     /// The ground under it all, for legends, loupes and ground rules.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub terrain: Terrain,
 }
 

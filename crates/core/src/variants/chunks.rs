@@ -85,7 +85,14 @@ pub const REACH: i32 = 3;
 /// The constraints of chunk `(cx, cy)`: its touching neighbours of lower phase, in the fixed
 /// order sampling reads them (rows, then columns). Chunks beyond the `i32` range do not exist:
 /// the world ends there.
-fn constraints_of(cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
+///
+/// ```
+/// use poisson_live::chunks::constraints_of;
+/// assert_eq!(constraints_of(0, 0).count(), 0); // phase 0
+/// assert_eq!(constraints_of(1, 0).collect::<Vec<_>>(), [(0, 0), (2, 0)]); // phase 1
+/// assert_eq!(constraints_of(1, 1).count(), 8); // phase 3: every neighbour
+/// ```
+pub fn constraints_of(cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
     let p = phase(cx, cy);
     (-1i64..=1)
         .flat_map(|dy| (-1i64..=1).map(move |dx| (dx, dy)))
@@ -142,10 +149,7 @@ pub fn points_digest(points: &[Point]) -> u64 {
 /// ```
 #[derive(Debug, Clone)]
 pub struct ChunkedWorld {
-    size: f64,
-    radius: f64,
-    k: u32,
-    seed: i32,
+    recipe: Recipe,
     capacity: usize,
     cache: HashMap<(i32, i32), Rc<[Point]>>,
     generated: u64,
@@ -189,10 +193,12 @@ impl ChunkedWorld {
             });
         }
         Ok(Self {
-            size,
-            radius,
-            k,
-            seed,
+            recipe: Recipe {
+                size,
+                radius,
+                k,
+                seed,
+            },
             capacity: DEFAULT_CAPACITY,
             cache: HashMap::new(),
             generated: 0,
@@ -320,6 +326,27 @@ impl ChunkedWorld {
         missing.len()
     }
 
+    /// Samples chunk `(cx, cy)` from the points of its constraints, given in the order of
+    /// [`constraints_of`], without the cache: what a worker elsewhere runs, given this world's
+    /// settings and the neighbours' points (see [`crate::stream`], "Past one machine"). Only the
+    /// constraint points within one radius of the chunk's square are read.
+    ///
+    /// An `Err` when the constraint points break the spacing (they are not this world's).
+    ///
+    /// ```
+    /// use poisson_live::chunks::{constraints_of, ChunkedWorld};
+    /// let mut world = ChunkedWorld::new(128.0, 16.0, 30, 123456)?;
+    /// let needs: Vec<Vec<_>> = constraints_of(3, 5)
+    ///     .map(|(nx, ny)| world.chunk(nx, ny).to_vec())
+    ///     .collect();
+    /// let slices: Vec<&[_]> = needs.iter().map(|v| &v[..]).collect();
+    /// assert_eq!(world.chunk_from(3, 5, &slices)?, world.chunk(3, 5));
+    /// # Ok::<(), poisson_live::Error>(())
+    /// ```
+    pub fn chunk_from(&self, cx: i32, cy: i32, constraints: &[&[Point]]) -> Result<Vec<Point>> {
+        self.recipe.try_sample(cx, cy, constraints.iter().copied())
+    }
+
     /// The points of chunk `(cx, cy)` if it is cached; never samples and never forgets.
     pub fn cached_chunk(&self, cx: i32, cy: i32) -> Option<&[Point]> {
         self.cache.get(&(cx, cy)).map(|p| &p[..])
@@ -349,24 +376,13 @@ impl ChunkedWorld {
 
     /// The chunk holding the world position `(x, y)`, clamped to the `i32` range.
     pub fn chunk_of(&self, x: f64, y: f64) -> (i32, i32) {
-        let c = |v: f64| {
-            (v / self.size)
-                .floor()
-                .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
-        };
-        (c(x), c(y))
+        self.recipe.chunk_of(x, y)
     }
 
     /// The square chunk `(cx, cy)` covers: `(left, top, right, bottom)`, right and bottom
     /// excluded.
     pub fn bounds(&self, cx: i32, cy: i32) -> (f64, f64, f64, f64) {
-        let s = self.size;
-        (
-            cx as f64 * s,
-            cy as f64 * s,
-            (i64::from(cx) + 1) as f64 * s,
-            (i64::from(cy) + 1) as f64 * s,
-        )
+        self.recipe.bounds(cx, cy)
     }
 
     /// How many chunk generations ran so far, counting the neighbours a chunk needed and any
@@ -388,15 +404,23 @@ impl ChunkedWorld {
     }
     /// The chunk side.
     pub fn chunk_size(&self) -> f64 {
-        self.size
+        self.recipe.size
     }
     /// The minimum spacing.
     pub fn radius(&self) -> f64 {
-        self.radius
+        self.recipe.radius
+    }
+    /// The candidates tried per step.
+    pub fn k(&self) -> u32 {
+        self.recipe.k
     }
     /// The world seed.
     pub fn seed(&self) -> i32 {
-        self.seed
+        self.recipe.seed
+    }
+    /// What every chunk of this world is a function of, besides its coordinates.
+    pub(crate) fn recipe(&self) -> Recipe {
+        self.recipe
     }
     /// The most chunks kept after a request.
     pub fn capacity(&self) -> usize {
@@ -408,13 +432,13 @@ impl ChunkedWorld {
         if let Some(p) = self.cache.get(&(cx, cy)) {
             return Rc::clone(p);
         }
-        let mut constraints = Vec::new();
-        for (nx, ny) in constraints_of(cx, cy) {
-            let pts = self.get(nx, ny);
-            constraints.extend_from_slice(&pts);
-        }
-        // Cannot fail: `new` checked the size, radius, k and seed, and every chunk seed is valid.
-        let pts: Rc<[Point]> = self.sample(cx, cy, &constraints).unwrap_or_default().into();
+        let constraints: Vec<Rc<[Point]>> = constraints_of(cx, cy)
+            .map(|(nx, ny)| self.get(nx, ny))
+            .collect();
+        let pts: Rc<[Point]> = self
+            .recipe
+            .sample(cx, cy, constraints.iter().map(|p| &p[..]))
+            .into();
         self.generated += 1;
         self.cache.insert((cx, cy), Rc::clone(&pts));
         pts
@@ -450,12 +474,64 @@ impl ChunkedWorld {
             self.cache.remove(&key);
         }
     }
+}
 
-    /// Samples one chunk around its constraint points; see the module docs for the draw order.
+/// What a chunk is a function of, besides its coordinates: the chunk side, the spacing, the
+/// tries per step and the world seed. Small and `Copy`, so a chunk can be sampled anywhere (on
+/// another thread, by [`crate::stream::ChunkRows`]) from it and its constraints alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Recipe {
+    pub(crate) size: f64,
+    pub(crate) radius: f64,
+    pub(crate) k: u32,
+    pub(crate) seed: i32,
+}
+
+impl Recipe {
+    /// See [`ChunkedWorld::chunk_of`].
+    pub(crate) fn chunk_of(&self, x: f64, y: f64) -> (i32, i32) {
+        let c = |v: f64| {
+            (v / self.size)
+                .floor()
+                .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
+        };
+        (c(x), c(y))
+    }
+
+    /// See [`ChunkedWorld::bounds`].
+    pub(crate) fn bounds(&self, cx: i32, cy: i32) -> (f64, f64, f64, f64) {
+        let s = self.size;
+        (
+            cx as f64 * s,
+            cy as f64 * s,
+            (i64::from(cx) + 1) as f64 * s,
+            (i64::from(cy) + 1) as f64 * s,
+        )
+    }
+
+    /// Samples chunk `(cx, cy)` around the points of its constraints, given in the order of
+    /// [`constraints_of`]; see the module docs for the draw order.
     ///
     /// A classic [`Sampler`] does it: its grid covers the chunk and a margin of one radius,
     /// where the constraints stand, and its sampling region is the chunk.
-    fn sample(&self, cx: i32, cy: i32, constraints: &[Point]) -> Result<Vec<Point>> {
+    pub(crate) fn sample<'a>(
+        &self,
+        cx: i32,
+        cy: i32,
+        constraints: impl IntoIterator<Item = &'a [Point]>,
+    ) -> Vec<Point> {
+        // Cannot fail: `ChunkedWorld::new` checked the size, radius, k and seed, and every chunk
+        // seed is valid.
+        self.try_sample(cx, cy, constraints).unwrap_or_default()
+    }
+
+    /// [`Recipe::sample`], with an `Err` when the constraints do not keep the spacing.
+    fn try_sample<'a>(
+        &self,
+        cx: i32,
+        cy: i32,
+        constraints: impl IntoIterator<Item = &'a [Point]>,
+    ) -> Result<Vec<Point>> {
         let r = self.radius;
         let (left, top, right, bottom) = self.bounds(cx, cy);
         let (gl, gt, gr, gb) = (left - r, top - r, right + r, bottom + r);
@@ -464,7 +540,7 @@ impl ChunkedWorld {
         // the world keeps its spacing). `new` bounded the cells by its own count, (S/r + 2)².
         let cell = r / SQRT_2 * (1.0 - 1e-9);
         let mut grid = Grid::over(gl, gt, gr - gl, gb - gt, cell);
-        for q in constraints {
+        for q in constraints.into_iter().flatten() {
             if q.x >= gl && q.x < gr && q.y >= gt && q.y < gb {
                 grid.add(q.x, q.y, q.r)?;
             }

@@ -31,6 +31,9 @@ const DENSITY_CONTRAST: f64 = 0.16;
 
 /// Density from fBm noise, and the spacing it implies.
 ///
+/// With the `serde` feature it is written as the four numbers it is made from and read back
+/// through [`DensityField::new`] (the noise is rebuilt from the seed; a bad number is refused).
+///
 /// ```
 /// use poisson_live::density::DensityField;
 /// let field = DensityField::new(123456, 9.0, 36.0, 5.0)?;
@@ -45,12 +48,48 @@ const DENSITY_CONTRAST: f64 = 0.16;
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "DensityParams", try_from = "DensityParams")
+)]
 pub struct DensityField {
     seed: i32,
     min_radius: f64,
     max_radius: f64,
     patch_size: f64,
     noise: Octaves,
+}
+
+/// A density field as written and read: the arguments of [`DensityField::new`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DensityParams {
+    seed: i32,
+    min_radius: f64,
+    max_radius: f64,
+    patch_size: f64,
+}
+
+#[cfg(feature = "serde")]
+impl From<DensityField> for DensityParams {
+    fn from(field: DensityField) -> Self {
+        Self {
+            seed: field.seed,
+            min_radius: field.min_radius,
+            max_radius: field.max_radius,
+            patch_size: field.patch_size,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DensityParams> for DensityField {
+    type Error = Error;
+
+    fn try_from(p: DensityParams) -> Result<Self> {
+        DensityField::new(p.seed, p.min_radius, p.max_radius, p.patch_size)
+    }
 }
 
 impl DensityField {

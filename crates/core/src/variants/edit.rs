@@ -89,6 +89,7 @@ const EDIT_SALT: u32 = 0xed17_0000;
 
 /// What a stroke does to the points under it; see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Tool {
     /// Adds points under the stroke where there is room; removes none.
     Paint,
@@ -135,12 +136,47 @@ impl std::str::FromStr for Tool {
 
 /// The ground a brush covers: every spot closer than the brush radius to a path; see the module
 /// docs for the exact test.
+///
+/// With the `serde` feature it is written as its path and radius, and read back through
+/// [`Stroke::new`], so a recorded stroke that breaks its rules is refused with the same message.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "StrokeFields", try_from = "StrokeFields")
+)]
 pub struct Stroke {
     path: Vec<[f64; 2]>,
     radius: f64,
     /// The path's bounding box grown by the radius: `[left, top, right, bottom]`.
     bounds: [f64; 4],
+}
+
+/// A stroke as written and read: what [`Stroke::new`] takes (the bounds follow from it).
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StrokeFields {
+    path: Vec<[f64; 2]>,
+    radius: f64,
+}
+
+#[cfg(feature = "serde")]
+impl From<Stroke> for StrokeFields {
+    fn from(stroke: Stroke) -> Self {
+        Self {
+            path: stroke.path,
+            radius: stroke.radius,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StrokeFields> for Stroke {
+    type Error = Error;
+
+    fn try_from(f: StrokeFields) -> Result<Self> {
+        Stroke::new(&f.path, f.radius)
+    }
 }
 
 impl Stroke {
@@ -248,6 +284,7 @@ impl Stroke {
 
 /// One point of an [`EditableSet`] with its id and class.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Item {
     /// Its id: stable for the point's life, never given to another point.
     pub id: u32,
@@ -259,6 +296,7 @@ pub struct Item {
 
 /// How many points an edit, a stroke or an undo added and removed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Change {
     /// Points that are there now and were not before.
     pub added: usize,

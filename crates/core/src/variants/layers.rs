@@ -15,6 +15,7 @@ use std::f64::consts::SQRT_2;
 
 /// Where a layer may place points.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mask {
     /// Anywhere on the map.
     #[default]
@@ -43,6 +44,12 @@ impl Mask {
 }
 
 /// One layer: its spacing, tries, seed and ground rule.
+///
+/// With the `serde` feature a layer is written as its spacing, tries and seed. A ground rule is
+/// code, which no format can hold: serializing a layer that has one is an error (write its
+/// [`Mask`] beside it instead, and apply it with [`Layer::with_mask`] after reading), and a layer
+/// read back has none.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layer {
     /// Minimum spacing between this layer's points (and, by the smaller-radius rule, to others).
     pub radius: f64,
@@ -51,7 +58,26 @@ pub struct Layer {
     /// The layer's own seed.
     pub seed: i32,
     /// Where it may place points; `None` is everywhere.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            skip_deserializing,
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "refuse_rule"
+        )
+    )]
     pub allowed: Option<AllowedFn>,
+}
+
+/// Called only for a layer that has a ground rule, which cannot be written.
+#[cfg(feature = "serde")]
+fn refuse_rule<S: serde::Serializer>(
+    _: &Option<AllowedFn>,
+    _: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    Err(serde::ser::Error::custom(
+        "a layer's ground rule is a closure and cannot be serialized; write its Mask beside the layer and apply it with Layer::with_mask after reading",
+    ))
 }
 
 impl Layer {
@@ -167,6 +193,7 @@ pub fn place_layers_separately(
 
 /// Two points of different layers closer than the smaller of their radii.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Overlap {
     /// The earlier layer.
     pub layer_a: usize,

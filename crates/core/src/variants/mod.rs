@@ -9,4 +9,5 @@ pub mod fast;
 pub mod layers;
 pub mod progressive;
 pub mod samplers;
+pub mod stream;
 pub mod wrap;

@@ -45,6 +45,7 @@ pub const MAX_EXPONENT: f64 = 50.0;
 
 /// One of the samplers of the lab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Method {
     /// Bridson's algorithm as in [`crate::bridson`].
     Classic,
@@ -83,6 +84,7 @@ impl Method {
 
 /// What one run of a sampler produced.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Run {
     /// Which method ran.
     pub method: Method,
@@ -140,6 +142,7 @@ pub fn default_exponent(k: u32) -> f64 {
 /// Validation as in [`Sampler::new`]: width, height, radius finite and > 0, `k` in
 /// `1..=MAX_K`, the grid within the work limit, and a seed the generator accepts.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SamplerParams {
     /// Map width.
     pub width: f64,

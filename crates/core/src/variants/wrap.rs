@@ -118,6 +118,7 @@ pub fn wrap_audit(points: &[Point], width: f64, height: f64) -> Option<(usize, u
 
 /// A pair of points closer than the spacing on the torus.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SeamPair {
     /// The first point's index (`i < j`).
     pub i: usize,
