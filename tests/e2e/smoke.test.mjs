@@ -1,20 +1,11 @@
 // The page builds, loads its wasm under the strict CSP, and holds every lab.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LABS, openPage } from './harness.mjs';
+import { LABS, frames, usePage } from './harness.mjs';
 
-let session;
-
-before(async () => {
-  // A high-DPI screen, so the canvas sizing is tested where it matters.
-  session = await openPage({ deviceScaleFactor: 2 });
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
+// A high-DPI screen, so the canvas sizing is tested where it matters.
+const { session } = usePage({ deviceScaleFactor: 2 });
 
 test('every lab has its section, a heading and one map canvas', async () => {
   const { page } = session;
@@ -73,6 +64,34 @@ test('every radio group has exactly one choice checked, in every lab', async () 
   for (const [group, checked] of groups) assert.equal(checked, 1, `${group}: ${checked} checked`);
 });
 
+test('scrolling through the labs while the window changes width raises no error, and the maps follow', async () => {
+  // A lab taking its real height as it comes into view, or a redraw changing a readout, moves
+  // other canvases; resizing them inside the ResizeObserver's delivery once raised "ResizeObserver
+  // loop completed with undelivered notifications", which the page shows in its panic banner.
+  const { page } = session;
+  const errors = [];
+  await page.exposeFunction('smokeWindowError', (message) => errors.push(message));
+  await page.evaluate(() => window.addEventListener('error', (event) => window.smokeWindowError(String(event.message))));
+  for (const width of [360, 700, 1100]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const lab of LABS) {
+      await page.locator(`section[data-lab="${lab}"]`).scrollIntoViewIfNeeded();
+      await frames(page, 2);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await frames(page, 3);
+  assert.deepEqual(errors, []);
+  assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
+  const unsized = await page.$$eval('canvas[data-role="map"]', (canvases) =>
+    canvases
+      .filter((c) => c.width !== Math.round(c.getBoundingClientRect().width * window.devicePixelRatio))
+      .map((c) => c.closest('section').dataset.lab),
+  );
+  assert.deepEqual(unsized, []);
+});
+
 test('no console errors, page errors, failed or external requests, and no panic banner', async () => {
   const { page, problems } = session;
   await session.screenshotLabs();
@@ -89,4 +108,29 @@ test('an uncaught error shows in the panic banner', async () => {
   const banner = page.locator('[data-role="panic"]');
   await banner.waitFor({ state: 'visible' });
   assert.match(await banner.innerText(), /test failure/);
+});
+
+test('a lab whose module does not load says so in its place, and the console says why', async () => {
+  const page = await session.page.context().newPage();
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // A syntax error in one lab's module, as a broken edit would leave it.
+  await page.route('**/www/labs/tiles.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export function mount(section, wasm {\n' }),
+  );
+  try {
+    await page.goto(session.url);
+    await page.waitForFunction(() => document.documentElement.dataset.wasm === 'ready', null, { timeout: 15_000 });
+    const alert = page.locator('section[data-lab="tiles"] [role="alert"]');
+    assert.equal(await alert.isVisible(), true, 'a visible error in the lab');
+    await alert.scrollIntoViewIfNeeded();
+    await frames(page, 2); // laid out once in view (style.css)
+    assert.match(await alert.innerText(), /tiles lab could not start/);
+    assert.ok(errors.some((e) => /tiles lab could not start/.test(e) && /SyntaxError|Unexpected/.test(e)), errors.join(' | '));
+    // The other labs start as usual.
+    assert.equal(await page.locator('section[data-lab]:not([data-lab="tiles"]) [role="alert"]').count(), 0);
+    await page.locator('section[data-lab="hero"] [data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
+  } finally {
+    await page.close();
+  }
 });

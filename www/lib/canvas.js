@@ -3,6 +3,8 @@
 // CSS pixels × devicePixelRatio, and the context's transform maps map units onto it, so a
 // seed draws the same picture, crisply, on any screen.
 
+import { onNextFrame } from './frame.js';
+
 /**
  * Sizes `canvas` for a `width` × `height` map and keeps it sized as its box or the device
  * pixel ratio changes.
@@ -32,16 +34,23 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
     ctx.setTransform(pixelsWide / width, 0, 0, pixelsHigh / height, 0, 0);
   }
 
-  let lastSize = '';
-  const observer = new ResizeObserver(() => {
-    const size = `${canvas.getBoundingClientRect().width}@${window.devicePixelRatio}`;
+  const sizeNow = () => `${canvas.getBoundingClientRect().width}@${window.devicePixelRatio}`;
+  resize();
+  // The observer reports every canvas once when it starts watching, all in one task: a canvas
+  // already sized for its box is not redrawn then. The resize and the redraw wait for the next
+  // animation frame: a redraw may change the layout (a readout's text, a lab scrolled into view
+  // taking its real height), and a layout changed while the observer is still delivering makes
+  // the browser raise "ResizeObserver loop completed with undelivered notifications".
+  let lastSize = sizeNow();
+  const resizeSoon = onNextFrame(() => {
+    const size = sizeNow();
     if (size === lastSize) return;
     lastSize = size;
     resize();
     redraw();
   });
+  const observer = new ResizeObserver(() => resizeSoon());
   observer.observe(canvas);
-  resize();
 
   return { ctx, width, height, dispose: () => observer.disconnect() };
 }
