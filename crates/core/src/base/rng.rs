@@ -8,6 +8,7 @@
 //! chunks or a spectrum's maps get seeds of their own.
 
 use crate::error::{Error, Result};
+use wide::f64x4;
 
 /// The modulus, the Mersenne prime 2^31 − 1.
 pub const MODULUS: u32 = 2_147_483_647;
@@ -76,6 +77,215 @@ impl ParkMiller {
     #[inline]
     pub fn next_f64(&mut self) -> f64 {
         f64::from(self.next() - 1) / f64::from(MODULUS - 1)
+    }
+}
+
+/// `a^n mod M`: the multiplier that moves a Park–Miller state `n` draws ahead at once.
+const fn multiplier_ahead(n: u32) -> u32 {
+    let mut m: u64 = 1;
+    let mut i = 0;
+    while i < n {
+        m = m * MULTIPLIER as u64 % MODULUS as u64;
+        i += 1;
+    }
+    m as u32
+}
+
+/// Independent lanes a [`Draws`] block is made in (see [`Draws`]).
+const LANES: usize = 8;
+/// `a^LANES mod M`: one lane's step.
+const LANE_STEP: u32 = multiplier_ahead(LANES as u32);
+/// Numbers a [`Draws`] holds at a time (a multiple of 64, for the ring bits).
+const BLOCK: usize = 512;
+/// The numbers a ring search may read from where it starts: a 64-position window, plus the
+/// second number of its last pair and one to spare.
+const AHEAD: usize = 66;
+/// Bit `2j` of a 64-bit window: the pairs that start an even distance from the window's start.
+const EVEN: u64 = 0x5555_5555_5555_5555;
+
+/// `s · m mod M` for a state `s` and a multiplier `m`, both below M: the product is below
+/// 2^62, and as `2^31 ≡ 1 (mod M)` one fold leaves it below 2M (in 32 bits). It cannot be M
+/// itself (M is prime and neither factor is 0), so one subtraction of M finishes it when the
+/// fold is M or more, that is when `fold − M` does not wrap past 2^31: written with the sign
+/// bit, so that the lanes of a block need no 64-bit comparison.
+#[inline(always)]
+fn mul_mod(s: u32, m: u32) -> u32 {
+    let p = u64::from(s) * u64::from(m);
+    let fold = (p as u32 & MODULUS) + (p >> 31) as u32;
+    let less = fold.wrapping_sub(MODULUS);
+    if (less as i32) < 0 {
+        fold
+    } else {
+        less
+    }
+}
+
+/// [`ParkMiller::next_f64`]'s stream, the very same numbers in the very same order, made ahead
+/// in blocks: what Bridson's sampler draws from.
+///
+/// Why: one Park–Miller step depends on the last, so drawn one at a time the numbers form a
+/// chain of multiplications the processor cannot overlap, and a candidate's ring test (is this
+/// pair of numbers in the ring between r and 2r?) is a branch it cannot predict. But the stream
+/// is fixed whatever becomes of the candidates, so it can be made ahead:
+/// - [`LANES`] lanes each jump ahead by `a^LANES mod M`, so lane `j` of a block holds draw
+///   `8i + j`; the lanes are independent, the compiler runs them side by side (SIMD where the
+///   target has it), and `(s − 1) / (M − 1)` is the same exact division in any order.
+/// - For the ring's radius (the sampler's own), every position `i` gets a bit: is the pair
+///   starting at draw `i` inside the ring? A candidate then finds its pair with one
+///   trailing-zeros count over the bits at even distances from where it starts, instead of a
+///   loop of guesses; the pairs it skips are consumed as the one-at-a-time loop would consume
+///   them. Any other radius (a radius rule's) takes that loop over the same numbers.
+///
+/// ```
+/// use poisson_live::rng::{Draws, ParkMiller};
+/// let mut plain = ParkMiller::new(99).unwrap();
+/// let mut ahead = Draws::new(99, 2.0).unwrap();
+/// for _ in 0..2000 {
+///     assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits());
+/// }
+/// ```
+#[derive(Clone)]
+pub struct Draws {
+    /// The states behind the next [`LANES`] numbers to be made.
+    lanes: [u32; LANES],
+    /// The numbers made and not yet read start at `at`; `len` numbers are made.
+    unit: Box<[f64; BLOCK]>,
+    /// `(unit · 4 − 2) · ring_radius` for each number: a ring candidate's offset, as drawn.
+    offset: Box<[f64; BLOCK]>,
+    /// Bit `i` (word `i / 64`): the pair starting at number `i` lies in the ring. One more
+    /// word than the block needs, always 0, so a window may read past the end.
+    ring: [u64; BLOCK / 64 + 1],
+    at: usize,
+    len: usize,
+    /// The radius the ring bits are for.
+    ring_radius: f64,
+}
+
+impl std::fmt::Debug for Draws {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Draws")
+            .field("ring_radius", &self.ring_radius)
+            .field("buffered", &(self.len - self.at))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Draws {
+    /// The stream of [`ParkMiller::new`]`(seed)` (refused alike), with ring bits for candidates
+    /// around points of radius `ring_radius`. Nothing is made until the first number is read.
+    pub fn new(seed: i32, ring_radius: f64) -> Result<Self> {
+        let mut g = ParkMiller::new(seed)?;
+        let lanes = std::array::from_fn(|_| g.next());
+        Ok(Self {
+            lanes,
+            unit: Box::new([0.0; BLOCK]),
+            offset: Box::new([0.0; BLOCK]),
+            ring: [0; BLOCK / 64 + 1],
+            at: 0,
+            len: 0,
+            ring_radius,
+        })
+    }
+
+    /// The next number in `[0, 1)`: [`ParkMiller::next_f64`]'s next.
+    #[inline]
+    pub fn next_f64(&mut self) -> f64 {
+        if self.at >= self.len {
+            self.refill();
+        }
+        let u = self.unit[self.at];
+        self.at += 1;
+        u
+    }
+
+    /// The offset of a candidate in the ring between `radius` and `2 · radius` around a point:
+    /// pairs `dx = (u · 4 − 2) · radius`, `dy` likewise from the next number, drawn until
+    /// `radius² ≤ dx² + dy² ≤ 4 · radius · radius`. With the radius the ring bits are for, the
+    /// first such pair is found among the bits; with any other, one pair at a time.
+    #[inline(always)]
+    pub fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
+        if radius != self.ring_radius {
+            return self.ring_offset_one_by_one(radius);
+        }
+        if self.at + AHEAD > self.len {
+            self.refill();
+        }
+        loop {
+            let (word, shift) = (self.at / 64, self.at % 64);
+            // at + AHEAD ≤ len ≤ BLOCK, so word + 1 is at most the always-empty last word.
+            let both = u128::from(self.ring[word]) | (u128::from(self.ring[word + 1]) << 64);
+            let window = (both >> shift) as u64 & EVEN;
+            if window != 0 {
+                let i = self.at + window.trailing_zeros() as usize;
+                self.at = i + 2;
+                return (self.offset[i], self.offset[i + 1]);
+            }
+            // 32 pairs in a row outside the ring (odds about 4e-13): all consumed.
+            self.at += 64;
+            if self.at + AHEAD > self.len {
+                self.refill();
+            }
+        }
+    }
+
+    /// [`Draws::ring_offset`] for a radius without ring bits: the pairs one at a time.
+    #[inline(never)]
+    fn ring_offset_one_by_one(&mut self, radius: f64) -> (f64, f64) {
+        let (lo, hi) = (radius * radius, 4.0 * radius * radius);
+        loop {
+            let dx = (self.next_f64() * 4.0 - 2.0) * radius;
+            let dy = (self.next_f64() * 4.0 - 2.0) * radius;
+            let d2 = dx * dx + dy * dy;
+            if lo <= d2 && d2 <= hi {
+                return (dx, dy);
+            }
+        }
+    }
+
+    /// Moves the unread numbers to the front and makes the block full again, with its offsets
+    /// and ring bits.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        let keep = self.len - self.at;
+        self.unit.copy_within(self.at..self.len, 0);
+        self.offset.copy_within(self.at..self.len, 0);
+        let len = keep + (BLOCK - keep) / LANES * LANES;
+        let r = self.ring_radius;
+        // Each offset's square, and NaN past the end, where no pair may count as in the ring.
+        let mut square = [f64::NAN; BLOCK + 4];
+        for (sq, o) in square.iter_mut().zip(&self.offset[..keep]) {
+            *sq = o * o;
+        }
+        // The new numbers, LANES at a time, with their offsets and squares.
+        let block = self.unit[keep..len].chunks_exact_mut(LANES);
+        let offsets = self.offset[keep..len].chunks_exact_mut(LANES);
+        let squares = square[keep..len].chunks_exact_mut(LANES);
+        for ((units, offsets), squares) in block.zip(offsets).zip(squares) {
+            for lane in 0..LANES {
+                let s = self.lanes[lane];
+                // s − 1 < 2^31: a signed conversion, which every target has, gives the same f64.
+                let u = f64::from((s - 1) as i32) / f64::from(MODULUS - 1);
+                let o = (u * 4.0 - 2.0) * r;
+                (units[lane], offsets[lane], squares[lane]) = (u, o, o * o);
+                self.lanes[lane] = mul_mod(s, LANE_STEP);
+            }
+        }
+        // dx² + dy² for the pair starting at each position, four at a time, exactly the sum the
+        // one-at-a-time loop forms; the ring test's bits go straight into the words.
+        let (lo, hi) = (f64x4::splat(r * r), f64x4::splat(4.0 * r * r));
+        let quad = |i: usize| f64x4::from([square[i], square[i + 1], square[i + 2], square[i + 3]]);
+        for (w, word) in self.ring[..BLOCK / 64].iter_mut().enumerate() {
+            let mut bits = 0;
+            for q in 0..16 {
+                let i = w * 64 + q * 4;
+                let d2 = quad(i) + quad(i + 1);
+                let inside = d2.simd_ge(lo) & d2.simd_le(hi);
+                bits |= u64::from(inside.to_bitmask()) << (q * 4);
+            }
+            *word = bits;
+        }
+        (self.at, self.len) = (0, len);
     }
 }
 

@@ -11,9 +11,9 @@
 //! [`variable_radius`] are the one-call helpers a game uses.
 
 use crate::error::{in_range, positive, radius_range, Error, Result};
-use crate::grid::Grid;
+use crate::grid::{Grid, SameRadius, SmallerRadius, Spacing};
 use crate::job::Job;
-use crate::rng::ParkMiller;
+use crate::rng::{Draws, ParkMiller};
 use crate::Point;
 use std::f64::consts::SQRT_2;
 
@@ -106,7 +106,8 @@ pub struct Sampler {
     wrap: bool,
     radius: f64,
     k: u32,
-    rng: ParkMiller,
+    /// Park–Miller's stream made ahead, with ring bits for this sampler's radius.
+    rng: Draws,
     radius_at: Option<RadiusFn>,
     allowed: Option<AllowedFn>,
     /// This sampler's points are the grid's points from here on: layers run one after another,
@@ -225,7 +226,7 @@ impl Sampler {
             grid,
             radius,
             k,
-            rng: ParkMiller::new(seed)?,
+            rng: Draws::new(seed, radius)?,
             radius_at: None,
             allowed: None,
             active: Vec::new(),
@@ -352,6 +353,13 @@ impl Sampler {
     /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
     /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
+        self.try_add_by(x, y, SmallerRadius)
+    }
+
+    /// Places a point at `(x, y)` if it may stand there ([`Sampler::try_add`]'s rules), the
+    /// spacing judged by `rule` (the classic one: the smaller of the two radii).
+    #[inline(always)]
+    fn try_add_by<S: Spacing>(&mut self, x: f64, y: f64, rule: impl Fn(f64) -> S) -> Outcome {
         // Written as negations so that NaN is refused too.
         if !(x >= self.left && y >= self.top && x < self.right && y < self.bottom) {
             return Outcome::OffMap;
@@ -362,7 +370,7 @@ impl Sampler {
             }
         }
         let r = self.radius_at(x, y);
-        if let Some(hit) = self.grid.conflict(x, y, r) {
+        if let Some(hit) = self.grid.conflict_by(x, y, rule(r)) {
             return Outcome::TooClose(hit);
         }
         let index = self.grid.add_unchecked(x, y, r) - self.start;
@@ -373,54 +381,68 @@ impl Sampler {
 
     /// One step of Bridson's algorithm; see the module docs. This is the one place in the crate
     /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
-    /// chunk of an endless world (a grid with an origin and a sampling region) step it too.
+    /// chunk of an endless world (a grid with an origin and a sampling region) step it too, and
+    /// so do [`Sampler::run`] and [`Sampler::finish`].
     pub fn step(&mut self) -> Step {
-        // One loop, compiled twice: the plane's copy does not even test for wrapping.
-        if self.wrap {
-            self.step_on::<true>()
-        } else {
-            self.step_on::<false>()
+        // One loop, compiled per case: the plane's copy does not even test for wrapping.
+        match (self.wrap, self.same_radius()) {
+            (true, _) => self.step_on::<true, true>(&mut Classic),
+            (false, false) => self.step_on::<false, true>(&mut Classic),
+            (false, true) => self.step_on::<false, true>(&mut ClassicSameRadius),
         }
     }
 
-    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane.
+    /// True when every candidate's radius is the sampler's and no point on the grid has a
+    /// smaller one: the spacing rule can then be [`SameRadius`], which reads no stored radius.
+    /// Stays true while the sampler runs (it only adds points of its own radius).
+    fn same_radius(&self) -> bool {
+        self.radius_at.is_none() && self.grid.min_radius() >= self.radius
+    }
+
+    /// The step itself, on a torus (`WRAP`) or on the plane, keeping its candidates (`RECORD`)
+    /// or not. What a step reads and draws does not depend on `RECORD`: only whether the page
+    /// can see it afterwards.
+    ///
+    /// Extension points, both zero-cost for the classic sampler ([`Classic`]):
+    /// - `kinds.before_ring` runs before each candidate's ring draw: where a candidate's kind
+    ///   would be drawn by weight from the same stream;
+    /// - `kinds.rule` gives the spacing rule the candidate is judged by ([`Spacing`]), from its
+    ///   radius: where a matrix of spacings per pair of kinds would come in.
     #[inline(always)]
-    fn step_on<const WRAP: bool>(&mut self) -> Step {
+    fn step_on<const WRAP: bool, const RECORD: bool>(&mut self, kinds: &mut impl Throw) -> Step {
         if self.active.is_empty() {
             return Step::Finished;
         }
         let a = (self.rng.next_f64() * self.active.len() as f64) as usize;
         let current = self.active[a];
         self.current = Some(current);
-        self.tried.clear();
+        if RECORD {
+            self.tried.clear();
+        }
         let Point {
             x: px,
             y: py,
             r: pr,
         } = self.points()[current];
-        let (lo, hi) = (pr * pr, 4.0 * pr * pr);
-        for _ in 0..self.k {
-            let (dx, dy) = loop {
-                let dx = (self.rng.next_f64() * 4.0 - 2.0) * pr;
-                let dy = (self.rng.next_f64() * 4.0 - 2.0) * pr;
-                let d2 = dx * dx + dy * dy;
-                if lo <= d2 && d2 <= hi {
-                    break (dx, dy);
-                }
-            };
+        for tries in 1..=self.k {
+            let pick = kinds.before_ring(&mut self.rng);
+            let (dx, dy) = self.rng.ring_offset(pr);
             let (mut x, mut y) = (px + dx, py + dy);
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let outcome = self.try_add(x, y);
-            self.tried.push(Candidate { x, y, outcome });
-            self.attempted += 1;
+            let outcome = self.try_add_by(x, y, |r| kinds.rule(pick, r));
+            if RECORD {
+                self.tried.push(Candidate { x, y, outcome });
+            }
             if outcome.accepted() {
+                self.attempted += u64::from(tries);
                 self.accepted += 1;
                 self.steps += 1;
                 return Step::Placed(self.points().len() - 1);
             }
         }
+        self.attempted += u64::from(self.k);
         self.active.swap_remove(a);
         self.retired += 1;
         self.steps += 1;
@@ -430,9 +452,29 @@ impl Sampler {
     /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
     /// animation frame so a big map never blocks it. ([`Job::run`] is the same, and also
     /// updates [`Job::progress`].)
+    ///
+    /// The same steps as calling [`Sampler::step`] `max_steps` times, leaving the same state;
+    /// but only the steps whose candidates can still be seen afterwards keep them: the last of
+    /// the slice, and any step taken with a single point active (the run's last productive step
+    /// retires the last active point).
     pub fn run(&mut self, max_steps: u64) -> bool {
-        for _ in 0..max_steps {
-            if self.step() == Step::Finished {
+        match (self.wrap, self.same_radius()) {
+            (true, _) => self.run_on::<true>(max_steps, &mut Classic),
+            (false, false) => self.run_on::<false>(max_steps, &mut Classic),
+            (false, true) => self.run_on::<false>(max_steps, &mut ClassicSameRadius),
+        }
+    }
+
+    /// [`Sampler::run`] on a torus (`WRAP`) or on the plane, with `kinds`' candidates.
+    fn run_on<const WRAP: bool>(&mut self, max_steps: u64, kinds: &mut impl Throw) -> bool {
+        for i in 0..max_steps {
+            let seen = i + 1 == max_steps || self.active.len() == 1;
+            let step = if seen {
+                self.step_on::<WRAP, true>(kinds)
+            } else {
+                self.step_on::<WRAP, false>(kinds)
+            };
+            if step == Step::Finished {
                 return true;
             }
         }
@@ -442,7 +484,7 @@ impl Sampler {
     /// Steps until nothing is active, keeping the sampler. ([`Job::run_to_end`] is the same and
     /// hands the points over; with [`Job`] in scope, `sampler.finish()` means that one.)
     pub fn finish(&mut self) {
-        while self.step() != Step::Finished {}
+        while !self.run(u64::MAX) {}
     }
 
     /// How far along the run looks: productive steps over those taken plus those a filled
@@ -562,6 +604,55 @@ impl Job for Sampler {
                 message: "the job's result was already taken".into(),
             }),
         }
+    }
+}
+
+/// What a candidate is, beyond where it lands: chosen before its ring draw, and the spacing rule
+/// it is judged by. The one Bridson loop ([`Sampler::step`]) is generic over it; the classic
+/// sampler's is [`Classic`], which chooses nothing and draws nothing.
+///
+/// The extension point for kinds of objects (each pair of kinds with its own spacing): a
+/// `Throw` that draws the candidate's kind by weight in `before_ring` (from the same stream, so
+/// a seed still gives one world) and returns a rule that looks the pair's spacing up in a
+/// matrix, with each point's kind stored beside the grid's points.
+pub(crate) trait Throw {
+    /// What `before_ring` chose for a candidate.
+    type Pick: Copy;
+    /// The spacing rule a candidate is judged by.
+    type Rule: Spacing;
+    /// Called before each candidate's ring draw, with the sampler's stream.
+    fn before_ring(&mut self, draws: &mut Draws) -> Self::Pick;
+    /// The rule for a candidate with this pick and radius `r` (the sampler's radius, or its
+    /// radius rule's at the candidate).
+    fn rule(&self, pick: Self::Pick, r: f64) -> Self::Rule;
+}
+
+/// Classic Bridson: every candidate alike, judged by the smaller of the two radii.
+pub(crate) struct Classic;
+
+impl Throw for Classic {
+    type Pick = ();
+    type Rule = SmallerRadius;
+    #[inline(always)]
+    fn before_ring(&mut self, _: &mut Draws) {}
+    #[inline(always)]
+    fn rule(&self, (): (), r: f64) -> SmallerRadius {
+        SmallerRadius(r)
+    }
+}
+
+/// [`Classic`] on a grid where no point's radius is below the candidates' (a plain fill): the
+/// same answers from [`SameRadius`], which reads no stored radius.
+pub(crate) struct ClassicSameRadius;
+
+impl Throw for ClassicSameRadius {
+    type Pick = ();
+    type Rule = SameRadius;
+    #[inline(always)]
+    fn before_ring(&mut self, _: &mut Draws) {}
+    #[inline(always)]
+    fn rule(&self, (): (), r: f64) -> SameRadius {
+        SameRadius(r)
     }
 }
 
