@@ -8,7 +8,6 @@
 //! chunks or a spectrum's maps get seeds of their own.
 
 use crate::error::{Error, Result};
-use wide::f64x4;
 
 /// The modulus, the Mersenne prime 2^31 − 1.
 pub const MODULUS: u32 = 2_147_483_647;
@@ -211,12 +210,9 @@ impl Draws {
             self.refill();
         }
         loop {
-            let (word, shift) = (self.at / 64, self.at % 64);
-            // at + AHEAD ≤ len ≤ BLOCK, so word + 1 is at most the always-empty last word.
-            let both = u128::from(self.ring[word]) | (u128::from(self.ring[word + 1]) << 64);
-            let window = (both >> shift) as u64 & EVEN;
-            if window != 0 {
-                let i = self.at + window.trailing_zeros() as usize;
+            // at + AHEAD ≤ len ≤ BLOCK, so the window's second word is at most the always-empty
+            // last one.
+            if let Some(i) = first_pair(&self.ring, self.at) {
                 self.at = i + 2;
                 return (self.offset[i], self.offset[i + 1]);
             }
@@ -271,21 +267,93 @@ impl Draws {
                 self.lanes[lane] = mul_mod(s, LANE_STEP);
             }
         }
-        // dx² + dy² for the pair starting at each position, four at a time, exactly the sum the
-        // one-at-a-time loop forms; the ring test's bits go straight into the words.
-        let (lo, hi) = (f64x4::splat(r * r), f64x4::splat(4.0 * r * r));
-        let quad = |i: usize| f64x4::from([square[i], square[i + 1], square[i + 2], square[i + 3]]);
-        for (w, word) in self.ring[..BLOCK / 64].iter_mut().enumerate() {
-            let mut bits = 0;
-            for q in 0..16 {
-                let i = w * 64 + q * 4;
-                let d2 = quad(i) + quad(i + 1);
-                let inside = d2.simd_ge(lo) & d2.simd_le(hi);
-                bits |= u64::from(inside.to_bitmask()) << (q * 4);
-            }
-            *word = bits;
-        }
+        ring_bits(&square, r, &mut self.ring);
         (self.at, self.len) = (0, len);
+    }
+}
+
+/// The first position `i` in `at..at + 64`, an even distance from `at`, whose bit is set in
+/// `ring` (bit `i % 64` of word `i / 64`): the first pair in the ring from `at` on, within one
+/// 64-bit window. `ring` must hold the word after `at`'s.
+#[inline(always)]
+fn first_pair(ring: &[u64], at: usize) -> Option<usize> {
+    let (word, shift) = (at / 64, at % 64);
+    let (low, high) = (ring[word], ring[word + 1]);
+    // The second word is shifted in two steps, so a shift of 0 needs no special case.
+    let window = ((low >> shift) | ((high << 1) << (63 - shift))) & EVEN;
+    (window != 0).then(|| at + window.trailing_zeros() as usize)
+}
+
+/// The ring bits of a block: bit `b` of word `w` is set when the pair starting at position
+/// `i = 64w + b` lies in the ring around a point of radius `r`, that is when
+/// `r² ≤ square[i] + square[i + 1] ≤ 4 · r · r` (`square` holds each offset's square, NaN past
+/// the block's end): exactly the sum and the tests of the one-at-a-time loop.
+///
+/// Four pairs at a time in vector lanes where the target has them ([`wide`]'s `f64x4` on SSE2,
+/// NEON or wasm `simd128`); one at a time elsewhere (wasm without `simd128`, where `wide`'s
+/// emulated lanes cost more than the plain loop: the draws took 30 % of a fill in node that
+/// way). Both give the same bits.
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_feature = "simd128"
+))]
+fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+    ring_bits_in_lanes(square, r, ring);
+}
+
+/// [`ring_bits`] where the target has no vector lanes.
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_feature = "simd128"
+)))]
+fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+    ring_bits_one_by_one(square, r, ring);
+}
+
+/// [`ring_bits`] four pairs at a time.
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_feature = "simd128"
+))]
+fn ring_bits_in_lanes(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+    use wide::f64x4;
+    let (lo, hi) = (f64x4::splat(r * r), f64x4::splat(4.0 * r * r));
+    let quad = |i: usize| f64x4::from([square[i], square[i + 1], square[i + 2], square[i + 3]]);
+    for (w, word) in ring[..BLOCK / 64].iter_mut().enumerate() {
+        let mut bits = 0;
+        for q in 0..16 {
+            let i = w * 64 + q * 4;
+            let d2 = quad(i) + quad(i + 1);
+            let inside = d2.simd_ge(lo) & d2.simd_le(hi);
+            bits |= u64::from(inside.to_bitmask()) << (q * 4);
+        }
+        *word = bits;
+    }
+}
+
+/// [`ring_bits`] one pair at a time (compiled on vector targets only for the test that checks
+/// both ways agree).
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        target_feature = "simd128"
+    ),
+    cfg(test)
+)]
+fn ring_bits_one_by_one(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+    let (lo, hi) = (r * r, 4.0 * r * r);
+    for (w, word) in ring[..BLOCK / 64].iter_mut().enumerate() {
+        let pairs = square[w * 64..w * 64 + 65].windows(2);
+        let mut bits = 0;
+        for (b, pair) in pairs.enumerate() {
+            let d2 = pair[0] + pair[1];
+            bits |= u64::from(lo <= d2 && d2 <= hi) << b;
+        }
+        *word = bits;
     }
 }
 
@@ -424,6 +492,74 @@ mod tests {
             g.next();
         }
         assert_eq!(g.next(), 1_043_618_065);
+    }
+
+    #[test]
+    fn draws_made_ahead_are_the_park_miller_stream() {
+        // Guards: a lane out of step, a block joined at the wrong place, a ring bit that differs
+        // from the one-at-a-time test, or a skipped pair consumed wrongly — any of them moves
+        // every later point.
+        for (seed, ring) in [(1, 2.0), (123_456, 0.37), (-7, 1e-3), (i32::MAX, 9.5)] {
+            let mut plain = ParkMiller::new(seed).unwrap();
+            let mut ahead = Draws::new(seed, ring).unwrap();
+            let one_pair = |g: &mut ParkMiller, r: f64| loop {
+                let dx = (g.next_f64() * 4.0 - 2.0) * r;
+                let dy = (g.next_f64() * 4.0 - 2.0) * r;
+                let d2 = dx * dx + dy * dy;
+                if r * r <= d2 && d2 <= 4.0 * r * r {
+                    break (dx, dy);
+                }
+            };
+            for i in 0..20_000 {
+                // Mostly pairs at the ring's radius, now and then a single number or another
+                // radius, as a sampler's steps and a radius rule mix them.
+                match i % 7 {
+                    0 => assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits()),
+                    3 => assert_eq!(ahead.ring_offset(ring * 1.5), one_pair(&mut plain, ring * 1.5)),
+                    _ => assert_eq!(ahead.ring_offset(ring), one_pair(&mut plain, ring)),
+                }
+            }
+            assert_eq!(ahead.clone().next_f64(), plain.clone().next_f64());
+        }
+    }
+
+    #[test]
+    fn ring_bits_in_lanes_and_one_by_one_agree() {
+        let mut g = ParkMiller::new(5).unwrap();
+        for r in [1.0, 0.3, 7.25] {
+            let mut square = [f64::NAN; BLOCK + 4];
+            for (i, sq) in square.iter_mut().enumerate().take(BLOCK - 3) {
+                // Offsets as drawn, and a few right on the ring's edges.
+                let o = match i % 50 {
+                    0 => r,
+                    1 => 0.0,
+                    2 => 2.0 * r,
+                    _ => (g.next_f64() * 4.0 - 2.0) * r,
+                };
+                *sq = o * o;
+            }
+            let (mut a, mut b) = ([7; BLOCK / 64 + 1], [7; BLOCK / 64 + 1]);
+            (a[BLOCK / 64], b[BLOCK / 64]) = (0, 0);
+            ring_bits(&square, r, &mut a);
+            ring_bits_one_by_one(&square, r, &mut b);
+            assert_eq!(a, b);
+            assert_eq!(a[BLOCK / 64 - 1] >> 60, 0, "no pair past the end");
+            assert!(a.iter().map(|w| w.count_ones()).sum::<u32>() > 200);
+        }
+    }
+
+    #[test]
+    fn the_first_pair_is_an_even_distance_away_and_may_be_missing() {
+        // Pairs in the ring start at 5, 7 and 67 (across the word boundary).
+        let ring = [0b1010_0000, 1 << 3, 0];
+        assert_eq!(first_pair(&ring, 1), Some(5)); // 7 is also an even distance, but later
+        assert_eq!(first_pair(&ring, 7), Some(7));
+        assert_eq!(first_pair(&ring, 9), Some(67)); // read from the second word
+        assert_eq!(first_pair(&ring, 0), None); // 5 and 7 are an odd distance away
+        assert_eq!(first_pair(&ring, 4), None); // 67 too, and 68 is past the window
+        assert_eq!(first_pair(&[u64::MAX, 0], 0), Some(0));
+        assert_eq!(first_pair(&[0, 1], 0), None); // position 64 is outside 0..64
+        assert_eq!(first_pair(&[0, 1], 2), Some(64));
     }
 
     #[test]

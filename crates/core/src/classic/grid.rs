@@ -18,7 +18,6 @@
 use crate::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::Point;
 use std::f64::consts::SQRT_2;
-use wide::f64x4;
 
 /// A cell holding no point. Stored points are numbered from 1 in `cells`; slot 0 of `stored`
 /// is [`FAR_AWAY`], so reading an empty cell yields a point that never conflicts and the hot
@@ -466,10 +465,14 @@ impl Grid {
             let p = &self.stored[i as usize];
             (xs[lane], ys[lane], limits[lane]) = (p.x, p.y, rule.limit2(i, p));
         }
-        let dx = f64x4::from(xs) - f64x4::splat(x);
-        let dy = f64x4::from(ys) - f64x4::splat(y);
-        let d2 = dx * dx + dy * dy;
-        d2.simd_lt(f64x4::from(limits)).to_bitmask()
+        // Plain lanes: the compiler vectorises them where the target has vectors, and a scalar
+        // target (wasm without simd128) gets four plain tests.
+        let mut mask = 0;
+        for lane in 0..4 {
+            let (dx, dy) = (xs[lane] - x, ys[lane] - y);
+            mask |= u32::from(dx * dx + dy * dy < limits[lane]) << lane;
+        }
+        mask
     }
 
     /// Bits 8 to 24: the cells `NEAR_FIRST[8..]` around `centre` whose point is too close.
