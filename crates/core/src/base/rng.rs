@@ -99,6 +99,8 @@ const BLOCK: usize = 512;
 /// The numbers a ring search may read from where it starts: a 64-position window, plus the
 /// second number of its last pair and one to spare.
 const AHEAD: usize = 66;
+/// Words of ring bits: the block's, then empty ones (a power of two, for cheap indexing).
+const RING_WORDS: usize = (BLOCK / 64 + 1).next_power_of_two();
 /// Bit `2j` of a 64-bit window: the pairs that start an even distance from the window's start.
 const EVEN: u64 = 0x5555_5555_5555_5555;
 
@@ -151,9 +153,9 @@ pub struct Draws {
     unit: Box<[f64; BLOCK]>,
     /// `(unit · 4 − 2) · ring_radius` for each number: a ring candidate's offset, as drawn.
     offset: Box<[f64; BLOCK]>,
-    /// Bit `i` (word `i / 64`): the pair starting at number `i` lies in the ring. One more
-    /// word than the block needs, always 0, so a window may read past the end.
-    ring: [u64; BLOCK / 64 + 1],
+    /// Bit `i` (word `i / 64`): the pair starting at number `i` lies in the ring. More words
+    /// than the block needs, always 0, so a window may read past the end.
+    ring: [u64; RING_WORDS],
     at: usize,
     len: usize,
     /// The radius the ring bits are for.
@@ -179,7 +181,7 @@ impl Draws {
             lanes,
             unit: Box::new([0.0; BLOCK]),
             offset: Box::new([0.0; BLOCK]),
-            ring: [0; BLOCK / 64 + 1],
+            ring: [0; RING_WORDS],
             at: 0,
             len: 0,
             ring_radius,
@@ -214,7 +216,8 @@ impl Draws {
             // last one.
             if let Some(i) = first_pair(&self.ring, self.at) {
                 self.at = i + 2;
-                return (self.offset[i], self.offset[i + 1]);
+                // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
+                return (self.offset[i % BLOCK], self.offset[(i + 1) % BLOCK]);
             }
             // 32 pairs in a row outside the ring (odds about 4e-13): all consumed.
             self.at += 64;
@@ -276,9 +279,10 @@ impl Draws {
 /// `ring` (bit `i % 64` of word `i / 64`): the first pair in the ring from `at` on, within one
 /// 64-bit window. `ring` must hold the word after `at`'s.
 #[inline(always)]
-fn first_pair(ring: &[u64], at: usize) -> Option<usize> {
+fn first_pair(ring: &[u64; RING_WORDS], at: usize) -> Option<usize> {
     let (word, shift) = (at / 64, at % 64);
-    let (low, high) = (ring[word], ring[word + 1]);
+    // The remainders change nothing for a window inside the ring's words, and spare the checks.
+    let (low, high) = (ring[word % RING_WORDS], ring[(word + 1) % RING_WORDS]);
     // The second word is shifted in two steps, so a shift of 0 needs no special case.
     let window = ((low >> shift) | ((high << 1) << (63 - shift))) & EVEN;
     (window != 0).then(|| at + window.trailing_zeros() as usize)
@@ -298,7 +302,7 @@ fn first_pair(ring: &[u64], at: usize) -> Option<usize> {
     target_arch = "aarch64",
     target_feature = "simd128"
 ))]
-fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
     ring_bits_in_lanes(square, r, ring);
 }
 
@@ -308,7 +312,7 @@ fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]
     target_arch = "aarch64",
     target_feature = "simd128"
 )))]
-fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
     ring_bits_one_by_one(square, r, ring);
 }
 
@@ -318,7 +322,7 @@ fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]
     target_arch = "aarch64",
     target_feature = "simd128"
 ))]
-fn ring_bits_in_lanes(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+fn ring_bits_in_lanes(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
     use wide::f64x4;
     let (lo, hi) = (f64x4::splat(r * r), f64x4::splat(4.0 * r * r));
     let quad = |i: usize| f64x4::from([square[i], square[i + 1], square[i + 2], square[i + 3]]);
@@ -344,7 +348,7 @@ fn ring_bits_in_lanes(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK 
     ),
     cfg(test)
 )]
-fn ring_bits_one_by_one(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; BLOCK / 64 + 1]) {
+fn ring_bits_one_by_one(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
     let (lo, hi) = (r * r, 4.0 * r * r);
     for (w, word) in ring[..BLOCK / 64].iter_mut().enumerate() {
         let pairs = square[w * 64..w * 64 + 65].windows(2);
@@ -538,8 +542,7 @@ mod tests {
                 };
                 *sq = o * o;
             }
-            let (mut a, mut b) = ([7; BLOCK / 64 + 1], [7; BLOCK / 64 + 1]);
-            (a[BLOCK / 64], b[BLOCK / 64]) = (0, 0);
+            let (mut a, mut b) = ([0; RING_WORDS], [0; RING_WORDS]);
             ring_bits(&square, r, &mut a);
             ring_bits_one_by_one(&square, r, &mut b);
             assert_eq!(a, b);
@@ -551,15 +554,20 @@ mod tests {
     #[test]
     fn the_first_pair_is_an_even_distance_away_and_may_be_missing() {
         // Pairs in the ring start at 5, 7 and 67 (across the word boundary).
-        let ring = [0b1010_0000, 1 << 3, 0];
+        let words = |first: u64, second: u64| {
+            let mut ring = [0; RING_WORDS];
+            (ring[0], ring[1]) = (first, second);
+            ring
+        };
+        let ring = words(0b1010_0000, 1 << 3);
         assert_eq!(first_pair(&ring, 1), Some(5)); // 7 is also an even distance, but later
         assert_eq!(first_pair(&ring, 7), Some(7));
         assert_eq!(first_pair(&ring, 9), Some(67)); // read from the second word
         assert_eq!(first_pair(&ring, 0), None); // 5 and 7 are an odd distance away
         assert_eq!(first_pair(&ring, 4), None); // 67 too, and 68 is past the window
-        assert_eq!(first_pair(&[u64::MAX, 0], 0), Some(0));
-        assert_eq!(first_pair(&[0, 1], 0), None); // position 64 is outside 0..64
-        assert_eq!(first_pair(&[0, 1], 2), Some(64));
+        assert_eq!(first_pair(&words(u64::MAX, 0), 0), Some(0));
+        assert_eq!(first_pair(&words(0, 1), 0), None); // position 64 is outside 0..64
+        assert_eq!(first_pair(&words(0, 1), 2), Some(64));
     }
 
     #[test]

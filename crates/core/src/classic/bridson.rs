@@ -353,30 +353,48 @@ impl Sampler {
     /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
     /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
-        self.try_add_by(x, y, SmallerRadius)
+        match self.judge(x, y, SmallerRadius) {
+            Ok(r) => {
+                self.place(x, y, r);
+                Outcome::Accepted
+            }
+            Err(refused) => refused,
+        }
     }
 
-    /// Places a point at `(x, y)` if it may stand there ([`Sampler::try_add`]'s rules), the
-    /// spacing judged by `rule` (the classic one: the smaller of the two radii).
+    /// Whether a point may stand at `(x, y)` ([`Sampler::try_add`]'s rules, the spacing judged
+    /// by `rule`, which the classic sampler makes from the point's radius): the radius it would
+    /// get, or why not. Changes nothing, so the candidate loop reads the grid untouched until a
+    /// candidate is placed.
     #[inline(always)]
-    fn try_add_by<S: Spacing>(&mut self, x: f64, y: f64, rule: impl Fn(f64) -> S) -> Outcome {
+    fn judge<S: Spacing>(
+        &self,
+        x: f64,
+        y: f64,
+        rule: impl Fn(f64) -> S,
+    ) -> std::result::Result<f64, Outcome> {
         // Written as negations so that NaN is refused too.
         if !(x >= self.left && y >= self.top && x < self.right && y < self.bottom) {
-            return Outcome::OffMap;
+            return Err(Outcome::OffMap);
         }
         if let Some(allowed) = &self.allowed {
             if !allowed(x, y) {
-                return Outcome::WrongGround;
+                return Err(Outcome::WrongGround);
             }
         }
         let r = self.radius_at(x, y);
-        if let Some(hit) = self.grid.conflict_by(x, y, rule(r)) {
-            return Outcome::TooClose(hit);
+        match self.grid.conflict_by(x, y, rule(r)) {
+            Some(hit) => Err(Outcome::TooClose(hit)),
+            None => Ok(r),
         }
+    }
+
+    /// Places a point that [`Sampler::judge`] let stand; it becomes active.
+    #[inline(always)]
+    fn place(&mut self, x: f64, y: f64, r: f64) {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
         self.active.push(index);
         self.r2_sum += r * r;
-        Outcome::Accepted
     }
 
     /// One step of Bridson's algorithm; see the module docs. This is the one place in the crate
@@ -431,11 +449,13 @@ impl Sampler {
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let outcome = self.try_add_by(x, y, |r| kinds.rule(pick, r));
+            let verdict = self.judge(x, y, |r| kinds.rule(pick, r));
             if RECORD {
+                let outcome = verdict.err().unwrap_or(Outcome::Accepted);
                 self.tried.push(Candidate { x, y, outcome });
             }
-            if outcome.accepted() {
+            if let Ok(r) = verdict {
+                self.place(x, y, r);
                 self.attempted += u64::from(tries);
                 self.accepted += 1;
                 self.steps += 1;

@@ -337,11 +337,12 @@ impl Grid {
     /// onto the next cell; negative or NaN coordinates go to cell 0).
     #[inline]
     pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
-        // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN, which
-        // casts to 0) lands in column 0 after clamping either way. Casting to i64 and clamping
-        // is several times cheaper than floor() followed by a saturating cast to usize.
-        let col = (((x - self.left) / self.cell_w) as i64).clamp(0, self.cols as i64 - 1);
-        let row = (((y - self.top) / self.cell_h) as i64).clamp(0, self.rows as i64 - 1);
+        // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN)
+        // saturates to column 0. A grid has fewer than 2^32 cells, so a saturating cast to u32
+        // and a clamp cover every column; it is several times cheaper than floor() followed by
+        // a cast to usize.
+        let col = (((x - self.left) / self.cell_w) as u32).min(self.cols as u32 - 1);
+        let row = (((y - self.top) / self.cell_h) as u32).min(self.rows as u32 - 1);
         (col as usize, row as usize)
     }
 
