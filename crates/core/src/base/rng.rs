@@ -94,15 +94,12 @@ const fn multiplier_ahead(n: u32) -> u32 {
 const LANES: usize = 8;
 /// `a^LANES mod M`: one lane's step.
 const LANE_STEP: u32 = multiplier_ahead(LANES as u32);
-/// Numbers a [`Draws`] holds at a time (a multiple of 64, for the ring bits).
+/// Numbers a [`Draws`] holds at a time (a power of two, so indices reduced by it need no bounds
+/// check, and a multiple of [`LANES`]).
 const BLOCK: usize = 512;
-/// The numbers a ring search may read from where it starts: a 64-position window, plus the
-/// second number of its last pair and one to spare.
-const AHEAD: usize = 66;
-/// Words of ring bits: the block's, then empty ones (a power of two, for cheap indexing).
-const RING_WORDS: usize = (BLOCK / 64 + 1).next_power_of_two();
-/// Bit `2j` of a 64-bit window: the pairs that start an even distance from the window's start.
-const EVEN: u64 = 0x5555_5555_5555_5555;
+/// In [`Draws`]' table of pairs: no pair in the ring within reach of the table (the block ends,
+/// or 127 pairs in a row miss the ring, odds about 1e-49).
+const NONE_AHEAD: u8 = u8::MAX;
 
 /// `s · m mod M` for a state `s` and a multiplier `m`, both below M: the product is below
 /// 2^62, and as `2^31 ≡ 1 (mod M)` one fold leaves it below 2M (in 32 bits). It cannot be M
@@ -131,11 +128,12 @@ fn mul_mod(s: u32, m: u32) -> u32 {
 /// - [`LANES`] lanes each jump ahead by `a^LANES mod M`, so lane `j` of a block holds draw
 ///   `8i + j`; the lanes are independent, the compiler runs them side by side (SIMD where the
 ///   target has it), and `(s − 1) / (M − 1)` is the same exact division in any order.
-/// - For the ring's radius (the sampler's own), every position `i` gets a bit: is the pair
-///   starting at draw `i` inside the ring? A candidate then finds its pair with one
-///   trailing-zeros count over the bits at even distances from where it starts, instead of a
-///   loop of guesses; the pairs it skips are consumed as the one-at-a-time loop would consume
-///   them. Any other radius (a radius rule's) takes that loop over the same numbers.
+/// - For the ring's radius (the sampler's own), every position `i` of the block learns how far
+///   the first pair in the ring is that starts an even distance from it (the pairs a candidate
+///   starting at `i` would try, one after another). A candidate then reads its pair at once
+///   instead of guessing pair after pair; the pairs it skips are consumed just as the
+///   one-at-a-time loop consumes them. Any other radius (a radius rule's) takes that loop over
+///   the same numbers.
 ///
 /// ```
 /// use poisson_live::rng::{Draws, ParkMiller};
@@ -153,12 +151,12 @@ pub struct Draws {
     unit: Box<[f64; BLOCK]>,
     /// `(unit · 4 − 2) · ring_radius` for each number: a ring candidate's offset, as drawn.
     offset: Box<[f64; BLOCK]>,
-    /// Bit `i` (word `i / 64`): the pair starting at number `i` lies in the ring. More words
-    /// than the block needs, always 0, so a window may read past the end.
-    ring: [u64; RING_WORDS],
+    /// For each position `i`: the even distance `d` to the first pair `(i + d, i + d + 1)` in
+    /// the ring, or [`NONE_AHEAD`].
+    ahead: Box<[u8; BLOCK]>,
     at: usize,
     len: usize,
-    /// The radius the ring bits are for.
+    /// The radius the table of pairs is for.
     ring_radius: f64,
 }
 
@@ -172,8 +170,9 @@ impl std::fmt::Debug for Draws {
 }
 
 impl Draws {
-    /// The stream of [`ParkMiller::new`]`(seed)` (refused alike), with ring bits for candidates
-    /// around points of radius `ring_radius`. Nothing is made until the first number is read.
+    /// The stream of [`ParkMiller::new`]`(seed)` (refused alike), with a table of pairs for
+    /// candidates around points of radius `ring_radius`. Nothing is made until the first
+    /// number is read.
     pub fn new(seed: i32, ring_radius: f64) -> Result<Self> {
         let mut g = ParkMiller::new(seed)?;
         let lanes = std::array::from_fn(|_| g.next());
@@ -181,7 +180,7 @@ impl Draws {
             lanes,
             unit: Box::new([0.0; BLOCK]),
             offset: Box::new([0.0; BLOCK]),
-            ring: [0; RING_WORDS],
+            ahead: Box::new([NONE_AHEAD; BLOCK]),
             at: 0,
             len: 0,
             ring_radius,
@@ -194,40 +193,29 @@ impl Draws {
         if self.at >= self.len {
             self.refill();
         }
-        let u = self.unit[self.at];
+        let u = self.unit[self.at % BLOCK];
         self.at += 1;
         u
     }
 
     /// The offset of a candidate in the ring between `radius` and `2 · radius` around a point:
     /// pairs `dx = (u · 4 − 2) · radius`, `dy` likewise from the next number, drawn until
-    /// `radius² ≤ dx² + dy² ≤ 4 · radius · radius`. With the radius the ring bits are for, the
-    /// first such pair is found among the bits; with any other, one pair at a time.
+    /// `radius² ≤ dx² + dy² ≤ 4 · radius · radius`. With the radius the table is for, the
+    /// pair is looked up; with any other, or past the table's reach, drawn one pair at a time.
     #[inline(always)]
     pub fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
-        if radius != self.ring_radius {
+        // A stale entry (at = len) points past len, so it too takes the long way.
+        let i = self.at + usize::from(self.ahead[self.at % BLOCK]);
+        if radius != self.ring_radius || i + 1 >= self.len {
             return self.ring_offset_one_by_one(radius);
         }
-        if self.at + AHEAD > self.len {
-            self.refill();
-        }
-        loop {
-            // at + AHEAD ≤ len ≤ BLOCK, so the window's second word is at most the always-empty
-            // last one.
-            if let Some(i) = first_pair(&self.ring, self.at) {
-                self.at = i + 2;
-                // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
-                return (self.offset[i % BLOCK], self.offset[(i + 1) % BLOCK]);
-            }
-            // 32 pairs in a row outside the ring (odds about 4e-13): all consumed.
-            self.at += 64;
-            if self.at + AHEAD > self.len {
-                self.refill();
-            }
-        }
+        self.at = i + 2;
+        // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
+        (self.offset[i % BLOCK], self.offset[(i + 1) % BLOCK])
     }
 
-    /// [`Draws::ring_offset`] for a radius without ring bits: the pairs one at a time.
+    /// [`Draws::ring_offset`] one pair at a time: for another radius than the table's, or where
+    /// the table cannot see the pair (the block's end).
     #[inline(never)]
     fn ring_offset_one_by_one(&mut self, radius: f64) -> (f64, f64) {
         let (lo, hi) = (radius * radius, 4.0 * radius * radius);
@@ -242,7 +230,7 @@ impl Draws {
     }
 
     /// Moves the unread numbers to the front and makes the block full again, with its offsets
-    /// and ring bits.
+    /// and its table of pairs.
     #[cold]
     #[inline(never)]
     fn refill(&mut self) {
@@ -251,113 +239,57 @@ impl Draws {
         self.offset.copy_within(self.at..self.len, 0);
         let len = keep + (BLOCK - keep) / LANES * LANES;
         let r = self.ring_radius;
-        // Each offset's square, and NaN past the end, where no pair may count as in the ring.
-        let mut square = [f64::NAN; BLOCK + 4];
-        for (sq, o) in square.iter_mut().zip(&self.offset[..keep]) {
-            *sq = o * o;
-        }
-        // The new numbers, LANES at a time, with their offsets and squares.
-        let block = self.unit[keep..len].chunks_exact_mut(LANES);
-        let offsets = self.offset[keep..len].chunks_exact_mut(LANES);
-        let squares = square[keep..len].chunks_exact_mut(LANES);
-        for ((units, offsets), squares) in block.zip(offsets).zip(squares) {
-            for lane in 0..LANES {
-                let s = self.lanes[lane];
-                // s − 1 < 2^31: a signed conversion, which every target has, gives the same f64.
-                let u = f64::from((s - 1) as i32) / f64::from(MODULUS - 1);
-                let o = (u * 4.0 - 2.0) * r;
-                (units[lane], offsets[lane], squares[lane]) = (u, o, o * o);
-                self.lanes[lane] = mul_mod(s, LANE_STEP);
+        // The new states, LANES at a time; then their numbers and offsets. Two plain loops,
+        // which the compiler turns into vector code where the target has vectors.
+        let mut states = [0u32; BLOCK];
+        for chunk in states[keep..len].chunks_exact_mut(LANES) {
+            for (s, lane) in chunk.iter_mut().zip(&mut self.lanes) {
+                *s = *lane;
+                *lane = mul_mod(*lane, LANE_STEP);
             }
         }
-        ring_bits(&square, r, &mut self.ring);
+        let new = self.unit[keep..len].iter_mut().zip(&mut self.offset[keep..len]);
+        for ((u, o), &s) in new.zip(&states[keep..len]) {
+            // s − 1 < 2^31: a signed conversion, which every target has, gives the same f64.
+            *u = f64::from((s - 1) as i32) / f64::from(MODULUS - 1);
+            *o = (*u * 4.0 - 2.0) * r;
+        }
+        pairs_ahead(&self.offset[..len], r, &mut self.ahead);
         (self.at, self.len) = (0, len);
     }
 }
 
-/// The first position `i` in `at..at + 64`, an even distance from `at`, whose bit is set in
-/// `ring` (bit `i % 64` of word `i / 64`): the first pair in the ring from `at` on, within one
-/// 64-bit window. `ring` must hold the word after `at`'s.
-#[inline(always)]
-fn first_pair(ring: &[u64; RING_WORDS], at: usize) -> Option<usize> {
-    let (word, shift) = (at / 64, at % 64);
-    // The remainders change nothing for a window inside the ring's words, and spare the checks.
-    let (low, high) = (ring[word % RING_WORDS], ring[(word + 1) % RING_WORDS]);
-    // The second word is shifted in two steps, so a shift of 0 needs no special case.
-    let window = ((low >> shift) | ((high << 1) << (63 - shift))) & EVEN;
-    (window != 0).then(|| at + window.trailing_zeros() as usize)
-}
-
-/// The ring bits of a block: bit `b` of word `w` is set when the pair starting at position
-/// `i = 64w + b` lies in the ring around a point of radius `r`, that is when
-/// `r² ≤ square[i] + square[i + 1] ≤ 4 · r · r` (`square` holds each offset's square, NaN past
-/// the block's end): exactly the sum and the tests of the one-at-a-time loop.
+/// Fills `ahead[i]`, for each position `i` of `offset`, with the even distance `d` to the first
+/// pair `(offset[i + d], offset[i + d + 1])` in the ring around a point of radius `r`
+/// (`r² ≤ dx² + dy² ≤ 4 · r · r`, exactly the one-at-a-time loop's sum and tests), or
+/// [`NONE_AHEAD`] when there is none within the slice or within 254.
 ///
-/// Four pairs at a time in vector lanes where the target has them ([`wide`]'s `f64x4` on SSE2,
-/// NEON or wasm `simd128`); one at a time elsewhere (wasm without `simd128`, where `wide`'s
-/// emulated lanes cost more than the plain loop: the draws took 30 % of a fill in node that
-/// way). Both give the same bits.
-#[cfg(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_feature = "simd128"
-))]
-fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
-    ring_bits_in_lanes(square, r, ring);
-}
-
-/// [`ring_bits`] where the target has no vector lanes.
-#[cfg(not(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_feature = "simd128"
-)))]
-fn ring_bits(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
-    ring_bits_one_by_one(square, r, ring);
-}
-
-/// [`ring_bits`] four pairs at a time.
-#[cfg(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_feature = "simd128"
-))]
-fn ring_bits_in_lanes(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
-    use wide::f64x4;
-    let (lo, hi) = (f64x4::splat(r * r), f64x4::splat(4.0 * r * r));
-    let quad = |i: usize| f64x4::from([square[i], square[i + 1], square[i + 2], square[i + 3]]);
-    for (w, word) in ring[..BLOCK / 64].iter_mut().enumerate() {
-        let mut bits = 0;
-        for q in 0..16 {
-            let i = w * 64 + q * 4;
-            let d2 = quad(i) + quad(i + 1);
-            let inside = d2.simd_ge(lo) & d2.simd_le(hi);
-            bits |= u64::from(inside.to_bitmask()) << (q * 4);
-        }
-        *word = bits;
-    }
-}
-
-/// [`ring_bits`] one pair at a time (compiled on vector targets only for the test that checks
-/// both ways agree).
-#[cfg_attr(
-    any(
-        target_arch = "x86_64",
-        target_arch = "aarch64",
-        target_feature = "simd128"
-    ),
-    cfg(test)
-)]
-fn ring_bits_one_by_one(square: &[f64; BLOCK + 4], r: f64, ring: &mut [u64; RING_WORDS]) {
+/// Two passes: which pairs are in the ring (independent, so the compiler may use vectors), then
+/// the distances, walked backwards: a position's distance is 0 if its own pair is in the ring,
+/// else two more than the position two further on's — two running values, no search.
+fn pairs_ahead(offset: &[f64], r: f64, ahead: &mut [u8; BLOCK]) {
     let (lo, hi) = (r * r, 4.0 * r * r);
-    for (w, word) in ring[..BLOCK / 64].iter_mut().enumerate() {
-        let pairs = square[w * 64..w * 64 + 65].windows(2);
-        let mut bits = 0;
-        for (b, pair) in pairs.enumerate() {
-            let d2 = pair[0] + pair[1];
-            bits |= u64::from(lo <= d2 && d2 <= hi) << b;
-        }
-        *word = bits;
+    let len = offset.len().min(BLOCK);
+    let mut inside = [false; BLOCK];
+    for (is, pair) in inside.iter_mut().zip(offset.windows(2)) {
+        let d2 = pair[0] * pair[0] + pair[1] * pair[1];
+        *is = lo <= d2 && d2 <= hi;
+    }
+    if let Some(last) = len.checked_sub(1) {
+        inside[last] = false; // it starts no pair
+    }
+    // ahead[i + 1] and ahead[i + 2] as the walk reaches i.
+    let (mut next, mut after) = (u32::from(NONE_AHEAD), u32::from(NONE_AHEAD));
+    let mut i = len;
+    while i > 0 {
+        i -= 1;
+        let here = if inside[i] {
+            0
+        } else {
+            (after + 2).min(u32::from(NONE_AHEAD))
+        };
+        ahead[i] = here as u8;
+        (next, after) = (here, next);
     }
 }
 
@@ -528,46 +460,40 @@ mod tests {
     }
 
     #[test]
-    fn ring_bits_in_lanes_and_one_by_one_agree() {
-        let mut g = ParkMiller::new(5).unwrap();
-        for r in [1.0, 0.3, 7.25] {
-            let mut square = [f64::NAN; BLOCK + 4];
-            for (i, sq) in square.iter_mut().enumerate().take(BLOCK - 3) {
-                // Offsets as drawn, and a few right on the ring's edges.
-                let o = match i % 50 {
-                    0 => r,
-                    1 => 0.0,
-                    2 => 2.0 * r,
-                    _ => (g.next_f64() * 4.0 - 2.0) * r,
-                };
-                *sq = o * o;
-            }
-            let (mut a, mut b) = ([0; RING_WORDS], [0; RING_WORDS]);
-            ring_bits(&square, r, &mut a);
-            ring_bits_one_by_one(&square, r, &mut b);
-            assert_eq!(a, b);
-            assert_eq!(a[BLOCK / 64 - 1] >> 60, 0, "no pair past the end");
-            assert!(a.iter().map(|w| w.count_ones()).sum::<u32>() > 200);
-        }
-    }
-
-    #[test]
-    fn the_first_pair_is_an_even_distance_away_and_may_be_missing() {
-        // Pairs in the ring start at 5, 7 and 67 (across the word boundary).
-        let words = |first: u64, second: u64| {
-            let mut ring = [0; RING_WORDS];
-            (ring[0], ring[1]) = (first, second);
-            ring
+    fn the_table_of_pairs_points_at_the_first_pair_in_the_ring() {
+        // Guards: an odd distance, a pair skipped or found too early, a pair running past the
+        // end of the block, or a distance that wraps instead of saying "none".
+        let r = 1.5;
+        let inside = |a: f64, b: f64| {
+            let d2 = a * a + b * b;
+            r * r <= d2 && d2 <= 4.0 * r * r
         };
-        let ring = words(0b1010_0000, 1 << 3);
-        assert_eq!(first_pair(&ring, 1), Some(5)); // 7 is also an even distance, but later
-        assert_eq!(first_pair(&ring, 7), Some(7));
-        assert_eq!(first_pair(&ring, 9), Some(67)); // read from the second word
-        assert_eq!(first_pair(&ring, 0), None); // 5 and 7 are an odd distance away
-        assert_eq!(first_pair(&ring, 4), None); // 67 too, and 68 is past the window
-        assert_eq!(first_pair(&words(u64::MAX, 0), 0), Some(0));
-        assert_eq!(first_pair(&words(0, 1), 0), None); // position 64 is outside 0..64
-        assert_eq!(first_pair(&words(0, 1), 2), Some(64));
+        let mut g = ParkMiller::new(11).unwrap();
+        let mut offset: Vec<f64> = (0..BLOCK).map(|_| (g.next_f64() * 4.0 - 2.0) * r).collect();
+        // A long stretch where no pair is in the ring, and edge cases right on the ring's
+        // radii.
+        offset[100..400].iter_mut().for_each(|o| *o = 0.1);
+        (offset[18], offset[19], offset[20], offset[21]) = (0.1, 0.1, r, 0.0);
+        (offset[40], offset[41]) = (2.0 * r, 0.0);
+        for len in [BLOCK, 401, 2, 1] {
+            let mut ahead = [0; BLOCK];
+            pairs_ahead(&offset[..len], r, &mut ahead);
+            for i in 0..len {
+                let first = (i..len - 1)
+                    .step_by(2)
+                    .find(|&j| inside(offset[j], offset[j + 1]))
+                    .map(|j| j - i);
+                let expected = match first {
+                    Some(d) if d < 255 => d as u8,
+                    _ => NONE_AHEAD,
+                };
+                assert_eq!(ahead[i], expected, "len {len}, position {i}");
+            }
+        }
+        let mut ahead = [0; BLOCK];
+        pairs_ahead(&offset, r, &mut ahead);
+        assert_eq!((ahead[20], ahead[40], ahead[18]), (0, 0, 2));
+        assert_eq!(ahead[101], NONE_AHEAD, "more than 254 positions to the next pair");
     }
 
     #[test]
