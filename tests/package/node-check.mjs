@@ -70,10 +70,9 @@ test("bad input throws a JS Error carrying the crate's message", () => {
   );
 });
 
-// The fastest sampler (SPEC section 7) arrives from another branch; checked once it is exported.
+// The fast sampler for games (SPEC section 7).
 test(
   'fastPoisson: x, y pairs spaced and on the map, the same every call',
-  { skip: typeof pkg.fastPoisson !== 'function' && 'fastPoisson is not exported by this build yet' },
   () => {
     const points = pkg.fastPoisson(W, H, R, SEED);
     assert.ok(points instanceof Float64Array);

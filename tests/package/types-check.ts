@@ -1,6 +1,6 @@
 // Type-checked with `tsc --strict` against the installed package (package.test.mjs): the
 // documented API has real types, so each `@ts-expect-error` line below must be an error.
-import { poissonDisk, PoissonSampler } from 'poisson-live';
+import { fastPoisson, poissonDisk, PoissonSampler } from 'poisson-live';
 
 const points: Float64Array = poissonDisk(720, 400, 24, 30, 123456);
 
@@ -19,4 +19,9 @@ sampler.pointCount = 3;
 // @ts-expect-error: poissonDisk returns x, y, r numbers, not strings
 const wrong: string[] = poissonDisk(720, 400, 24, 30, 123456);
 
-export { points, started, count, placed, wrong };
+// The fast sampler: x, y pairs from real number parameters.
+const pairs: Float64Array = fastPoisson(720, 400, 24, 123456);
+// @ts-expect-error: a string where the radius (a number) belongs
+fastPoisson(720, 400, '24', 123456);
+
+export { points, started, count, placed, wrong, pairs };

@@ -28,6 +28,12 @@ pub enum Points {
     Xy(Vec<[f64; 2]>),
     /// Points with their own radius.
     Xyr(Vec<poisson_live::Point>),
+    /// Rows of `columns` numbers each, flat, under a CSV `header` (`id,x,y,r`).
+    Table {
+        header: &'static str,
+        columns: usize,
+        values: Vec<f64>,
+    },
 }
 
 impl Points {
@@ -35,6 +41,9 @@ impl Points {
         match self {
             Points::Xy(p) => p.len(),
             Points::Xyr(p) => p.len(),
+            Points::Table {
+                columns, values, ..
+            } => values.len() / columns,
         }
     }
 }
@@ -47,6 +56,20 @@ pub fn render(format: Format, width: f64, height: f64, points: &Points) -> Strin
         (Format::Json, Points::Xyr(p)) => export::to_json(width, height, p),
         (Format::Csv, Points::Xy(p)) => export::to_csv_xy(p),
         (Format::Csv, Points::Xyr(p)) => export::to_csv(p),
+        (
+            Format::Json,
+            Points::Table {
+                columns, values, ..
+            },
+        ) => export::json_rows(width, height, values.chunks(*columns)),
+        (
+            Format::Csv,
+            Points::Table {
+                header,
+                columns,
+                values,
+            },
+        ) => export::csv_rows(header, values.chunks(*columns)),
     }
 }
 

@@ -775,3 +775,276 @@ fn bad_input_leaves_no_file_behind() {
         assert!(!path.exists(), "{args:?} created {p}");
     }
 }
+
+#[test]
+fn progressive_order_prints_the_same_rows_with_every_prefix_spread_out() {
+    use poisson_live::metrics::tightest_pair;
+    let map = [
+        "bridson", "-W", "720", "-H", "400", "-r", "8", "--seed", "7",
+    ];
+    let run = |extra: &[&str]| stdout(&poisson(&[&map[..], extra].concat()));
+    let placement = run(&["-f", "csv"]);
+    let progressive = run(&["-f", "csv", "--order", "progressive"]);
+    assert_eq!(run(&["-f", "csv", "--order", "placement"]), placement);
+    // The same rows, each once, to the byte: only their order changes.
+    let sorted = |text: &str| {
+        let mut rows: Vec<&str> = text.lines().collect();
+        rows.sort_unstable();
+        rows.join("\n")
+    };
+    assert_eq!(sorted(&progressive), sorted(&placement));
+    assert_eq!(progressive.lines().next(), Some("x,y,r"));
+    assert_ne!(progressive, placement);
+    // In the core's progressive order, exactly.
+    let points = poisson_live::poisson_disk(720.0, 400.0, 8.0, 30, 7).unwrap();
+    let want = poisson_live::progressive::progressive(&points).unwrap();
+    assert_eq!(progressive, poisson_live::export::to_csv(&want));
+    // Any first N spread out: the first quarter at least 1.5 r apart, the first sixteenth 3 r;
+    // the placement order's first sixteenth is a blob, nowhere near.
+    let xy = |text: &str| -> Vec<[f64; 2]> {
+        text.lines()
+            .skip(1)
+            .map(|line| {
+                let v: Vec<f64> = line.split(',').map(|s| s.parse().unwrap()).collect();
+                [v[0], v[1]]
+            })
+            .collect()
+    };
+    let spacing = |rows: &[[f64; 2]]| tightest_pair(rows).unwrap().2;
+    let (ordered, placed) = (xy(&progressive), xy(&placement));
+    let n = ordered.len();
+    assert!(spacing(&ordered[..n / 4]) >= 1.5 * 8.0);
+    assert!(spacing(&ordered[..n / 16]) >= 3.0 * 8.0);
+    assert!(spacing(&placed[..n / 16]) < 1.5 * 8.0);
+    // JSON and a tileable set too.
+    let (_, _, json) = json_points(&poisson(&[&map[..], &["--order", "progressive"]].concat()));
+    assert_eq!(json, rows(&want));
+    let wrapped = [
+        "bridson", "-W", "300", "-H", "200", "-r", "12", "--wrap", "-f", "csv",
+    ];
+    let plain = stdout(&poisson(&wrapped));
+    let ordered = stdout(&poisson(
+        &[&wrapped[..], &["--order", "progressive"]].concat(),
+    ));
+    assert_eq!(sorted(&ordered), sorted(&plain));
+    assert_ne!(ordered, plain);
+}
+
+#[test]
+fn an_unknown_order_is_a_malformed_command_line() {
+    let (status, err) = failure(&[
+        "bridson", "-W", "720", "-H", "400", "-r", "24", "--order", "random",
+    ]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains("--order must be placement or progressive, got 'random'"),
+        "{err}"
+    );
+    let (status, err) = failure(&["bridson", "-W", "720", "-H", "400", "-r", "24", "--order"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("--order needs a value"), "{err}");
+}
+
+/// `poisson refill`'s CSV: `(id, [x, y, r])` per row, checking the header.
+fn refill_rows(text: &str) -> Vec<(u32, [f64; 3])> {
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("id,x,y,r"));
+    lines
+        .map(|line| {
+            let v: Vec<f64> = line.split(',').map(|f| f.parse().unwrap()).collect();
+            assert_eq!(v.len(), 4, "{line}");
+            (v[0] as u32, [v[1], v[2], v[3]])
+        })
+        .collect()
+}
+
+/// `bridson -f csv` into a file, then `refill`: every point off the circle comes back with its
+/// row number as its id, to the bit; the new points stand under the circle with ids above every
+/// old one; the spacing holds; and it is the crate's own edit.
+#[test]
+fn refill_round_trip_keeps_every_point_off_the_circle_with_its_id() {
+    use poisson_live::edit::{EditableSet, Stroke, Tool};
+    let input = temp_file("refill-in.csv");
+    let bridson = ["bridson", "-W", "720", "-H", "400", "-r", "10", "-s", "7"];
+    let csv = stdout(&poisson(&[&bridson[..], &["-f", "csv"]].concat()));
+    std::fs::write(&input, &csv).unwrap();
+    let original = poisson_live::poisson_disk(720.0, 400.0, 10.0, 30, 7).unwrap();
+    let path = input.to_str().unwrap();
+    let refill = [
+        "refill",
+        "--input",
+        path,
+        "--circle",
+        "360,200,40",
+        "--radius",
+        "10",
+        "--width",
+        "720",
+        "--height",
+        "400",
+        "--seed",
+        "99",
+        "-f",
+        "csv",
+    ];
+    let rows = refill_rows(&stdout(&poisson(&refill)));
+    let circle = Stroke::circle(360.0, 200.0, 40.0).unwrap();
+    let under = |p: [f64; 3]| circle.covers(p[0], p[1]);
+    let kept: Vec<(u32, [f64; 3])> = (0..)
+        .zip(original.iter().map(|p| [p.x, p.y, p.r]))
+        .filter(|&(_, p)| !under(p))
+        .collect();
+    assert!(kept.len() < original.len());
+    assert_eq!(&rows[..kept.len()], &kept[..]);
+    let new = &rows[kept.len()..];
+    assert!(new.len() > 20, "{} new points", new.len());
+    for (i, &(id, p)) in new.iter().enumerate() {
+        assert_eq!(id as usize, original.len() + i);
+        assert!(under(p) && p[2] == 10.0, "{p:?}");
+    }
+    for (i, a) in rows.iter().enumerate() {
+        for b in &rows[i + 1..] {
+            let (dx, dy) = (a.1[0] - b.1[0], a.1[1] - b.1[1]);
+            assert!(dx * dx + dy * dy >= 100.0, "{a:?} {b:?}");
+        }
+    }
+    // The crate's edit: the same fill numbered in order, seed 99, edit number 0.
+    let fill = EditableSet::fill(720.0, 400.0, 10.0, 30, 7).unwrap();
+    let mut set = EditableSet::with_items(720.0, 400.0, 10.0, 30, 99, fill.items()).unwrap();
+    set.apply(Tool::Refill, &circle).unwrap();
+    let want: Vec<(u32, [f64; 3])> = set
+        .items()
+        .map(|i| (i.id, [i.point.x, i.point.y, i.point.r]))
+        .collect();
+    assert_eq!(rows, want);
+    // The same run again gives the same bytes; another seed other new points.
+    assert_eq!(stdout(&poisson(&refill)), stdout(&poisson(&refill)));
+    let mut other = refill;
+    other[12] = "100";
+    assert_ne!(refill_rows(&stdout(&poisson(&other)))[kept.len()..], *new);
+    std::fs::remove_file(input).unwrap();
+}
+
+/// The contract's own form (no map size): ids from the file's id column, in any column order,
+/// extra columns ignored; the map is the input's extent; JSON rows are `[id, x, y]`.
+#[test]
+fn refill_reads_ids_and_reads_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let text =
+        "kind,y,id,x\ntree,10,40,10\nrock,10,7,40\ntree,40,12,10\nrock,40,3,40\ntree,25,9,25\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poisson"))
+        .args([
+            "refill", "--input", "-", "--circle", "25,25,10", "--radius", "12",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (json["width"].as_f64(), json["height"].as_f64()),
+        (Some(40f64.next_up()), Some(40f64.next_up()))
+    );
+    let rows: Vec<[f64; 3]> = serde_json::from_value(json["points"].clone()).unwrap();
+    // (25, 25) is under the circle; the rest keep their ids and places.
+    let kept = [
+        [40.0, 10.0, 10.0],
+        [7.0, 40.0, 10.0],
+        [12.0, 10.0, 40.0],
+        [3.0, 40.0, 40.0],
+    ];
+    assert_eq!(rows[..4], kept);
+    assert!(rows.len() > 4, "room for a new point: {rows:?}");
+    for (i, row) in rows[4..].iter().enumerate() {
+        assert_eq!(row[0], 41.0 + i as f64, "new ids above the largest");
+        assert!((row[1] - 25.0).hypot(row[2] - 25.0) < 10.0);
+    }
+}
+
+#[test]
+fn refill_refuses_bad_input_in_one_line() {
+    let file = |name: &str, text: &str| {
+        let path = temp_file(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = file("good.csv", "x,y\n10,10\n30,10\n");
+    let cases = [
+        (
+            file("noy.csv", "x,z\n1,2\n"),
+            "30,30,5",
+            "10",
+            "no y column",
+        ),
+        (
+            file("nan.csv", "x,y\n1,two\n"),
+            "30,30,5",
+            "10",
+            "line 2: y is 'two', not a finite number",
+        ),
+        (
+            file("dup.csv", "id,x,y\n4,10,10\n4,30,10\n"),
+            "30,30,5",
+            "10",
+            "have the same id 4",
+        ),
+        (
+            file("close.csv", "x,y\n10,10\n15,10\n"),
+            "30,30,5",
+            "10",
+            "5 apart, closer than their spacing 10",
+        ),
+        (file("empty.csv", ""), "30,30,5", "10", "empty"),
+        (good.clone(), "300,300,5", "10", "does not reach the map"),
+        (
+            good.clone(),
+            "30,30,0",
+            "10",
+            "--circle 30,30,0: brush radius must be a finite number greater than 0",
+        ),
+        (good.clone(), "30,30", "10", "--circle must be X,Y,R"),
+        (
+            good.clone(),
+            "30,30,5",
+            "0",
+            "radius must be a finite number greater than 0, got 0",
+        ),
+        (
+            good.clone(),
+            "30,30,5",
+            "-3",
+            "radius must be a finite number greater than 0",
+        ),
+        (
+            temp_file("missing.csv").to_str().unwrap().to_string(),
+            "30,30,5",
+            "10",
+            "cannot read",
+        ),
+    ];
+    let out = temp_file("never-refill.json");
+    let out = out.to_str().unwrap();
+    for (input, circle, radius, message) in &cases {
+        let args = ["refill", "-i", input, "-c", circle, "-r", radius, "-o", out];
+        let (code, err) = failure(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!std::path::Path::new(out).exists(), "{args:?} wrote {out}");
+    }
+    // A point off the map the options give.
+    let args = [
+        "refill", "-i", &good, "-c", "5,5,5", "-r", "10", "-W", "20", "-H", "20",
+    ];
+    assert!(failure(&args).1.contains("off the map [0, 20) × [0, 20)"));
+    // Malformed command lines are status 2.
+    assert_eq!(failure(&["refill", "-i", &good, "-r", "10"]).0, 2);
+}

@@ -19,6 +19,9 @@
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
+//! - [`progressive`] — the same points reordered so that any first `n` are spread out.
+//! - [`edit`] — a level editor's brush: erase, paint or refill a patch; every other point keeps
+//!   its place and its id.
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
@@ -49,7 +52,10 @@ pub use classic::{bridson, darts, grid, history, scatter};
 pub use measures::{clearing, compare, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
+pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, wrap};
+// Local edits with stable ids (issue 14).
+pub use variants::edit::{self, EditableSet};
 // The fast sampler for games (issue 12).
 pub use variants::fast::{self, fast_poisson};
 

@@ -1,13 +1,16 @@
-//! `poisson bridson`: Bridson's algorithm, plain, masked by a picture, or tileable.
+//! `poisson bridson`: Bridson's algorithm, plain, masked by a picture, or tileable, in the order
+//! the sampler placed the points or in progressive order.
 
 use crate::options::{number, Candidates, Checked, Shared};
 use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
 use crate::Failure;
+use poisson_live::job::Job;
+use poisson_live::progressive::Progressive;
 use poisson_live::stipple::masked_sampler;
 use poisson_live::wrap::poisson_disk_wrapped;
-use poisson_live::Sampler;
+use poisson_live::{Point, Sampler};
 use std::path::PathBuf;
 
 /// Poisson disk points with Bridson's algorithm (the classic method)
@@ -16,6 +19,8 @@ use std::path::PathBuf;
 /// poisson_live::poisson_disk and the page's Bridson lab for the same seed. --mask IMAGE keeps
 /// points where the picture is darker than --threshold (the core's masked_poisson; the map is
 /// the picture's size). --wrap makes the set tileable (the core's wrap::poisson_disk_wrapped).
+/// --order progressive prints the same points reordered so that any first N of them are spread
+/// over the map (the core's progressive::progressive).
 #[derive(clap::Args)]
 pub struct Bridson {
     /// map width in map units (> 0); required unless --mask gives it
@@ -40,8 +45,20 @@ pub struct Bridson {
     /// tileable: the distance holds across the edges (torus); a mask is not tileable
     #[arg(long, conflicts_with = "mask")]
     wrap: bool,
+    /// the order the points are written in
+    #[arg(long, value_name = "ORDER", default_value = "placement")]
+    order: Order,
     #[command(flatten)]
     shared: Shared,
+}
+
+/// The orders the points can be written in (`--order`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Order {
+    /// as the sampler placed them, each next to an earlier one
+    Placement,
+    /// any first N of them spread over the map (farthest point first), for levels of detail
+    Progressive,
 }
 
 impl Bridson {
@@ -75,6 +92,10 @@ impl Bridson {
                 (width, height, points)
             }
         };
+        let points = match self.order {
+            Order::Placement => points,
+            Order::Progressive => in_progressive_order(points, &mut progress)?,
+        };
         progress.clear();
         self.shared.write(width, height, &Points::Xyr(points))
     }
@@ -90,4 +111,20 @@ impl Bridson {
         }
         Ok((width, height))
     }
+}
+
+/// The points in progressive order, run in slices under the progress line: the same order as
+/// `poisson_live::progressive::progressive`.
+fn in_progressive_order(
+    points: Vec<Point>,
+    progress: &mut Progress,
+) -> Result<Vec<Point>, Failure> {
+    let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
+    let mut job = Progressive::new(&xy)?;
+    while !job.run(1 << 15)? {
+        progress.show(|| format!("ordering · {:.0}%", 100.0 * job.progress()));
+    }
+    // Finished already: `finish` only hands the order over.
+    let order = job.run_to_end()?;
+    Ok(order.into_iter().map(|i| points[i]).collect())
 }

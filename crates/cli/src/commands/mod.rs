@@ -9,6 +9,7 @@ mod fast;
 mod jittered;
 mod paint;
 mod random;
+mod refill;
 mod stipple;
 mod variable;
 
@@ -26,6 +27,7 @@ pub enum Command {
     Variable(variable::Variable),
     Stipple(stipple::Stipple),
     Paint(paint::Paint),
+    Refill(refill::Refill),
     Completions(completions::Completions),
 }
 
@@ -41,6 +43,7 @@ impl Command {
             Command::Variable(c) => c.run(),
             Command::Stipple(c) => c.run(),
             Command::Paint(c) => c.run(),
+            Command::Refill(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -25,8 +25,9 @@ fn csv_number(out: &mut String, value: f64) {
     }
 }
 
-/// JSON rows of numbers, each row `[a, b, …]`, inside `{"width": W, "height": H, "points": […]}`.
-fn json_rows<'a>(width: f64, height: f64, rows: impl Iterator<Item = &'a [f64]>) -> String {
+/// JSON rows of numbers, each row `[a, b, …]`, inside `{"width": W, "height": H, "points": […]}`:
+/// the shape of every JSON export, for rows of any columns (`poisson refill`'s `[id, x, y, r]`).
+pub fn json_rows<'a>(width: f64, height: f64, rows: impl Iterator<Item = &'a [f64]>) -> String {
     let mut out = String::from("{\"width\": ");
     json_number(&mut out, width);
     out.push_str(", \"height\": ");
@@ -49,8 +50,9 @@ fn json_rows<'a>(width: f64, height: f64, rows: impl Iterator<Item = &'a [f64]>)
     out
 }
 
-/// CSV with a header line, then one line per row, each ending in `\n`.
-fn csv_rows<'a>(header: &str, rows: impl Iterator<Item = &'a [f64]>) -> String {
+/// CSV with a header line, then one line per row, each ending in `\n`: the shape of every CSV
+/// export, for rows of any columns.
+pub fn csv_rows<'a>(header: &str, rows: impl Iterator<Item = &'a [f64]>) -> String {
     let mut out = String::from(header);
     out.push('\n');
     for row in rows {

@@ -1,9 +1,12 @@
 //! Bridson's algorithm put to work for games: a spacing that follows noise, layers on a shared
-//! grid, tileable sets, endless chunked worlds, and better samplers side by side.
+//! grid, tileable sets, endless chunked worlds, better samplers side by side, and an order in
+//! which any first few points are spread out.
 
 pub mod chunks;
 pub mod density;
+pub mod edit;
 pub mod fast;
 pub mod layers;
+pub mod progressive;
 pub mod samplers;
 pub mod wrap;

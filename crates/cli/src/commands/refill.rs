@@ -1,0 +1,283 @@
+//! `poisson refill`: a patch of a saved point set rerolled, every other point kept with its id.
+
+use crate::options::{number, Candidates, Checked, Shared};
+use crate::output::Points;
+use crate::Failure;
+use poisson_live::edit::{EditableSet, Item, Stroke, Tool};
+use poisson_live::Point;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Refill a circle of a point set, keeping every other point and its id
+///
+/// Reads a CSV of points, removes those under --circle (closer than R to X,Y) and fills that
+/// patch again with points at least --radius apart and from every kept point (the core's
+/// edit::EditableSet, Tool::Refill; Bridson's algorithm seeded from --seed). Kept points keep
+/// their id and coordinates to the bit, in the input's order; the new points follow, with ids
+/// above the largest in the input. The same input, circle and seed give the same output.
+///
+/// Input: plain CSV (no quoted fields) whose header row names its columns, in any order: x and
+/// y, and optionally id (whole numbers from 0, unique; without it the rows are numbered from 0)
+/// and r (each point's own spacing: a pair keeps the smaller of its two; without it every point
+/// keeps --radius). Other columns are ignored and not written. The input must keep its spacing
+/// already, and every point must be on the map.
+///
+/// Output: the columns id,x,y (and r when the input had it); in JSON
+/// {width, height, points: [[id, x, y, r], …]}, the CSV's columns in the CSV's order.
+#[derive(clap::Args)]
+pub struct Refill {
+    /// CSV of the points to edit ('-' reads standard input)
+    #[arg(short, long, value_name = "FILE")]
+    input: PathBuf,
+    /// the patch to refill: centre X,Y and radius R in map units; it must reach the map
+    #[arg(short, long, value_name = "X,Y,R", value_parser = Checked(circle))]
+    circle: [f64; 3],
+    /// minimum distance between two new points, and from a new point to a kept one (> 0)
+    #[arg(short, long, value_name = "R", value_parser = Checked(number))]
+    radius: f64,
+    /// map width (> 0); without it the map ends at the input's largest x, so no new point lands
+    /// beyond the input's points
+    #[arg(short = 'W', long, value_name = "W", value_parser = Checked(number))]
+    width: Option<f64>,
+    /// map height (> 0); without it the map ends at the input's largest y
+    #[arg(short = 'H', long, value_name = "H", value_parser = Checked(number))]
+    height: Option<f64>,
+    #[command(flatten)]
+    k: Candidates,
+    #[command(flatten)]
+    shared: Shared,
+}
+
+/// `X,Y,R`: three numbers.
+fn circle(name: &str, text: &str) -> Result<[f64; 3], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let bad = || format!("--{name} must be X,Y,R (three numbers), got '{text}'");
+    let [x, y, r] = parts[..] else {
+        return Err(bad());
+    };
+    let read = |v: &str| number(name, v).map_err(|_| bad());
+    Ok([read(x)?, read(y)?, read(r)?])
+}
+
+impl Refill {
+    pub fn run(self) -> Result<(), Failure> {
+        let name = self.input.display().to_string();
+        let table = Table::read(&read_input(&self.input)?).map_err(|e| at(&name, e))?;
+        let (width, height) = (
+            self.width.map_or_else(|| table.extent(0, "width"), Ok)?,
+            self.height.map_or_else(|| table.extent(1, "height"), Ok)?,
+        );
+        let [cx, cy, cr] = self.circle;
+        let stroke = Stroke::circle(cx, cy, cr)
+            .map_err(|e| Failure::Input(format!("--circle {cx},{cy},{cr}: {e}")))?;
+        // The options first, in the core's words; then the points, in the file's name.
+        let (radius, k, seed) = (self.radius, self.k.k, self.shared.seed());
+        EditableSet::new(width, height, radius, k, seed)?;
+        let items = table.items(radius);
+        let mut set = EditableSet::with_items(width, height, radius, k, seed, items)
+            .map_err(|e| at(&name, e.to_string()))?;
+        let (nx, ny) = (cx.clamp(0.0, width), cy.clamp(0.0, height));
+        let (dx, dy) = (cx - nx, cy - ny);
+        if dx * dx + dy * dy >= cr * cr {
+            return Err(Failure::Input(format!(
+                "the circle {cx},{cy},{cr} does not reach the map [0, {width}) × [0, {height}); \
+                 nothing to refill"
+            )));
+        }
+        set.apply(Tool::Refill, &stroke)?;
+        let columns = if table.r.is_some() { 4 } else { 3 };
+        let mut values = Vec::with_capacity(columns * set.len());
+        for Item { id, point, .. } in set.items() {
+            values.extend(
+                [f64::from(id), point.x, point.y, point.r]
+                    .iter()
+                    .take(columns),
+            );
+        }
+        let header = if columns == 4 { "id,x,y,r" } else { "id,x,y" };
+        let points = Points::Table {
+            header,
+            columns,
+            values,
+        };
+        self.shared.write(width, height, &points)
+    }
+}
+
+/// The whole input, from a file or standard input.
+fn read_input(path: &Path) -> Result<String, Failure> {
+    let mut text = String::new();
+    let result = if path.as_os_str() == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    result.map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    Ok(text)
+}
+
+/// A message about the input, prefixed with its name.
+fn at(name: &str, message: String) -> Failure {
+    Failure::Input(format!("{name}: {message}"))
+}
+
+/// The columns of the input that matter, one value per row.
+struct Table {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    id: Option<Vec<u32>>,
+    r: Option<Vec<f64>>,
+}
+
+impl Table {
+    /// Reads CSV text: a header row naming the columns, then one row per point (blank lines
+    /// skipped). Every message says where the input is wrong.
+    fn read(text: &str) -> Result<Self, String> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty());
+        let Some((_, header)) = lines.next() else {
+            return Err(
+                "empty: it needs a header row naming its columns (x,y and optionally id and r)"
+                    .into(),
+            );
+        };
+        let names: Vec<&str> = header
+            .trim_start_matches('\u{feff}')
+            .split(',')
+            .map(str::trim)
+            .collect();
+        for (i, n) in names.iter().enumerate() {
+            if names[..i].contains(n) {
+                return Err(format!("the header names column '{n}' twice"));
+            }
+        }
+        let column = |want: &str| names.iter().position(|&n| n == want);
+        let (Some(xi), Some(yi)) = (column("x"), column("y")) else {
+            let missing = if column("x").is_none() { "x" } else { "y" };
+            return Err(format!(
+                "no {missing} column; the header is '{header}' and must name x and y"
+            ));
+        };
+        let (idi, ri) = (column("id"), column("r"));
+        let mut table = Table {
+            x: Vec::new(),
+            y: Vec::new(),
+            id: idi.map(|_| Vec::new()),
+            r: ri.map(|_| Vec::new()),
+        };
+        for (line, row) in lines {
+            let fields: Vec<&str> = row.split(',').map(str::trim).collect();
+            if fields.len() != names.len() {
+                return Err(format!(
+                    "line {line} has {} fields; the header has {}",
+                    fields.len(),
+                    names.len()
+                ));
+            }
+            let value = |i: usize| {
+                fields[i]
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| {
+                        format!(
+                            "line {line}: {} is '{}', not a finite number",
+                            names[i], fields[i]
+                        )
+                    })
+            };
+            table.x.push(value(xi)?);
+            table.y.push(value(yi)?);
+            if let (Some(i), Some(ids)) = (idi, table.id.as_mut()) {
+                let id = value(i)?;
+                if !(id == id.trunc() && (0.0..=f64::from(u32::MAX)).contains(&id)) {
+                    return Err(format!(
+                        "line {line}: id must be a whole number from 0 to {}, got '{}'",
+                        u32::MAX,
+                        fields[i]
+                    ));
+                }
+                ids.push(id as u32);
+            }
+            if let (Some(i), Some(radii)) = (ri, table.r.as_mut()) {
+                radii.push(value(i)?);
+            }
+        }
+        if table.x.len() > u32::MAX as usize {
+            return Err("more points than 32-bit ids can number".into());
+        }
+        Ok(table)
+    }
+
+    /// The map's size along `axis` (0: x, 1: y) when no option gives it: the largest coordinate,
+    /// nudged up so that the point there is on the map.
+    fn extent(&self, axis: usize, name: &str) -> Result<f64, Failure> {
+        let values = if axis == 0 { &self.x } else { &self.y };
+        let largest = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if largest > 0.0 {
+            Ok(largest.next_up())
+        } else {
+            Err(Failure::Input(format!(
+                "the input gives no map {name} (no point beyond 0); give --{name}"
+            )))
+        }
+    }
+
+    /// The points with their ids (or row numbers), class 0, and their own r or `radius`.
+    fn items(&self, radius: f64) -> impl Iterator<Item = Item> + '_ {
+        (0..self.x.len()).map(move |i| Item {
+            id: self.id.as_ref().map_or(i as u32, |ids| ids[i]),
+            class: 0,
+            point: Point {
+                x: self.x[i],
+                y: self.y[i],
+                r: self.r.as_ref().map_or(radius, |r| r[i]),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_in_any_order_and_extra_ones_ignored() {
+        let t = Table::read("\u{feff}name, r ,y,x,id\r\na,2,3,4,9\n\nb,5,6,7,1\n").unwrap();
+        assert_eq!((t.x, t.y), (vec![4.0, 7.0], vec![3.0, 6.0]));
+        assert_eq!(t.id, Some(vec![9, 1]));
+        assert_eq!(t.r, Some(vec![2.0, 5.0]));
+        let plain = Table::read("x,y\n1,2\n").unwrap();
+        assert_eq!(plain.items(3.0).next().unwrap().point.r, 3.0);
+        assert_eq!((plain.id, plain.r), (None, None));
+    }
+
+    #[test]
+    fn bad_tables_say_where() {
+        for (text, message) in [
+            ("", "empty"),
+            ("x,z\n1,2\n", "no y column"),
+            ("x,y,x\n", "column 'x' twice"),
+            ("x,y\n1,2\n3\n", "line 3 has 1 fields; the header has 2"),
+            ("x,y\n1,two\n", "line 2: y is 'two', not a finite number"),
+            ("x,y\n1,\n", "line 2: y is '', not a finite number"),
+            ("x,y\n1,inf\n", "not a finite number"),
+            ("id,x,y\n1.5,1,2\n", "line 2: id must be a whole number"),
+            ("id,x,y\n-1,1,2\n", "id must be a whole number"),
+        ] {
+            let e = Table::read(text).err().unwrap();
+            assert!(e.contains(message), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn circles_are_three_numbers() {
+        assert_eq!(circle("circle", "1,2.5,-3"), Ok([1.0, 2.5, -3.0]));
+        for bad in ["1,2", "1,2,3,4", "a,2,3", ""] {
+            assert!(circle("circle", bad).unwrap_err().contains("X,Y,R"));
+        }
+    }
+}

@@ -1,0 +1,856 @@
+//! Editing a placed set in place, the way a level designer does: erase a patch, paint more
+//! objects where there is room, refill a patch, undo; every object keeps its place and its id.
+//!
+//! ## Ids
+//! Every point of an [`EditableSet`] carries a stable `u32` id (and a `u16` class, 0 until
+//! classes land; the edits carry it untouched). A point an edit does not remove keeps its id,
+//! its class and its coordinates, to the bit. A point an edit adds gets the next id of a counter
+//! that only ever goes up: an id is never given twice, not even after [`EditableSet::undo`] took
+//! the point that had it away again. A saved reference to an id therefore means one object for
+//! the life of the set, or nothing.
+//!
+//! ## What a stroke covers
+//! A [`Stroke`] is a path (one point or more, in map coordinates) and a brush radius `b`. A spot
+//! `(x, y)` is *under* the stroke when it lies strictly inside the stroke's bounding box (the
+//! path's, grown by `b`) and closer than `b` to the path: `dx² + dy² < b²` for the nearest
+//! point of some segment (`t = clamp(((p − a)·(c − a)) / |c − a|², 0, 1)`, `t = 0` for a segment
+//! of length 0), or to the path's only point. That is the union of the open discs of radius `b`
+//! centred on every point of the path (a circle for a one-point path, a capsule for a segment),
+//! exactly, with no sampling along the path. The one test, [`Stroke::covers`], decides both what
+//! is erased and where new points may stand, so no kept point is ever under a stroke and no new
+//! point outside it. Only the part on the map `[0, width) × [0, height)` counts: a stroke off
+//! the map does nothing.
+//!
+//! ## The tools ([`Tool`])
+//! - **Erase** removes the points under the stroke.
+//! - **Paint** adds points under the stroke wherever there is room, keeping every point already
+//!   there (painting over a full patch adds little or nothing).
+//! - **Refill** is erase, then paint, in one edit: the patch is rerolled.
+//!
+//! ## Filling (the draw order)
+//! Paint and refill run the crate's one Bridson loop, [`Sampler::step`], on a background grid
+//! with an origin that covers the stroke's bounding box clipped to the map (the *region*) and a
+//! margin of one spacing around it, holding every kept point there. The region is the sampling
+//! region ([`Sampler::with_region`]) and [`Stroke::covers`] the ground rule
+//! ([`Sampler::with_allowed`]). The sampler first seeds the region in blocks of side `2r`
+//! ([`Sampler::seed_blocks`]), so every pocket of the patch gets a start of its own (one start
+//! would leave the far side of a long stroke to chance, and a patch ringed by kept points a thin
+//! ring), then steps until nothing is active. Each new point keeps at least the smaller of its
+//! radius and the other's from every point, kept or new, as everywhere in the crate.
+//!
+//! Edit number `i` (counting from 0 the edits that changed the set) draws from the Park–Miller
+//! generator seeded with `sub_seed(seed, 0xED17_0000 + i)` ([`crate::rng::sub_seed`]). So one
+//! seed and one sequence of operations (edits, strokes, undos) give one set, to the bit, natively
+//! and in WebAssembly. The counter, like the id counter, never goes back: a stroke painted again
+//! after an undo is a new roll.
+//!
+//! ## Slices and undo
+//! An edit is a [`Job`] ([`EditableSet::edit`]): it reads the set once when it is made (which
+//! points are under the stroke, which kept points stand near it) and then works on its own, a
+//! budget at a time, so a page can spread it over frames. Its result, a [`Patch`], is applied
+//! with [`EditableSet::commit`]; a patch made for an earlier state of the set is refused.
+//! [`EditableSet::apply`] is the job run to the end and committed.
+//!
+//! Undo works a stroke at a time: [`EditableSet::begin_stroke`] … [`EditableSet::end_stroke`]
+//! groups the edits of one drag of the pointer; an edit outside such a pair is a stroke of its
+//! own. The last [`UNDO_DEPTH`] strokes can be undone, each back to the exact set it started
+//! from (order included).
+//!
+//! ```
+//! use poisson_live::edit::{EditableSet, Stroke, Tool};
+//! let mut map = EditableSet::fill(720.0, 400.0, 10.0, 30, 123456)?;
+//! let before = map.clone();
+//! let stroke = Stroke::circle(360.0, 200.0, 30.0)?;
+//! let change = map.apply(Tool::Refill, &stroke)?;
+//! assert!(change.removed > 0 && change.added > 0);
+//! // Outside the circle nothing moved, and every new id is new.
+//! for item in before.items().filter(|i| !stroke.covers(i.point.x, i.point.y)) {
+//!     assert_eq!(map.find(item.id), Some(item));
+//! }
+//! assert!(map.items().all(|i| before.find(i.id).is_some() || u64::from(i.id) >= before.next_id()));
+//! assert!(map.undo());
+//! assert_eq!(map.points(), before.points());
+//! # Ok::<(), poisson_live::Error>(())
+//! ```
+
+use crate::bridson::{BlockCursor, Handover, Sampler, MAX_K};
+use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::grid::Grid;
+use crate::job::Job;
+use crate::rng::{sub_seed, ParkMiller};
+use crate::Point;
+use std::f64::consts::SQRT_2;
+
+/// How many strokes [`EditableSet::undo`] can take back; older ones are forgotten.
+pub const UNDO_DEPTH: usize = 100;
+
+/// The salt of edit number 0's seed; edit `i` uses this plus `i` ([`crate::rng::sub_seed`]).
+const EDIT_SALT: u32 = 0xed17_0000;
+
+/// What a stroke does to the points under it; see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tool {
+    /// Adds points under the stroke where there is room; removes none.
+    Paint,
+    /// Removes the points under the stroke; adds none.
+    Erase,
+    /// Removes the points under the stroke and fills the patch again.
+    Refill,
+}
+
+impl Tool {
+    /// The tool's name as the page and the CLI spell it: `paint`, `erase` or `refill`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Paint => "paint",
+            Tool::Erase => "erase",
+            Tool::Refill => "refill",
+        }
+    }
+
+    /// Whether the tool removes the points under the stroke.
+    fn erases(self) -> bool {
+        matches!(self, Tool::Erase | Tool::Refill)
+    }
+
+    /// Whether the tool adds points under the stroke.
+    fn fills(self) -> bool {
+        matches!(self, Tool::Paint | Tool::Refill)
+    }
+}
+
+/// `paint`, `erase` or `refill`.
+impl std::str::FromStr for Tool {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Self> {
+        [Tool::Paint, Tool::Erase, Tool::Refill]
+            .into_iter()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| Error::Invalid {
+                message: format!("tool must be paint, erase or refill, got '{name}'"),
+            })
+    }
+}
+
+/// The ground a brush covers: every spot closer than the brush radius to a path; see the module
+/// docs for the exact test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stroke {
+    path: Vec<[f64; 2]>,
+    radius: f64,
+    /// The path's bounding box grown by the radius: `[left, top, right, bottom]`.
+    bounds: [f64; 4],
+}
+
+impl Stroke {
+    /// A stroke along `path` (one point or more, in map coordinates) with a brush of `radius`.
+    ///
+    /// The radius must be finite and > 0 (a length, as everywhere in the crate), the path not
+    /// empty, and every coordinate finite and at most [`crate::error::MAX_LENGTH`] in size.
+    pub fn new(path: &[[f64; 2]], radius: f64) -> Result<Self> {
+        let radius = positive("brush radius", radius)?;
+        if path.is_empty() {
+            return Err(Error::Invalid {
+                message: "a stroke needs at least one point on its path".into(),
+            });
+        }
+        let most = crate::error::MAX_LENGTH;
+        let mut bounds = [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        for (i, &[x, y]) in path.iter().enumerate() {
+            if !(x.abs() <= most && y.abs() <= most) {
+                return Err(Error::Invalid {
+                    message: format!(
+                        "point {i} of the stroke's path, ({x}, {y}), must have finite coordinates"
+                    ),
+                });
+            }
+            bounds = [
+                bounds[0].min(x),
+                bounds[1].min(y),
+                bounds[2].max(x),
+                bounds[3].max(y),
+            ];
+        }
+        let [l, t, r, b] = bounds;
+        Ok(Self {
+            path: path.to_vec(),
+            radius,
+            bounds: [l - radius, t - radius, r + radius, b + radius],
+        })
+    }
+
+    /// A dab: the disc of `radius` around `(x, y)`.
+    pub fn circle(x: f64, y: f64, radius: f64) -> Result<Self> {
+        Self::new(&[[x, y]], radius)
+    }
+
+    /// The path, as given.
+    pub fn path(&self) -> &[[f64; 2]] {
+        &self.path
+    }
+
+    /// The brush radius.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The rectangle `[left, top, right, bottom]` that holds everything the stroke covers.
+    pub fn bounds(&self) -> [f64; 4] {
+        self.bounds
+    }
+
+    /// True when `(x, y)` is under the stroke: strictly inside [`Stroke::bounds`] and closer
+    /// than the brush radius to the path (see the module docs for the arithmetic).
+    pub fn covers(&self, x: f64, y: f64) -> bool {
+        let [left, top, right, bottom] = self.bounds;
+        if !(x > left && x < right && y > top && y < bottom) {
+            return false;
+        }
+        let r2 = self.radius * self.radius;
+        let near = |[ax, ay]: [f64; 2], [ex, ey]: [f64; 2]| {
+            let (px, py) = (x - ax, y - ay);
+            let len2 = ex * ex + ey * ey;
+            let t = if len2 > 0.0 {
+                ((px * ex + py * ey) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let (dx, dy) = (px - t * ex, py - t * ey);
+            dx * dx + dy * dy < r2
+        };
+        match self.path.as_slice() {
+            [only] => near(*only, [0.0, 0.0]),
+            path => path
+                .windows(2)
+                .any(|w| near(w[0], [w[1][0] - w[0][0], w[1][1] - w[0][1]])),
+        }
+    }
+
+    /// About how much ground the stroke covers (each segment's band plus one disc, at most the
+    /// bounding box), for progress estimates only.
+    fn area(&self) -> f64 {
+        let length: f64 = self
+            .path
+            .windows(2)
+            .map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1]))
+            .sum();
+        let r = self.radius;
+        let [l, t, rt, b] = self.bounds;
+        (2.0 * r * length + std::f64::consts::PI * r * r).min((rt - l) * (b - t))
+    }
+}
+
+/// One point of an [`EditableSet`] with its id and class.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Item {
+    /// Its id: stable for the point's life, never given to another point.
+    pub id: u32,
+    /// Its class (0 until classes land; carried through every edit).
+    pub class: u16,
+    /// Where it stands and the spacing it keeps.
+    pub point: Point,
+}
+
+/// How many points an edit, a stroke or an undo added and removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Change {
+    /// Points that are there now and were not before.
+    pub added: usize,
+    /// Points that were there before and are not now.
+    pub removed: usize,
+}
+
+impl Change {
+    /// Points added or removed: the page's "changed" readout.
+    pub fn total(self) -> usize {
+        self.added + self.removed
+    }
+}
+
+/// What a finished [`Edit`] hands over: the points it removes and adds, for
+/// [`EditableSet::commit`] to apply to the state of the set it was made from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Patch {
+    revision: u64,
+    /// Indices into the set's points, ascending.
+    removed: Vec<usize>,
+    added: Vec<Point>,
+}
+
+impl Patch {
+    /// How many points the patch removes.
+    pub fn removed(&self) -> usize {
+        self.removed.len()
+    }
+    /// The points it adds, in the order they were placed (their ids are given on commit).
+    pub fn added(&self) -> &[Point] {
+        &self.added
+    }
+    /// True when it changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.removed.is_empty() && self.added.is_empty()
+    }
+}
+
+/// One committed edit, as undo needs it: what it removed (where it stood, in the order of the
+/// set before the edit) and how many points it appended.
+#[derive(Debug, Clone, PartialEq)]
+struct Undo {
+    removed: Vec<(usize, Item)>,
+    added: usize,
+}
+
+/// The edits of one stroke, and its net change so far.
+#[derive(Debug, Clone, PartialEq)]
+struct StrokeRecord {
+    edits: Vec<Undo>,
+    /// The first id the stroke could give: ids from here on are its own points.
+    first_id: u64,
+    change: Change,
+}
+
+/// A point set a level designer edits in place; see the module docs.
+///
+/// The points are kept in order: an edit keeps the order of the points it leaves and appends
+/// the points it adds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditableSet {
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: u32,
+    seed: i32,
+    /// The smallest radius any point ever had, the new points' included: it sizes the grids.
+    smallest: f64,
+    points: Vec<Point>,
+    ids: Vec<u32>,
+    classes: Vec<u16>,
+    next_id: u64,
+    /// Edits committed so far that changed the set: the next edit's number.
+    edits: u32,
+    /// Bumped by every change, so a patch made for another state is refused.
+    revision: u64,
+    history: Vec<StrokeRecord>,
+    /// True between `begin_stroke` and `end_stroke` (or an undo).
+    open: bool,
+    last: Change,
+}
+
+impl EditableSet {
+    /// An empty `width × height` map whose edits place points `radius` apart, with `k` tries per
+    /// step and a 32-bit `seed` for the edits' draws.
+    ///
+    /// Width, height and radius must be finite and > 0, `k` in `1..=MAX_K`, and the seed one the
+    /// generator accepts.
+    pub fn new(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let width = positive("width", width)?;
+        let height = positive("height", height)?;
+        let radius = positive("radius", radius)?;
+        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        ParkMiller::new(seed)?;
+        Ok(Self {
+            width,
+            height,
+            radius,
+            k,
+            seed,
+            smallest: radius,
+            points: Vec::new(),
+            ids: Vec::new(),
+            classes: Vec::new(),
+            next_id: 0,
+            edits: 0,
+            revision: 0,
+            history: Vec::new(),
+            open: false,
+            last: Change::default(),
+        })
+    }
+
+    /// The map filled by Bridson's algorithm from `seed`: exactly the points of
+    /// [`crate::poisson_disk`]`(width, height, radius, k, seed)`, with ids `0, 1, …` in that
+    /// order, class 0. Checks as there.
+    pub fn fill(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let points = crate::poisson_disk(width, height, radius, k, seed)?;
+        let items = points.into_iter().zip(0..).map(|(point, id)| Item {
+            id,
+            class: 0,
+            point,
+        });
+        Self::with_items(width, height, radius, k, seed, items)
+    }
+
+    /// A set holding `items` (a saved level, a file): checks as [`EditableSet::new`], and then
+    /// every item on the map, with a finite radius > 0, a unique id, and every pair at least the
+    /// smaller of its two radii apart (the promise the edits keep; a set that broke it could not
+    /// keep it either). New ids start above the largest id given.
+    pub fn with_items(
+        width: f64,
+        height: f64,
+        radius: f64,
+        k: u32,
+        seed: i32,
+        items: impl IntoIterator<Item = Item>,
+    ) -> Result<Self> {
+        let mut set = Self::new(width, height, radius, k, seed)?;
+        let mut seen = std::collections::HashMap::new();
+        for (row, item) in items.into_iter().enumerate() {
+            let Point { x, y, r } = item.point;
+            if !(x >= 0.0 && x < width && y >= 0.0 && y < height) {
+                return Err(Error::Invalid {
+                    message: format!(
+                        "point {row} (id {}) at ({x}, {y}) is off the map [0, {}) × [0, {})",
+                        item.id,
+                        short(width),
+                        short(height)
+                    ),
+                });
+            }
+            if !(r.is_finite() && r > 0.0) {
+                return Err(Error::Invalid {
+                    message: format!(
+                        "point {row} (id {}) has radius {r}; a radius must be finite and > 0",
+                        item.id
+                    ),
+                });
+            }
+            positive("radius", r)?;
+            if let Some(first) = seen.insert(item.id, row) {
+                return Err(Error::Invalid {
+                    message: format!("points {first} and {row} have the same id {}", item.id),
+                });
+            }
+            set.smallest = set.smallest.min(r);
+            set.next_id = set.next_id.max(u64::from(item.id) + 1);
+            set.points.push(item.point);
+            set.ids.push(item.id);
+            set.classes.push(item.class);
+        }
+        if let Some(&(i, j)) = crate::metrics::radius_violations(&set.points).first() {
+            let (a, b) = (set.points[i], set.points[j]);
+            return Err(Error::Invalid {
+                message: format!(
+                    "points {i} and {j} (ids {} and {}) are {} apart, closer than their spacing {}",
+                    set.ids[i],
+                    set.ids[j],
+                    short((a.x - b.x).hypot(a.y - b.y)),
+                    short(a.r.min(b.r))
+                ),
+            });
+        }
+        Ok(set)
+    }
+
+    /// The map's width.
+    pub fn width(&self) -> f64 {
+        self.width
+    }
+    /// The map's height.
+    pub fn height(&self) -> f64 {
+        self.height
+    }
+    /// The spacing of the points edits add.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+    /// Tries per Bridson step.
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+    /// The seed the edits' draws derive from.
+    pub fn seed(&self) -> i32 {
+        self.seed
+    }
+    /// The points, in order.
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+    /// Their ids, in the same order.
+    pub fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+    /// Their classes, in the same order.
+    pub fn classes(&self) -> &[u16] {
+        &self.classes
+    }
+    /// How many points there are.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+    /// Every point with its id and class, in order.
+    pub fn items(&self) -> impl Iterator<Item = Item> + '_ {
+        (0..self.len()).map(|i| self.item(i))
+    }
+    /// The point with this id, if the set holds it (a linear search).
+    pub fn find(&self, id: u32) -> Option<Item> {
+        self.ids.iter().position(|&i| i == id).map(|i| self.item(i))
+    }
+    /// The id the next new point will get: every id below it was given once, at most.
+    pub fn next_id(&self) -> u64 {
+        self.next_id
+    }
+    /// How many edits changed the set so far (the next edit's number).
+    pub fn edits(&self) -> u32 {
+        self.edits
+    }
+    /// What the current or last stroke changed so far (net: a point a stroke added and removed
+    /// again counts in neither), or what the last undo changed.
+    pub fn last_change(&self) -> Change {
+        self.last
+    }
+    /// How many strokes [`EditableSet::undo`] can take back.
+    pub fn undo_depth(&self) -> usize {
+        self.history.iter().filter(|s| !s.edits.is_empty()).count()
+    }
+
+    fn item(&self, i: usize) -> Item {
+        Item {
+            id: self.ids[i],
+            class: self.classes[i],
+            point: self.points[i],
+        }
+    }
+
+    /// Starts an edit along `stroke`, as a [`Job`] whose unit is a Bridson step or a seeding
+    /// block (each up to `k` candidates). Finds the points under the stroke now (one pass over
+    /// the set); the job then needs nothing from the set, and its [`Patch`] is applied with
+    /// [`EditableSet::commit`].
+    ///
+    /// Fails only when the grid around the stroke would exceed the work limit (a brush
+    /// thousands of spacings across).
+    pub fn edit(&self, tool: Tool, stroke: &Stroke) -> Result<Edit> {
+        let (w, h, r) = (self.width, self.height, self.radius);
+        let [l, t, rt, b] = stroke.bounds();
+        let region = [l.max(0.0), t.max(0.0), rt.min(w), b.min(h)];
+        let on_map = region[0] < region[2] && region[1] < region[3];
+        let covered = |p: &Point| on_map && stroke.covers(p.x, p.y);
+        let removed: Vec<usize> = if tool.erases() {
+            (0..self.len())
+                .filter(|&i| covered(&self.points[i]))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut job = Edit {
+            revision: self.revision,
+            removed,
+            sampler: None,
+            cursor: BlockCursor::default(),
+            seeded: false,
+            units: 0,
+            expected: 1.0,
+            finished: true,
+            handover: Handover::default(),
+        };
+        if !(on_map && tool.fills()) {
+            return Ok(job);
+        }
+        // The grid: the region and a margin of one spacing, where the kept points that could
+        // refuse a candidate stand. Cells a hair under the smallest radius / √2, so that no two
+        // points ever share one however the cell index rounds (as in `chunks`).
+        let [gl, gt, gr, gb] = [region[0] - r, region[1] - r, region[2] + r, region[3] + r];
+        let cell = self.smallest / SQRT_2 * (1.0 - 1e-9);
+        let needed = ((gr - gl) / cell).ceil() * ((gb - gt) / cell).ceil();
+        if needed > DEFAULT_MAX_CELLS as f64 {
+            return Err(Error::TooMuchWork {
+                subject: format!(
+                    "a stroke {} × {} across at spacing {}",
+                    short(region[2] - region[0]),
+                    short(region[3] - region[1]),
+                    short(self.smallest)
+                ),
+                what: "grid cells",
+                needed,
+                limit: DEFAULT_MAX_CELLS,
+                hint: Advice::from("use a smaller brush or a shorter stroke"),
+            });
+        }
+        let mut grid = Grid::with_origin(gl, gt, gr - gl, gb - gt, cell, DEFAULT_MAX_CELLS)?;
+        for p in &self.points {
+            // The same test as above: a point is erased or kept the same way both times.
+            if p.x >= gl && p.x < gr && p.y >= gt && p.y < gb && !(tool.erases() && covered(p)) {
+                grid.add(p.x, p.y, p.r)?;
+            }
+        }
+        let seed = sub_seed(self.seed, EDIT_SALT.wrapping_add(self.edits));
+        let covered = stroke.clone();
+        let sampler = Sampler::with_grid(grid, r, self.k, seed)?
+            .with_region(region[0], region[1], region[2], region[3])?
+            .with_allowed(move |x, y| covered.covers(x, y));
+        let blocks = ((region[2] - region[0]) / (2.0 * r)).ceil()
+            * ((region[3] - region[1]) / (2.0 * r)).ceil();
+        let area = stroke
+            .area()
+            .min((region[2] - region[0]) * (region[3] - region[1]));
+        job.expected = blocks + 2.0 * crate::job::bridson_points(area, r);
+        job.sampler = Some(sampler);
+        job.finished = false;
+        Ok(job)
+    }
+
+    /// Applies a finished edit's patch: removes its points, appends its new points with fresh
+    /// ids (class 0), and records it for undo in the open stroke (or as a stroke of its own).
+    /// A patch that changes nothing leaves the set exactly as it was, counters included.
+    ///
+    /// Refused when the set changed since the edit was made (start the edit again), or when
+    /// the ids would run past `u32::MAX`.
+    pub fn commit(&mut self, patch: Patch) -> Result<Change> {
+        if patch.revision != self.revision {
+            return Err(Error::Invalid {
+                message: "this edit was made for an earlier state of the set; start it again"
+                    .into(),
+            });
+        }
+        if patch.is_empty() {
+            return Ok(Change::default());
+        }
+        let fresh = patch.added.len() as u64;
+        if self.next_id + fresh > u64::from(u32::MAX) + 1 {
+            return Err(Error::Invalid {
+                message: format!(
+                    "this edit needs {fresh} new ids but only {} are left below 2^32",
+                    u64::from(u32::MAX) + 1 - self.next_id
+                ),
+            });
+        }
+        if !self.open || self.history.is_empty() {
+            self.push_stroke();
+        }
+        let removed: Vec<(usize, Item)> =
+            patch.removed.iter().map(|&i| (i, self.item(i))).collect();
+        retain_indexed(&mut self.points, &patch.removed);
+        retain_indexed(&mut self.ids, &patch.removed);
+        retain_indexed(&mut self.classes, &patch.removed);
+        let first = self.next_id;
+        for (p, id) in patch.added.iter().zip(first..) {
+            self.points.push(*p);
+            self.ids.push(id as u32);
+            self.classes.push(0);
+        }
+        self.next_id += fresh;
+        self.edits = self.edits.wrapping_add(1);
+        self.revision += 1;
+        let change = Change {
+            added: patch.added.len(),
+            removed: removed.len(),
+        };
+        let stroke = self.history.last_mut().expect("a stroke was pushed above");
+        for (_, item) in &removed {
+            if u64::from(item.id) >= stroke.first_id {
+                stroke.change.added -= 1;
+            } else {
+                stroke.change.removed += 1;
+            }
+        }
+        stroke.change.added += change.added;
+        stroke.edits.push(Undo {
+            removed,
+            added: change.added,
+        });
+        self.last = stroke.change;
+        Ok(change)
+    }
+
+    /// [`EditableSet::edit`] run to the end and committed: one call.
+    pub fn apply(&mut self, tool: Tool, stroke: &Stroke) -> Result<Change> {
+        let patch = Job::run_to_end(self.edit(tool, stroke)?)?;
+        self.commit(patch)
+    }
+
+    /// Starts a stroke: the edits until [`EditableSet::end_stroke`] undo together, and
+    /// [`EditableSet::last_change`] counts them together. (A stroke begun while another is
+    /// open ends that one first.)
+    pub fn begin_stroke(&mut self) {
+        self.push_stroke();
+        self.open = true;
+        self.last = Change::default();
+    }
+
+    /// Ends the open stroke, if any: the next edit is a stroke of its own again.
+    pub fn end_stroke(&mut self) {
+        self.open = false;
+    }
+
+    /// A new, empty stroke on the history (replacing an empty one on top), forgetting the
+    /// oldest beyond [`UNDO_DEPTH`].
+    fn push_stroke(&mut self) {
+        if self.history.last().is_some_and(|s| s.edits.is_empty()) {
+            self.history.pop();
+        }
+        self.history.push(StrokeRecord {
+            edits: Vec::new(),
+            first_id: self.next_id,
+            change: Change::default(),
+        });
+        if self.history.len() > UNDO_DEPTH {
+            self.history.remove(0);
+        }
+    }
+
+    /// Takes back the last stroke that changed something: the set is again exactly what it was
+    /// before that stroke (points, ids, classes and order), and an open stroke is ended. The
+    /// id and edit counters do not go back (see the module docs). False when there is nothing
+    /// to undo.
+    pub fn undo(&mut self) -> bool {
+        self.open = false;
+        while self.history.last().is_some_and(|s| s.edits.is_empty()) {
+            self.history.pop();
+        }
+        let Some(stroke) = self.history.pop() else {
+            return false;
+        };
+        for edit in stroke.edits.into_iter().rev() {
+            let keep = self.len() - edit.added;
+            self.points.truncate(keep);
+            self.ids.truncate(keep);
+            self.classes.truncate(keep);
+            let back = edit.removed.iter();
+            reinsert(&mut self.points, back.clone().map(|(i, it)| (*i, it.point)));
+            reinsert(&mut self.ids, back.clone().map(|(i, it)| (*i, it.id)));
+            reinsert(&mut self.classes, back.map(|(i, it)| (*i, it.class)));
+        }
+        self.revision += 1;
+        self.last = Change {
+            added: stroke.change.removed,
+            removed: stroke.change.added,
+        };
+        true
+    }
+}
+
+/// Keeps the items of `v` whose index is not in `gone` (ascending), in order.
+fn retain_indexed<T>(v: &mut Vec<T>, gone: &[usize]) {
+    let (mut i, mut next) = (0, gone.iter().peekable());
+    v.retain(|_| {
+        let drop = next.next_if_eq(&&i).is_some();
+        i += 1;
+        !drop
+    });
+}
+
+/// Puts `entries` back into `v` at their indices (ascending, each an index of the result).
+fn reinsert<T: Copy>(v: &mut Vec<T>, entries: impl Iterator<Item = (usize, T)>) {
+    let rest = std::mem::take(v);
+    let mut rest = rest.into_iter();
+    for (at, value) in entries {
+        v.extend(rest.by_ref().take(at - v.len()));
+        v.push(value);
+    }
+    v.extend(rest);
+}
+
+/// An edit in progress ([`EditableSet::edit`]): a [`Job`] whose result is a [`Patch`].
+#[derive(Debug)]
+pub struct Edit {
+    revision: u64,
+    removed: Vec<usize>,
+    /// The Bridson sampler of a paint or refill that has ground to fill.
+    sampler: Option<Sampler>,
+    cursor: BlockCursor,
+    seeded: bool,
+    /// Units done so far, and about how many the whole edit takes (for progress).
+    units: u64,
+    expected: f64,
+    finished: bool,
+    handover: Handover,
+}
+
+impl Edit {
+    /// Units of work done so far (seeding blocks and Bridson steps).
+    pub fn units(&self) -> u64 {
+        self.units
+    }
+    /// The points placed so far (new points only), for drawing an edit in progress.
+    pub fn placed(&self) -> &[Point] {
+        self.sampler.as_ref().map_or(&[], |s| s.points())
+    }
+}
+
+impl Job for Edit {
+    type Output = Patch;
+
+    /// A unit is a seeding block or a Bridson step (each up to `k` candidates). An erase, or
+    /// a stroke off the map, is finished from the start.
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        let Some(s) = self.sampler.as_mut().filter(|_| !self.finished) else {
+            return Ok(true);
+        };
+        let mut left = budget;
+        while left > 0 && !self.seeded {
+            self.seeded = s.seed_some_blocks(&mut self.cursor, 1);
+            left -= 1;
+            self.units += 1;
+        }
+        if left > 0 {
+            let before = s.steps();
+            self.finished = s.run(left);
+            self.units += s.steps() - before;
+        }
+        let estimate = self.units as f64 / (self.expected.max(self.units as f64) + 1.0);
+        self.handover.show(estimate);
+        Ok(self.finished)
+    }
+
+    fn progress(&self) -> f64 {
+        self.handover.progress(self.finished)
+    }
+
+    fn stage(&self) -> &'static str {
+        match (&self.sampler, self.seeded) {
+            (Some(_), false) => "seeding",
+            (Some(_), true) => "filling",
+            (None, _) => "",
+        }
+    }
+
+    fn take(&mut self) -> Option<Patch> {
+        let (finished, revision) = (self.finished, self.revision);
+        let (removed, sampler) = (&mut self.removed, &mut self.sampler);
+        self.handover.take(finished, || Patch {
+            revision,
+            removed: std::mem::take(removed),
+            added: sampler.take().map_or_else(Vec::new, Sampler::into_points),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reinsert_undoes_retain() {
+        let v: Vec<u32> = (0..10).collect();
+        for gone in [vec![], vec![0], vec![9], vec![2, 3, 7], (0..10).collect()] {
+            let mut w = v.clone();
+            retain_indexed(&mut w, &gone);
+            assert_eq!(w.len(), 10 - gone.len());
+            reinsert(&mut w, gone.iter().map(|&i| (i, v[i])));
+            assert_eq!(w, v, "{gone:?}");
+        }
+    }
+
+    #[test]
+    fn a_stroke_covers_the_open_capsule_around_its_path() {
+        let s = Stroke::new(&[[0.0, 0.0], [10.0, 0.0]], 2.0).unwrap();
+        assert!(s.covers(5.0, 1.99));
+        assert!(!s.covers(5.0, 2.0)); // on the edge: not under
+        assert!(s.covers(-1.9, 0.0) && !s.covers(-2.0, 0.0));
+        assert!(s.covers(11.0, 1.0) && !s.covers(11.5, 1.5));
+        let dab = Stroke::circle(3.0, 4.0, 5.0).unwrap();
+        assert!(dab.covers(0.1, 0.1) && !dab.covers(0.0, 0.0));
+        assert!(Stroke::new(&[], 1.0).is_err());
+        assert!(Stroke::circle(f64::NAN, 0.0, 1.0).is_err());
+        assert!(Stroke::circle(0.0, 0.0, 0.0).is_err());
+    }
+}

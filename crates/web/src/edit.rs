@@ -1,0 +1,209 @@
+//! `EditableMap`: the level editor's point set. Brush strokes erase, paint or refill in place, a
+//! budget of work at a time; every other point keeps its place and its id; strokes undo.
+
+use crate::err;
+use js_sys::{Float64Array, Uint16Array, Uint32Array};
+use poisson_live::edit::{Edit, EditableSet, Stroke, Tool};
+use poisson_live::job::Job;
+use wasm_bindgen::prelude::*;
+
+/// A point set edited in place (the core's `edit::EditableSet`; its module docs say exactly what
+/// a stroke covers, how ids are given and what undo restores).
+///
+/// Use: `stroke(tool, path, brushRadius)` starts an edit, `run(maxWork)` until it returns true
+/// applies it (a few calls per frame keep every frame short), then read `points()`. A pointer
+/// drag is `beginStroke()`, one `stroke` per move (its path from the last point applied to the
+/// new one), `endStroke()`: it undoes as one, and `added`/`removed` count it as one. A
+/// `stroke` outside begin/end is a stroke of its own (a keyboard dab). Every call that changes
+/// the set (`stroke`, `beginStroke`, `endStroke`, `undo`) first finishes an edit still running.
+///
+/// Array layouts: `points()` is `x, y, r` per point; `ids()` (`Uint32Array`) and `classes()`
+/// (`Uint16Array`, all 0 until classes land) hold one entry per point in the same order. Kept
+/// points keep their order; new points come last.
+#[wasm_bindgen]
+pub struct EditableMap {
+    set: EditableSet,
+    pending: Option<Edit>,
+}
+
+/// `k` and the seed from JS, checked in the core's words.
+fn k_and_seed(k: f64, seed: f64) -> Result<(u32, i32), JsError> {
+    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
+    Ok((k, poisson_live::rng::seed_from_f64(seed).map_err(err)?))
+}
+
+/// A budget from JS: whole units, 0 for anything not above 0.
+fn budget(max_work: f64) -> u64 {
+    if max_work > 0.0 {
+        max_work as u64
+    } else {
+        0
+    }
+}
+
+#[wasm_bindgen]
+impl EditableMap {
+    /// A `width × height` map filled by Bridson's algorithm: exactly `poissonDisk(width, height,
+    /// radius, k, seed)`, with ids 0, 1, … in that order. Edits place points `radius` apart and
+    /// draw from the same seed. Throws with a readable message on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        width: f64,
+        height: f64,
+        radius: f64,
+        k: f64,
+        seed: f64,
+    ) -> Result<EditableMap, JsError> {
+        let (k, seed) = k_and_seed(k, seed)?;
+        let set = EditableSet::fill(width, height, radius, k, seed).map_err(err)?;
+        Ok(Self { set, pending: None })
+    }
+
+    /// Starts an edit with `tool` (`"paint"`, `"erase"` or `"refill"`) along `path` (`x, y`
+    /// pairs in map coordinates, one pair for a dab) with a brush of `brushRadius`; `run` applies
+    /// it. Throws on a bad tool, path or brush (the set is then unchanged). A stroke off the map
+    /// changes nothing.
+    pub fn stroke(&mut self, tool: &str, path: &[f64], brush_radius: f64) -> Result<(), JsError> {
+        let tool: Tool = tool.parse().map_err(err)?;
+        if !path.len().is_multiple_of(2) {
+            return Err(JsError::new(&format!(
+                "a stroke's path is x, y pairs: an even count of numbers, got {}",
+                path.len()
+            )));
+        }
+        let pairs: Vec<[f64; 2]> = path.chunks(2).map(|p| [p[0], p[1]]).collect();
+        let stroke = Stroke::new(&pairs, brush_radius).map_err(err)?;
+        self.finish()?;
+        self.pending = Some(self.set.edit(tool, &stroke).map_err(err)?);
+        Ok(())
+    }
+
+    /// Works on the running edit for up to `maxWork` units (a Bridson step or a seeding block
+    /// each: a few microseconds) and applies it once done. True when no edit is running.
+    pub fn run(&mut self, max_work: f64) -> Result<bool, JsError> {
+        let Some(job) = self.pending.as_mut() else {
+            return Ok(true);
+        };
+        if !job.run(budget(max_work)).map_err(err)? {
+            return Ok(false);
+        }
+        let patch = job.take();
+        self.pending = None;
+        if let Some(patch) = patch {
+            self.set.commit(patch).map_err(err)?;
+        }
+        Ok(true)
+    }
+
+    /// Runs the running edit, if any, to the end and applies it.
+    pub fn finish(&mut self) -> Result<(), JsError> {
+        while !self.run(f64::INFINITY)? {}
+        Ok(())
+    }
+
+    /// Starts a stroke (a pointer drag): the edits until `endStroke` undo together.
+    #[wasm_bindgen(js_name = beginStroke)]
+    pub fn begin_stroke(&mut self) -> Result<(), JsError> {
+        self.finish()?;
+        self.set.begin_stroke();
+        Ok(())
+    }
+
+    /// Ends the stroke begun last.
+    #[wasm_bindgen(js_name = endStroke)]
+    pub fn end_stroke(&mut self) -> Result<(), JsError> {
+        self.finish()?;
+        self.set.end_stroke();
+        Ok(())
+    }
+
+    /// Takes back the last stroke (up to 100 of them): the set is again exactly what it was
+    /// before it. Ids are never given again, even after an undo. False when there is nothing to
+    /// undo.
+    pub fn undo(&mut self) -> Result<bool, JsError> {
+        self.finish()?;
+        Ok(self.set.undo())
+    }
+
+    /// The points as `x, y, r` triplets (an edit still running is not in them yet).
+    pub fn points(&self) -> Float64Array {
+        crate::xyr(self.set.points())
+    }
+
+    /// The points' ids, in the order of `points()`.
+    pub fn ids(&self) -> Uint32Array {
+        Uint32Array::from(self.set.ids())
+    }
+
+    /// The points' classes, in the order of `points()` (0 until classes land).
+    pub fn classes(&self) -> Uint16Array {
+        Uint16Array::from(self.set.classes())
+    }
+
+    /// The points the running edit has placed so far, `x, y, r` (empty when none is running).
+    pub fn placed(&self) -> Float64Array {
+        crate::xyr(self.pending.as_ref().map_or(&[], |e| e.placed()))
+    }
+
+    /// Pairs of points closer than the smaller of their radii: always 0 (the page's readout).
+    #[wasm_bindgen(js_name = tooClose)]
+    pub fn too_close(&self) -> u32 {
+        poisson_live::metrics::radius_violations(self.set.points()).len() as u32
+    }
+
+    /// How many points there are.
+    #[wasm_bindgen(getter, js_name = pointCount)]
+    pub fn point_count(&self) -> u32 {
+        self.set.len() as u32
+    }
+    /// Points the current or last stroke added (net), or the last undo brought back.
+    #[wasm_bindgen(getter)]
+    pub fn added(&self) -> u32 {
+        self.set.last_change().added as u32
+    }
+    /// Points the current or last stroke removed (net), or the last undo took away.
+    #[wasm_bindgen(getter)]
+    pub fn removed(&self) -> u32 {
+        self.set.last_change().removed as u32
+    }
+    /// `added + removed`: the page's "changed" readout.
+    #[wasm_bindgen(getter)]
+    pub fn changed(&self) -> u32 {
+        self.set.last_change().total() as u32
+    }
+    /// True while an edit is running.
+    #[wasm_bindgen(getter)]
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+    /// How far the running edit is, 0 to 1 (1 when none is running).
+    #[wasm_bindgen(getter)]
+    pub fn progress(&self) -> f64 {
+        self.pending.as_ref().map_or(1.0, Job::progress)
+    }
+    /// Strokes that `undo` can take back.
+    #[wasm_bindgen(getter, js_name = undoDepth)]
+    pub fn undo_depth(&self) -> u32 {
+        self.set.undo_depth() as u32
+    }
+    /// The id the next new point will get.
+    #[wasm_bindgen(getter, js_name = nextId)]
+    pub fn next_id(&self) -> f64 {
+        self.set.next_id() as f64
+    }
+    /// The map width.
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> f64 {
+        self.set.width()
+    }
+    /// The map height.
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> f64 {
+        self.set.height()
+    }
+    /// The spacing of the points edits add.
+    #[wasm_bindgen(getter)]
+    pub fn radius(&self) -> f64 {
+        self.set.radius()
+    }
+}

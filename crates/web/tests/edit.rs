@@ -1,0 +1,128 @@
+//! `EditableMap` through the wasm build: the core's edits to the bit, sliced or not; strokes that
+//! undo as one; and bad input as JS exceptions in the core's words.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::message;
+use poisson_live::edit::{EditableSet, Stroke, Tool};
+use poisson_live_web::EditableMap;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn xyr(set: &EditableSet) -> Vec<f64> {
+    set.points().iter().flat_map(|p| [p.x, p.y, p.r]).collect()
+}
+
+fn map() -> EditableMap {
+    EditableMap::new(720.0, 400.0, 10.0, 30.0, 123456.0).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_first_fill_is_poisson_disk_numbered_in_order() {
+    let m = map();
+    let want = poisson_live::poisson_disk(720.0, 400.0, 10.0, 30, 123456).unwrap();
+    let flat: Vec<f64> = want.iter().flat_map(|p| [p.x, p.y, p.r]).collect();
+    assert_eq!(m.points().to_vec(), flat);
+    assert_eq!(m.ids().to_vec(), (0..want.len() as u32).collect::<Vec<_>>());
+    assert!(m.classes().to_vec().iter().all(|&c| c == 0));
+    assert_eq!(m.point_count() as usize, want.len());
+    assert_eq!((m.too_close(), m.busy(), m.progress()), (0, false, 1.0));
+}
+
+/// A drag of refills in slices of one unit, then a paint dab: the core's edits to the bit, ids
+/// and counts included; then undo, a stroke at a time.
+#[wasm_bindgen_test]
+fn a_sliced_drag_is_the_cores_edits_and_undoes_as_one() {
+    let mut m = map();
+    let mut core = EditableSet::fill(720.0, 400.0, 10.0, 30, 123456).unwrap();
+    let start = xyr(&core);
+    let first_id = m.next_id();
+    let path = [
+        [100.0, 100.0],
+        [140.0, 120.0],
+        [200.0, 110.0],
+        [230.0, 180.0],
+    ];
+    m.begin_stroke().unwrap();
+    core.begin_stroke();
+    let mut calls = 0;
+    for pair in path.windows(2) {
+        m.stroke(
+            "refill",
+            &[pair[0][0], pair[0][1], pair[1][0], pair[1][1]],
+            30.0,
+        )
+        .unwrap();
+        assert!(m.busy());
+        while !m.run(1.0).unwrap() {
+            calls += 1;
+            assert!(m.progress() < 1.0);
+        }
+        core.apply(Tool::Refill, &Stroke::new(pair, 30.0).unwrap())
+            .unwrap();
+    }
+    m.end_stroke().unwrap();
+    core.end_stroke();
+    assert!(calls > 20, "{calls} slices");
+    let dab = [600.0, 300.0];
+    m.stroke("erase", &dab, 40.0).unwrap();
+    m.stroke("paint", &dab, 40.0).unwrap(); // finishes the erase first
+    m.finish().unwrap();
+    core.apply(Tool::Erase, &Stroke::new(&[dab], 40.0).unwrap())
+        .unwrap();
+    core.apply(Tool::Paint, &Stroke::new(&[dab], 40.0).unwrap())
+        .unwrap();
+    assert_eq!(m.points().to_vec(), xyr(&core));
+    assert_eq!(m.ids().to_vec(), core.ids());
+    assert_eq!(m.next_id(), core.next_id() as f64);
+    let last = core.last_change();
+    assert_eq!(
+        (m.added() as usize, m.removed() as usize),
+        (last.added, last.removed)
+    );
+    assert_eq!(m.changed() as usize, last.total());
+    assert_eq!(m.too_close(), 0);
+    assert_eq!(m.undo_depth(), 3);
+    // Undo the paint, the erase, then the whole drag.
+    assert!(m.undo().unwrap() && m.undo().unwrap());
+    let after_drag = m.points().to_vec();
+    assert!(m.undo().unwrap());
+    assert_ne!(after_drag, start);
+    assert_eq!(m.points().to_vec(), start);
+    assert!(!m.undo().unwrap());
+    assert!(m.next_id() > first_id, "ids are never given again");
+}
+
+#[wasm_bindgen_test]
+fn a_stroke_off_the_map_does_nothing() {
+    let mut m = map();
+    let before = (m.points().to_vec(), m.ids().to_vec(), m.next_id());
+    for tool in ["paint", "erase", "refill"] {
+        m.stroke(tool, &[-100.0, -100.0, -50.0, 900.0], 30.0)
+            .unwrap();
+        m.finish().unwrap();
+    }
+    assert_eq!((m.points().to_vec(), m.ids().to_vec(), m.next_id()), before);
+    assert_eq!((m.changed(), m.undo_depth()), (0, 0));
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_the_cores_message() {
+    let mut m = map();
+    assert!(message(m.stroke("smudge", &[1.0, 2.0], 5.0)).contains("paint, erase or refill"));
+    assert!(message(m.stroke("paint", &[1.0, 2.0, 3.0], 5.0)).contains("even count"));
+    assert!(message(m.stroke("paint", &[], 5.0)).contains("at least one point"));
+    assert!(message(m.stroke("paint", &[f64::NAN, 2.0], 5.0)).contains("finite"));
+    let core = Stroke::circle(1.0, 2.0, 0.0).unwrap_err().to_string();
+    assert_eq!(message(m.stroke("paint", &[1.0, 2.0], 0.0)), core);
+    assert!(!m.busy());
+    assert!(message(EditableMap::new(720.0, 400.0, 10.0, 0.0, 1.0)).contains("k must be"));
+    assert!(message(EditableMap::new(720.0, 400.0, 10.0, 30.0, 1.5)).contains("seed"));
+    let core = EditableSet::fill(-1.0, 400.0, 10.0, 30, 1).unwrap_err();
+    assert_eq!(
+        message(EditableMap::new(-1.0, 400.0, 10.0, 30.0, 1.0)),
+        core.to_string()
+    );
+}
