@@ -94,13 +94,6 @@ const fn multiplier_ahead(n: u32) -> u32 {
 const LANES: usize = 8;
 /// `a^LANES mod M`: one lane's step.
 const LANE_STEP: u32 = multiplier_ahead(LANES as u32);
-/// Numbers a [`Draws`] holds at a time (a power of two, so indices reduced by it need no bounds
-/// check, and a multiple of [`LANES`]).
-const BLOCK: usize = 512;
-/// In [`Draws`]' table of pairs: no pair in the ring within reach of the table (the block ends,
-/// or 127 pairs in a row miss the ring, odds about 1e-49).
-const NONE_AHEAD: u8 = u8::MAX;
-
 /// `s · m mod M` for a state `s` and a multiplier `m`, both below M: the product is below
 /// 2^62, and as `2^31 ≡ 1 (mod M)` one fold leaves it below 2M (in 32 bits). It cannot be M
 /// itself (M is prime and neither factor is 0), so one subtraction of M finishes it when the
@@ -122,23 +115,18 @@ fn mul_mod(s: u32, m: u32) -> u32 {
 /// in blocks: what Bridson's sampler draws from.
 ///
 /// Why: one Park–Miller step depends on the last, so drawn one at a time the numbers form a
-/// chain of multiplications the processor cannot overlap, and a candidate's ring test (is this
-/// pair of numbers in the ring between r and 2r?) is a branch it cannot predict. But the stream
-/// is fixed whatever becomes of the candidates, so it can be made ahead:
-/// - [`LANES`] lanes each jump ahead by `a^LANES mod M`, so lane `j` of a block holds draw
-///   `8i + j`; the lanes are independent, the compiler runs them side by side (SIMD where the
-///   target has it), and `(s − 1) / (M − 1)` is the same exact division in any order.
-/// - For the ring's radius (the sampler's own), every position `i` of the block learns how far
-///   the first pair in the ring is that starts an even distance from it (the pairs a candidate
-///   starting at `i` would try, one after another). A candidate then reads its pair at once
-///   instead of guessing pair after pair; the pairs it skips are consumed just as the
-///   one-at-a-time loop consumes them. Any other radius (a radius rule's) takes that loop over
-///   the same numbers.
+/// chain of multiplications and divisions the processor cannot overlap. But the stream is fixed
+/// whatever becomes of the candidates, so it can be made ahead: [`LANES`] lanes each jump ahead
+/// by `a^LANES mod M` (lane `j` of a block holds draw `8i + j`), the lanes are independent, so
+/// the compiler runs them side by side (SIMD where the target has it), and `(s − 1) / (M − 1)`
+/// is the same exact division in any order. [`Draws::block`] shows the numbers made, read or
+/// not, so that a reader can work out ahead what it will do with them (Bridson's sampler looks
+/// its ring candidates up that way) and then [`Draws::skip`] those it used.
 ///
 /// ```
 /// use poisson_live::rng::{Draws, ParkMiller};
 /// let mut plain = ParkMiller::new(99).unwrap();
-/// let mut ahead = Draws::new(99, 2.0).unwrap();
+/// let mut ahead = Draws::new(99).unwrap();
 /// for _ in 0..2000 {
 ///     assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits());
 /// }
@@ -148,42 +136,34 @@ pub struct Draws {
     /// The states behind the next [`LANES`] numbers to be made.
     lanes: [u32; LANES],
     /// The numbers made and not yet read start at `at`; `len` numbers are made.
-    unit: Box<[f64; BLOCK]>,
-    /// `(unit · 4 − 2) · ring_radius` for each number: a ring candidate's offset, as drawn.
-    offset: Box<[f64; BLOCK]>,
-    /// For each position `i`: the even distance `d` to the first pair `(i + d, i + d + 1)` in
-    /// the ring, or [`NONE_AHEAD`].
-    ahead: Box<[u8; BLOCK]>,
+    unit: Box<[f64; Draws::BLOCK]>,
     at: usize,
     len: usize,
-    /// The radius the table of pairs is for.
-    ring_radius: f64,
 }
 
 impl std::fmt::Debug for Draws {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Draws")
-            .field("ring_radius", &self.ring_radius)
             .field("buffered", &(self.len - self.at))
             .finish_non_exhaustive()
     }
 }
 
 impl Draws {
-    /// The stream of [`ParkMiller::new`]`(seed)` (refused alike), with a table of pairs for
-    /// candidates around points of radius `ring_radius`. Nothing is made until the first
-    /// number is read.
-    pub fn new(seed: i32, ring_radius: f64) -> Result<Self> {
+    /// Numbers a block holds (a power of two, so indices reduced by it need no bounds check,
+    /// and a multiple of the lanes).
+    pub const BLOCK: usize = 512;
+
+    /// The stream of [`ParkMiller::new`]`(seed)` (refused alike). Nothing is made until the
+    /// first number is read.
+    pub fn new(seed: i32) -> Result<Self> {
         let mut g = ParkMiller::new(seed)?;
         let lanes = std::array::from_fn(|_| g.next());
         Ok(Self {
             lanes,
-            unit: Box::new([0.0; BLOCK]),
-            offset: Box::new([0.0; BLOCK]),
-            ahead: Box::new([NONE_AHEAD; BLOCK]),
+            unit: Box::new([0.0; Draws::BLOCK]),
             at: 0,
             len: 0,
-            ring_radius,
         })
     }
 
@@ -193,103 +173,42 @@ impl Draws {
         if self.at >= self.len {
             self.refill();
         }
-        let u = self.unit[self.at % BLOCK];
+        let u = self.unit[self.at % Self::BLOCK];
         self.at += 1;
         u
     }
 
-    /// The offset of a candidate in the ring between `radius` and `2 · radius` around a point:
-    /// pairs `dx = (u · 4 − 2) · radius`, `dy` likewise from the next number, drawn until
-    /// `radius² ≤ dx² + dy² ≤ 4 · radius · radius`. With the radius the table is for, the
-    /// pair is looked up; with any other, or past the table's reach, drawn one pair at a time.
+    /// The block of numbers made so far (at most [`Draws::BLOCK`]) and the position of the next
+    /// one to be read in it: `block[at..]` are still to come. The block changes only in
+    /// [`Draws::refill`] (which [`Draws::next_f64`] calls once every number is read).
     #[inline(always)]
-    pub fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
-        // A stale entry (at = len) points past len, so it too takes the long way.
-        let i = self.at + usize::from(self.ahead[self.at % BLOCK]);
-        if radius != self.ring_radius || i + 1 >= self.len {
-            return self.ring_offset_one_by_one(radius);
-        }
-        self.at = i + 2;
-        // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
-        (self.offset[i % BLOCK], self.offset[(i + 1) % BLOCK])
+    pub fn block(&self) -> (&[f64], usize) {
+        (&self.unit[..self.len], self.at)
     }
 
-    /// [`Draws::ring_offset`] one pair at a time: for another radius than the table's, or where
-    /// the table cannot see the pair (the block's end).
-    #[inline(never)]
-    fn ring_offset_one_by_one(&mut self, radius: f64) -> (f64, f64) {
-        let (lo, hi) = (radius * radius, 4.0 * radius * radius);
-        loop {
-            let dx = (self.next_f64() * 4.0 - 2.0) * radius;
-            let dy = (self.next_f64() * 4.0 - 2.0) * radius;
-            let d2 = dx * dx + dy * dy;
-            if lo <= d2 && d2 <= hi {
-                return (dx, dy);
-            }
-        }
+    /// Reads `n` numbers of the block without returning them; at most as many as are left.
+    #[inline(always)]
+    pub fn skip(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.len);
     }
 
-    /// Moves the unread numbers to the front and makes the block full again, with its offsets
-    /// and its table of pairs.
+    /// Moves the unread numbers to the front of the block and makes it full again.
     #[cold]
     #[inline(never)]
-    fn refill(&mut self) {
+    pub fn refill(&mut self) {
         let keep = self.len - self.at;
         self.unit.copy_within(self.at..self.len, 0);
-        self.offset.copy_within(self.at..self.len, 0);
-        let len = keep + (BLOCK - keep) / LANES * LANES;
-        let r = self.ring_radius;
-        // The new states, LANES at a time; then their numbers and offsets. Two plain loops,
-        // which the compiler turns into vector code where the target has vectors.
-        let mut states = [0u32; BLOCK];
-        for chunk in states[keep..len].chunks_exact_mut(LANES) {
-            for (s, lane) in chunk.iter_mut().zip(&mut self.lanes) {
-                *s = *lane;
+        let len = keep + (Self::BLOCK - keep) / LANES * LANES;
+        for chunk in self.unit[keep..len].chunks_exact_mut(LANES) {
+            // One plain loop over the lanes, which the compiler turns into vector code where
+            // the target has vectors.
+            for (u, lane) in chunk.iter_mut().zip(&mut self.lanes) {
+                // s − 1 < 2^31: a signed conversion, which every target has, gives the same f64.
+                *u = f64::from((*lane - 1) as i32) / f64::from(MODULUS - 1);
                 *lane = mul_mod(*lane, LANE_STEP);
             }
         }
-        let new = self.unit[keep..len].iter_mut().zip(&mut self.offset[keep..len]);
-        for ((u, o), &s) in new.zip(&states[keep..len]) {
-            // s − 1 < 2^31: a signed conversion, which every target has, gives the same f64.
-            *u = f64::from((s - 1) as i32) / f64::from(MODULUS - 1);
-            *o = (*u * 4.0 - 2.0) * r;
-        }
-        pairs_ahead(&self.offset[..len], r, &mut self.ahead);
         (self.at, self.len) = (0, len);
-    }
-}
-
-/// Fills `ahead[i]`, for each position `i` of `offset`, with the even distance `d` to the first
-/// pair `(offset[i + d], offset[i + d + 1])` in the ring around a point of radius `r`
-/// (`r² ≤ dx² + dy² ≤ 4 · r · r`, exactly the one-at-a-time loop's sum and tests), or
-/// [`NONE_AHEAD`] when there is none within the slice or within 254.
-///
-/// Two passes: which pairs are in the ring (independent, so the compiler may use vectors), then
-/// the distances, walked backwards: a position's distance is 0 if its own pair is in the ring,
-/// else two more than the position two further on's — two running values, no search.
-fn pairs_ahead(offset: &[f64], r: f64, ahead: &mut [u8; BLOCK]) {
-    let (lo, hi) = (r * r, 4.0 * r * r);
-    let len = offset.len().min(BLOCK);
-    let mut inside = [false; BLOCK];
-    for (is, pair) in inside.iter_mut().zip(offset.windows(2)) {
-        let d2 = pair[0] * pair[0] + pair[1] * pair[1];
-        *is = lo <= d2 && d2 <= hi;
-    }
-    if let Some(last) = len.checked_sub(1) {
-        inside[last] = false; // it starts no pair
-    }
-    // ahead[i + 1] and ahead[i + 2] as the walk reaches i.
-    let (mut next, mut after) = (u32::from(NONE_AHEAD), u32::from(NONE_AHEAD));
-    let mut i = len;
-    while i > 0 {
-        i -= 1;
-        let here = if inside[i] {
-            0
-        } else {
-            (after + 2).min(u32::from(NONE_AHEAD))
-        };
-        ahead[i] = here as u8;
-        (next, after) = (here, next);
     }
 }
 
@@ -432,68 +351,32 @@ mod tests {
 
     #[test]
     fn draws_made_ahead_are_the_park_miller_stream() {
-        // Guards: a lane out of step, a block joined at the wrong place, a ring bit that differs
-        // from the one-at-a-time test, or a skipped pair consumed wrongly — any of them moves
-        // every later point.
-        for (seed, ring) in [(1, 2.0), (123_456, 0.37), (-7, 1e-3), (i32::MAX, 9.5)] {
+        // Guards: a lane out of step, a block joined at the wrong place, a refill that drops or
+        // repeats the unread numbers, or a skip that reads more or less than asked: any of them
+        // moves every later point.
+        for seed in [1, 123_456, -7, i32::MAX] {
             let mut plain = ParkMiller::new(seed).unwrap();
-            let mut ahead = Draws::new(seed, ring).unwrap();
-            let one_pair = |g: &mut ParkMiller, r: f64| loop {
-                let dx = (g.next_f64() * 4.0 - 2.0) * r;
-                let dy = (g.next_f64() * 4.0 - 2.0) * r;
-                let d2 = dx * dx + dy * dy;
-                if r * r <= d2 && d2 <= 4.0 * r * r {
-                    break (dx, dy);
-                }
-            };
-            for i in 0..20_000 {
-                // Mostly pairs at the ring's radius, now and then a single number or another
-                // radius, as a sampler's steps and a radius rule mix them.
+            let mut ahead = Draws::new(seed).unwrap();
+            for i in 0..20_000usize {
                 match i % 7 {
-                    0 => assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits()),
-                    3 => assert_eq!(ahead.ring_offset(ring * 1.5), one_pair(&mut plain, ring * 1.5)),
-                    _ => assert_eq!(ahead.ring_offset(ring), one_pair(&mut plain, ring)),
+                    0 => {
+                        // Refilled early: the unread numbers stay first.
+                        ahead.refill();
+                        assert_eq!(ahead.block().1, 0);
+                    }
+                    1 | 2 => {
+                        let (block, at) = ahead.block();
+                        let n = (i % 5).min(block.len() - at);
+                        for &u in &block[at..at + n] {
+                            assert_eq!(u.to_bits(), plain.next_f64().to_bits(), "seed {seed}");
+                        }
+                        ahead.skip(n);
+                    }
+                    _ => assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits()),
                 }
             }
             assert_eq!(ahead.clone().next_f64(), plain.clone().next_f64());
         }
-    }
-
-    #[test]
-    fn the_table_of_pairs_points_at_the_first_pair_in_the_ring() {
-        // Guards: an odd distance, a pair skipped or found too early, a pair running past the
-        // end of the block, or a distance that wraps instead of saying "none".
-        let r = 1.5;
-        let inside = |a: f64, b: f64| {
-            let d2 = a * a + b * b;
-            r * r <= d2 && d2 <= 4.0 * r * r
-        };
-        let mut g = ParkMiller::new(11).unwrap();
-        let mut offset: Vec<f64> = (0..BLOCK).map(|_| (g.next_f64() * 4.0 - 2.0) * r).collect();
-        // A long stretch where no pair is in the ring, and edge cases right on the ring's
-        // radii.
-        offset[100..400].iter_mut().for_each(|o| *o = 0.1);
-        (offset[18], offset[19], offset[20], offset[21]) = (0.1, 0.1, r, 0.0);
-        (offset[40], offset[41]) = (2.0 * r, 0.0);
-        for len in [BLOCK, 401, 2, 1] {
-            let mut ahead = [0; BLOCK];
-            pairs_ahead(&offset[..len], r, &mut ahead);
-            for i in 0..len {
-                let first = (i..len - 1)
-                    .step_by(2)
-                    .find(|&j| inside(offset[j], offset[j + 1]))
-                    .map(|j| j - i);
-                let expected = match first {
-                    Some(d) if d < 255 => d as u8,
-                    _ => NONE_AHEAD,
-                };
-                assert_eq!(ahead[i], expected, "len {len}, position {i}");
-            }
-        }
-        let mut ahead = [0; BLOCK];
-        pairs_ahead(&offset, r, &mut ahead);
-        assert_eq!((ahead[20], ahead[40], ahead[18]), (0, 0, 2));
-        assert_eq!(ahead[101], NONE_AHEAD, "more than 254 positions to the next pair");
     }
 
     #[test]

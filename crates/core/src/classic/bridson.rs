@@ -106,8 +106,8 @@ pub struct Sampler {
     wrap: bool,
     radius: f64,
     k: u32,
-    /// Park–Miller's stream made ahead, with ring bits for this sampler's radius.
-    rng: Draws,
+    /// Park–Miller's stream, made ahead in blocks, with the ring candidates looked up ahead.
+    rng: RingDraws,
     radius_at: Option<RadiusFn>,
     allowed: Option<AllowedFn>,
     /// This sampler's points are the grid's points from here on: layers run one after another,
@@ -226,7 +226,7 @@ impl Sampler {
             grid,
             radius,
             k,
-            rng: Draws::new(seed, radius)?,
+            rng: RingDraws::new(seed, radius)?,
             radius_at: None,
             allowed: None,
             active: Vec::new(),
@@ -404,9 +404,9 @@ impl Sampler {
     pub fn step(&mut self) -> Step {
         // One loop, compiled per case: the plane's copy does not even test for wrapping.
         match (self.wrap, self.same_radius()) {
-            (true, _) => self.step_on::<true, true>(&mut Classic),
-            (false, false) => self.step_on::<false, true>(&mut Classic),
-            (false, true) => self.step_on::<false, true>(&mut ClassicSameRadius),
+            (true, _) => self.step_on::<true, true, _>(SmallerRadius),
+            (false, false) => self.step_on::<false, true, _>(SmallerRadius),
+            (false, true) => self.step_on::<false, true, _>(SameRadius),
         }
     }
 
@@ -418,16 +418,14 @@ impl Sampler {
     }
 
     /// The step itself, on a torus (`WRAP`) or on the plane, keeping its candidates (`RECORD`)
-    /// or not. What a step reads and draws does not depend on `RECORD`: only whether the page
-    /// can see it afterwards.
-    ///
-    /// Extension points, both zero-cost for the classic sampler ([`Classic`]):
-    /// - `kinds.before_ring` runs before each candidate's ring draw: where a candidate's kind
-    ///   would be drawn by weight from the same stream;
-    /// - `kinds.rule` gives the spacing rule the candidate is judged by ([`Spacing`]), from its
-    ///   radius: where a matrix of spacings per pair of kinds would come in.
+    /// or not, each candidate judged by the spacing rule `rule` makes from its radius
+    /// ([`Spacing`]). What a step reads and draws does not depend on `RECORD`: only whether the
+    /// page can see it afterwards.
     #[inline(always)]
-    fn step_on<const WRAP: bool, const RECORD: bool>(&mut self, kinds: &mut impl Throw) -> Step {
+    fn step_on<const WRAP: bool, const RECORD: bool, S: Spacing>(
+        &mut self,
+        rule: impl Fn(f64) -> S + Copy,
+    ) -> Step {
         if self.active.is_empty() {
             return Step::Finished;
         }
@@ -443,13 +441,12 @@ impl Sampler {
             r: pr,
         } = self.points()[current];
         for tries in 1..=self.k {
-            let pick = kinds.before_ring(&mut self.rng);
             let (dx, dy) = self.rng.ring_offset(pr);
             let (mut x, mut y) = (px + dx, py + dy);
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let verdict = self.judge(x, y, |r| kinds.rule(pick, r));
+            let verdict = self.judge(x, y, rule);
             if RECORD {
                 let outcome = verdict.err().unwrap_or(Outcome::Accepted);
                 self.tried.push(Candidate { x, y, outcome });
@@ -479,20 +476,24 @@ impl Sampler {
     /// retires the last active point).
     pub fn run(&mut self, max_steps: u64) -> bool {
         match (self.wrap, self.same_radius()) {
-            (true, _) => self.run_on::<true>(max_steps, &mut Classic),
-            (false, false) => self.run_on::<false>(max_steps, &mut Classic),
-            (false, true) => self.run_on::<false>(max_steps, &mut ClassicSameRadius),
+            (true, _) => self.run_on::<true, _>(max_steps, SmallerRadius),
+            (false, false) => self.run_on::<false, _>(max_steps, SmallerRadius),
+            (false, true) => self.run_on::<false, _>(max_steps, SameRadius),
         }
     }
 
-    /// [`Sampler::run`] on a torus (`WRAP`) or on the plane, with `kinds`' candidates.
-    fn run_on<const WRAP: bool>(&mut self, max_steps: u64, kinds: &mut impl Throw) -> bool {
+    /// [`Sampler::run`] on a torus (`WRAP`) or on the plane, under `rule`.
+    fn run_on<const WRAP: bool, S: Spacing>(
+        &mut self,
+        max_steps: u64,
+        rule: impl Fn(f64) -> S + Copy,
+    ) -> bool {
         for i in 0..max_steps {
             let seen = i + 1 == max_steps || self.active.len() == 1;
             let step = if seen {
-                self.step_on::<WRAP, true>(kinds)
+                self.step_on::<WRAP, true, _>(rule)
             } else {
-                self.step_on::<WRAP, false>(kinds)
+                self.step_on::<WRAP, false, _>(rule)
             };
             if step == Step::Finished {
                 return true;
@@ -627,52 +628,141 @@ impl Job for Sampler {
     }
 }
 
-/// What a candidate is, beyond where it lands: chosen before its ring draw, and the spacing rule
-/// it is judged by. The one Bridson loop ([`Sampler::step`]) is generic over it; the classic
-/// sampler's is [`Classic`], which chooses nothing and draws nothing.
+/// [`Draws`] for a sampler: Park–Miller's stream made ahead in blocks, and its candidates'
+/// offsets in the ring around a point ([`RingDraws::ring_offset`]), the tutorial's draw.
 ///
-/// The extension point for kinds of objects (each pair of kinds with its own spacing): a
-/// `Throw` that draws the candidate's kind by weight in `before_ring` (from the same stream, so
-/// a seed still gives one world) and returns a rule that looks the pair's spacing up in a
-/// matrix, with each point's kind stored beside the grid's points.
-pub(crate) trait Throw {
-    /// What `before_ring` chose for a candidate.
-    type Pick: Copy;
-    /// The spacing rule a candidate is judged by.
-    type Rule: Spacing;
-    /// Called before each candidate's ring draw, with the sampler's stream.
-    fn before_ring(&mut self, draws: &mut Draws) -> Self::Pick;
-    /// The rule for a candidate with this pick and radius `r` (the sampler's radius, or its
-    /// radius rule's at the candidate).
-    fn rule(&self, pick: Self::Pick, r: f64) -> Self::Rule;
+/// Why ahead: whether a pair of numbers lands in the ring is a coin the processor cannot
+/// predict (about 59 % yes), and drawing pair after pair costs a missed guess most of the time.
+/// But the stream is fixed whatever becomes of the candidates, so when a block is made, each
+/// position `i` of it learns the even distance to the first pair from it that lands in the
+/// ring around a point of the sampler's radius: the pairs a candidate starting at `i` would try
+/// one after another. A candidate then reads its pair at once, and the pairs it skips are read
+/// just as the one-at-a-time loop reads them. Any other radius (a radius rule's) takes that
+/// loop, over the same numbers.
+#[derive(Clone)]
+struct RingDraws {
+    draws: Draws,
+    /// The radius the table is for.
+    radius: f64,
+    /// `ring_coordinate(u, radius)` for each number `u` of the block.
+    offset: Box<[f64; Draws::BLOCK]>,
+    /// For each position `i` of the block: the even distance `d` to the first pair
+    /// `(i + d, i + d + 1)` in the ring, or [`NONE_AHEAD`].
+    ahead: Box<[u8; Draws::BLOCK]>,
 }
 
-/// Classic Bridson: every candidate alike, judged by the smaller of the two radii.
-pub(crate) struct Classic;
+/// In [`RingDraws`]' table: no pair in the ring within reach (the block ends, or 127 pairs in
+/// a row miss the ring, odds about 1e-49).
+const NONE_AHEAD: u8 = u8::MAX;
 
-impl Throw for Classic {
-    type Pick = ();
-    type Rule = SmallerRadius;
+impl RingDraws {
+    fn new(seed: i32, radius: f64) -> Result<Self> {
+        Ok(Self {
+            draws: Draws::new(seed)?,
+            radius,
+            offset: Box::new([0.0; Draws::BLOCK]),
+            ahead: Box::new([NONE_AHEAD; Draws::BLOCK]),
+        })
+    }
+
+    /// The next number in `[0, 1)`.
+    #[inline]
+    fn next_f64(&mut self) -> f64 {
+        let (block, at) = self.draws.block();
+        if at == block.len() {
+            self.refill();
+        }
+        self.draws.next_f64()
+    }
+
+    /// A candidate's offset from a point of radius `radius`, in the ring between `radius` and
+    /// `2 · radius`: pairs `(ring_coordinate(u), ring_coordinate(v))` of the next two numbers,
+    /// drawn until [`in_ring`]. With the table's radius, looked up.
     #[inline(always)]
-    fn before_ring(&mut self, _: &mut Draws) {}
-    #[inline(always)]
-    fn rule(&self, (): (), r: f64) -> SmallerRadius {
-        SmallerRadius(r)
+    fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
+        let (block, at) = self.draws.block();
+        // A stale entry (at = len) points past len, so it too takes the long way.
+        let i = at + usize::from(self.ahead[at % Draws::BLOCK]);
+        if radius != self.radius || i + 1 >= block.len() {
+            return self.ring_offset_one_by_one(radius);
+        }
+        self.draws.skip(i + 2 - at);
+        // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
+        (
+            self.offset[i % Draws::BLOCK],
+            self.offset[(i + 1) % Draws::BLOCK],
+        )
+    }
+
+    /// [`RingDraws::ring_offset`] one pair at a time: for another radius than the table's, or
+    /// where the table cannot see the pair (the block's end).
+    #[inline(never)]
+    fn ring_offset_one_by_one(&mut self, radius: f64) -> (f64, f64) {
+        loop {
+            let dx = ring_coordinate(self.next_f64(), radius);
+            let dy = ring_coordinate(self.next_f64(), radius);
+            if in_ring(dx, dy, radius) {
+                return (dx, dy);
+            }
+        }
+    }
+
+    /// Makes the next block and its table of pairs.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.draws.refill();
+        let (block, _) = self.draws.block();
+        let r = self.radius;
+        for (o, &u) in self.offset.iter_mut().zip(block) {
+            *o = ring_coordinate(u, r);
+        }
+        pairs_ahead(&self.offset[..block.len()], r, &mut self.ahead);
     }
 }
 
-/// [`Classic`] on a grid where no point's radius is below the candidates' (a plain fill): the
-/// same answers from [`SameRadius`], which reads no stored radius.
-pub(crate) struct ClassicSameRadius;
+/// One coordinate of a candidate's offset from a point of radius `r`, from a number `u` in
+/// `[0, 1)`: uniform in `[−2r, 2r)`. The tutorial's draw; the one place it is written.
+#[inline(always)]
+fn ring_coordinate(u: f64, r: f64) -> f64 {
+    (u * 4.0 - 2.0) * r
+}
 
-impl Throw for ClassicSameRadius {
-    type Pick = ();
-    type Rule = SameRadius;
-    #[inline(always)]
-    fn before_ring(&mut self, _: &mut Draws) {}
-    #[inline(always)]
-    fn rule(&self, (): (), r: f64) -> SameRadius {
-        SameRadius(r)
+/// Whether an offset lies in the ring between `r` and `2r`: `r² ≤ dx² + dy² ≤ 4 · r · r`.
+#[inline(always)]
+fn in_ring(dx: f64, dy: f64, r: f64) -> bool {
+    let d2 = dx * dx + dy * dy;
+    (r * r <= d2) & (d2 <= 4.0 * r * r)
+}
+
+/// Fills `ahead[i]`, for each position `i` of `offset`, with the even distance `d` to the first
+/// pair `(offset[i + d], offset[i + d + 1])` [`in_ring`] for radius `r`, or [`NONE_AHEAD`] when
+/// there is none within the slice or within 254.
+///
+/// Two passes: which pairs are in the ring (independent, so the compiler may use vectors), then
+/// the distances, walked backwards: a position's distance is 0 if its own pair is in the ring,
+/// else two more than the position two further on's — two running values, no search.
+fn pairs_ahead(offset: &[f64], r: f64, ahead: &mut [u8; Draws::BLOCK]) {
+    let len = offset.len().min(Draws::BLOCK);
+    let mut inside = [false; Draws::BLOCK];
+    for (is, pair) in inside.iter_mut().zip(offset.windows(2)) {
+        *is = in_ring(pair[0], pair[1], r);
+    }
+    if let Some(last) = len.checked_sub(1) {
+        inside[last] = false; // it starts no pair
+    }
+    // ahead[i + 1] and ahead[i + 2] as the walk reaches i.
+    let (mut next, mut after) = (u32::from(NONE_AHEAD), u32::from(NONE_AHEAD));
+    let mut i = len;
+    while i > 0 {
+        i -= 1;
+        let here = if inside[i] {
+            0
+        } else {
+            (after + 2).min(u32::from(NONE_AHEAD))
+        };
+        ahead[i] = here as u8;
+        (next, after) = (here, next);
     }
 }
 
@@ -768,5 +858,83 @@ mod tests {
                 assert_eq!(sliced.active(), whole.active());
             }
         }
+    }
+
+    /// The tutorial's ring draw, one pair at a time from the plain generator: what
+    /// [`RingDraws::ring_offset`] must reproduce.
+    fn one_pair(g: &mut ParkMiller, r: f64) -> (f64, f64) {
+        loop {
+            let dx = (g.next_f64() * 4.0 - 2.0) * r;
+            let dy = (g.next_f64() * 4.0 - 2.0) * r;
+            let d2 = dx * dx + dy * dy;
+            if r * r <= d2 && d2 <= 4.0 * r * r {
+                return (dx, dy);
+            }
+        }
+    }
+
+    #[test]
+    fn ring_draws_made_ahead_are_the_one_pair_at_a_time_draws() {
+        // Guards: a table entry off by one pair or by one number, a pair straddling two blocks,
+        // a skipped pair consumed wrongly, or another radius served from the table: any of them
+        // moves every later point.
+        for (seed, ring) in [(1, 2.0), (123_456, 0.37), (-7, 1e-3), (i32::MAX, 9.5)] {
+            let mut plain = ParkMiller::new(seed).unwrap();
+            let mut ahead = RingDraws::new(seed, ring).unwrap();
+            for i in 0..20_000 {
+                // Mostly pairs at the table's radius, now and then a single number (a step's
+                // pick of an active point) or another radius (a radius rule's).
+                match i % 7 {
+                    0 => assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits()),
+                    3 => assert_eq!(
+                        ahead.ring_offset(ring * 1.5),
+                        one_pair(&mut plain, ring * 1.5)
+                    ),
+                    _ => assert_eq!(ahead.ring_offset(ring), one_pair(&mut plain, ring)),
+                }
+            }
+            assert_eq!(ahead.clone().next_f64(), plain.clone().next_f64());
+        }
+    }
+
+    #[test]
+    fn the_table_of_pairs_points_at_the_first_pair_in_the_ring() {
+        // Guards: an odd distance, a pair skipped or found too early, a pair running past the
+        // end of the block, or a distance that wraps instead of saying "none".
+        let r = 1.5;
+        let inside = |a: f64, b: f64| {
+            let d2 = a * a + b * b;
+            r * r <= d2 && d2 <= 4.0 * r * r
+        };
+        let mut g = ParkMiller::new(11).unwrap();
+        let mut offset: Vec<f64> = (0..Draws::BLOCK)
+            .map(|_| (g.next_f64() * 4.0 - 2.0) * r)
+            .collect();
+        // A long stretch where no pair is in the ring, and pairs right on the ring's radii.
+        offset[100..400].iter_mut().for_each(|o| *o = 0.1);
+        (offset[18], offset[19], offset[20], offset[21]) = (0.1, 0.1, r, 0.0);
+        (offset[40], offset[41]) = (2.0 * r, 0.0);
+        for len in [Draws::BLOCK, 401, 2, 1] {
+            let mut ahead = [0; Draws::BLOCK];
+            pairs_ahead(&offset[..len], r, &mut ahead);
+            for (i, &got) in ahead.iter().enumerate().take(len) {
+                let first = (i..len - 1)
+                    .step_by(2)
+                    .find(|&j| inside(offset[j], offset[j + 1]))
+                    .map(|j| j - i);
+                let expected = match first {
+                    Some(d) if d < 255 => d as u8,
+                    _ => NONE_AHEAD,
+                };
+                assert_eq!(got, expected, "len {len}, position {i}");
+            }
+        }
+        let mut ahead = [0; Draws::BLOCK];
+        pairs_ahead(&offset, r, &mut ahead);
+        assert_eq!((ahead[20], ahead[40], ahead[18]), (0, 0, 2));
+        assert_eq!(
+            ahead[101], NONE_AHEAD,
+            "more than 254 positions to the next pair"
+        );
     }
 }

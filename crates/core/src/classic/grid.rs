@@ -436,12 +436,19 @@ impl Grid {
             let cells = &self.cells[start - 1..start + 2];
             cells.try_into().expect("three cells")
         };
-        let (above, middle, below) = (three(centre - stride), three(centre), three(centre + stride));
+        let (above, middle, below) = (
+            three(centre - stride),
+            three(centre),
+            three(centre + stride),
+        );
         // NEAR_FIRST[..8]: the cell, its edge neighbours, three diagonal ones.
         let first = [
             middle[1], middle[0], middle[2], above[1], below[1], above[0], above[2], below[0],
         ];
-        let (a, b) = (self.quad(&first[..4], x, y, rule), self.quad(&first[4..], x, y, rule));
+        let (a, b) = (
+            self.quad(&first[..4], x, y, rule),
+            self.quad(&first[4..], x, y, rule),
+        );
         let mut mask = a | (b << 4);
         if mask == 0 {
             mask = self.far_hits(centre, x, y, rule);
@@ -489,10 +496,11 @@ impl Grid {
     /// Bits `8 + 4Q` to `11 + 4Q` of [`Grid::far_hits`] (past the 25th cell, the sentinel).
     #[inline(always)]
     fn far_quad<S: Spacing, const Q: usize>(&self, centre: usize, x: f64, y: f64, rule: S) -> u32 {
-        let cells: [u32; 4] = std::array::from_fn(|lane| match self.near_first.get(8 + 4 * Q + lane) {
-            Some(&offset) => self.cells[centre.wrapping_add_signed(offset)],
-            None => EMPTY,
-        });
+        let cells: [u32; 4] =
+            std::array::from_fn(|lane| match self.near_first.get(8 + 4 * Q + lane) {
+                Some(&offset) => self.cells[centre.wrapping_add_signed(offset)],
+                None => EMPTY,
+            });
         self.quad(&cells, x, y, rule) << (8 + 4 * Q)
     }
 
@@ -512,7 +520,9 @@ impl Grid {
         if (c1 - c0 + 1) * (r1 - r0 + 1) > self.stored.len() {
             // A radius many cells wide (a big layer on a fine shared grid) would read more cells
             // than there are points: reading the points is then cheaper, and gives the same answer.
-            return (1..self.stored.len()).find(|&i| too_close(i)).map(|i| i - 1);
+            return (1..self.stored.len())
+                .find(|&i| too_close(i))
+                .map(|i| i - 1);
         }
         for row in r0..=r1 {
             let start = self.slot(c0, row);
