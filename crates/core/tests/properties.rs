@@ -456,6 +456,90 @@ proptest! {
     }
 }
 
+/// What a page sees of a sampler between calls: its points (as bits), active list, current
+/// point, last step's candidates and counters.
+type Seen = (
+    Vec<[u64; 3]>,
+    Vec<usize>,
+    Option<usize>,
+    Vec<[u64; 2]>,
+    [u64; 4],
+);
+
+fn seen(s: &Sampler) -> Seen {
+    let tried = s
+        .tried()
+        .iter()
+        .map(|c| [c.x.to_bits(), c.y.to_bits()])
+        .collect();
+    let counts = [s.steps(), s.attempted(), s.accepted(), s.retired() as u64];
+    (
+        bits(s.points()),
+        s.active().to_vec(),
+        s.current(),
+        tried,
+        counts,
+    )
+}
+
+/// A started sampler of one of the kinds the one Bridson loop serves: 0 plain, 1 a radius
+/// rule, 2 a ground rule, 3 a torus, 4 a layer over a finer layer on a shared grid.
+fn some_sampler(kind: u8, w: f64, h: f64, r: f64, k: u32, seed: i32) -> Option<Sampler> {
+    let mut s = match kind {
+        0 => Sampler::new(w, h, r, k, seed).ok()?,
+        1 => Sampler::new(w, h, r, k, seed)
+            .ok()?
+            .with_radius_fn(move |x, y| r * (1.0 + waves(w, h, 0.5)(x, y))),
+        2 => {
+            let mask = Mask::OutsideDiscs(vec![[0.3 * w, 0.6 * h, 0.25 * w.max(h)]]);
+            Sampler::new(w, h, r, k, seed)
+                .ok()?
+                .with_allowed(move |x, y| mask.allows(x, y))
+        }
+        3 => Sampler::wrapped(w, h, r, k, seed).ok()?,
+        _ => {
+            let grid = shared_grid(w, h, [r, r / 2.0]).ok()?;
+            let (_, grid) = place_layer(grid, Layer::new(r / 2.0, k, other_seed(seed))).ok()?;
+            Sampler::with_grid(grid, r, k, seed).ok()?
+        }
+    };
+    s.start_random();
+    Some(s)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    // Guards: the one-call path (Sampler::run, which keeps no candidates for steps nobody sees)
+    // drifting from the stepper the page shows: another draw, another verdict, a counter or the
+    // last step's candidates out of step at the end of a slice.
+    #[test]
+    fn running_in_slices_equals_stepping_to_the_bit(
+        (w, h, r) in map_and_radius(1500.0),
+        k in 1u32..40,
+        seed in seed(),
+        kind in 0u8..5,
+        slice in prop_oneof![1u64..4, 4u64..300, Just(u64::MAX)],
+    ) {
+        let Some(mut stepped) = some_sampler(kind, w, h, r, k, seed) else {
+            return Ok(()); // a map this kind refuses (a torus narrower than 2r)
+        };
+        let mut run = some_sampler(kind, w, h, r, k, seed).unwrap();
+        loop {
+            let finished = run.run(slice);
+            let mut steps = 0;
+            while steps < slice && stepped.step() != Step::Finished {
+                steps += 1;
+            }
+            prop_assert_eq!(seen(&run), seen(&stepped), "kind {}, after a slice of {}", kind, slice);
+            prop_assert_eq!(finished, stepped.is_finished());
+            if finished {
+                break;
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Layers: shared grid versus one grid each
 // ---------------------------------------------------------------------------------------------

@@ -79,6 +79,139 @@ impl ParkMiller {
     }
 }
 
+/// `a^n mod M`: the multiplier that moves a Park–Miller state `n` draws ahead at once.
+const fn multiplier_ahead(n: u32) -> u32 {
+    let mut m: u64 = 1;
+    let mut i = 0;
+    while i < n {
+        m = m * MULTIPLIER as u64 % MODULUS as u64;
+        i += 1;
+    }
+    m as u32
+}
+
+/// Independent lanes a [`Draws`] block is made in (see [`Draws`]).
+const LANES: usize = 8;
+/// `a^LANES mod M`: one lane's step.
+const LANE_STEP: u32 = multiplier_ahead(LANES as u32);
+/// `s · m mod M` for a state `s` and a multiplier `m`, both below M: the product is below
+/// 2^62, and as `2^31 ≡ 1 (mod M)` one fold leaves it below 2M (in 32 bits). It cannot be M
+/// itself (M is prime and neither factor is 0), so one subtraction of M finishes it when the
+/// fold is M or more, that is when `fold − M` does not wrap past 2^31: written with the sign
+/// bit, so that the lanes of a block need no 64-bit comparison.
+#[inline(always)]
+fn mul_mod(s: u32, m: u32) -> u32 {
+    let p = u64::from(s) * u64::from(m);
+    let fold = (p as u32 & MODULUS) + (p >> 31) as u32;
+    let less = fold.wrapping_sub(MODULUS);
+    if (less as i32) < 0 {
+        fold
+    } else {
+        less
+    }
+}
+
+/// [`ParkMiller::next_f64`]'s stream, the very same numbers in the very same order, made ahead
+/// in blocks: what Bridson's sampler draws from.
+///
+/// Why: one Park–Miller step depends on the last, so drawn one at a time the numbers form a
+/// chain of multiplications and divisions the processor cannot overlap. But the stream is fixed
+/// whatever becomes of the candidates, so it can be made ahead: [`LANES`] lanes each jump ahead
+/// by `a^LANES mod M` (lane `j` of a block holds draw `8i + j`), the lanes are independent, so
+/// the compiler runs them side by side (SIMD where the target has it), and `(s − 1) / (M − 1)`
+/// is the same exact division in any order. [`Draws::block`] shows the numbers made, read or
+/// not, so that a reader can work out ahead what it will do with them (Bridson's sampler looks
+/// its ring candidates up that way) and then [`Draws::skip`] those it used.
+///
+/// ```
+/// use poisson_live::rng::{Draws, ParkMiller};
+/// let mut plain = ParkMiller::new(99).unwrap();
+/// let mut ahead = Draws::new(99).unwrap();
+/// for _ in 0..2000 {
+///     assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits());
+/// }
+/// ```
+#[derive(Clone)]
+pub struct Draws {
+    /// The states behind the next [`LANES`] numbers to be made.
+    lanes: [u32; LANES],
+    /// The numbers made and not yet read start at `at`; `len` numbers are made.
+    unit: Box<[f64; Draws::BLOCK]>,
+    at: usize,
+    len: usize,
+}
+
+impl std::fmt::Debug for Draws {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Draws")
+            .field("buffered", &(self.len - self.at))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Draws {
+    /// Numbers a block holds (a power of two, so indices reduced by it need no bounds check,
+    /// and a multiple of the lanes).
+    pub const BLOCK: usize = 512;
+
+    /// The stream of [`ParkMiller::new`]`(seed)` (refused alike). Nothing is made until the
+    /// first number is read.
+    pub fn new(seed: i32) -> Result<Self> {
+        let mut g = ParkMiller::new(seed)?;
+        let lanes = std::array::from_fn(|_| g.next());
+        Ok(Self {
+            lanes,
+            unit: Box::new([0.0; Draws::BLOCK]),
+            at: 0,
+            len: 0,
+        })
+    }
+
+    /// The next number in `[0, 1)`: [`ParkMiller::next_f64`]'s next.
+    #[inline]
+    pub fn next_f64(&mut self) -> f64 {
+        if self.at >= self.len {
+            self.refill();
+        }
+        let u = self.unit[self.at % Self::BLOCK];
+        self.at += 1;
+        u
+    }
+
+    /// The block of numbers made so far (at most [`Draws::BLOCK`]) and the position of the next
+    /// one to be read in it: `block[at..]` are still to come. The block changes only in
+    /// [`Draws::refill`] (which [`Draws::next_f64`] calls once every number is read).
+    #[inline(always)]
+    pub fn block(&self) -> (&[f64], usize) {
+        (&self.unit[..self.len], self.at)
+    }
+
+    /// Reads `n` numbers of the block without returning them; at most as many as are left.
+    #[inline(always)]
+    pub fn skip(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.len);
+    }
+
+    /// Moves the unread numbers to the front of the block and makes it full again.
+    #[cold]
+    #[inline(never)]
+    pub fn refill(&mut self) {
+        let keep = self.len - self.at;
+        self.unit.copy_within(self.at..self.len, 0);
+        let len = keep + (Self::BLOCK - keep) / LANES * LANES;
+        for chunk in self.unit[keep..len].chunks_exact_mut(LANES) {
+            // One plain loop over the lanes, which the compiler turns into vector code where
+            // the target has vectors.
+            for (u, lane) in chunk.iter_mut().zip(&mut self.lanes) {
+                // s − 1 < 2^31: a signed conversion, which every target has, gives the same f64.
+                *u = f64::from((*lane - 1) as i32) / f64::from(MODULUS - 1);
+                *lane = mul_mod(*lane, LANE_STEP);
+            }
+        }
+        (self.at, self.len) = (0, len);
+    }
+}
+
 /// Checks a seed that arrives as a floating-point number (from a text field, JSON or JS) and
 /// returns it as an `i32`.
 ///
@@ -214,6 +347,36 @@ mod tests {
             g.next();
         }
         assert_eq!(g.next(), 1_043_618_065);
+    }
+
+    #[test]
+    fn draws_made_ahead_are_the_park_miller_stream() {
+        // Guards: a lane out of step, a block joined at the wrong place, a refill that drops or
+        // repeats the unread numbers, or a skip that reads more or less than asked: any of them
+        // moves every later point.
+        for seed in [1, 123_456, -7, i32::MAX] {
+            let mut plain = ParkMiller::new(seed).unwrap();
+            let mut ahead = Draws::new(seed).unwrap();
+            for i in 0..20_000usize {
+                match i % 7 {
+                    0 => {
+                        // Refilled early: the unread numbers stay first.
+                        ahead.refill();
+                        assert_eq!(ahead.block().1, 0);
+                    }
+                    1 | 2 => {
+                        let (block, at) = ahead.block();
+                        let n = (i % 5).min(block.len() - at);
+                        for &u in &block[at..at + n] {
+                            assert_eq!(u.to_bits(), plain.next_f64().to_bits(), "seed {seed}");
+                        }
+                        ahead.skip(n);
+                    }
+                    _ => assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits()),
+                }
+            }
+            assert_eq!(ahead.clone().next_f64(), plain.clone().next_f64());
+        }
     }
 
     #[test]

@@ -11,9 +11,9 @@
 //! [`variable_radius`] are the one-call helpers a game uses.
 
 use crate::error::{in_range, positive, radius_range, Error, Result};
-use crate::grid::Grid;
+use crate::grid::{Grid, SameRadius, SmallerRadius, Spacing};
 use crate::job::Job;
-use crate::rng::ParkMiller;
+use crate::rng::{Draws, ParkMiller};
 use crate::Point;
 use std::f64::consts::SQRT_2;
 
@@ -109,7 +109,8 @@ pub struct Sampler {
     wrap: bool,
     radius: f64,
     k: u32,
-    rng: ParkMiller,
+    /// Park–Miller's stream, made ahead in blocks, with the ring candidates looked up ahead.
+    rng: RingDraws,
     radius_at: Option<RadiusFn>,
     allowed: Option<AllowedFn>,
     /// Kinds of points ([`Kinds`]), when candidates are of several.
@@ -230,7 +231,7 @@ impl Sampler {
             grid,
             radius,
             k,
-            rng: ParkMiller::new(seed)?,
+            rng: RingDraws::new(seed, radius)?,
             radius_at: None,
             allowed: None,
             kinds: None,
@@ -370,10 +371,17 @@ impl Sampler {
     /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
     /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
-        if self.kinds.is_some() {
-            self.try_add_kind(x, y)
+        let verdict = if self.kinds.is_some() {
+            self.judge_kind(x, y)
         } else {
-            self.try_add_plain(x, y)
+            self.judge(x, y, SmallerRadius)
+        };
+        match verdict {
+            Ok(r) => {
+                self.place(x, y, r);
+                Outcome::Accepted
+            }
+            Err(refused) => refused,
         }
     }
 
@@ -393,102 +401,122 @@ impl Sampler {
         None
     }
 
-    /// [`Sampler::try_add`] with no kinds of points: the smaller of two radii decides.
-    fn try_add_plain(&mut self, x: f64, y: f64) -> Outcome {
+    /// Whether a point may stand at `(x, y)` ([`Sampler::try_add`]'s rules, the spacing judged
+    /// by `rule`, which the classic sampler makes from the point's radius): the radius it would
+    /// get, or why not. Changes nothing, so the candidate loop reads the grid untouched until a
+    /// candidate is placed.
+    #[inline(always)]
+    fn judge<S: Spacing>(
+        &self,
+        x: f64,
+        y: f64,
+        rule: impl Fn(f64) -> S,
+    ) -> std::result::Result<f64, Outcome> {
         if let Some(refused) = self.refused_here(x, y) {
-            return refused;
+            return Err(refused);
         }
         let r = self.radius_at(x, y);
-        if let Some(hit) = self.grid.conflict(x, y, r) {
-            return Outcome::TooClose(hit);
+        match self.grid.conflict_by(x, y, rule(r)) {
+            Some(hit) => Err(Outcome::TooClose(hit)),
+            None => Ok(r),
         }
-        self.place(x, y, r)
     }
 
-    /// [`Sampler::try_add`] with kinds of points, which judge the spacing of each pair
-    /// themselves: the grid knows only radii.
-    fn try_add_kind(&mut self, x: f64, y: f64) -> Outcome {
+    /// [`Sampler::judge`] with kinds of points, which judge the spacing of each pair themselves
+    /// (the grid knows only radii). On `Ok` the kinds have counted the point as the grid's next
+    /// one, so it must be placed at once.
+    fn judge_kind(&mut self, x: f64, y: f64) -> std::result::Result<f64, Outcome> {
         if let Some(refused) = self.refused_here(x, y) {
-            return refused;
+            return Err(refused);
         }
-        let Some(kinds) = &mut self.kinds else {
-            return self.try_add_plain(x, y);
-        };
-        match kinds.admit(&self.grid, x, y) {
-            Ok(r) => self.place(x, y, r),
-            Err(hit) => Outcome::TooClose(hit),
+        match &mut self.kinds {
+            Some(kinds) => kinds.admit(&self.grid, x, y).map_err(Outcome::TooClose),
+            None => self.judge(x, y, SmallerRadius),
         }
     }
 
-    /// Adds a point that may stand; it becomes active.
+    /// Places a point that [`Sampler::judge`] let stand; it becomes active.
     #[inline(always)]
-    fn place(&mut self, x: f64, y: f64, r: f64) -> Outcome {
+    fn place(&mut self, x: f64, y: f64, r: f64) {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
         self.active.push(index);
         self.r2_sum += r * r;
-        Outcome::Accepted
     }
 
     /// One step of Bridson's algorithm; see the module docs. This is the one place in the crate
     /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
-    /// chunk of an endless world (a grid with an origin and a sampling region) step it too.
+    /// chunk of an endless world (a grid with an origin and a sampling region) step it too, and
+    /// so do [`Sampler::run`] and [`Sampler::finish`].
     pub fn step(&mut self) -> Step {
         // One loop, compiled per case: the plane's copy does not even test for wrapping, and
         // only the copy for kinds of points asks for them.
-        match (self.wrap, self.kinds.is_some()) {
-            (true, kinds) => self.step_on::<true>(kinds),
-            (false, false) => self.step_on::<false>(false),
-            (false, true) => self.step_on::<false>(true),
+        match (self.wrap, self.kinds.is_some(), self.same_radius()) {
+            (true, kinds, _) => self.step_on::<true, true, _>(SmallerRadius, kinds),
+            (false, true, _) => self.step_on::<false, true, _>(SmallerRadius, true),
+            (false, false, false) => self.step_on::<false, true, _>(SmallerRadius, false),
+            (false, false, true) => self.step_on::<false, true, _>(SameRadius, false),
         }
     }
 
-    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane, with `kinds` of points or not.
+    /// True when every candidate's radius is the sampler's and no point on the grid has a
+    /// smaller one: the spacing rule can then be [`SameRadius`], which reads no stored radius.
+    /// Stays true while the sampler runs (it only adds points of its own radius).
+    fn same_radius(&self) -> bool {
+        self.radius_at.is_none() && self.grid.min_radius() >= self.radius
+    }
+
+    /// The step itself, on a torus (`WRAP`) or on the plane, keeping its candidates (`RECORD`)
+    /// or not, each candidate judged by the spacing rule `rule` makes from its radius
+    /// ([`Spacing`]), or with `kinds` by the kinds of points ([`Kinds`]). What a step reads and
+    /// draws does not depend on `RECORD`: only whether the page can see it afterwards.
     #[inline(always)]
-    fn step_on<const WRAP: bool>(&mut self, kinds: bool) -> Step {
+    fn step_on<const WRAP: bool, const RECORD: bool, S: Spacing>(
+        &mut self,
+        rule: impl Fn(f64) -> S + Copy,
+        kinds: bool,
+    ) -> Step {
         if self.active.is_empty() {
             return Step::Finished;
         }
         let a = (self.rng.next_f64() * self.active.len() as f64) as usize;
         let current = self.active[a];
         self.current = Some(current);
-        self.tried.clear();
+        if RECORD {
+            self.tried.clear();
+        }
         let Point {
             x: px,
             y: py,
             r: mut pr,
         } = self.points()[current];
-        let (mut lo, mut hi) = (pr * pr, 4.0 * pr * pr);
-        for _ in 0..self.k {
+        for tries in 1..=self.k {
             if let Some(kinds) = self.kinds.as_mut().filter(|_| kinds) {
                 // The candidate's kind is drawn first: its ring is the pair's spacing.
                 pr = kinds.throw(self.start + current);
-                (lo, hi) = (pr * pr, 4.0 * pr * pr);
             }
-            let (dx, dy) = loop {
-                let dx = (self.rng.next_f64() * 4.0 - 2.0) * pr;
-                let dy = (self.rng.next_f64() * 4.0 - 2.0) * pr;
-                let d2 = dx * dx + dy * dy;
-                if lo <= d2 && d2 <= hi {
-                    break (dx, dy);
-                }
-            };
+            let (dx, dy) = self.rng.ring_offset(pr);
             let (mut x, mut y) = (px + dx, py + dy);
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let outcome = if kinds {
-                self.try_add_kind(x, y)
+            let verdict = if kinds {
+                self.judge_kind(x, y)
             } else {
-                self.try_add_plain(x, y)
+                self.judge(x, y, rule)
             };
-            self.tried.push(Candidate { x, y, outcome });
-            self.attempted += 1;
-            if outcome.accepted() {
+            if RECORD {
+                let outcome = verdict.err().unwrap_or(Outcome::Accepted);
+                self.tried.push(Candidate { x, y, outcome });
+            }
+            if let Ok(r) = verdict {
+                self.place(x, y, r);
+                self.attempted += u64::from(tries);
                 self.accepted += 1;
                 self.steps += 1;
                 return Step::Placed(self.points().len() - 1);
             }
         }
+        self.attempted += u64::from(self.k);
         self.active.swap_remove(a);
         self.retired += 1;
         self.steps += 1;
@@ -498,9 +526,35 @@ impl Sampler {
     /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
     /// animation frame so a big map never blocks it. ([`Job::run`] is the same, and also
     /// updates [`Job::progress`].)
+    ///
+    /// The same steps as calling [`Sampler::step`] `max_steps` times, leaving the same state;
+    /// but only the steps whose candidates can still be seen afterwards keep them: the last of
+    /// the slice, and any step taken with a single point active (the run's last productive step
+    /// retires the last active point).
     pub fn run(&mut self, max_steps: u64) -> bool {
-        for _ in 0..max_steps {
-            if self.step() == Step::Finished {
+        match (self.wrap, self.kinds.is_some(), self.same_radius()) {
+            (true, kinds, _) => self.run_on::<true, _>(max_steps, SmallerRadius, kinds),
+            (false, true, _) => self.run_on::<false, _>(max_steps, SmallerRadius, true),
+            (false, false, false) => self.run_on::<false, _>(max_steps, SmallerRadius, false),
+            (false, false, true) => self.run_on::<false, _>(max_steps, SameRadius, false),
+        }
+    }
+
+    /// [`Sampler::run`] on a torus (`WRAP`) or on the plane, under `rule` or the `kinds`.
+    fn run_on<const WRAP: bool, S: Spacing>(
+        &mut self,
+        max_steps: u64,
+        rule: impl Fn(f64) -> S + Copy,
+        kinds: bool,
+    ) -> bool {
+        for i in 0..max_steps {
+            let seen = i + 1 == max_steps || self.active.len() == 1;
+            let step = if seen {
+                self.step_on::<WRAP, true, _>(rule, kinds)
+            } else {
+                self.step_on::<WRAP, false, _>(rule, kinds)
+            };
+            if step == Step::Finished {
                 return true;
             }
         }
@@ -510,7 +564,7 @@ impl Sampler {
     /// Steps until nothing is active, keeping the sampler. ([`Job::run_to_end`] is the same and
     /// hands the points over; with [`Job`] in scope, `sampler.finish()` means that one.)
     pub fn finish(&mut self) {
-        while self.step() != Step::Finished {}
+        while !self.run(u64::MAX) {}
     }
 
     /// How far along the run looks: productive steps over those taken plus those a filled
@@ -650,6 +704,144 @@ pub(crate) trait Kinds: Send + Sync {
     fn of_points(&self) -> &[u16];
 }
 
+/// [`Draws`] for a sampler: Park–Miller's stream made ahead in blocks, and its candidates'
+/// offsets in the ring around a point ([`RingDraws::ring_offset`]), the tutorial's draw.
+///
+/// Why ahead: whether a pair of numbers lands in the ring is a coin the processor cannot
+/// predict (about 59 % yes), and drawing pair after pair costs a missed guess most of the time.
+/// But the stream is fixed whatever becomes of the candidates, so when a block is made, each
+/// position `i` of it learns the even distance to the first pair from it that lands in the
+/// ring around a point of the sampler's radius: the pairs a candidate starting at `i` would try
+/// one after another. A candidate then reads its pair at once, and the pairs it skips are read
+/// just as the one-at-a-time loop reads them. Any other radius (a radius rule's) takes that
+/// loop, over the same numbers.
+#[derive(Clone)]
+struct RingDraws {
+    draws: Draws,
+    /// The radius the table is for.
+    radius: f64,
+    /// `ring_coordinate(u, radius)` for each number `u` of the block.
+    offset: Box<[f64; Draws::BLOCK]>,
+    /// For each position `i` of the block: the even distance `d` to the first pair
+    /// `(i + d, i + d + 1)` in the ring, or [`NONE_AHEAD`].
+    ahead: Box<[u8; Draws::BLOCK]>,
+}
+
+/// In [`RingDraws`]' table: no pair in the ring within reach (the block ends, or 127 pairs in
+/// a row miss the ring, odds about 1e-49).
+const NONE_AHEAD: u8 = u8::MAX;
+
+impl RingDraws {
+    fn new(seed: i32, radius: f64) -> Result<Self> {
+        Ok(Self {
+            draws: Draws::new(seed)?,
+            radius,
+            offset: Box::new([0.0; Draws::BLOCK]),
+            ahead: Box::new([NONE_AHEAD; Draws::BLOCK]),
+        })
+    }
+
+    /// The next number in `[0, 1)`.
+    #[inline]
+    fn next_f64(&mut self) -> f64 {
+        let (block, at) = self.draws.block();
+        if at == block.len() {
+            self.refill();
+        }
+        self.draws.next_f64()
+    }
+
+    /// A candidate's offset from a point of radius `radius`, in the ring between `radius` and
+    /// `2 · radius`: pairs `(ring_coordinate(u), ring_coordinate(v))` of the next two numbers,
+    /// drawn until [`in_ring`]. With the table's radius, looked up.
+    #[inline(always)]
+    fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
+        let (block, at) = self.draws.block();
+        // A stale entry (at = len) points past len, so it too takes the long way.
+        let i = at + usize::from(self.ahead[at % Draws::BLOCK]);
+        if radius != self.radius || i + 1 >= block.len() {
+            return self.ring_offset_one_by_one(radius);
+        }
+        self.draws.skip(i + 2 - at);
+        // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
+        (
+            self.offset[i % Draws::BLOCK],
+            self.offset[(i + 1) % Draws::BLOCK],
+        )
+    }
+
+    /// [`RingDraws::ring_offset`] one pair at a time: for another radius than the table's, or
+    /// where the table cannot see the pair (the block's end).
+    #[inline(never)]
+    fn ring_offset_one_by_one(&mut self, radius: f64) -> (f64, f64) {
+        loop {
+            let dx = ring_coordinate(self.next_f64(), radius);
+            let dy = ring_coordinate(self.next_f64(), radius);
+            if in_ring(dx, dy, radius) {
+                return (dx, dy);
+            }
+        }
+    }
+
+    /// Makes the next block and its table of pairs.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.draws.refill();
+        let (block, _) = self.draws.block();
+        let r = self.radius;
+        for (o, &u) in self.offset.iter_mut().zip(block) {
+            *o = ring_coordinate(u, r);
+        }
+        pairs_ahead(&self.offset[..block.len()], r, &mut self.ahead);
+    }
+}
+
+/// One coordinate of a candidate's offset from a point of radius `r`, from a number `u` in
+/// `[0, 1)`: uniform in `[−2r, 2r)`. The tutorial's draw; the one place it is written.
+#[inline(always)]
+fn ring_coordinate(u: f64, r: f64) -> f64 {
+    (u * 4.0 - 2.0) * r
+}
+
+/// Whether an offset lies in the ring between `r` and `2r`: `r² ≤ dx² + dy² ≤ 4 · r · r`.
+#[inline(always)]
+fn in_ring(dx: f64, dy: f64, r: f64) -> bool {
+    let d2 = dx * dx + dy * dy;
+    (r * r <= d2) & (d2 <= 4.0 * r * r)
+}
+
+/// Fills `ahead[i]`, for each position `i` of `offset`, with the even distance `d` to the first
+/// pair `(offset[i + d], offset[i + d + 1])` [`in_ring`] for radius `r`, or [`NONE_AHEAD`] when
+/// there is none within the slice or within 254.
+///
+/// Two passes: which pairs are in the ring (independent, so the compiler may use vectors), then
+/// the distances, walked backwards: a position's distance is 0 if its own pair is in the ring,
+/// else two more than the position two further on's — two running values, no search.
+fn pairs_ahead(offset: &[f64], r: f64, ahead: &mut [u8; Draws::BLOCK]) {
+    let len = offset.len().min(Draws::BLOCK);
+    let mut inside = [false; Draws::BLOCK];
+    for (is, pair) in inside.iter_mut().zip(offset.windows(2)) {
+        *is = in_ring(pair[0], pair[1], r);
+    }
+    if let Some(last) = len.checked_sub(1) {
+        inside[last] = false; // it starts no pair
+    }
+    // ahead[i + 1] and ahead[i + 2] as the walk reaches i.
+    let (mut next, mut after) = (u32::from(NONE_AHEAD), u32::from(NONE_AHEAD));
+    let mut i = len;
+    while i > 0 {
+        i -= 1;
+        let here = if inside[i] {
+            0
+        } else {
+            (after + 2).min(u32::from(NONE_AHEAD))
+        };
+        ahead[i] = here as u8;
+        (next, after) = (here, next);
+    }
+}
+
 /// Bridson's algorithm in one call: a `width × height` map filled with points at least `radius`
 /// apart, `k` tries per step, from a 32-bit seed. Every point carries `r = radius`. This is a
 /// [`Sampler`] started at random and run to the end as a [`Job`].
@@ -742,5 +934,83 @@ mod tests {
                 assert_eq!(sliced.active(), whole.active());
             }
         }
+    }
+
+    /// The tutorial's ring draw, one pair at a time from the plain generator: what
+    /// [`RingDraws::ring_offset`] must reproduce.
+    fn one_pair(g: &mut ParkMiller, r: f64) -> (f64, f64) {
+        loop {
+            let dx = (g.next_f64() * 4.0 - 2.0) * r;
+            let dy = (g.next_f64() * 4.0 - 2.0) * r;
+            let d2 = dx * dx + dy * dy;
+            if r * r <= d2 && d2 <= 4.0 * r * r {
+                return (dx, dy);
+            }
+        }
+    }
+
+    #[test]
+    fn ring_draws_made_ahead_are_the_one_pair_at_a_time_draws() {
+        // Guards: a table entry off by one pair or by one number, a pair straddling two blocks,
+        // a skipped pair consumed wrongly, or another radius served from the table: any of them
+        // moves every later point.
+        for (seed, ring) in [(1, 2.0), (123_456, 0.37), (-7, 1e-3), (i32::MAX, 9.5)] {
+            let mut plain = ParkMiller::new(seed).unwrap();
+            let mut ahead = RingDraws::new(seed, ring).unwrap();
+            for i in 0..20_000 {
+                // Mostly pairs at the table's radius, now and then a single number (a step's
+                // pick of an active point) or another radius (a radius rule's).
+                match i % 7 {
+                    0 => assert_eq!(ahead.next_f64().to_bits(), plain.next_f64().to_bits()),
+                    3 => assert_eq!(
+                        ahead.ring_offset(ring * 1.5),
+                        one_pair(&mut plain, ring * 1.5)
+                    ),
+                    _ => assert_eq!(ahead.ring_offset(ring), one_pair(&mut plain, ring)),
+                }
+            }
+            assert_eq!(ahead.clone().next_f64(), plain.clone().next_f64());
+        }
+    }
+
+    #[test]
+    fn the_table_of_pairs_points_at_the_first_pair_in_the_ring() {
+        // Guards: an odd distance, a pair skipped or found too early, a pair running past the
+        // end of the block, or a distance that wraps instead of saying "none".
+        let r = 1.5;
+        let inside = |a: f64, b: f64| {
+            let d2 = a * a + b * b;
+            r * r <= d2 && d2 <= 4.0 * r * r
+        };
+        let mut g = ParkMiller::new(11).unwrap();
+        let mut offset: Vec<f64> = (0..Draws::BLOCK)
+            .map(|_| (g.next_f64() * 4.0 - 2.0) * r)
+            .collect();
+        // A long stretch where no pair is in the ring, and pairs right on the ring's radii.
+        offset[100..400].iter_mut().for_each(|o| *o = 0.1);
+        (offset[18], offset[19], offset[20], offset[21]) = (0.1, 0.1, r, 0.0);
+        (offset[40], offset[41]) = (2.0 * r, 0.0);
+        for len in [Draws::BLOCK, 401, 2, 1] {
+            let mut ahead = [0; Draws::BLOCK];
+            pairs_ahead(&offset[..len], r, &mut ahead);
+            for (i, &got) in ahead.iter().enumerate().take(len) {
+                let first = (i..len - 1)
+                    .step_by(2)
+                    .find(|&j| inside(offset[j], offset[j + 1]))
+                    .map(|j| j - i);
+                let expected = match first {
+                    Some(d) if d < 255 => d as u8,
+                    _ => NONE_AHEAD,
+                };
+                assert_eq!(got, expected, "len {len}, position {i}");
+            }
+        }
+        let mut ahead = [0; Draws::BLOCK];
+        pairs_ahead(&offset, r, &mut ahead);
+        assert_eq!((ahead[20], ahead[40], ahead[18]), (0, 0, 2));
+        assert_eq!(
+            ahead[101], NONE_AHEAD,
+            "more than 254 positions to the next pair"
+        );
     }
 }

@@ -85,6 +85,9 @@ pub struct Grid {
     cells: Vec<u32>,
     /// `NEAR_FIRST` as offsets into `cells`.
     near_first: [isize; 25],
+    /// The smallest radius stored (infinite while empty): when no stored point is below the
+    /// candidates' radius, the smaller of two radii is always the candidate's.
+    min_radius: f64,
     /// The largest radius the padded 5 × 5 block answers (reach ≤ 2, radius < 1e100); below
     /// every radius on a torus, whose search wraps instead.
     fast_radius: f64,
@@ -280,6 +283,7 @@ impl Grid {
             stride,
             cells: vec![EMPTY; stride * (rows + 2 * PAD)],
             near_first,
+            min_radius: f64::INFINITY,
             fast_radius: f64::NEG_INFINITY,
             torus: false,
             stored: vec![FAR_AWAY],
@@ -322,6 +326,10 @@ impl Grid {
     pub fn rows(&self) -> usize {
         self.rows
     }
+    /// The smallest radius of the points stored so far (infinite while there are none).
+    pub fn min_radius(&self) -> f64 {
+        self.min_radius
+    }
     /// Every point stored so far, from every sampler that shares this grid, in insertion order.
     pub fn points(&self) -> &[Point] {
         &self.stored[1..]
@@ -331,11 +339,12 @@ impl Grid {
     /// onto the next cell; negative or NaN coordinates go to cell 0).
     #[inline]
     pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
-        // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN, which
-        // casts to 0) lands in column 0 after clamping either way. Casting to i64 and clamping
-        // is several times cheaper than floor() followed by a saturating cast to usize.
-        let col = (((x - self.left) / self.cell_w) as i64).clamp(0, self.cols as i64 - 1);
-        let row = (((y - self.top) / self.cell_h) as i64).clamp(0, self.rows as i64 - 1);
+        // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN)
+        // saturates to column 0. A grid has fewer than 2^32 cells, so a saturating cast to u32
+        // and a clamp cover every column; it is several times cheaper than floor() followed by
+        // a cast to usize.
+        let col = (((x - self.left) / self.cell_w) as u32).min(self.cols as u32 - 1);
+        let row = (((y - self.top) / self.cell_h) as u32).min(self.rows as u32 - 1);
         (col as usize, row as usize)
     }
 
@@ -391,43 +400,136 @@ impl Grid {
         (reach(self.cell_w), reach(self.cell_h))
     }
 
-    /// The first stored point (rows outer, columns inner) closer to `(x, y)` than the smaller of
-    /// its radius and `r`, if any.
+    /// The first stored point closer to `(x, y)` than the smaller of its radius and `r`, if
+    /// any: nearest cells first where the padded 5 × 5 block answers (reach ≤ 2), else rows
+    /// outer, columns inner.
     #[inline]
     pub fn conflict(&self, x: f64, y: f64, r: f64) -> Option<usize> {
-        if r.is_nan() || r <= 0.0 {
+        self.conflict_by(x, y, SmallerRadius(r))
+    }
+
+    /// [`Grid::conflict`] under any spacing rule ([`Spacing`]); the classic rule is
+    /// [`SmallerRadius`]. Monomorphised per rule, so the classic query pays for nothing else.
+    #[inline(always)]
+    pub(crate) fn conflict_by<S: Spacing>(&self, x: f64, y: f64, rule: S) -> Option<usize> {
+        let reach = rule.reach();
+        if reach.is_nan() || reach <= 0.0 {
             return None; // no radius (or NaN): nothing can be closer than it
         }
-        let (col, row) = self.cell_of(x, y);
-        let centre = self.slot(col, row);
-        if r <= self.fast_radius {
-            // Reach ≤ 2, as for every classic sampler (r = cell · √2): the padded 5 × 5 block,
-            // nearest cells first, so a refused candidate usually stops after a read or two. An
-            // empty cell reads as the far-away sentinel, so there is no emptiness test to
-            // mispredict — only "is this one too close?", which is almost always no.
-            for &offset in &self.near_first {
-                let i = self.cells[centre.wrapping_add_signed(offset)];
-                if self.too_close(&self.stored[i as usize], x, y, r) {
-                    return Some(i as usize - 1);
-                }
+        if reach <= self.fast_radius {
+            let (col, row) = self.cell_of(x, y);
+            return self.conflict_near(self.slot(col, row), x, y, rule);
+        }
+        self.conflict_far(x, y, rule)
+    }
+
+    /// The padded 5 × 5 block around the cell at `centre`, for a reach ≤ 2 (every classic
+    /// sampler: r = cell · √2). An empty cell reads as the far-away sentinel, so no cell needs an
+    /// emptiness test; and instead of a branch per cell ("too close? stop"), whose outcome a
+    /// processor cannot guess, the cells are tested four at a time without branches, in two
+    /// groups, nearest first: the cell, its four edge neighbours and three diagonal ones (they
+    /// catch 95 % of the refused candidates of a fill at k = 30), then the other 17. The first
+    /// hit in the nearest-first order is the answer, as the cell-by-cell scan gave it.
+    #[inline(always)]
+    fn conflict_near<S: Spacing>(&self, centre: usize, x: f64, y: f64, rule: S) -> Option<usize> {
+        let stride = self.stride;
+        // The block's middle rows, three cells each (the padding keeps them inside).
+        let three = |start: usize| -> &[u32; 3] {
+            let cells = &self.cells[start - 1..start + 2];
+            cells.try_into().expect("three cells")
+        };
+        let (above, middle, below) = (
+            three(centre - stride),
+            three(centre),
+            three(centre + stride),
+        );
+        // NEAR_FIRST[..8]: the cell, its edge neighbours, three diagonal ones.
+        let first = [
+            middle[1], middle[0], middle[2], above[1], below[1], above[0], above[2], below[0],
+        ];
+        let (a, b) = (
+            self.quad(&first[..4], x, y, rule),
+            self.quad(&first[4..], x, y, rule),
+        );
+        let mut mask = a | (b << 4);
+        if mask == 0 {
+            mask = self.far_hits(centre, x, y, rule);
+            if mask == 0 {
+                return None;
             }
-            return None;
         }
+        // Some whatever the lookup gives, and no panic path, so that a caller who only asks
+        // "free or not?" pays nothing for the index.
+        let k = mask.trailing_zeros() as usize;
+        let cell = self.near_first.get(k);
+        let at = cell.and_then(|&offset| self.cells.get(centre.wrapping_add_signed(offset)));
+        Some(at.map_or(usize::MAX, |&i| i as usize - 1))
+    }
+
+    /// Bit j set for each of the four cells `cells[j]` whose point is too close to `(x, y)`
+    /// under `rule`: one vector of four distances, no branches.
+    #[inline(always)]
+    fn quad<S: Spacing>(&self, cells: &[u32], x: f64, y: f64, rule: S) -> u32 {
+        let (mut xs, mut ys, mut limits) = ([0.0; 4], [0.0; 4], [0.0; 4]);
+        for (lane, &i) in cells.iter().take(4).enumerate() {
+            let p = &self.stored[i as usize];
+            (xs[lane], ys[lane], limits[lane]) = (p.x, p.y, rule.limit2(i, p));
+        }
+        // Plain lanes: the compiler vectorises them where the target has vectors, and a scalar
+        // target (wasm without simd128) gets four plain tests.
+        let mut mask = 0;
+        for lane in 0..4 {
+            let (dx, dy) = (xs[lane] - x, ys[lane] - y);
+            mask |= u32::from(dx * dx + dy * dy < limits[lane]) << lane;
+        }
+        mask
+    }
+
+    /// Bits 8 to 24: the cells `NEAR_FIRST[8..]` around `centre` whose point is too close.
+    #[inline(always)]
+    fn far_hits<S: Spacing>(&self, centre: usize, x: f64, y: f64, rule: S) -> u32 {
+        self.far_quad::<S, 0>(centre, x, y, rule)
+            | self.far_quad::<S, 1>(centre, x, y, rule)
+            | self.far_quad::<S, 2>(centre, x, y, rule)
+            | self.far_quad::<S, 3>(centre, x, y, rule)
+            | self.far_quad::<S, 4>(centre, x, y, rule)
+    }
+
+    /// Bits `8 + 4Q` to `11 + 4Q` of [`Grid::far_hits`] (past the 25th cell, the sentinel).
+    #[inline(always)]
+    fn far_quad<S: Spacing, const Q: usize>(&self, centre: usize, x: f64, y: f64, rule: S) -> u32 {
+        let cells: [u32; 4] =
+            std::array::from_fn(|lane| match self.near_first.get(8 + 4 * Q + lane) {
+                Some(&offset) => self.cells[centre.wrapping_add_signed(offset)],
+                None => EMPTY,
+            });
+        self.quad(&cells, x, y, rule) << (8 + 4 * Q)
+    }
+
+    /// [`Grid::conflict_by`] beyond the padded block: a torus, or a reach over two cells.
+    #[inline(never)]
+    fn conflict_far<S: Spacing>(&self, x: f64, y: f64, rule: S) -> Option<usize> {
+        let (col, row) = self.cell_of(x, y);
         if self.torus {
-            return self.conflict_on_torus(col, row, x, y, r);
+            return self.conflict_on_torus(col, row, x, y, rule);
         }
-        let (c0, c1, r0, r1) = self.block(x, y, r);
+        let too_close = |i: usize| {
+            let p = &self.stored[i];
+            let (dx, dy) = (p.x - x, p.y - y);
+            dx * dx + dy * dy < rule.limit2(i as u32, p)
+        };
+        let (c0, c1, r0, r1) = self.block(x, y, rule.reach());
         if (c1 - c0 + 1) * (r1 - r0 + 1) > self.stored.len() {
             // A radius many cells wide (a big layer on a fine shared grid) would read more cells
             // than there are points: reading the points is then cheaper, and gives the same answer.
             return (1..self.stored.len())
-                .find(|&i| self.too_close(&self.stored[i], x, y, r))
+                .find(|&i| too_close(i))
                 .map(|i| i - 1);
         }
         for row in r0..=r1 {
             let start = self.slot(c0, row);
             for &i in &self.cells[start..=start + (c1 - c0)] {
-                if i != EMPTY && self.too_close(&self.stored[i as usize], x, y, r) {
+                if i != EMPTY && too_close(i as usize) {
                     return Some(i as usize - 1);
                 }
             }
@@ -437,9 +539,16 @@ impl Grid {
 
     /// [`Grid::conflict`] on a torus: the wrapped block of cells around `(col, row)`, each
     /// column and row once however far the reach wraps, with distances to the nearest copy.
-    fn conflict_on_torus(&self, col: usize, row: usize, x: f64, y: f64, r: f64) -> Option<usize> {
+    fn conflict_on_torus<S: Spacing>(
+        &self,
+        col: usize,
+        row: usize,
+        x: f64,
+        y: f64,
+        rule: S,
+    ) -> Option<usize> {
         let (cols, rows) = (self.cols, self.rows);
-        let (reach_x, reach_y) = self.reach(r);
+        let (reach_x, reach_y) = self.reach(rule.reach());
         let (reach_x, reach_y) = (reach_x.min(cols), reach_y.min(rows));
         let ncols = (2 * reach_x + 1).min(cols);
         let nrows = (2 * reach_y + 1).min(rows);
@@ -450,7 +559,13 @@ impl Grid {
             let rr = (r0 + i) % rows;
             for j in 0..ncols {
                 let at = self.cells[self.slot((c0 + j) % cols, rr)];
-                if at != EMPTY && self.too_close_on_torus(&self.stored[at as usize], x, y, r) {
+                if at == EMPTY {
+                    continue;
+                }
+                let p = &self.stored[at as usize];
+                let dx = torus_delta(x, p.x, self.width);
+                let dy = torus_delta(y, p.y, self.height);
+                if dx * dx + dy * dy < rule.limit2(at, p) {
                     return Some(at as usize - 1);
                 }
             }
@@ -555,6 +670,7 @@ impl Grid {
         let index = self.stored.len() - 1;
         *slot = index as u32 + 1;
         self.stored.push(Point { x, y, r });
+        self.min_radius = self.min_radius.min(r);
         Ok(index)
     }
 
@@ -582,6 +698,7 @@ impl Grid {
         let at = self.slot(col, row);
         self.cells[at] = index as u32 + 1;
         self.stored.push(Point { x, y, r });
+        self.min_radius = self.min_radius.min(r);
         index
     }
 
@@ -600,16 +717,77 @@ impl Grid {
     pub fn clear(&mut self) {
         self.cells.fill(EMPTY);
         self.stored.truncate(1);
+        self.min_radius = f64::INFINITY;
+    }
+}
+
+/// A spacing rule: how close a stored point may come to a candidate. [`Grid::conflict`] asks the
+/// classic one, [`SmallerRadius`]; Bridson's loop asks [`Grid::conflict_by`] with whatever rule
+/// its candidate carries, monomorphised, so a rule costs only what its own test costs.
+///
+/// This is where kinds of objects with a spacing per pair of kinds would plug in (a rule
+/// holding the candidate's kind, a matrix of spacings and each stored point's kind, looked up
+/// by `index`): the grid, the search and the sampler's loop stay as they are.
+pub(crate) trait Spacing: Copy {
+    /// The farthest a stored point may be from the candidate and still be too close: how far
+    /// the search must reach. Not positive, or NaN: nothing is ever too close.
+    fn reach(self) -> f64;
+    /// The squared distance below which stored point `p`, number `index` in the grid's store
+    /// (0 is the far-away sentinel behind empty cells; a stored point's public index is
+    /// `index − 1`), is too close to the candidate: `dx² + dy² < limit2` is a conflict.
+    fn limit2(self, index: u32, p: &Point) -> f64;
+}
+
+/// The classic spacing rule for a candidate of radius `.0`: a stored point is too close when it
+/// is closer than the smaller of the two radii ([`closer_than`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct SmallerRadius(pub(crate) f64);
+
+impl Spacing for SmallerRadius {
+    #[inline(always)]
+    fn reach(self) -> f64 {
+        self.0
+    }
+    #[inline(always)]
+    fn limit2(self, _: u32, p: &Point) -> f64 {
+        let m = smaller(p.r, self.0);
+        m * m
+    }
+}
+
+/// [`SmallerRadius`] where no stored point's radius is below the candidate's `.0` (a plain
+/// Bridson fill: [`Grid::min_radius`] ≥ r): the smaller radius is then always the candidate's,
+/// so the rule needs no stored radius. The same answers, fewer reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct SameRadius(pub(crate) f64);
+
+impl Spacing for SameRadius {
+    #[inline(always)]
+    fn reach(self) -> f64 {
+        self.0
+    }
+    #[inline(always)]
+    fn limit2(self, _: u32, _: &Point) -> f64 {
+        self.0 * self.0
     }
 }
 
 /// Whether an offset `(dx, dy)` is shorter than the smaller of two radii: the one spacing rule.
 #[inline(always)]
 fn closer_than(dx: f64, dy: f64, ra: f64, rb: f64) -> bool {
-    // Radii are validated (never NaN), so a plain comparison picks the smaller one; it is
-    // cheaper than f64::min, which must handle NaN.
-    let m = if ra < rb { ra } else { rb };
+    let m = smaller(ra, rb);
     dx * dx + dy * dy < m * m
+}
+
+/// The smaller of two radii. Radii are validated (never NaN), so a plain comparison picks it;
+/// it is cheaper than f64::min, which must handle NaN.
+#[inline(always)]
+fn smaller(ra: f64, rb: f64) -> f64 {
+    if ra < rb {
+        ra
+    } else {
+        rb
+    }
 }
 
 /// The signed offset from `a` to the nearest copy of `b` on a circle of length `period`:
