@@ -109,6 +109,8 @@ pub struct Sampler {
     rng: ParkMiller,
     radius_at: Option<RadiusFn>,
     allowed: Option<AllowedFn>,
+    /// Kinds of points ([`Kinds`]), when candidates are of several.
+    kinds: Option<Box<dyn Kinds>>,
     /// This sampler's points are the grid's points from here on: layers run one after another,
     /// so each layer's points sit together at the end of the shared list.
     start: usize,
@@ -228,6 +230,7 @@ impl Sampler {
             rng: ParkMiller::new(seed)?,
             radius_at: None,
             allowed: None,
+            kinds: None,
             active: Vec::new(),
             current: None,
             tried: Vec::with_capacity(k.min(64) as usize),
@@ -257,6 +260,18 @@ impl Sampler {
     ) -> Self {
         self.allowed = Some(Box::new(allowed));
         self
+    }
+
+    /// Sets kinds of points, each pair with its own spacing ([`Kinds`]): the classes of
+    /// [`crate::classes`]. The grid must hold no point yet.
+    pub(crate) fn with_kinds(mut self, kinds: impl Kinds + 'static) -> Self {
+        self.kinds = Some(Box::new(kinds));
+        self
+    }
+
+    /// The kinds set by [`Sampler::with_kinds`].
+    pub(crate) fn kinds(&self) -> Option<&dyn Kinds> {
+        self.kinds.as_deref()
     }
 
     /// Samples only the rectangle `[left, right) × [top, bottom)` of the grid's map: candidates
@@ -361,8 +376,14 @@ impl Sampler {
                 return Outcome::WrongGround;
             }
         }
-        let r = self.radius_at(x, y);
-        if let Some(hit) = self.grid.conflict(x, y, r) {
+        let mut r = self.radius_at(x, y);
+        if let Some(kinds) = &mut self.kinds {
+            // Kinds judge the spacing of each pair themselves: the grid knows only radii.
+            match kinds.admit(&self.grid, x, y) {
+                Ok(radius) => r = radius,
+                Err(hit) => return Outcome::TooClose(hit),
+            }
+        } else if let Some(hit) = self.grid.conflict(x, y, r) {
             return Outcome::TooClose(hit);
         }
         let index = self.grid.add_unchecked(x, y, r) - self.start;
@@ -396,10 +417,15 @@ impl Sampler {
         let Point {
             x: px,
             y: py,
-            r: pr,
+            r: mut pr,
         } = self.points()[current];
-        let (lo, hi) = (pr * pr, 4.0 * pr * pr);
+        let (mut lo, mut hi) = (pr * pr, 4.0 * pr * pr);
         for _ in 0..self.k {
+            if let Some(kinds) = &mut self.kinds {
+                // The candidate's kind is drawn first: its ring is the pair's spacing.
+                pr = kinds.throw(self.start + current);
+                (lo, hi) = (pr * pr, 4.0 * pr * pr);
+            }
             let (dx, dy) = loop {
                 let dx = (self.rng.next_f64() * 4.0 - 2.0) * pr;
                 let dy = (self.rng.next_f64() * 4.0 - 2.0) * pr;
@@ -563,6 +589,23 @@ impl Job for Sampler {
             }),
         }
     }
+}
+
+/// Kinds of points, each pair of kinds with its own spacing: the hook through which the one
+/// Bridson loop throws candidates of several kinds ([`crate::classes`]). Each candidate's kind
+/// is drawn as it is thrown, before its position, so that its ring is the right one for the
+/// pair; the kinds judge the spacing themselves, since the grid knows only radii.
+pub(crate) trait Kinds: Send + Sync {
+    /// Draws the kind of the next candidate thrown around grid point `around` and returns the
+    /// spacing of that pair of kinds: the candidate lands between it and twice it.
+    fn throw(&mut self, around: usize) -> f64;
+    /// Judges a point at `(x, y)` (in the region, on allowed ground) of the kind last thrown,
+    /// or of a newly drawn kind for a point placed without a throw (a start): the radius it is
+    /// stored with, the sampler then adding it as the grid's next point; or the grid index of
+    /// a point it would stand too close to.
+    fn admit(&mut self, grid: &Grid, x: f64, y: f64) -> std::result::Result<f64, usize>;
+    /// The kind of every grid point so far, in order.
+    fn of_points(&self) -> &[u16];
 }
 
 /// Bridson's algorithm in one call: a `width × height` map filled with points at least `radius`
