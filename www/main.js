@@ -1,5 +1,7 @@
 // Boot: show a banner for any uncaught error or Rust panic, load the wasm sampler, then
-// mount each lab into its <section data-lab="NAME">.
+// mount each lab into its <section data-lab="NAME">. A lab's `mount(section, wasm)` builds its
+// controls and returns `start()`, its first piece of work, which runs when the lab comes into
+// view. A lab whose module fails to load or mount says so in its place, by name.
 //
 // Trunk replaces index.html's <link data-trunk rel="rust"> with the <script> that loads this
 // module (Trunk.toml `pattern_script`); its data attributes name the hashed bindings and wasm
@@ -9,6 +11,7 @@
 import { placeholder } from './labs/placeholder.js';
 import { addExportButtons } from './lib/export.js';
 import { wirePermalinks } from './lib/permalink.js';
+import { whenSeen } from './lib/job.js';
 
 /** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
 const LABS = Object.fromEntries(
@@ -51,9 +54,29 @@ window.addEventListener('unhandledrejection', (event) => {
   showPanic(`Something went wrong: ${reason instanceof Error ? reason.message : String(reason)}`);
 });
 
+/** Shows, in place of the lab, that it could not start, naming it; the console says why. */
+function labFailed(section, error) {
+  const name = section.dataset.lab;
+  console.error(`The ${name} lab could not start:`, error);
+  const note = document.createElement('p');
+  note.className = 'lab-error';
+  note.setAttribute('role', 'alert');
+  note.textContent = `The ${name} lab could not start: ${error?.message ?? error}. The rest of the page works.`;
+  const placeholder = section.querySelector('.lab-placeholder');
+  if (placeholder) placeholder.replaceWith(note);
+  else section.querySelector('canvas[data-role="map"]').before(note);
+}
+
+/** Lets the browser paint and answer input between two pieces of start-up work. */
+const nextTask = () => new Promise((done) => setTimeout(done, 0));
+
 async function boot() {
   const loader = document.querySelector('script[data-bindings][data-wasm]');
   if (!loader) throw new Error('the page was not built by Trunk (no bindings script)');
+  const sections = [...document.querySelectorAll('section[data-lab]')];
+  // The labs' modules load while the wasm module compiles.
+  const modules = sections.map((section) => LABS[section.dataset.lab]?.() ?? null);
+  for (const module of modules) module?.catch(() => {}); // reported when the lab mounts
   const bindings = await import(loader.dataset.bindings);
   await bindings.default({ module_or_path: loader.dataset.wasm });
 
@@ -61,26 +84,23 @@ async function boot() {
     el.textContent = `v${bindings.crateVersion()}`;
   }
   const mounted = [];
-  for (const section of document.querySelectorAll('section[data-lab]')) {
-    const load = LABS[section.dataset.lab];
-    let lab = null;
-    try {
-      lab = load ? await load() : null;
-    } catch {
-      lab = null; // not written yet
+  for (const [i, section] of sections.entries()) {
+    if (!modules[i]) {
+      placeholder(section); // a lab announced in the page and not written yet
+      continue;
     }
-    if (lab) {
+    // One lab per task: mounting builds its controls, and thirteen at once would block.
+    await nextTask();
+    try {
+      const lab = await modules[i];
+      const start = lab.mount(section, bindings);
       section.querySelector('.lab-placeholder')?.remove();
-      try {
-        lab.mount(section, bindings);
-        addExportButtons(section, bindings);
-        mounted.push(section);
-      } catch (error) {
-        showPanic(`The ${section.dataset.lab} lab could not start: ${error.message}`);
-        console.error(error);
-      }
-    } else {
-      placeholder(section);
+      addExportButtons(section, bindings);
+      mounted.push(section);
+      // Its work starts when the reader can see it (www/lib/job.js).
+      whenSeen(section, start);
+    } catch (error) {
+      labFailed(section, error);
     }
   }
   // The URL hash holds each lab's parameters: applied now that every lab is mounted.

@@ -2,44 +2,26 @@
 // method. The figures are checked against the core itself (the page's own wasm exports) and
 // against what each method promises.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, frames, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
 
-let session;
-let lab;
+const { session, page } = usePage({ wasm: true, ready: () => compare.show() });
+const compare = labOf(page, 'compare');
+const lab = () => compare.section;
 
-before(async () => {
-  session = await openPage();
-  await session.waitForWasm();
-  lab = session.page.locator('section[data-lab="compare"]');
-  await lab.locator('tr[data-method="poisson"] [data-readout="trees"]').filter({ hasText: /^\d+$/ }).waitFor();
-  await exposeWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
-
-/** The wasm bindings the page loaded, as `window.poissonWasm`, for the tests' own calls. */
-async function exposeWasm() {
-  await session.page.evaluate(async () => {
-    const loader = document.querySelector('script[data-bindings]');
-    window.poissonWasm = await import(loader.dataset.bindings);
-  });
-}
 
 /** The number of points Bridson's algorithm places on the lab's map (the core, via wasm). */
 function poissonCount(spacing, seed) {
-  return session.page.evaluate(
+  return page.evaluate(
     ([r, s]) => window.poissonWasm.poissonDisk(720, 400, r, 30, s).length / 3,
     [spacing, seed],
   );
 }
 
 async function row(method) {
-  const cells = lab.locator(`tr[data-method="${method}"]`);
+  const cells = lab().locator(`tr[data-method="${method}"]`);
   const text = async (name) => (await cells.locator(`[data-readout="${name}"]`).innerText()).trim();
   return {
     trees: Number(await text('trees')),
@@ -51,19 +33,8 @@ async function row(method) {
 }
 
 async function setSpacing(value) {
-  const input = lab.locator('input[name="spacing"]');
-  await input.fill(String(value));
-  await input.dispatchEvent('input');
-  await settled();
-}
-
-/** The lab builds and paints over a few frames (aria-busy meanwhile): waits until it is done. */
-async function settled() {
-  const { page } = session;
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForFunction(
-    () => !document.querySelector('section[data-lab="compare"] canvas[data-role="map"]').hasAttribute('aria-busy'),
-  );
+  await compare.set('spacing', value);
+  await compare.idle();
 }
 
 test('the defaults: Poisson never too close, random is; same tree count as the core', async () => {
@@ -88,9 +59,9 @@ test('the defaults: Poisson never too close, random is; same tree count as the c
   // Random leaves the widest hole.
   assert.ok(random.clearing > poisson.clearing);
   // The readouts match the core's Comparison for the same inputs.
-  const core = await session.page.evaluate(() => {
+  const core = await page.evaluate(() => {
     const wasm = window.poissonWasm;
-    const c = new wasm.Comparison(720, 400, 26, 123456);
+    const c = new wasm.ComparisonJob(720, 400, 26, 123456).finish();
     const out = {};
     for (const m of ['random', 'jittered', 'poisson']) {
       out[m] = {
@@ -106,23 +77,23 @@ test('the defaults: Poisson never too close, random is; same tree count as the c
   for (const [m, r] of [['random', random], ['jittered', jittered], ['poisson', poisson]]) {
     assert.deepEqual(r.raw, [String(core[m].trees), String(core[m].tooClose), core[m].tightest, core[m].clearing], m);
   }
-  assert.equal(await lab.locator('input[name="seed"]').inputValue(), '123456');
-  assert.equal(await lab.locator('input[name="spacing"]').inputValue(), '26');
+  assert.equal(await lab().locator('input[name="seed"]').inputValue(), '123456');
+  assert.equal(await lab().locator('input[name="spacing"]').inputValue(), '26');
 });
 
 test('the method picker shows one method at a time', async () => {
-  await lab.getByLabel('Jittered grid').check();
-  assert.equal(await lab.locator('tr[data-method="jittered"]').getAttribute('class'), 'is-shown');
-  await lab.locator('tr[data-method="poisson"]').click();
-  assert.equal(await lab.getByLabel('Poisson disk').isChecked(), true);
-  assert.equal(await lab.locator('tr.is-shown').count(), 1);
-  await lab.getByLabel('Random').check();
+  await lab().getByLabel('Jittered grid').check();
+  assert.equal(await lab().locator('tr[data-method="jittered"]').getAttribute('class'), 'is-shown');
+  await lab().locator('tr[data-method="poisson"]').click();
+  assert.equal(await lab().getByLabel('Poisson disk').isChecked(), true);
+  assert.equal(await lab().locator('tr.is-shown').count(), 1);
+  await lab().getByLabel('Random').check();
 });
 
 test('changing the spacing changes the counts', async () => {
   const before26 = await row('poisson');
   await setSpacing(40);
-  assert.equal(await lab.locator('input[name="spacing"] ~ output').innerText(), '40');
+  assert.equal(await lab().locator('input[name="spacing"] ~ output').innerText(), '40');
   const poisson = await row('poisson');
   const random = await row('random');
   assert.notEqual(poisson.trees, before26.trees);
@@ -136,81 +107,81 @@ test('changing the spacing changes the counts', async () => {
   assert.equal((await row('poisson')).trees, before26.trees);
 });
 
-test('show gaps only redraws: the table stays', async () => {
+test('show gaps only redraws: the picture changes, the table stays', async () => {
   const before = await row('random');
-  await lab.locator('input[name="show-gaps"]').uncheck();
+  const shown = await compare.pixels();
+  await lab().locator('input[name="show-gaps"]').uncheck();
+  await compare.idle();
+  const bare = await compare.pixels();
+  assert.notEqual(bare, shown, 'without the gaps the map is drawn again, differently');
   assert.deepEqual(await row('random'), before);
-  await lab.locator('input[name="show-gaps"]').check();
+  await lab().locator('input[name="show-gaps"]').check();
+  await compare.idle();
+  assert.equal(await compare.pixels(), shown, 'with the gaps back, the same picture as before');
+  assert.deepEqual(await row('random'), before);
 });
 
 test('a bad spacing or seed shows the message and keeps the table', async () => {
   const before = await row('poisson');
   // A range input clamps what a reader can drag; force a 0 past its minimum, as a script could.
-  await lab.locator('input[name="spacing"]').evaluate((input) => {
+  await lab().locator('input[name="spacing"]').evaluate((input) => {
     input.min = '0';
     input.value = '0';
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  const spacingError = lab.locator('[data-error-for="spacing"]');
+  // The comparison is made in the next frame: that is when the core refuses it.
+  await frames(page, 2);
+  const spacingError = lab().locator('[data-error-for="spacing"]');
   assert.match(await spacingError.innerText(), /greater than 0/);
   assert.deepEqual(await row('poisson'), before);
-  await lab.locator('input[name="spacing"]').evaluate((input) => (input.min = '10'));
+  await lab().locator('input[name="spacing"]').evaluate((input) => (input.min = '10'));
   await setSpacing(26);
   assert.equal(await spacingError.innerText(), '');
 
-  const seed = lab.locator('input[name="seed"]');
+  const seed = lab().locator('input[name="seed"]');
   await seed.fill('99999999999');
-  const seedError = lab.locator('[data-error-for="seed"]');
+  await frames(page, 2);
+  const seedError = lab().locator('[data-error-for="seed"]');
   assert.notEqual((await seedError.innerText()).trim(), '');
   assert.deepEqual(await row('poisson'), before);
   await seed.fill('');
   assert.match(await seedError.innerText(), /number/i);
   assert.deepEqual(await row('poisson'), before);
   await seed.fill('123456');
+  await compare.idle();
   assert.equal(await seedError.innerText(), '');
   assert.deepEqual(await row('poisson'), before);
 });
 
 test('new seed scatters a new map', async () => {
   const before = await row('random');
-  await lab.locator('button[data-action="new-seed"]').click();
-  await settled();
-  const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+  await lab().locator('button[data-action="new-seed"]').click();
+  await compare.idle();
+  const seed = Number(await lab().locator('input[name="seed"]').inputValue());
   assert.ok(Number.isInteger(seed) && seed !== 123456);
   const after = await row('random');
   assert.notDeepEqual(after.raw, before.raw);
   const reference = await poissonCount(26, seed);
   assert.equal((await row('poisson')).trees, reference);
   assert.equal((await row('poisson')).tooClose, 0);
-  await lab.locator('input[name="seed"]').fill('123456');
-  await settled();
+  await lab().locator('input[name="seed"]').fill('123456');
+  await compare.idle();
 });
 
-test('on a phone the lab fits the screen', async () => {
-  const { page } = session;
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const overflow = await lab.evaluate((section) => section.scrollWidth - section.clientWidth);
-  assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
-  await lab.screenshot({ path: join(SCREENSHOTS, 'compare-phone.png') });
-  await page.setViewportSize({ width: 1100, height: 900 });
-});
+testFitsPhone(page, 'compare');
 
-test('screenshot, and no console or page errors', async () => {
-  const { page, problems } = session;
-  await lab.getByLabel('Jittered grid').check();
-  await settled();
+test('screenshots of each method', async () => {
+  await lab().getByLabel('Jittered grid').check();
+  await compare.idle();
   await session.screenshotLabs(['compare']);
   // A copy under a name of its own, which a full-page run's screenshots do not overwrite.
-  await lab.screenshot({ path: join(SCREENSHOTS, 'compare-jittered.png') });
-  await lab.getByLabel('Poisson disk').check();
-  await settled();
-  await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-poisson-map.png') });
-  await lab.getByLabel('Random').check();
-  await settled();
-  await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-random-map.png') });
-  assert.deepEqual(problems.pageErrors, []);
-  assert.deepEqual(problems.consoleErrors, []);
-  assert.deepEqual(problems.externalRequests, []);
-  assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
+  await lab().screenshot({ path: join(SCREENSHOTS, 'compare-jittered.png') });
+  await lab().getByLabel('Poisson disk').check();
+  await compare.idle();
+  await lab().locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-poisson-map.png') });
+  await lab().getByLabel('Random').check();
+  await compare.idle();
+  await lab().locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'compare-random-map.png') });
 });
+
+testNoProblems(session, { title: 'no console or page errors' });

@@ -2,59 +2,33 @@
 // Finish must land on the reference result (the core's one-call dartThrowing with the same
 // inputs), and Bridson's count on the same map appears beside it.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, frames as framesOf, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
 
-let session;
-let lab;
+const { session, page } = usePage({ wasm: true, ready: () => darts.show() });
+const darts = labOf(page, 'darts');
+const lab = () => darts.section;
 
-before(async () => {
-  session = await openPage();
-  await session.waitForWasm();
-  lab = session.page.locator('section[data-lab="darts"]');
-  await lab.locator('[data-readout="thrown"]').filter({ hasText: /^0$/ }).waitFor();
-  // The bindings the page loaded, for the tests' own reference figures.
-  await session.page.evaluate(async () => {
-    const loader = document.querySelector('script[data-bindings]');
-    window.poissonWasm = await import(loader.dataset.bindings);
-  });
-});
 
-after(async () => {
-  await session?.close();
-});
-
-const readout = async (name) => (await lab.locator(`[data-readout="${name}"]`).innerText()).trim();
-const number = async (name) => {
-  const text = await readout(name);
-  assert.match(text, /^\d+$/, `${name} is a bare integer, got ${JSON.stringify(text)}`);
-  return Number(text);
-};
-const click = (action) => lab.locator(`button[data-action="${action}"]`).click();
-const frames = (n = 2) =>
-  session.page.evaluate(
-    (count) =>
-      new Promise((done) => {
-        const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done());
-        next(count);
-      }),
-    n,
-  );
+const readout = darts.readout;
+const number = darts.count;
+const click = (action) => darts.locator(`button[data-action="${action}"]`).click();
+const frames = (n = 2) => framesOf(page, n);
 
 async function finish(misses) {
   await click('finish');
-  await lab
+  await lab()
     .locator('[data-readout="misses-in-a-row"]')
     .filter({ hasText: new RegExp(`^${misses}$`) })
     .waitFor({ timeout: 60_000 });
 }
 
 test('defaults: seed 123456, radius 26, 500 misses, nothing thrown', async () => {
-  assert.equal(await lab.locator('input[name="seed"]').inputValue(), '123456');
-  assert.equal(await lab.locator('input[name="radius"]').inputValue(), '26');
-  assert.equal(await lab.locator('input[name="misses"]').inputValue(), '500');
+  assert.equal(await lab().locator('input[name="seed"]').inputValue(), '123456');
+  assert.equal(await lab().locator('input[name="radius"]').inputValue(), '26');
+  assert.equal(await lab().locator('input[name="misses"]').inputValue(), '500');
   assert.equal(await number('thrown'), 0);
   assert.equal(await number('kept'), 0);
   assert.equal(await readout('bridson-points'), '–');
@@ -78,8 +52,8 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   const kept = await number('kept');
   const thrown = await number('thrown');
   const rejected = await number('rejected');
-  const reference = await session.page.evaluate(() => ({
-    darts: window.poissonWasm.dartThrowing(720, 400, 26, 500, 123456).length / 2,
+  const reference = await page.evaluate(() => ({
+    darts: window.poissonWasm.dartThrowing({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 }).length / 2,
     bridson: window.poissonWasm.poissonDisk(720, 400, 26, 30, 123456).length / 3,
   }));
   assert.equal(kept, reference.darts);
@@ -89,7 +63,7 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   assert.match(await readout('miss-rate'), /^\d+\.\d %$/);
   assert.ok(parseFloat(await readout('miss-rate')) > 90);
   assert.equal(await number('bridson-points'), reference.bridson);
-  const summary = await lab.locator('[data-role="summary"]').innerText();
+  const summary = await lab().locator('[data-role="summary"]').innerText();
   assert.match(summary, new RegExp(`kept ${kept} trees`));
   assert.match(summary, new RegExp(`places ${reference.bridson} trees`));
   // Finished: Step and Finish change nothing.
@@ -99,34 +73,34 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   assert.equal(await number('thrown'), thrown);
   await session.screenshotLabs(['darts']);
   // A copy under a name of its own, which a full-page run's screenshots do not overwrite.
-  await lab.screenshot({ path: join(SCREENSHOTS, 'darts-finished.png') });
+  await lab().screenshot({ path: join(SCREENSHOTS, 'darts-finished.png') });
 });
 
 test('Play throws darts over several frames; Pause stops them', async () => {
   await click('reset');
   assert.equal(await readout('bridson-points'), '–');
   await click('play');
-  await lab.locator('button[data-action="play"]').filter({ hasText: 'Pause' }).waitFor();
+  await lab().locator('button[data-action="play"]').filter({ hasText: 'Pause' }).waitFor();
   await frames(30);
   await click('play');
-  await lab.screenshot({ path: join(SCREENSHOTS, 'darts-paused.png') });
+  await lab().screenshot({ path: join(SCREENSHOTS, 'darts-paused.png') });
   const paused = await number('thrown');
   assert.ok(paused > 0, 'darts were thrown');
   await frames(5);
   assert.equal(await number('thrown'), paused);
-  assert.equal(await lab.locator('button[data-action="play"]').innerText(), 'Play');
+  assert.equal(await lab().locator('button[data-action="play"]').innerText(), 'Play');
   // Play on to the end gives the same result as Finish.
   await click('play');
-  await lab.locator('[data-readout="misses-in-a-row"]').filter({ hasText: /^500$/ }).waitFor({ timeout: 30_000 });
-  const reference = await session.page.evaluate(
-    () => window.poissonWasm.dartThrowing(720, 400, 26, 500, 123456).length / 2,
+  await lab().locator('[data-readout="misses-in-a-row"]').filter({ hasText: /^500$/ }).waitFor({ timeout: 30_000 });
+  const reference = await page.evaluate(
+    () => window.poissonWasm.dartThrowing({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 }).length / 2,
   );
   assert.equal(await number('kept'), reference);
 });
 
 test('a long run finishes in slices without freezing the page', async () => {
-  const misses = lab.locator('input[name="misses"]');
-  const radius = lab.locator('input[name="radius"]');
+  const misses = lab().locator('input[name="misses"]');
+  const radius = lab().locator('input[name="radius"]');
   await radius.fill('10');
   await radius.dispatchEvent('input');
   await misses.fill('5000');
@@ -135,12 +109,12 @@ test('a long run finishes in slices without freezing the page', async () => {
   // The status line counts up while it works; the page keeps painting frames meanwhile.
   await frames(2);
   await finish(5000);
-  const reference = await session.page.evaluate(
-    () => window.poissonWasm.dartThrowing(720, 400, 10, 5000, 123456).length / 2,
+  const reference = await page.evaluate(
+    () => window.poissonWasm.dartThrowing({ width: 720, height: 400, radius: 10, misses: 5000, seed: 123456 }).length / 2,
   );
   assert.equal(await number('kept'), reference);
   assert.equal((await number('kept')) + (await number('rejected')), await number('thrown'));
-  assert.match(await lab.locator('[data-role="status"]').innerText(), /^Done/);
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /^Done/);
   await radius.fill('26');
   await radius.dispatchEvent('input');
   await misses.fill('500');
@@ -149,8 +123,8 @@ test('a long run finishes in slices without freezing the page', async () => {
 test('bad misses show a message and keep the current run', async () => {
   await click('step');
   await click('step');
-  const misses = lab.locator('input[name="misses"]');
-  const error = lab.locator('[data-error-for="misses"]');
+  const misses = lab().locator('input[name="misses"]');
+  const error = lab().locator('[data-error-for="misses"]');
   await misses.fill('0');
   assert.match(await error.innerText(), /from 1 to 5000/);
   assert.equal(await number('thrown'), 2);
@@ -160,51 +134,36 @@ test('bad misses show a message and keep the current run', async () => {
   await misses.fill('500');
   assert.equal(await error.innerText(), '');
   assert.equal(await number('thrown'), 0);
-  const seed = lab.locator('input[name="seed"]');
+  const seed = lab().locator('input[name="seed"]');
   await seed.fill('-2147483646');
-  assert.notEqual((await lab.locator('[data-error-for="seed"]').innerText()).trim(), '');
+  assert.notEqual((await lab().locator('[data-error-for="seed"]').innerText()).trim(), '');
   await seed.fill('123456');
-  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+  assert.equal(await lab().locator('[data-error-for="seed"]').innerText(), '');
 });
 
 test('new seed gives a new run of its own', async () => {
   await click('new-seed');
-  const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+  const seed = Number(await lab().locator('input[name="seed"]').inputValue());
   assert.ok(Number.isInteger(seed) && seed !== 123456);
   await finish(500);
-  const reference = await session.page.evaluate(
-    (s) => window.poissonWasm.dartThrowing(720, 400, 26, 500, s).length / 2,
+  const reference = await page.evaluate(
+    (s) => window.poissonWasm.dartThrowing({ width: 720, height: 400, radius: 26, misses: 500, seed: s }).length / 2,
     seed,
   );
   assert.equal(await number('kept'), reference);
 });
 
 test('with reduced motion, Play goes straight to the end', async () => {
-  const { page } = session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await lab.locator('input[name="seed"]').fill('123456');
+  await lab().locator('input[name="seed"]').fill('123456');
   assert.equal(await number('thrown'), 0);
   await click('play');
-  await lab.locator('[data-readout="misses-in-a-row"]').filter({ hasText: /^500$/ }).waitFor({ timeout: 10_000 });
-  const reference = await page.evaluate(() => window.poissonWasm.dartThrowing(720, 400, 26, 500, 123456).length / 2);
+  await lab().locator('[data-readout="misses-in-a-row"]').filter({ hasText: /^500$/ }).waitFor({ timeout: 10_000 });
+  const reference = await page.evaluate(() => window.poissonWasm.dartThrowing({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 }).length / 2);
   assert.equal(await number('kept'), reference);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
 });
 
-test('on a phone the lab fits the screen', async () => {
-  const { page } = session;
-  await page.setViewportSize({ width: 360, height: 800 });
-  await frames(3);
-  const overflow = await lab.evaluate((section) => section.scrollWidth - section.clientWidth);
-  assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
-  await lab.screenshot({ path: join(SCREENSHOTS, 'darts-phone.png') });
-  await page.setViewportSize({ width: 1100, height: 900 });
-});
+testFitsPhone(page, 'darts');
 
-test('no console or page errors', async () => {
-  const { page, problems } = session;
-  assert.deepEqual(problems.pageErrors, []);
-  assert.deepEqual(problems.consoleErrors, []);
-  assert.deepEqual(problems.externalRequests, []);
-  assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
-});
+testNoProblems(session, { title: 'no console or page errors' });

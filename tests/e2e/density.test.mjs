@@ -1,66 +1,30 @@
 // The density lab (dense forest, open savanna), driven as a reader drives it. Reference counts
 // come from the core itself: the page's wasm module is asked for the one-call forest with the
-// same arguments (densityForest), so the readout must equal what the core computes.
+// same arguments (a ForestJob run to the end), so the readout must equal what the core computes.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, labOf, testNoProblems, usePage } from './harness.mjs';
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
-
-const lab = () => page.locator('section[data-lab="density"]');
-const canvas = () => lab().locator('canvas[data-role="map"]');
-
-async function readout(name) {
-  return (await lab().locator(`[data-readout="${name}"]`).innerText()).trim();
-}
-
-async function count(name) {
-  const text = await readout(name);
-  assert.match(text, /^\d+$/, `${name} readout is a bare integer, got "${text}"`);
-  return Number(text);
-}
-
-/** Types a value into a control and fires the events a reader's typing or dragging would. */
-async function setControl(name, value) {
-  const input = lab().locator(`[name="${name}"]`);
-  await input.fill(String(value));
-  await input.dispatchEvent('input');
-  await input.dispatchEvent('change');
-}
+const { session, page } = usePage();
+const density = labOf(page, 'density');
+const lab = () => density.section;
+const { count, readout, pixels: picture } = density;
+const setControl = density.set;
 
 /** Waits until the forest is full (the canvas drops aria-busy) and a frame has drawn it. */
-async function grown() {
-  await page.waitForFunction(
-    () => !document.querySelector('section[data-lab="density"] canvas').hasAttribute('aria-busy'),
-    null,
-    { timeout: 20_000 },
-  );
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
-async function picture() {
-  return canvas().evaluate((c) => c.toDataURL());
-}
+const grown = () => density.idle();
 
 /** The core's forest for these settings, from the page's own wasm module. */
 async function coreTrees(min, max, patch, seed) {
   return page.evaluate(
     async ([min, max, patch, seed]) => {
       const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
-      return wasm.densityForest(720, 400, min, max, patch, 30, seed).length / 3;
+      const job = new wasm.ForestJob({ width: 720, height: 400, minRadius: min, maxRadius: max, patchSize: patch, k: 30, seed });
+      const trees = job.finish().length / 3;
+      job.free();
+      return trees;
     },
     [min, max, patch, seed],
   );
@@ -82,12 +46,12 @@ test('show density map changes the picture, and back', async () => {
   await grown();
   const withMap = await picture();
   await lab().locator('[name="show-density"]').uncheck();
-  await page.waitForTimeout(100);
+  await grown();
   const without = await picture();
   assert.notEqual(without, withMap, 'hiding the density map changes the pixels');
   await page.screenshot({ path: join(SCREENSHOTS, 'density-no-map.png'), clip: await lab().boundingBox() });
   await lab().locator('[name="show-density"]').check();
-  await page.waitForTimeout(100);
+  await grown();
   assert.equal(await picture(), withMap, 'showing it again restores the same picture');
 });
 
@@ -193,8 +157,4 @@ test('a tiny min radius grows in slices without freezing the page', async () => 
   await grown();
 });
 
-test('no console errors or page errors', () => {
-  assert.deepEqual(session.problems.pageErrors, []);
-  assert.deepEqual(session.problems.consoleErrors, []);
-  assert.deepEqual(session.problems.externalRequests, []);
-});
+testNoProblems(session, { title: 'no console errors or page errors' });

@@ -3,7 +3,14 @@
 // uncaught page errors, requests that leave this machine).
 //
 // Run `trunk build --release --offline` first (scripts/test.sh does); then `node --test tests/e2e/`.
+//
+// A test file calls `usePage()` once: the page opens before its tests and closes after them.
+// `labOf(page, NAME)` reads and drives one lab as a reader does (readouts, controls, buttons,
+// and waiting for its work to finish), and `testNoProblems` adds the closing check that nothing
+// went wrong on the page meanwhile.
 
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
@@ -139,6 +146,15 @@ export async function openPage({ viewport = { width: 1100, height: 900 }, device
       for (const name of names) {
         const section = page.locator(`section[data-lab="${name}"]`);
         await section.scrollIntoViewIfNeeded();
+        // A lab starts when it comes into view: the picture is its first one, finished.
+        await page.waitForFunction(
+          (lab) => {
+            const s = document.querySelector(`section[data-lab="${lab}"]`);
+            return s.dataset.started === 'true' && !s.querySelector('canvas[data-role="map"]').hasAttribute('aria-busy');
+          },
+          name,
+          { timeout: 30_000 },
+        );
         await section.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
       }
     },
@@ -156,4 +172,172 @@ export async function openPage({ viewport = { width: 1100, height: 900 }, device
       }
     },
   };
+}
+
+/**
+ * `target()` before it exists: a stand-in that forwards every property to it once it does, so
+ * a test file can name `page` at its top and use it in its tests.
+ */
+function later(target) {
+  return new Proxy(
+    {},
+    {
+      get(_, key) {
+        const object = target();
+        if (!object) throw new Error('the page is not open yet: use it inside a test');
+        const value = object[key];
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    },
+  );
+}
+
+/**
+ * Opens the page (as `openPage(options)` does) before the file's tests, waits for the wasm
+ * module, and closes it after them. With `wasm: true` the page's bindings are also at
+ * `window.poissonWasm`, for the tests' own reference figures; `ready()`, if given, runs next
+ * (the file's own set-up: node runs a file's `before` hooks without waiting for each other, so
+ * set-up that needs the page goes here). Returns `{session, page}`: `session` is what `openPage`
+ * returns, filled in once open; `page` is its page.
+ */
+export function usePage({ wasm = false, ready = null, ...options } = {}) {
+  const session = {};
+  before(async () => {
+    Object.assign(session, await openPage(options));
+    await session.waitForWasm();
+    if (wasm) await exposeWasm(session.page);
+    await ready?.();
+  });
+  after(async () => {
+    await session.close?.();
+  });
+  return { session, page: later(() => session.page) };
+}
+
+/** Makes the page's wasm bindings available as `window.poissonWasm`. */
+export async function exposeWasm(page) {
+  await page.evaluate(async () => {
+    const loader = document.querySelector('script[data-bindings]');
+    window.poissonWasm = await import(loader.dataset.bindings);
+  });
+}
+
+/** Resolves after `count` animation frames. */
+export function frames(page, count = 2) {
+  return page.evaluate(
+    (n) =>
+      new Promise((done) => {
+        const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done());
+        next(n);
+      }),
+    count,
+  );
+}
+
+/**
+ * Reading and driving what `locate()` finds (a lab's section, a table row) as a reader does:
+ * readouts by name, controls by name, buttons by action.
+ */
+export function within(locate) {
+  const on = {
+    locator: (css) => locate().locator(css),
+    /** The text of readout `key`, trimmed. */
+    readout: async (key) => (await on.locator(`[data-readout="${key}"]`).first().innerText()).trim(),
+    /** Readout `key` as a whole number; fails unless it shows a bare integer. */
+    async count(key) {
+      const text = await on.readout(key);
+      assert.match(text, /^\d+$/, `readout ${key} is a bare integer, got "${text}"`);
+      return Number(text);
+    },
+    /** Types `value` into control `key` and fires what a reader's edit fires. */
+    async set(key, value) {
+      const input = on.locator(`[name="${key}"]`);
+      await input.fill(String(value));
+      await input.dispatchEvent('input');
+      await input.dispatchEvent('change');
+    },
+    click: (action) => on.locator(`[data-action="${action}"]`).first().click(),
+    /** Waits until readout `key` satisfies `ok(text)`; returns the text. */
+    async waitForReadout(key, ok, timeout = 10_000) {
+      const started = Date.now();
+      for (;;) {
+        const text = await on.readout(key);
+        if (ok(text)) return text;
+        if (Date.now() - started > timeout) throw new Error(`readout ${key} stuck at "${text}"`);
+        await new Promise((done) => setTimeout(done, 30));
+      }
+    },
+  };
+  return on;
+}
+
+/** One lab, read and driven as a reader does (see `within`), and waited for. */
+export function labOf(page, name) {
+  const selector = `section[data-lab="${name}"]`;
+  const lab = within(() => page.locator(selector));
+  return Object.defineProperties(lab, {
+    name: { value: name },
+    section: { get: () => page.locator(selector) },
+    canvas: { get: () => page.locator(`${selector} canvas[data-role="map"]`) },
+    /** The map's pixels, as a data URL. */
+    pixels: { value: () => lab.canvas.evaluate((canvas) => canvas.toDataURL()) },
+    /** Whether the map is marked busy (work in progress). */
+    busy: { value: () => lab.canvas.evaluate((canvas) => canvas.hasAttribute('aria-busy')) },
+    /**
+     * Waits until the lab has taken the last change (its work starts in the next frame), done
+     * it and drawn it: two frames, then no aria-busy on the map.
+     */
+    /** Scrolls the lab into view, where it starts, and waits for its first work to be done. */
+    show: {
+      async value() {
+        await lab.section.scrollIntoViewIfNeeded();
+        await page.waitForFunction((css) => document.querySelector(css).dataset.started === 'true', selector);
+        await lab.idle();
+      },
+    },
+    idle: {
+      async value({ timeout = 30_000 } = {}) {
+        await frames(page, 2);
+        await page.waitForFunction(
+          (css) => !document.querySelector(css).hasAttribute('aria-busy'),
+          `${selector} canvas[data-role="map"]`,
+          { timeout, polling: 'raf' },
+        );
+      },
+    },
+  });
+}
+
+/**
+ * A test: on a 360 px wide phone the lab's section does not scroll sideways. Saves
+ * `LAB-phone.png` and puts the desktop viewport back.
+ */
+export function testFitsPhone(page, lab) {
+  test('on a phone the lab fits the screen', async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await frames(page, 3);
+    const section = page.locator(`section[data-lab="${lab}"]`);
+    // On screen, so that it is laid out (style.css skips sections far from view).
+    await section.scrollIntoViewIfNeeded();
+    await frames(page, 2);
+    const overflow = await section.evaluate((s) => s.scrollWidth - s.clientWidth);
+    assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
+    await section.screenshot({ path: join(SCREENSHOTS, `${lab}-phone.png`) });
+    await page.setViewportSize({ width: 1100, height: 900 });
+  });
+}
+
+/**
+ * The closing test of a file: no uncaught error, no console error, no request that left the
+ * machine (nor, with `failed`, any failed request) in the whole run, and no panic banner.
+ */
+export function testNoProblems(session, { failed = false, title = 'no console errors, page errors or requests that leave the machine' } = {}) {
+  test(title, async () => {
+    const { consoleErrors, pageErrors, externalRequests, failedRequests } = session.problems;
+    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(consoleErrors, []);
+    assert.deepEqual(externalRequests, []);
+    if (failed) assert.deepEqual(failedRequests, []);
+    assert.equal(await session.page.locator('[data-role="panic"]').isHidden(), true);
+  });
 }

@@ -2,57 +2,20 @@
 // from the core: the page's own wasm module places the same layers (BiomeMap + LayerPlacement)
 // and the readouts must match it.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, labOf, testNoProblems, usePage } from './harness.mjs';
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
-
+const { session, page } = usePage();
+const layers = labOf(page, 'layers');
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
-const lab = () => page.locator('section[data-lab="layers"]');
-const canvas = () => lab().locator('canvas[data-role="map"]');
-
-async function readout(name) {
-  return (await lab().locator(`[data-readout="${name}"]`).innerText()).trim();
-}
-
-async function count(name) {
-  const text = await readout(name);
-  assert.match(text, /^\d+$/, `${name} readout is a bare integer, got "${text}"`);
-  return Number(text);
-}
-
-async function setControl(name, value) {
-  const input = lab().locator(`[name="${name}"]`);
-  await input.fill(String(value));
-  await input.dispatchEvent('input');
-  await input.dispatchEvent('change');
-}
-
+const lab = () => layers.section;
+const canvas = () => layers.canvas;
+const { count, readout, pixels: picture } = layers;
+const setControl = layers.set;
 /** The merged work has started, placed every layer a slice per frame (aria-busy) and drawn. */
-async function settled() {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForFunction(
-    () => !document.querySelector('section[data-lab="layers"] canvas[data-role="map"]').hasAttribute('aria-busy'),
-  );
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
-}
-
-async function picture() {
-  return canvas().evaluate((c) => c.toDataURL());
-}
+const settled = () => layers.idle();
 
 /** What the core places for these settings, from the page's own wasm module. */
 async function core({ seed = 123456, chest = 160, rock = 44, tree = 16, flower = 8, shared = true } = {}) {
@@ -60,7 +23,9 @@ async function core({ seed = 123456, chest = 160, rock = 44, tree = 16, flower =
     async ([seed, chest, rock, tree, flower, shared]) => {
       const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
       const map = new wasm.BiomeMap(720, 400, seed);
-      const placed = new wasm.LayerPlacement(map, chest, rock, tree, flower, shared);
+      const job = new wasm.PlacementJob(map, { chest, rock, tree, flower, sharedGrid: shared });
+      const placed = job.finish();
+      job.free();
       const result = { overlaps: placed.overlapCount };
       for (const layer of ['chests', 'rocks', 'trees', 'flowers']) result[layer] = placed.count(layer);
       placed.free();
@@ -170,16 +135,16 @@ test('spacings change the layers; bad input shows beside the control and keeps t
 
 test('a burst of slider input is merged into one placement per frame', async () => {
   await settled();
-  // Count the placements: every placement is one LayerPlacer, which the lab runs in slices.
+  // Count the placements: every placement is one PlacementJob, which the lab runs in slices.
   await page.evaluate(async () => {
     const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
-    const run = wasm.LayerPlacer.prototype.run;
+    const run = wasm.PlacementJob.prototype.run;
     window.__placers = new Set();
-    wasm.LayerPlacer.prototype.run = function (...args) {
+    wasm.PlacementJob.prototype.run = function (...args) {
       window.__placers.add(this);
       return run.apply(this, args);
     };
-    window.__unpatch = () => (wasm.LayerPlacer.prototype.run = run);
+    window.__unpatch = () => (wasm.PlacementJob.prototype.run = run);
   });
   // Read the readout before and after the burst in one synchronous run, so no animation frame
   // (say, the last slice of an earlier placement) can land in between.
@@ -208,8 +173,4 @@ test('a burst of slider input is merged into one placement per frame', async () 
   await session.screenshotLabs(['layers']);
 });
 
-test('no console errors or page errors', () => {
-  assert.deepEqual(session.problems.pageErrors, []);
-  assert.deepEqual(session.problems.consoleErrors, []);
-  assert.deepEqual(session.problems.externalRequests, []);
-});
+testNoProblems(session, { title: 'no console errors or page errors' });

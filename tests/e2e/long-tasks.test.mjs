@@ -1,313 +1,344 @@
-// Never freeze: while each lab runs its heaviest settings, the main thread never blocks for more
-// than 50 ms. A PerformanceObserver, installed before the page loads, records every 'longtask'
-// (the browser reports tasks over 50 ms, rendering included); this file drives each lab and
-// reports the worst task per lab, and the longest gap between animation frames as a second
-// view of the same thing.
+// Never freeze: no main-thread task may block the page for more than 50 ms. A
+// PerformanceObserver, installed before the page loads, records every 'longtask' (the browser
+// reports tasks over 50 ms, rendering included).
+//
+// The page load first: the page is loaded five times, each in a fresh headless Chromium, and
+// watched until every lab has started and finished its first work (labs further down start
+// once the page is idle). At most one load of five may have a task over 50 ms (a machine busy
+// with other work stalls the odd frame of any page; a page that blocks stalls every load), and
+// no task may take over 100 ms.
+//
+// Then each lab at its heaviest settings: the worst task per lab is reported, with the longest
+// gap between animation frames as a second view of the same thing. A lab over the limit gets a
+// second run on a fresh page, and the better run counts.
 //
 // Run it on the release build (CI does): a debug build of the wasm is several times slower.
-// The page load (compiling the wasm module, mounting every lab) is measured and reported, but
-// not held to the limit. A lab over the limit gets a second run on a fresh page, and the better
-// run counts: a machine busy with other work stalls the odd frame of any lab, a lab that
-// blocks stalls them every time.
 
-import { after, before, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage } from './harness.mjs';
+import { openPage, testNoProblems, usePage } from './harness.mjs';
 
 /** The longest a task may block the main thread (ms). */
 const LIMIT_MS = 50;
-/** Labs measured but not (yet) held to the limit, and why. */
-const EXEMPT = {
-  '(page load)': 'compiling the wasm module and mounting every lab; reported only',
-};
+/** Page loads: how many, how many of them may have a task over LIMIT_MS, and the most any may. */
+const LOADS = 5;
+const LOADS_OVER = 1;
+const LOAD_WORST_MS = 100;
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await page.addInitScript(() => {
-    window.__tasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__tasks.push({ at: entry.startTime, ms: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    // The longest wait between two animation frames, measured from inside the page.
-    window.__gap = 0;
-    let last = 0;
-    const beat = (now) => {
-      if (last) window.__gap = Math.max(window.__gap, now - last);
-      last = now;
-      requestAnimationFrame(beat);
-    };
+/** Runs in the page before its own scripts: records long tasks and the longest frame gap. */
+function watchTasks() {
+  window.__tasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__tasks.push({ at: entry.startTime, ms: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  window.__gap = 0;
+  let last = 0;
+  const beat = (now) => {
+    if (last) window.__gap = Math.max(window.__gap, now - last);
+    last = now;
     requestAnimationFrame(beat);
+  };
+  requestAnimationFrame(beat);
+}
+
+/** Every lab started and done with its first work (nothing marked busy). */
+function allSettled() {
+  return [...document.querySelectorAll('section[data-lab]')].every(
+    (s) => s.dataset.started === 'true' && !s.querySelector('canvas[data-role="map"]').hasAttribute('aria-busy'),
+  );
+}
+
+test(`page load: no task over ${LIMIT_MS} ms in ${LOADS - LOADS_OVER} loads of ${LOADS}, none over ${LOAD_WORST_MS} ms`, async () => {
+  const loads = [];
+  for (let i = 0; i < LOADS; i++) {
+    const fresh = await openPage();
+    try {
+      await fresh.page.addInitScript(watchTasks);
+      await fresh.page.reload();
+      await fresh.waitForWasm();
+      const started = Date.now();
+      await fresh.page.waitForFunction(allSettled, null, { timeout: 60_000, polling: 100 });
+      const settled = (Date.now() - started) / 1000;
+      await fresh.page.waitForTimeout(300);
+      const { tasks, gap } = await fresh.page.evaluate(() => ({ tasks: window.__tasks, gap: window.__gap }));
+      const worst = Math.max(0, ...tasks.map((t) => t.ms));
+      loads.push({ worst, tasks });
+      const shown = tasks.map((t) => `${t.ms.toFixed(0)} ms at ${(t.at / 1000).toFixed(2)} s`).join(', ') || 'none';
+      console.log(`page load ${i + 1}: longest task ${worst.toFixed(0)} ms (over ${LIMIT_MS} ms: ${shown}); longest frame gap ${gap.toFixed(0)} ms; every lab settled ${settled.toFixed(1)} s after the wasm was ready`);
+      assert.deepEqual(fresh.problems.pageErrors, []);
+      assert.deepEqual(fresh.problems.consoleErrors, []);
+    } finally {
+      await fresh.close();
+    }
+  }
+  const over = loads.filter((l) => l.worst > LIMIT_MS).length;
+  const worst = Math.max(...loads.map((l) => l.worst));
+  console.log(`page load: ${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms; the longest task was ${worst.toFixed(0)} ms`);
+  assert.ok(over <= LOADS_OVER, `${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms`);
+  assert.ok(worst <= LOAD_WORST_MS, `a ${worst.toFixed(0)} ms task while loading`);
+});
+
+describe('every lab at its heaviest', () => {
+  const { session, page } = usePage({
+    async ready() {
+      await session.page.addInitScript(watchTasks);
+      await session.page.reload();
+      await session.waitForWasm();
+    },
   });
-  await page.reload();
-  await session.waitForWasm();
-});
 
-after(async () => {
-  await session?.close();
-});
+  const section = (lab) => page.locator(`section[data-lab="${lab}"]`);
 
-const section = (lab) => page.locator(`section[data-lab="${lab}"]`);
+  /** Sets a control the way a reader's drag or typing ends: value, then input and change. */
+  async function set(lab, name, value) {
+    await page.evaluate(
+      ([lab, name, value]) => {
+        const input = document.querySelector(`section[data-lab="${lab}"] input[name="${name}"]`);
+        if (input.type === 'checkbox') input.checked = Boolean(value);
+        else input.value = String(value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      [lab, name, value],
+    );
+  }
 
-/** Sets a control the way a reader's drag or typing ends: value, then input and change. */
-async function set(lab, name, value) {
-  await page.evaluate(
-    ([lab, name, value]) => {
-      const input = document.querySelector(`section[data-lab="${lab}"] input[name="${name}"]`);
-      if (input.type === 'checkbox') input.checked = Boolean(value);
-      else input.value = String(value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
+  async function click(lab, action) {
+    const button = section(lab).locator(`[data-action="${action}"]`);
+    if ((await button.count()) > 0) await button.first().click();
+  }
+
+  /** Waits until the lab is idle: no aria-busy, not painting, and its map unchanged for a while. */
+  async function idle(lab, quietMs = 150, timeout = 60_000) {
+    await page.waitForFunction(
+      ([lab, quietMs]) => {
+        const s = document.querySelector(`section[data-lab="${lab}"]`);
+        const canvas = s.querySelector('canvas[data-role="map"]');
+        const busy =
+          canvas.hasAttribute('aria-busy') ||
+          s.dataset.state === 'painting' ||
+          /Finishing/.test(s.querySelector('[data-role="status"]')?.textContent ?? '') ||
+          s.querySelector('[data-action="play"]')?.textContent === 'Pause';
+        const w = window;
+        w.__idle ??= {};
+        const seen = w.__idle[lab];
+        const stamp = `${busy}:${canvas.width}:${s.querySelectorAll('[data-readout]').length}:${[...s.querySelectorAll('[data-readout]')].map((e) => e.textContent).join('|')}`;
+        if (!seen || seen.stamp !== stamp || busy) {
+          w.__idle[lab] = { stamp, since: performance.now() };
+          return false;
+        }
+        return performance.now() - seen.since >= quietMs;
+      },
+      [lab, quietMs],
+      { timeout, polling: 50 },
+    );
+  }
+
+  /** What each lab does at its heaviest, as a reader would drive it. */
+  const SCENARIOS = {
+    hero: async () => {
+      // A new forest from a corner: the longest growth.
+      await section('hero').locator('canvas').click({ position: { x: 10, y: 10 } });
+      await idle('hero');
     },
-    [lab, name, value],
-  );
-}
-
-async function click(lab, action) {
-  const button = section(lab).locator(`[data-action="${action}"]`);
-  if ((await button.count()) > 0) await button.first().click();
-}
-
-/** Waits until the lab is idle: no aria-busy, not painting, and its map unchanged for a while. */
-async function idle(lab, quietMs = 150, timeout = 60_000) {
-  await page.waitForFunction(
-    ([lab, quietMs]) => {
-      const s = document.querySelector(`section[data-lab="${lab}"]`);
-      const canvas = s.querySelector('canvas[data-role="map"]');
-      const busy =
-        canvas.hasAttribute('aria-busy') ||
-        s.dataset.state === 'painting' ||
-        /Finishing/.test(s.querySelector('[data-role="status"]')?.textContent ?? '') ||
-        s.querySelector('[data-action="play"]')?.textContent === 'Pause';
-      const w = window;
-      w.__idle ??= {};
-      const seen = w.__idle[lab];
-      const stamp = `${busy}:${canvas.width}:${s.querySelectorAll('[data-readout]').length}:${[...s.querySelectorAll('[data-readout]')].map((e) => e.textContent).join('|')}`;
-      if (!seen || seen.stamp !== stamp || busy) {
-        w.__idle[lab] = { stamp, since: performance.now() };
-        return false;
+    compare: async () => {
+      await set('compare', 'spacing', 10);
+      await idle('compare');
+      await click('compare', 'new-seed');
+      await idle('compare');
+      for (const method of ['jittered', 'poisson', 'random']) {
+        await section('compare').locator(`input[name="method"][value="${method}"]`).check();
+        await idle('compare', 100);
       }
-      return performance.now() - seen.since >= quietMs;
     },
-    [lab, quietMs],
-    { timeout, polling: 50 },
-  );
-}
-
-/** What each lab does at its heaviest, as a reader would drive it. */
-const SCENARIOS = {
-  hero: async () => {
-    // A new forest from a corner: the longest growth.
-    await section('hero').locator('canvas').click({ position: { x: 10, y: 10 } });
-    await idle('hero');
-  },
-  compare: async () => {
-    await set('compare', 'spacing', 10);
-    await idle('compare');
-    await click('compare', 'new-seed');
-    await idle('compare');
-    for (const method of ['jittered', 'poisson', 'random']) {
-      await section('compare').locator(`input[name="method"][value="${method}"]`).check();
-      await idle('compare', 100);
-    }
-  },
-  darts: async () => {
-    await set('darts', 'radius', 8);
-    await set('darts', 'misses', 5000);
-    await click('darts', 'finish');
-    await idle('darts');
-  },
-  grid: async () => {
-    await set('grid', 'radius', 16);
-    await idle('grid');
-    const box = await section('grid').locator('canvas').boundingBox();
-    for (let i = 0; i <= 20; i++) await page.mouse.move(box.x + (box.width * i) / 20, box.y + box.height / 2);
-    await page.mouse.click(box.x + 10, box.y + 10);
-    await idle('grid');
-  },
-  bridson: async () => {
-    await set('bridson', 'radius', 8);
-    await set('bridson', 'k', 60);
-    await set('bridson', 'speed', 200);
-    await set('bridson', 'show-grid', true);
-    await click('bridson', 'play');
-    await page.waitForTimeout(500);
-    await click('bridson', 'finish');
-    await idle('bridson');
-  },
-  density: async () => {
-    await set('density', 'min-radius', 3);
-    await idle('density');
-    await set('density', 'max-radius', 80);
-    await idle('density');
-    await set('density', 'show-density', false);
-    await idle('density');
-    await set('density', 'show-density', true);
-    await idle('density');
-  },
-  layers: async () => {
-    for (const [name, value] of [['flower', 4], ['tree', 6], ['rock', 12], ['chest', 60]]) {
-      await set('layers', name, value);
+    darts: async () => {
+      await set('darts', 'radius', 8);
+      await set('darts', 'misses', 5000);
+      await click('darts', 'finish');
+      await idle('darts');
+    },
+    grid: async () => {
+      await set('grid', 'radius', 16);
+      await idle('grid');
+      const box = await section('grid').locator('canvas').boundingBox();
+      for (let i = 0; i <= 20; i++) await page.mouse.move(box.x + (box.width * i) / 20, box.y + box.height / 2);
+      await page.mouse.click(box.x + 10, box.y + 10);
+      await idle('grid');
+    },
+    bridson: async () => {
+      await set('bridson', 'radius', 8);
+      await set('bridson', 'k', 60);
+      await set('bridson', 'speed', 200);
+      await set('bridson', 'show-grid', true);
+      await click('bridson', 'play');
+      await page.waitForTimeout(500);
+      await click('bridson', 'finish');
+      await idle('bridson');
+    },
+    density: async () => {
+      await set('density', 'min-radius', 3);
+      await idle('density');
+      await set('density', 'max-radius', 80);
+      await idle('density');
+      await set('density', 'show-density', false);
+      await idle('density');
+      await set('density', 'show-density', true);
+      await idle('density');
+    },
+    layers: async () => {
+      for (const [name, value] of [['flower', 4], ['tree', 6], ['rock', 12], ['chest', 60]]) {
+        await set('layers', name, value);
+        await idle('layers');
+      }
+      await set('layers', 'shared-grid', false);
       await idle('layers');
-    }
-    await set('layers', 'shared-grid', false);
-    await idle('layers');
-    await click('layers', 'new-seed');
-    await idle('layers');
-    await set('layers', 'show-flowers', false);
-    await idle('layers');
-  },
-  endless: async () => {
-    // The smallest radius (the most points per chunk); then a drag across the map, a run of
-    // jumps far away with the keyboard, and back home to chunks the world has forgotten.
-    await set('endless', 'radius', 6);
-    await idle('endless');
-    const canvas = section('endless').locator('canvas');
-    const box = await canvas.boundingBox();
-    await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 20, box.y + box.height / 2 - 80, { steps: 20 });
-    await page.mouse.up();
-    await idle('endless');
-    await canvas.focus();
-    for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+ArrowDown');
-    await idle('endless');
-    await click('endless', 'reset');
-    await idle('endless');
-    await click('endless', 'new-seed');
-    await idle('endless');
-  },
-  samplers: async () => {
-    // The smallest spacing with the most tries: the most points to place and to paint. Then
-    // k = 1, where the maximal sampler places nearly every point by filling gaps.
-    await set('samplers', 'radius', 8);
-    await idle('samplers');
-    await set('samplers', 'k', 60);
-    await idle('samplers');
-    await click('samplers', 'new-seed');
-    await idle('samplers');
-    await set('samplers', 'k', 1);
-    await idle('samplers');
-  },
-  spectrum: async () => {
-    // Sixteen maps at the smallest spacing, for every point set (darts make the slowest sets).
-    await set('spectrum', 'radius', 12);
-    await set('spectrum', 'maps', 16);
-    await idle('spectrum');
-    for (const method of ['darts', 'random', 'jittered', 'bridson']) {
-      await section('spectrum').locator(`input[name="method"][value="${method}"]`).check();
+      await click('layers', 'new-seed');
+      await idle('layers');
+      await set('layers', 'show-flowers', false);
+      await idle('layers');
+    },
+    endless: async () => {
+      // The smallest radius (the most points per chunk); then a drag across the map, a run of
+      // jumps far away with the keyboard, and back home to chunks the world has forgotten.
+      await set('endless', 'radius', 6);
+      await idle('endless');
+      const canvas = section('endless').locator('canvas');
+      const box = await canvas.boundingBox();
+      await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20, box.y + box.height / 2 - 80, { steps: 20 });
+      await page.mouse.up();
+      await idle('endless');
+      await canvas.focus();
+      for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+ArrowDown');
+      await idle('endless');
+      await click('endless', 'reset');
+      await idle('endless');
+      await click('endless', 'new-seed');
+      await idle('endless');
+    },
+    samplers: async () => {
+      // The smallest spacing with the most tries: the most points to place and to paint. Then
+      // k = 1, where the maximal sampler places nearly every point by filling gaps.
+      await set('samplers', 'radius', 8);
+      await idle('samplers');
+      await set('samplers', 'k', 60);
+      await idle('samplers');
+      await click('samplers', 'new-seed');
+      await idle('samplers');
+      await set('samplers', 'k', 1);
+      await idle('samplers');
+    },
+    spectrum: async () => {
+      // Sixteen maps at the smallest spacing, for every point set (darts make the slowest sets).
+      await set('spectrum', 'radius', 12);
+      await set('spectrum', 'maps', 16);
       await idle('spectrum');
-    }
-    await click('spectrum', 'new-seed');
-    await idle('spectrum');
-  },
-  stipple: async () => {
-    // The densest stipple (smallest radii, darkest gamma) in mono and in colour, the mask at
-    // its finest spacing over nearly all the picture, then a new picture and a new seed.
-    await set('stipple', 'max-radius', 4);
-    await set('stipple', 'min-radius', 1.5);
-    await set('stipple', 'gamma', 4);
-    await idle('stipple');
-    await set('stipple', 'colour', true);
-    await idle('stipple');
-    await set('stipple', 'show-picture', true);
-    await set('stipple', 'mask', true);
-    await set('stipple', 'threshold', 0.95);
-    await set('stipple', 'spacing', 2);
-    await idle('stipple');
-    await section('stipple').locator('select[name="picture"]').selectOption('tree');
-    await idle('stipple');
-    await click('stipple', 'new-seed');
-    await idle('stipple');
-  },
-  world: async () => {
-    for (let i = 0; i < 3; i++) {
+      for (const method of ['darts', 'random', 'jittered', 'bridson']) {
+        await section('spectrum').locator(`input[name="method"][value="${method}"]`).check();
+        await idle('spectrum');
+      }
+      await click('spectrum', 'new-seed');
+      await idle('spectrum');
+    },
+    stipple: async () => {
+      // The densest stipple (smallest radii, darkest gamma) in mono and in colour, the mask at
+      // its finest spacing over nearly all the picture, then a new picture and a new seed.
+      await set('stipple', 'max-radius', 4);
+      await set('stipple', 'min-radius', 1.5);
+      await set('stipple', 'gamma', 4);
+      await idle('stipple');
+      await set('stipple', 'colour', true);
+      await idle('stipple');
+      await set('stipple', 'show-picture', true);
+      await set('stipple', 'mask', true);
+      await set('stipple', 'threshold', 0.95);
+      await set('stipple', 'spacing', 2);
+      await idle('stipple');
+      await section('stipple').locator('select[name="picture"]').selectOption('tree');
+      await idle('stipple');
+      await click('stipple', 'new-seed');
+      await idle('stipple');
+    },
+    world: async () => {
+      for (let i = 0; i < 3; i++) {
+        await click('world', 'new-world');
+        await idle('world', 400);
+      }
+      // A new world asked for while one is painting: the first is dropped half-way.
+      await click('world', 'new-world');
+      await page.waitForTimeout(40);
       await click('world', 'new-world');
       await idle('world', 400);
-    }
-    // A new world asked for while one is painting: the first is dropped half-way.
-    await click('world', 'new-world');
-    await page.waitForTimeout(40);
-    await click('world', 'new-world');
-    await idle('world', 400);
-  },
-};
+    },
+  };
 
-/**
- * For a lab without a scenario: its sliders to their minimum, then their maximum (the first
- * four, to keep the run short), and its actions.
- */
-async function generic(lab) {
-  const sliders = await section(lab).locator('input[type="range"][name]').evaluateAll((inputs) =>
-    inputs.slice(0, 4).map((i) => ({ name: i.name, min: i.min, max: i.max })),
-  );
-  for (const end of ['min', 'max']) {
-    for (const slider of sliders) {
-      await set(lab, slider.name, slider[end]);
+  /**
+   * For a lab without a scenario: its sliders to their minimum, then their maximum (the first
+   * four, to keep the run short), and its actions.
+   */
+  async function generic(lab) {
+    const sliders = await section(lab).locator('input[type="range"][name]').evaluateAll((inputs) =>
+      inputs.slice(0, 4).map((i) => ({ name: i.name, min: i.min, max: i.max })),
+    );
+    for (const end of ['min', 'max']) {
+      for (const slider of sliders) {
+        await set(lab, slider.name, slider[end]);
+        await idle(lab);
+      }
+    }
+    for (const action of ['new-seed', 'step', 'finish', 'reset']) {
+      await click(lab, action);
       await idle(lab);
     }
   }
-  for (const action of ['new-seed', 'step', 'finish', 'reset']) {
-    await click(lab, action);
-    await idle(lab);
-  }
-}
 
-test('no lab blocks the main thread for more than 50 ms', async () => {
-  const labs = await page.$$eval('section[data-lab]', (sections) =>
-    sections.filter((s) => !s.querySelector('.lab-placeholder')).map((s) => s.dataset.lab),
-  );
-  // POISSON_LABS=layers,world measures only those labs (while working on one).
-  const only = process.env.POISSON_LABS?.split(',');
-  if (only) labs.splice(0, labs.length, ...labs.filter((lab) => only.includes(lab)));
-  // Loading: every lab mounted, then the page left alone until everything has settled.
-  for (const lab of labs) await idle(lab);
-  const rows = [];
-  const load = await page.evaluate(() => ({ tasks: window.__tasks.splice(0), gap: window.__gap }));
-  rows.push({ lab: '(page load)', worst: Math.max(0, ...load.tasks.map((t) => t.ms)), count: load.tasks.length, gap: load.gap });
+  test('no lab blocks the main thread for more than 50 ms', async () => {
+    const labs = await page.$$eval('section[data-lab]', (sections) =>
+      sections.filter((s) => !s.querySelector('.lab-placeholder')).map((s) => s.dataset.lab),
+    );
+    // POISSON_LABS=layers,world measures only those labs (while working on one).
+    const only = process.env.POISSON_LABS?.split(',');
+    if (only) labs.splice(0, labs.length, ...labs.filter((lab) => only.includes(lab)));
+    // Loading (held to its own test above): every lab started and settled first.
+    await page.waitForFunction(allSettled, null, { timeout: 60_000, polling: 100 });
+    const rows = [];
 
-  for (const lab of labs) {
-    await section(lab).scrollIntoViewIfNeeded();
-    let best = null;
-    const started = Date.now();
-    for (let attempt = 0; attempt < 2 && !(best && best.worst <= LIMIT_MS); attempt++) {
-      if (attempt > 0) {
-        await page.reload();
-        await session.waitForWasm();
-        await idle(lab);
-        await section(lab).scrollIntoViewIfNeeded();
+    for (const lab of labs) {
+      await section(lab).scrollIntoViewIfNeeded();
+      let best = null;
+      const started = Date.now();
+      for (let attempt = 0; attempt < 2 && !(best && best.worst <= LIMIT_MS); attempt++) {
+        if (attempt > 0) {
+          await page.reload();
+          await session.waitForWasm();
+          await idle(lab);
+          await section(lab).scrollIntoViewIfNeeded();
+        }
+        await page.evaluate(() => {
+          window.__tasks.length = 0;
+          window.__gap = 0;
+        });
+        await (SCENARIOS[lab] ?? (() => generic(lab)))();
+        const { tasks, gap } = await page.evaluate(() => ({ tasks: window.__tasks.splice(0), gap: window.__gap }));
+        const run = { lab, worst: Math.max(0, ...tasks.map((t) => t.ms)), count: tasks.length, gap, attempts: attempt + 1 };
+        if (!best || run.worst < best.worst) best = { ...run };
+        best.attempts = attempt + 1;
       }
-      await page.evaluate(() => {
-        window.__tasks.length = 0;
-        window.__gap = 0;
-      });
-      await (SCENARIOS[lab] ?? (() => generic(lab)))();
-      const { tasks, gap } = await page.evaluate(() => ({ tasks: window.__tasks.splice(0), gap: window.__gap }));
-      const run = { lab, worst: Math.max(0, ...tasks.map((t) => t.ms)), count: tasks.length, gap, attempts: attempt + 1 };
-      if (!best || run.worst < best.worst) best = { ...run };
-      best.attempts = attempt + 1;
+      rows.push({ ...best, seconds: (Date.now() - started) / 1000 });
     }
-    rows.push({ ...best, seconds: (Date.now() - started) / 1000 });
-  }
 
-  const failures = [];
-  for (const { lab, worst, count, gap, attempts = 1, seconds } of rows) {
-    let note = EXEMPT[lab] ? ` (not held to the limit: ${EXEMPT[lab]})` : '';
-    if (attempts > 1) note += ` (best of ${attempts} runs)`;
-    if (seconds !== undefined) note += ` [${seconds.toFixed(1)} s]`;
-    const shown = count === 0 ? `none over ${LIMIT_MS} ms` : `worst ${worst.toFixed(0)} ms (${count} over ${LIMIT_MS} ms)`;
-    console.log(`long tasks: ${lab.padEnd(12)} ${shown}; longest frame gap ${gap.toFixed(0)} ms${note}`);
-    if (worst > LIMIT_MS && !EXEMPT[lab]) failures.push(`${lab}: a ${worst.toFixed(0)} ms task`);
-  }
-  assert.deepEqual(failures, []);
-});
+    const failures = [];
+    for (const { lab, worst, count, gap, attempts = 1, seconds } of rows) {
+      let note = '';
+      if (attempts > 1) note += ` (best of ${attempts} runs)`;
+      if (seconds !== undefined) note += ` [${seconds.toFixed(1)} s]`;
+      const shown = count === 0 ? `none over ${LIMIT_MS} ms` : `worst ${worst.toFixed(0)} ms (${count} over ${LIMIT_MS} ms)`;
+      console.log(`long tasks: ${lab.padEnd(12)} ${shown}; longest frame gap ${gap.toFixed(0)} ms${note}`);
+      if (worst > LIMIT_MS) failures.push(`${lab}: a ${worst.toFixed(0)} ms task`);
+    }
+    assert.deepEqual(failures, []);
+  });
 
-test('no console errors, page errors or requests that leave the machine', () => {
-  const { consoleErrors, pageErrors, externalRequests } = session.problems;
-  assert.deepEqual(pageErrors, []);
-  assert.deepEqual(consoleErrors, []);
-  assert.deepEqual(externalRequests, []);
+  testNoProblems(session);
 });

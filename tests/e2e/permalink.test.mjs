@@ -3,31 +3,15 @@
 // buttons download the points the lab shows, written by the core: the JSON reads back to the
 // same bits as the page's own wasm sampler.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openPage } from './harness.mjs';
+import { labOf, testNoProblems, usePage } from './harness.mjs';
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
+const { session, page } = usePage();
 
 /** Types a value into a control and fires the events a reader's edit would. */
-async function setControl(p, lab, name, value) {
-  const input = p.locator(`section[data-lab="${lab}"] [name="${name}"]`);
-  await input.fill(String(value));
-  await input.dispatchEvent('input');
-  await input.dispatchEvent('change');
-}
+const setControl = (p, lab, name, value) => labOf(p, lab).set(name, value);
 
 /** What a lab shows: its control values, its readouts (not timings) and its map's pixels. */
 function snapshot(p, lab) {
@@ -252,8 +236,4 @@ test('every lab exports the points it shows as valid JSON', async () => {
   await session.screenshotLabs(['bridson', 'compare']);
 });
 
-test('no console errors or page errors', () => {
-  assert.deepEqual(session.problems.consoleErrors, []);
-  assert.deepEqual(session.problems.pageErrors, []);
-  assert.deepEqual(session.problems.failedRequests, []);
-});
+testNoProblems(session, { failed: true, title: 'no console errors or page errors' });

@@ -2,54 +2,31 @@
 // against the core itself (the page's own wasm exports) and against what each sampler promises.
 // The lab samples and paints a slice per frame, so every check waits until it has settled.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, frames as framesOf, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
 
 const METHODS = ['classic', 'parent-cone', 'roberts', 'maximal'];
 
-let session;
-let lab;
+const { session, page } = usePage({ wasm: true, ready: () => samplers.show() });
+const samplers = labOf(page, 'samplers');
+const lab = () => samplers.section;
 
-before(async () => {
-  session = await openPage();
-  await session.waitForWasm();
-  lab = session.page.locator('section[data-lab="samplers"]');
-  await lab.locator('tr[data-method="maximal"] [data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
-  await session.page.evaluate(async () => {
-    const loader = document.querySelector('script[data-bindings]');
-    window.poissonWasm = await import(loader.dataset.bindings);
-  });
-});
 
-after(async () => {
-  await session?.close();
-});
-
-const frames = () =>
-  session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-const busy = () => lab.locator('canvas[data-role="map"]').evaluate((canvas) => canvas.hasAttribute('aria-busy'));
-
+const frames = () => framesOf(page, 2);
+const busy = samplers.busy;
 /**
- * Waits until the lab has taken the last change (it starts in the next frame), sampled and
- * painted it: no aria-busy on the map.
+ * Waits until the lab has taken the last change (it starts in the next frame), done the work
+ * and drawn it: no aria-busy on the map.
  */
-async function settled() {
-  await frames();
-  await session.page.waitForFunction(
-    () => !document.querySelector('section[data-lab="samplers"] canvas[data-role="map"]').hasAttribute('aria-busy'),
-    null,
-    { polling: 20, timeout: 60_000 },
-  );
-}
+const settled = () => samplers.idle({ timeout: 60_000 });
 
 /** Every row's readouts, as text and as numbers. */
 async function table() {
   const out = {};
   for (const m of METHODS) {
-    const cells = lab.locator(`tr[data-method="${m}"]`);
+    const cells = lab().locator(`tr[data-method="${m}"]`);
     const text = async (name) => (await cells.locator(`[data-readout="${name}"]`).innerText()).trim();
     const raw = {
       points: await text('points'),
@@ -70,11 +47,13 @@ async function table() {
 
 /** What the core says for the same inputs, formatted as the page formats it. */
 function core(radius, k, seed) {
-  return session.page.evaluate(
+  return page.evaluate(
     ([methods, r, k, s]) => {
       const out = {};
       for (const m of methods) {
-        const run = new window.poissonWasm.SamplerRun(m, 720, 400, r, k, s);
+        const job = new window.poissonWasm.SamplerRunJob({ method: m, width: 720, height: 400, radius: r, k, seed: s });
+        const run = job.finish();
+        job.free();
         out[m] = {
           points: String(run.pointCount),
           coverage: `${(run.coverage * 100).toFixed(1)} %`,
@@ -90,7 +69,7 @@ function core(radius, k, seed) {
 }
 
 async function setRange(name, value) {
-  const input = lab.locator(`input[name="${name}"]`);
+  const input = lab().locator(`input[name="${name}"]`);
   await input.fill(String(value));
   await input.dispatchEvent('input');
   await settled();
@@ -108,9 +87,9 @@ function assertMatchesCore(rows, reference) {
 
 test('the defaults: the table is the core’s, and the samplers rank as promised', async () => {
   await settled();
-  assert.equal(await lab.locator('input[name="seed"]').inputValue(), '123456');
-  assert.equal(await lab.locator('input[name="radius"]').inputValue(), '20');
-  assert.equal(await lab.locator('input[name="k"]').inputValue(), '30');
+  assert.equal(await lab().locator('input[name="seed"]').inputValue(), '123456');
+  assert.equal(await lab().locator('input[name="radius"]').inputValue(), '20');
+  assert.equal(await lab().locator('input[name="k"]').inputValue(), '30');
   const rows = await table();
   const reference = await core(20, 30, 123456);
   assertMatchesCore(rows, reference);
@@ -129,18 +108,18 @@ test('the defaults: the table is the core’s, and the samplers rank as promised
     assert.ok(rows[m].coverage > 0.3 && rows[m].coverage < 0.9069, m);
     assert.ok(rows[m].time >= 0 && rows[m].perPoint > 1, m);
   }
-  assert.equal(await lab.locator('[data-readout="exponent"]').innerText(), '-4.50');
+  assert.equal(await lab().locator('[data-readout="exponent"]').innerText(), '-4.50');
 });
 
 test('radius and k rerun all four samplers', async () => {
   await setRange('radius', 30);
   await setRange('k', 5);
-  assert.equal(await lab.locator('input[name="k"] ~ output').innerText(), '5');
+  assert.equal(await lab().locator('input[name="k"] ~ output').innerText(), '5');
   const rows = await table();
   assertMatchesCore(rows, await core(30, 5, 123456));
   const share = (m) => rows[m].coverage;
   assert.ok(share('maximal') >= Math.max(share('classic'), share('parent-cone'), share('roberts')));
-  assert.equal(await lab.locator('[data-readout="exponent"]').innerText(), (-1.4 - 17 / Math.sqrt(5)).toFixed(2));
+  assert.equal(await lab().locator('[data-readout="exponent"]').innerText(), (-1.4 - 17 / Math.sqrt(5)).toFixed(2));
   await setRange('radius', 20);
   await setRange('k', 30);
   assert.equal((await table()).classic.points, 462);
@@ -148,9 +127,9 @@ test('radius and k rerun all four samplers', async () => {
 
 test('new seed: new maps, maximal still on top', async () => {
   for (let i = 0; i < 3; i += 1) {
-    await lab.locator('button[data-action="new-seed"]').click();
+    await lab().locator('button[data-action="new-seed"]').click();
     await settled();
-    const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+    const seed = Number(await lab().locator('input[name="seed"]').inputValue());
     assert.ok(Number.isInteger(seed) && seed !== 123456);
     const rows = await table();
     const reference = await core(20, 30, seed);
@@ -159,56 +138,56 @@ test('new seed: new maps, maximal still on top', async () => {
       assert.ok(reference.maximal.share >= reference[m].share, `seed ${seed}: ${m}`);
     }
   }
-  await lab.locator('input[name="seed"]').fill('123456');
+  await lab().locator('input[name="seed"]').fill('123456');
   await settled();
   assert.equal((await table()).roberts.points, 661);
 });
 
 test('a bad k or seed shows the message and keeps the table', async () => {
   const before = await table();
-  await lab.locator('input[name="k"]').evaluate((input) => {
+  await lab().locator('input[name="k"]').evaluate((input) => {
     input.min = '0';
     input.value = '0';
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await settled();
-  assert.match(await lab.locator('[data-error-for="k"]').innerText(), /k must be (between|from) 1/);
+  assert.match(await lab().locator('[data-error-for="k"]').innerText(), /k must be (between|from) 1/);
   assert.deepEqual(await table(), before);
-  await lab.locator('input[name="k"]').evaluate((input) => (input.min = '1'));
+  await lab().locator('input[name="k"]').evaluate((input) => (input.min = '1'));
   await setRange('k', 30);
-  assert.equal(await lab.locator('[data-error-for="k"]').innerText(), '');
+  assert.equal(await lab().locator('[data-error-for="k"]').innerText(), '');
 
-  const seed = lab.locator('input[name="seed"]');
+  const seed = lab().locator('input[name="seed"]');
   await seed.fill('-2147483646');
   await settled();
-  assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /stick/);
+  assert.match(await lab().locator('[data-error-for="seed"]').innerText(), /stick/);
   const after = await table();
   for (const m of METHODS) assert.equal(after[m].raw.points, before[m].raw.points);
   await seed.fill('123456');
   await settled();
-  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+  assert.equal(await lab().locator('[data-error-for="seed"]').innerText(), '');
 });
 
 test('sampled a slice per frame: busy while working, a new request replaces the old one', async () => {
   // The heaviest settings: the lab is busy for several frames and says what it is doing.
-  const radius = lab.locator('input[name="radius"]');
+  const radius = lab().locator('input[name="radius"]');
   await radius.fill('8');
   await radius.dispatchEvent('input');
   await frames();
   assert.equal(await busy(), true, 'aria-busy while sampling');
-  assert.match(await lab.locator('[data-role="status"]').innerText(), /Sampling… .+ \(\d of 4\)|Painting/);
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /Sampling… .+ \(\d of 4\)|Painting/);
   // Changed again before it is done: the first request is dropped, and only the last one shows.
-  await lab.locator('input[name="k"]').fill('60');
-  await lab.locator('input[name="k"]').dispatchEvent('input');
+  await lab().locator('input[name="k"]').fill('60');
+  await lab().locator('input[name="k"]').dispatchEvent('input');
   await frames();
   await radius.fill('12');
   await radius.dispatchEvent('input');
   await settled();
   const rows = await table();
   assertMatchesCore(rows, await core(12, 60, 123456));
-  assert.match(await lab.locator('[data-role="status"]').innerText(), /Done: four samplers in \d+ ms/);
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /Done: four samplers in \d+ ms/);
   // Each method's time is the sum of its slices: positive, and the four add up to the status's.
-  const total = Number((await lab.locator('[data-role="status"]').innerText()).match(/in (\d+) ms/)[1]);
+  const total = Number((await lab().locator('[data-role="status"]').innerText()).match(/in (\d+) ms/)[1]);
   const sum = METHODS.reduce((a, m) => a + rows[m].time, 0);
   assert.ok(METHODS.every((m) => rows[m].time > 0), JSON.stringify(rows));
   assert.ok(Math.abs(sum - total) <= 1, `times ${sum} vs status ${total}`);
@@ -217,24 +196,12 @@ test('sampled a slice per frame: busy while working, a new request replaces the 
   assert.equal((await table()).classic.points, 462);
 });
 
-test('on a phone the lab fits the screen', async () => {
-  const { page } = session;
-  await page.setViewportSize({ width: 360, height: 800 });
-  await frames();
-  const overflow = await lab.evaluate((section) => section.scrollWidth - section.clientWidth);
-  assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
-  await lab.screenshot({ path: join(SCREENSHOTS, 'samplers-phone.png') });
-  await page.setViewportSize({ width: 1100, height: 900 });
-});
+testFitsPhone(page, 'samplers');
 
-test('screenshot, and no console or page errors', async () => {
-  const { problems } = session;
+test('screenshot', async () => {
   await frames();
   await session.screenshotLabs(['samplers']);
-  await lab.locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'samplers-map.png') });
-  assert.deepEqual(problems.pageErrors, []);
-  assert.deepEqual(problems.consoleErrors, []);
-  assert.deepEqual(problems.failedRequests, []);
-  assert.deepEqual(problems.externalRequests, []);
-  assert.equal(await session.page.locator('[data-role="panic"]').isHidden(), true);
+  await lab().locator('canvas[data-role="map"]').screenshot({ path: join(SCREENSHOTS, 'samplers-map.png') });
 });
+
+testNoProblems(session, { failed: true, title: 'no console or page errors' });

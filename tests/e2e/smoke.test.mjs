@@ -1,20 +1,11 @@
 // The page builds, loads its wasm under the strict CSP, and holds every lab.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LABS, openPage } from './harness.mjs';
+import { LABS, frames, usePage } from './harness.mjs';
 
-let session;
-
-before(async () => {
-  // A high-DPI screen, so the canvas sizing is tested where it matters.
-  session = await openPage({ deviceScaleFactor: 2 });
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
+// A high-DPI screen, so the canvas sizing is tested where it matters.
+const { session } = usePage({ deviceScaleFactor: 2 });
 
 test('every lab has its section, a heading and one map canvas', async () => {
   const { page } = session;
@@ -89,4 +80,29 @@ test('an uncaught error shows in the panic banner', async () => {
   const banner = page.locator('[data-role="panic"]');
   await banner.waitFor({ state: 'visible' });
   assert.match(await banner.innerText(), /test failure/);
+});
+
+test('a lab whose module does not load says so in its place, and the console says why', async () => {
+  const page = await session.page.context().newPage();
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // A syntax error in one lab's module, as a broken edit would leave it.
+  await page.route('**/www/labs/tiles.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export function mount(section, wasm {\n' }),
+  );
+  try {
+    await page.goto(session.url);
+    await page.waitForFunction(() => document.documentElement.dataset.wasm === 'ready', null, { timeout: 15_000 });
+    const alert = page.locator('section[data-lab="tiles"] [role="alert"]');
+    assert.equal(await alert.isVisible(), true, 'a visible error in the lab');
+    await alert.scrollIntoViewIfNeeded();
+    await frames(page, 2); // laid out once in view (style.css)
+    assert.match(await alert.innerText(), /tiles lab could not start/);
+    assert.ok(errors.some((e) => /tiles lab could not start/.test(e) && /SyntaxError|Unexpected/.test(e)), errors.join(' | '));
+    // The other labs start as usual.
+    assert.equal(await page.locator('section[data-lab]:not([data-lab="tiles"]) [role="alert"]').count(), 0);
+    await page.locator('section[data-lab="hero"] [data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
+  } finally {
+    await page.close();
+  }
 });

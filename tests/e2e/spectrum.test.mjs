@@ -3,69 +3,48 @@
 // against white: Bridson's low frequencies are far emptier than random scatter's. The lab works
 // a slice per frame, so every check waits until it has settled.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, frames as framesOf, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
 
 const SETS = ['random', 'jittered', 'darts', 'bridson'];
 const LABELS = { random: 'Random', jittered: 'Jittered grid', darts: 'Dart throwing', bridson: 'Bridson' };
 
-let session;
-let lab;
+const { session, page } = usePage({ wasm: true, ready: () => spectrum.show() });
+const spectrum = labOf(page, 'spectrum');
+const lab = () => spectrum.section;
 
-before(async () => {
-  session = await openPage();
-  await session.waitForWasm();
-  lab = session.page.locator('section[data-lab="spectrum"]');
-  await lab.locator('[data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
-  await session.page.evaluate(async () => {
-    const loader = document.querySelector('script[data-bindings]');
-    window.poissonWasm = await import(loader.dataset.bindings);
-  });
-});
 
-after(async () => {
-  await session?.close();
-});
-
-const frames = () =>
-  session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-const busy = () => lab.locator('canvas[data-role="map"]').evaluate((canvas) => canvas.hasAttribute('aria-busy'));
-
+const frames = () => framesOf(page, 2);
+const busy = spectrum.busy;
 /**
- * Waits until the lab has taken the last change (it starts in the next frame), computed the
- * spectrum and drawn it: no aria-busy on the map.
+ * Waits until the lab has taken the last change (it starts in the next frame), done the work
+ * and drawn it: no aria-busy on the map.
  */
-async function settled() {
-  await frames();
-  await session.page.waitForFunction(
-    () => !document.querySelector('section[data-lab="spectrum"] canvas[data-role="map"]').hasAttribute('aria-busy'),
-    null,
-    { polling: 20, timeout: 60_000 },
-  );
-}
+const settled = () => spectrum.idle({ timeout: 60_000 });
 
 /** Sets a slider or field as a reader's typing ends, and waits for the lab to settle. */
 async function setValue(name, value) {
-  const input = lab.locator(`input[name="${name}"]`);
+  const input = lab().locator(`input[name="${name}"]`);
   await input.fill(String(value));
   await input.dispatchEvent('input');
   await settled();
 }
 
 async function readouts() {
-  const text = async (name) => (await lab.locator(`[data-readout="${name}"]`).innerText()).trim();
+  const text = async (name) => (await lab().locator(`[data-readout="${name}"]`).innerText()).trim();
   const raw = { points: await text('points'), low: await text('low-frequency-power') };
   return { raw, points: Number(raw.points), low: Number(raw.low) };
 }
 
 /** The core's figures for a set, formatted as the page formats them. */
 function core(set, radius, seed, maps = 8) {
-  return session.page.evaluate(
+  return page.evaluate(
     ([set, r, s, maps]) => {
-      const spectrum = new window.poissonWasm.Spectrum(set, 720, 400, r, s, maps, 64, 36);
+      const job = new window.poissonWasm.SpectrumJob({ kind: set, width: 720, height: 400, radius: r, seed: s, maps, fxMax: 64, fyMax: 36 });
+      const spectrum = job.finish();
+      job.free();
       const out = {
         points: String(spectrum.pointCount),
         low: spectrum.lowFrequencyPower(0.5 / r).toFixed(2),
@@ -79,13 +58,13 @@ function core(set, radius, seed, maps = 8) {
 }
 
 async function choose(set) {
-  await lab.getByLabel(LABELS[set], { exact: true }).check();
+  await lab().getByLabel(LABELS[set], { exact: true }).check();
   await settled();
 }
 
 test('every point set: the readouts are the core’s', async () => {
   await settled();
-  assert.equal(await lab.getByLabel('Bridson', { exact: true }).isChecked(), true, 'Bridson is shown first');
+  assert.equal(await lab().getByLabel('Bridson', { exact: true }).isChecked(), true, 'Bridson is shown first');
   for (const set of SETS) {
     await choose(set);
     const shown = await readouts();
@@ -94,7 +73,7 @@ test('every point set: the readouts are the core’s', async () => {
     assert.equal(shown.raw.low, reference.low, set);
     assert.match(shown.raw.low, /^\d+\.\d\d$/);
   }
-  assert.equal(await lab.locator('[data-readout="cutoff"]').innerText(), '0.0250 / unit');
+  assert.equal(await lab().locator('[data-readout="cutoff"]').innerText(), '0.0250 / unit');
 });
 
 test('blue noise: Bridson and darts leave the low frequencies nearly empty, random does not', async () => {
@@ -121,12 +100,12 @@ test('radius and seed rebuild the spectrum', async () => {
   let shown = await readouts();
   let reference = await core('bridson', 30, 123456);
   assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
-  assert.equal(await lab.locator('[data-readout="cutoff"]').innerText(), `${(0.5 / 30).toFixed(4)} / unit`);
+  assert.equal(await lab().locator('[data-readout="cutoff"]').innerText(), `${(0.5 / 30).toFixed(4)} / unit`);
   await setValue('radius', 20);
 
-  await lab.locator('button[data-action="new-seed"]').click();
+  await lab().locator('button[data-action="new-seed"]').click();
   await settled();
-  const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+  const seed = Number(await lab().locator('input[name="seed"]').inputValue());
   assert.ok(Number.isInteger(seed) && seed !== 123456);
   shown = await readouts();
   reference = await core('bridson', 20, seed);
@@ -136,7 +115,7 @@ test('radius and seed rebuild the spectrum', async () => {
 });
 
 test('one map or many: the average is the core’s, and smoother', async () => {
-  const input = lab.locator('input[name="maps"]');
+  const input = lab().locator('input[name="maps"]');
   assert.equal(await input.inputValue(), '8');
   await setValue('maps', 1);
   const one = await readouts();
@@ -150,39 +129,39 @@ test('one map or many: the average is the core’s, and smoother', async () => {
 
 test('a bad seed shows the message and keeps the spectrum', async () => {
   const before = await readouts();
-  const seed = lab.locator('input[name="seed"]');
+  const seed = lab().locator('input[name="seed"]');
   await seed.fill('1.5');
   await settled();
-  assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /seed must be a whole number/);
+  assert.match(await lab().locator('[data-error-for="seed"]').innerText(), /seed must be a whole number/);
   assert.deepEqual(await readouts(), before);
   await seed.fill('123456');
   await settled();
-  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+  assert.equal(await lab().locator('[data-error-for="seed"]').innerText(), '');
   // A seed the core refuses (it would stick): its message, and the spectrum stays.
   await seed.fill('-2147483646');
   await settled();
-  assert.match(await lab.locator('[data-error-for="seed"]').innerText(), /stick/);
+  assert.match(await lab().locator('[data-error-for="seed"]').innerText(), /stick/);
   assert.deepEqual(await readouts(), before);
   await setValue('seed', 123456);
-  assert.equal(await lab.locator('[data-error-for="seed"]').innerText(), '');
+  assert.equal(await lab().locator('[data-error-for="seed"]').innerText(), '');
 });
 
 test('worked out a slice per frame: busy while working, a new request replaces the old one', async () => {
   // The heaviest settings: sixteen maps at the smallest spacing.
   await setValue('radius', 12);
-  const maps = lab.locator('input[name="maps"]');
+  const maps = lab().locator('input[name="maps"]');
   await maps.fill('16');
   await maps.dispatchEvent('input');
   await frames();
   assert.equal(await busy(), true, 'aria-busy while averaging');
-  assert.match(await lab.locator('[data-role="status"]').innerText(), /Averaging… map \d+ of 16 \(\d+ %\)|Drawing/);
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /Averaging… map \d+ of 16 \(\d+ %\)|Drawing/);
   // Another set chosen before it is done: the first request is dropped, only the last one shows.
-  await lab.getByLabel(LABELS.darts, { exact: true }).check();
+  await lab().getByLabel(LABELS.darts, { exact: true }).check();
   await settled();
   const shown = await readouts();
   const reference = await core('darts', 12, 123456, 16);
   assert.deepEqual(shown.raw, { points: reference.points, low: reference.low });
-  assert.match(await lab.locator('[data-role="status"]').innerText(), /Dart throwing: 16 maps averaged/);
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /Dart throwing: 16 maps averaged/);
   await setValue('maps', 8);
   await setValue('radius', 20);
   await choose('bridson');
@@ -191,7 +170,7 @@ test('worked out a slice per frame: busy while working, a new request replaces t
 test('the picture: a dark centre for Bridson, none for random', async () => {
   // Sample the map canvas: the ring between the origin and 0.5 / r is dark for Bridson.
   const meanAround = () =>
-    lab.locator('canvas[data-role="map"]').evaluate((canvas) => {
+    lab().locator('canvas[data-role="map"]').evaluate((canvas) => {
       const ctx = canvas.getContext('2d');
       const sx = canvas.width / 720;
       const sy = canvas.height / 400;
@@ -214,28 +193,16 @@ test('the picture: a dark centre for Bridson, none for random', async () => {
   await choose('bridson');
 });
 
-test('on a phone the lab fits the screen', async () => {
-  const { page } = session;
-  await page.setViewportSize({ width: 360, height: 800 });
-  await frames();
-  const overflow = await lab.evaluate((section) => section.scrollWidth - section.clientWidth);
-  assert.ok(overflow <= 0, `the section scrolls sideways by ${overflow} px`);
-  await lab.screenshot({ path: join(SCREENSHOTS, 'spectrum-phone.png') });
-  await page.setViewportSize({ width: 1100, height: 900 });
-});
+testFitsPhone(page, 'spectrum');
 
-test('screenshots, and no console or page errors', async () => {
-  const { problems } = session;
+test('screenshots', async () => {
   await choose('bridson');
   await session.screenshotLabs(['spectrum']);
   for (const set of ['random', 'jittered']) {
     await choose(set);
-    await lab.screenshot({ path: join(SCREENSHOTS, `spectrum-${set}.png`) });
+    await lab().screenshot({ path: join(SCREENSHOTS, `spectrum-${set}.png`) });
   }
   await choose('bridson');
-  assert.deepEqual(problems.pageErrors, []);
-  assert.deepEqual(problems.consoleErrors, []);
-  assert.deepEqual(problems.failedRequests, []);
-  assert.deepEqual(problems.externalRequests, []);
-  assert.equal(await session.page.locator('[data-role="panic"]').isHidden(), true);
 });
+
+testNoProblems(session, { failed: true, title: 'no console or page errors' });

@@ -2,60 +2,27 @@
 // image, type a bad radius. Reference figures come from the core through the page's own wasm
 // module (the same bindings the lab uses), for the same image bytes.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, labOf, testNoProblems, usePage } from './harness.mjs';
 
 const K = 30;
 const DEFAULTS = { seed: 123456, min: 2, max: 24, threshold: 0.5, spacing: 6 };
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
-
-const lab = () => page.locator('section[data-lab="stipple"]');
-
-async function readout(name) {
-  return (await lab().locator(`[data-readout="${name}"]`).innerText()).trim();
-}
-
-async function count(name) {
-  const text = await readout(name);
-  assert.match(text, /^\d+$/, `${name} readout is a bare integer, got "${text}"`);
-  return Number(text);
-}
-
-async function setControl(name, value) {
-  const input = lab().locator(`[name="${name}"]`);
-  await input.fill(String(value));
-  await input.dispatchEvent('input');
-  await input.dispatchEvent('change');
-}
+const { session, page } = usePage();
+const stipple = labOf(page, 'stipple');
+const lab = () => stipple.section;
+const { count, readout } = stipple;
+const setControl = stipple.set;
 
 async function setCheckbox(name, checked) {
   await lab().locator(`[name="${name}"]`).setChecked(checked);
 }
 
 /** Waits until every dot is placed (the canvas drops aria-busy) and a frame has drawn them. */
-async function grown() {
-  await page.waitForFunction(
-    () => !document.querySelector('section[data-lab="stipple"] canvas').hasAttribute('aria-busy'),
-    null,
-    { timeout: 30_000 },
-  );
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
+const grown = () => stipple.idle();
 
 /**
  * Asks the core, through the page's own bindings, about a built-in picture rebuilt from its
@@ -67,14 +34,25 @@ async function core(op, picture, args = {}) {
   return page.evaluate(
     async ([op, picture, a]) => {
       const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
-      const built = wasm.StippleImage.builtIn(picture, 720, 400);
+      const render = new wasm.PictureJob(picture, 720, 400);
+      const built = render.finish();
+      render.free();
       const image = new wasm.StippleImage(720, 400, built.rgba());
       built.free();
+      /** The dot sets, stippled in one call. */
+      const stippled = (options) => {
+        const job = new wasm.StippleJob(image, { k: a.k, seed: a.seed, ...options });
+        try {
+          return [...job.finish()];
+        } finally {
+          job.free();
+        }
+      };
       try {
-        if (op === 'mono') return wasm.stipple(image, a.min, a.max, a.k, a.seed).length / 3;
-        if (op === 'colour') return [...wasm.stippleColour(image, a.min, a.max, a.k, a.seed)].map((s) => s.length / 3);
+        if (op === 'mono') return stippled({ mode: 'mono', minRadius: a.min, maxRadius: a.max })[0].length / 3;
+        if (op === 'colour') return stippled({ mode: 'colour', minRadius: a.min, maxRadius: a.max }).map((s) => s.length / 3);
         if (op === 'mask') {
-          const dots = wasm.maskedPoisson(image, a.threshold, a.spacing, a.k, a.seed);
+          const [dots] = stippled({ mode: 'mask', threshold: a.threshold, radius: a.spacing });
           const luma = image.lumaPlane();
           let light = 0;
           for (let i = 0; i < dots.length; i += 3) {
@@ -87,7 +65,7 @@ async function core(op, picture, args = {}) {
           return { count: dots.length / 3, light, coverage: image.maskCoverage(a.threshold) };
         }
         try {
-          wasm.Stippler.mono(image, a.min, a.max, a.k, a.seed).free();
+          new wasm.StippleJob(image, { mode: 'mono', minRadius: a.min, maxRadius: a.max, k: a.k, seed: a.seed }).free();
           return 'no error';
         } catch (error) {
           return error.message;
@@ -227,7 +205,9 @@ async function coreForDisc() {
       ctx.imageSmoothingQuality = 'high';
       ctx.drawImage(bitmap, (720 - w) / 2, (400 - h) / 2, w, h);
       const image = new wasm.StippleImage(720, 400, ctx.getImageData(0, 0, 720, 400).data);
-      const dots = wasm.stipple(image, a.min, a.max, a.k, a.seed);
+      const job = new wasm.StippleJob(image, { mode: 'mono', minRadius: a.min, maxRadius: a.max, k: a.k, seed: a.seed });
+      const [dots] = job.finish();
+      job.free();
       // Mean radius inside the disc (centre 360, 200, radius 144) and well outside it.
       const mean = (keep) => {
         let [sum, n] = [0, 0];
@@ -308,11 +288,8 @@ test('new seed gives a new stipple of the same picture', async () => {
   assert.notEqual(await count('points'), points);
 });
 
-test('no console errors, page errors or outside requests', async () => {
+test('screenshot', async () => {
   await session.screenshotLabs(['stipple']);
-  const { consoleErrors, pageErrors, externalRequests, failedRequests } = session.problems;
-  assert.deepEqual(pageErrors, []);
-  assert.deepEqual(consoleErrors, []);
-  assert.deepEqual(externalRequests, []);
-  assert.deepEqual(failedRequests, []);
 });
+
+testNoProblems(session, { failed: true, title: 'no console errors, page errors or outside requests' });

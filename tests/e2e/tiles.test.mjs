@@ -2,33 +2,19 @@
 // than r across a seam and the closest pair on the torus is at least r apart; with wrap off,
 // plain Bridson crowds the seams. Every figure is checked against the core's own `TileSet`.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage } from './harness.mjs';
+import { frames as framesOf, labOf, testNoProblems, usePage } from './harness.mjs';
 
-let session;
-let lab;
+const { session, page } = usePage({ wasm: true, ready: () => tiles.show() });
+const tiles = labOf(page, 'tiles');
+const lab = () => tiles.section;
 
-before(async () => {
-  session = await openPage();
-  await session.waitForWasm();
-  lab = session.page.locator('section[data-lab="tiles"]');
-  await lab.locator('[data-readout="points"]').filter({ hasText: /^\d+$/ }).waitFor();
-  await session.page.evaluate(async () => {
-    const loader = document.querySelector('script[data-bindings]');
-    window.poissonWasm = await import(loader.dataset.bindings);
-  });
-});
 
-after(async () => {
-  await session?.close();
-});
-
-const frames = () =>
-  session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+const frames = () => framesOf(page, 2);
 
 async function readouts() {
-  const text = async (name) => (await lab.locator(`[data-readout="${name}"]`).innerText()).trim();
+  const text = async (name) => (await lab().locator(`[data-readout="${name}"]`).innerText()).trim();
   return {
     points: Number(await text('points')),
     minDistance: Number(await text('min-distance')),
@@ -37,9 +23,9 @@ async function readouts() {
 }
 
 function core(radius, seed, wrap) {
-  return session.page.evaluate(
+  return page.evaluate(
     ([r, s, w]) => {
-      const t = new window.poissonWasm.TileSet(360, 200, r, 30, s, w);
+      const t = new window.poissonWasm.TileSet({ width: 360, height: 200, radius: r, k: 30, seed: s, wrap: w });
       const out = { points: t.pointCount, minDistance: t.minDistance, violations: t.seamViolations };
       t.free();
       return out;
@@ -49,15 +35,15 @@ function core(radius, seed, wrap) {
 }
 
 async function setRange(name, value) {
-  const input = lab.locator(`input[name="${name}"]`);
+  const input = lab().locator(`input[name="${name}"]`);
   await input.fill(String(value));
   await input.dispatchEvent('input');
   await frames();
 }
 
 test('the wrapped tile keeps its spacing across every seam', async () => {
-  assert.equal(await lab.locator('input[name="seed"]').inputValue(), '123456');
-  assert.equal(await lab.locator('input[name="wrap"]').isChecked(), true);
+  assert.equal(await lab().locator('input[name="seed"]').inputValue(), '123456');
+  assert.equal(await lab().locator('input[name="wrap"]').isChecked(), true);
   const shown = await readouts();
   const expected = await core(20, 123456, true);
   assert.equal(shown.points, expected.points);
@@ -67,7 +53,7 @@ test('the wrapped tile keeps its spacing across every seam', async () => {
 });
 
 test('plain Bridson crowds the seams for the default seed', async () => {
-  await lab.locator('input[name="wrap"]').uncheck();
+  await lab().locator('input[name="wrap"]').uncheck();
   await frames();
   const shown = await readouts();
   const expected = await core(20, 123456, false);
@@ -81,7 +67,7 @@ test('plain Bridson crowds the seams for the default seed', async () => {
   const { SCREENSHOTS } = await import('./harness.mjs');
   await rename(join(SCREENSHOTS, 'tiles.png'), join(SCREENSHOTS, 'tiles-plain.png'));
 
-  await lab.locator('input[name="wrap"]').check();
+  await lab().locator('input[name="wrap"]').check();
   await frames();
   assert.equal((await readouts()).violations, 0);
 });
@@ -94,22 +80,18 @@ test('any radius and seed: wrapped stays clean', async () => {
     assert.ok(shown.minDistance >= r, `radius ${r}: min distance ${shown.minDistance}`);
     assert.equal(shown.points, (await core(r, 123456, true)).points);
   }
-  await lab.locator('button[data-action="new-seed"]').click();
+  await lab().locator('button[data-action="new-seed"]').click();
   await frames();
-  const seed = Number(await lab.locator('input[name="seed"]').inputValue());
+  const seed = Number(await lab().locator('input[name="seed"]').inputValue());
   assert.notEqual(seed, 123456);
   const shown = await readouts();
   assert.equal(shown.violations, 0);
   assert.equal(shown.points, (await core(50, seed, true)).points);
   // Back to the defaults for the screenshot.
-  await lab.locator('input[name="seed"]').fill('123456');
-  await lab.locator('input[name="seed"]').dispatchEvent('input');
+  await lab().locator('input[name="seed"]').fill('123456');
+  await lab().locator('input[name="seed"]').dispatchEvent('input');
   await setRange('radius', 20);
   await session.screenshotLabs(['tiles']);
 });
 
-test('no console errors or page errors', () => {
-  assert.deepEqual(session.problems.pageErrors, []);
-  assert.deepEqual(session.problems.consoleErrors, []);
-  assert.deepEqual(session.problems.failedRequests, []);
-});
+testNoProblems(session, { failed: true, title: 'no console errors or page errors' });

@@ -2,60 +2,22 @@
 // driven as a reader drives them and checked against the core through the page's own wasm.
 // Reference (seed 123456, 720 × 400, r = 24, k = 30): 315 points in 2N − 1 = 629 steps.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, SCREENSHOTS } from './harness.mjs';
+import { SCREENSHOTS, frames as framesOf, testNoProblems, usePage, within } from './harness.mjs';
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await session.waitForWasm();
-  await page.evaluate(async () => {
-    const loader = document.querySelector('script[data-bindings]');
-    window.poissonWasm = await import(loader.dataset.bindings);
-  });
-});
-
-after(async () => {
-  await session?.close();
-});
+const { session, page } = usePage({ wasm: true });
 
 const bridson = () => page.locator('section[data-lab="bridson"]');
 const compare = () => page.locator('section[data-lab="compare"]');
 const scrubber = () => bridson().locator('input[name="at-step"]');
 
-const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-async function readout(section, name) {
-  return (await section.locator(`[data-readout="${name}"]`).first().innerText()).trim();
-}
-
-async function count(section, name) {
-  const text = await readout(section, name);
-  assert.match(text, /^\d+$/, `${name} readout is a bare integer, got "${text}"`);
-  return Number(text);
-}
-
-async function waitForReadout(section, name, ok, timeout = 10_000) {
-  const started = Date.now();
-  for (;;) {
-    const text = await readout(section, name);
-    if (ok(text)) return text;
-    if (Date.now() - started > timeout) throw new Error(`readout ${name} stuck at "${text}"`);
-    await page.waitForTimeout(30);
-  }
-}
-
-async function setControl(section, name, value) {
-  const input = section.locator(`[name="${name}"]`);
-  await input.fill(String(value));
-  await input.dispatchEvent('input');
-  await input.dispatchEvent('change');
-}
+const frames = () => framesOf(page, 2);
+const readout = (section, name) => within(() => section).readout(name);
+const count = (section, name) => within(() => section).count(name);
+const waitForReadout = (section, name, ok) => within(() => section).waitForReadout(name, ok);
+const setControl = (section, name, value) => within(() => section).set(name, value);
 
 /** Drags the scrubber to `step` (as a keyboard or drag would leave it) and waits for the map. */
 async function scrubTo(step) {
@@ -346,7 +308,7 @@ test('live figures equal the core and update while Play runs', async (t) => {
 
   // Timing: one seek to the end and back, the costliest scrub, stays well inside a frame.
   const ms = await page.evaluate(() => {
-    const h = new window.poissonWasm.SamplerHistory(720, 400, 24, 30, 123456);
+    const h = new window.poissonWasm.SamplerHistory({ width: 720, height: 400, radius: 24, k: 30, seed: 123456 });
     h.startRandom();
     const t0 = performance.now();
     for (let i = 0; i < 20; i++) {
@@ -373,7 +335,7 @@ test('the comparison table has coverage, points per r² and the audit per method
   await frames();
   const core = await page.evaluate(() => {
     const w = window.poissonWasm;
-    const c = new w.Comparison(720, 400, 26, 123456);
+    const c = new w.ComparisonJob(720, 400, 26, 123456).finish();
     const out = {};
     for (const m of ['random', 'jittered', 'poisson']) {
       const f = w.liveFigures(c.points(m), 2, 26, 720, 400);
@@ -397,8 +359,4 @@ test('the comparison table has coverage, points per r² and the audit per method
   await section.screenshot({ path: join(SCREENSHOTS, 'compare-figures.png') });
 });
 
-test('no console errors or page errors', () => {
-  assert.deepEqual(session.problems.pageErrors, []);
-  assert.deepEqual(session.problems.consoleErrors, []);
-  assert.deepEqual(session.problems.failedRequests, []);
-});
+testNoProblems(session, { failed: true, title: 'no console errors or page errors' });

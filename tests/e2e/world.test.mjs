@@ -3,14 +3,14 @@
 // (crates/core/tests/golden_world_123456.png), so the page build paints exactly what the native
 // crate paints. Both PNGs are decoded here with node's own zlib.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCREENSHOTS, openPage } from './harness.mjs';
+import { SCREENSHOTS, labOf, usePage } from './harness.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const GOLDEN = join(ROOT, 'crates/core/tests/golden_world_123456.png');
@@ -89,28 +89,15 @@ function decodePng(file) {
   return { width, height, rgb };
 }
 
-let session;
-let page;
-
-before(async () => {
-  session = await openPage();
-  page = session.page;
-  await session.waitForWasm();
-});
-
-after(async () => {
-  await session?.close();
-});
-
-const lab = () => page.locator('section[data-lab="world"]');
-const canvas = () => lab().locator('canvas[data-role="map"]');
+const { session, page } = usePage();
+const world = labOf(page, 'world');
+const lab = () => world.section;
+const canvas = () => world.canvas;
 const seedField = () => lab().locator('[name="seed"]');
 const status = () => lab().locator('[data-role="status"]');
 const loupe = () => lab().locator('[data-role="loupe"]');
 
-async function readout(name) {
-  return (await lab().locator(`[data-readout="${name}"]`).innerText()).trim();
-}
+const readout = world.readout;
 
 async function counts() {
   const result = {};
@@ -135,9 +122,7 @@ async function paintedSeed(seed) {
   );
 }
 
-async function picture() {
-  return canvas().evaluate((c) => c.toDataURL());
-}
+const picture = world.pixels;
 
 async function typeSeed(value) {
   await seedField().fill(String(value));
@@ -149,7 +134,9 @@ async function core(seed, probes = []) {
   return page.evaluate(
     async ([seed, probes]) => {
       const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
-      const world = new wasm.PaintedWorld(seed);
+      const job = new wasm.WorldJob(seed);
+      const world = job.finish();
+      job.free();
       const result = { grounds: probes.map(([x, y]) => world.groundAt(x, y)) };
       for (const layer of ['chests', 'rocks', 'trees', 'flowers']) result[layer] = world.count(layer);
       world.free();

@@ -18,13 +18,13 @@ import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, annulus, clear, cross, dot, dots, gridLines, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
-import { actions, guardedParams, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
+import { jobDriver } from '../lib/job.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
-/** Steps per slice when finishing, so a huge run never blocks a frame for long. */
-const FINISH_SLICE = 20000;
 /** Candidates that fell off the map are marked at its edge in this colour. */
 const OFF_MAP = '#6a4fb3';
 
@@ -39,58 +39,39 @@ export function mount(section, wasm) {
     sampler: null,
     /** The clicked first point, or null to draw the first point from the seed. */
     start: null,
-    /** Whether a Finish is running in slices. */
-    finishing: false,
   };
+  const finisher = jobDriver(section, { frame: () => draw() });
 
   const table = [
     seedParam(),
-    { name: 'radius', label: 'Radius r', type: 'range', value: 32, min: 8, max: 80, step: 1 },
-    { name: 'k', label: 'Tries k', type: 'range', value: 30, min: 1, max: 60, step: 1 },
-    {
-      name: 'speed',
-      label: 'Speed',
-      type: 'range',
-      value: 8,
-      min: 1,
-      max: 200,
-      step: 1,
-      format: (v) => `${v} steps/frame`,
-    },
-    { name: 'show-grid', label: 'Show grid', type: 'checkbox', value: false },
+    range('radius', 'Radius r', 32, 8, 80),
+    range('k', 'Tries k', 30, 1, 60),
+    range('speed', 'Speed', 8, 1, 200, 1, { format: (v) => `${v} steps/frame` }),
+    checkbox('show-grid', 'Show grid', false),
   ];
 
   // Speed and the grid toggle change only how the lab plays and draws; everything else makes a
-  // new sampler. `changed` names what the reader just changed (guardedParams' build sees only
-  // the values): a capture listener on the controls records it before build runs.
-  let changed = null;
-  const controls = part(section, 'controls');
-  controls.addEventListener('input', (event) => (changed = event.target.name), true);
-  const { params, rebuild } = guardedParams(
-    controls,
+  // new sampler.
+  const { params, rebuild: replant } = guardedParams(
+    part(section, 'controls'),
     table,
-    (values) => (changed === 'speed' || changed === 'show-grid' ? null : plant(values)),
+    (values, changed) => (changed === 'speed' || changed === 'show-grid' ? null : plant(values)),
     (sampler) => {
       if (sampler) install(sampler);
       else requestDraw();
     },
   );
-  /** Rebuilds the sampler; a refusal shows beside `name` (or where a message already is). */
-  function replant(name = null) {
-    changed = null;
-    return rebuild(name);
-  }
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Points' },
-    { name: 'active', label: 'Active' },
-    { name: 'retired', label: 'Retired' },
-    { name: 'steps', label: 'Steps', title: 'Steps that placed or retired a point' },
-    { name: 'accept-rate', label: 'Accept rate', title: 'Accepted candidates / candidates tried' },
-    { name: 'start', label: 'First point', title: 'Where the first point stands (x, y)' },
-    { name: 'points-per-r2', label: 'Points per r²', title: 'Points × r² / map area: density with the spacing divided out' },
-    { name: 'coverage', label: 'Coverage', title: 'Share of the map under the disks of radius r/2 around the points' },
-    { name: 'min-distance', label: 'Min distance', title: 'Audit of every pair: none closer than r' },
+    ['points', 'Points'],
+    ['active', 'Active'],
+    ['retired', 'Retired'],
+    ['steps', 'Steps', 'Steps that placed or retired a point'],
+    ['accept-rate', 'Accept rate', 'Accepted candidates / candidates tried'],
+    ['start', 'First point', 'Where the first point stands (x, y)'],
+    ['points-per-r2', 'Points per r²', 'Points × r² / map area: density with the spacing divided out'],
+    ['coverage', 'Coverage', 'Share of the map under the disks of radius r/2 around the points'],
+    ['min-distance', 'Min distance', 'Audit of every pair: none closer than r'],
   ]);
   // Beside the step count: what it will reach when the map is full.
   const stepsCell = section.querySelector('[data-readout="steps"]');
@@ -122,12 +103,12 @@ export function mount(section, wasm) {
     {
       step() {
         play.stop();
-        if (!state.sampler || state.finishing) return;
+        if (!state.sampler || finisher.busy) return;
         state.sampler.step();
         draw();
       },
       play() {
-        if (!state.sampler || state.finishing) return;
+        if (!state.sampler || finisher.busy) return;
         if (prefersReducedMotion()) {
           finish();
           return;
@@ -141,10 +122,7 @@ export function mount(section, wasm) {
         state.start = null;
         replant('seed');
       },
-      'new-seed'() {
-        params.set('seed', wasm.randomSeed());
-        replant('seed');
-      },
+      'new-seed': newSeed(params, wasm, replant),
     },
   );
   buttons.get('play').setAttribute('aria-pressed', 'false');
@@ -160,23 +138,21 @@ export function mount(section, wasm) {
   });
 
   // --- Time travel: the scrubber under the map, and why each candidate of the step failed. ---
+  // The step scrubber: a view of the run, not a parameter, so links leave it out.
   const scrubRow = document.createElement('div');
-  scrubRow.className = 'param param-range scrubber';
-  const scrubInput = document.createElement('input');
-  Object.assign(scrubInput, { type: 'range', name: 'at-step', id: 'bridson-at-step', min: '0', max: '0', step: '1', value: '0' });
-  // A view of the run, not a parameter: links leave it out (www/lib/permalink.js).
-  scrubInput.dataset.noPermalink = '';
-  const scrubLabel = document.createElement('label');
-  scrubLabel.htmlFor = scrubInput.id;
-  scrubLabel.textContent = 'At step';
-  const scrubOutput = document.createElement('output');
-  scrubOutput.htmlFor = scrubInput.id;
-  // Where a step the run cannot reach is explained (a script can set what a drag cannot).
-  const scrubError = document.createElement('span');
-  scrubError.className = 'param-error';
-  scrubError.setAttribute('role', 'status');
-  scrubError.dataset.errorFor = 'at-step';
-  scrubRow.append(scrubLabel, scrubInput, scrubOutput, scrubError);
+  scrubRow.className = 'scrubber';
+  let totalSteps = 0;
+  const scrubber = buildParams(
+    scrubRow,
+    [range('at-step', 'At step', 0, 0, 0, 1, { permalink: false, format: (v) => `${v} of ${totalSteps}` })],
+    (values) => {
+      play.stop();
+      finisher.cancel();
+      pendingStep = values['at-step'];
+      seekOnFrame();
+    },
+  );
+  const scrubInput = scrubber.input('at-step');
   const reasonsBox = document.createElement('div');
   reasonsBox.className = 'step-reasons';
   const reasonsTitle = document.createElement('p');
@@ -190,11 +166,11 @@ export function mount(section, wasm) {
   reasonsBox.append(reasonsTitle, reasonsList, hoverNote);
   canvas.after(scrubRow, reasonsBox);
   const setReason = readouts(reasonsList, [
-    { name: 'tried-this-step', label: 'tried' },
-    { name: 'placed-this-step', label: 'placed' },
-    { name: 'rejected-too-close', label: 'too close', title: 'Closer than r to a point: the dashed line leads to it' },
-    { name: 'rejected-off-map', label: 'off the map', title: 'Outside the map: marked at the edge it fell past' },
-    { name: 'rejected-wrong-ground', label: 'wrong ground', title: 'Refused by a ground rule (none in this lab; see the layers lab)' },
+    ['tried-this-step', 'tried'],
+    ['placed-this-step', 'placed'],
+    ['rejected-too-close', 'too close', 'Closer than r to a point: the dashed line leads to it'],
+    ['rejected-off-map', 'off the map', 'Outside the map: marked at the edge it fell past'],
+    ['rejected-wrong-ground', 'wrong ground', 'Refused by a ground rule (none in this lab; see the layers lab)'],
   ]);
 
   // The coverage gauge beside the readouts, with the two yardsticks as lines.
@@ -215,21 +191,6 @@ export function mount(section, wasm) {
     state.sampler.seek(pendingStep);
     pendingStep = null;
     draw();
-  });
-  scrubInput.addEventListener('input', () => {
-    const text = scrubInput.value.trim();
-    const step = text === '' ? NaN : Number(text);
-    if (!Number.isInteger(step) || step < Number(scrubInput.min) || step > Number(scrubInput.max)) {
-      scrubError.textContent = `At step must be a whole step from ${scrubInput.min} to ${scrubInput.max}.`;
-      scrubInput.setAttribute('aria-invalid', 'true');
-      return;
-    }
-    scrubError.textContent = '';
-    scrubInput.removeAttribute('aria-invalid');
-    play.stop();
-    state.finishing = false;
-    pendingStep = step;
-    seekOnFrame();
   });
 
   /** Where the pointer hovers over the map (NaN when it is away), and the candidate it is over. */
@@ -274,7 +235,7 @@ export function mount(section, wasm) {
 
   /** A fresh sampler for `values`, started from the clicked point or the seed. */
   function plant(values) {
-    const sampler = new wasm.SamplerHistory(WIDTH, HEIGHT, values.radius, values.k, values.seed);
+    const sampler = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius: values.radius, k: values.k, seed: values.seed });
     if (state.start) sampler.startAt(state.start.x, state.start.y);
     else sampler.startRandom();
     return sampler;
@@ -283,26 +244,19 @@ export function mount(section, wasm) {
   /** Swaps in a new sampler, freeing the old one, and shows its first point. */
   function install(sampler) {
     play.stop();
-    state.finishing = false;
+    finisher.cancel();
     state.sampler?.free();
     state.sampler = sampler;
     requestDraw();
   }
 
-  /** Steps to the end in slices of FINISH_SLICE, one slice per frame, drawing as it goes. */
+  /** Steps to the end a slice per frame, drawing as it goes. */
   function finish() {
     play.stop();
-    if (!state.sampler || state.finishing) return;
+    if (!state.sampler || finisher.busy) return;
     const sampler = state.sampler;
-    state.finishing = true;
-    const slice = () => {
-      if (state.sampler !== sampler || !state.finishing) return; // replaced meanwhile
-      const done = sampler.run(FINISH_SLICE);
-      draw();
-      if (done) state.finishing = false;
-      else requestAnimationFrame(slice);
-    };
-    slice();
+    // The history stays the lab's: the driver only runs it.
+    finisher.run({ kind: 'SamplerHistory', run: (steps) => sampler.run(steps) });
   }
 
   function draw() {
@@ -426,9 +380,9 @@ export function mount(section, wasm) {
 
     // The scrubber follows the run (unless a drag is waiting for its frame).
     const total = sampler.totalSteps;
+    totalSteps = total;
     if (scrubInput.max !== String(total)) scrubInput.max = String(total);
-    if (pendingStep === null && scrubInput.value !== String(sampler.steps)) scrubInput.value = String(sampler.steps);
-    scrubOutput.textContent = `${sampler.steps} of ${total}`;
+    if (pendingStep === null) scrubber.set('at-step', sampler.steps);
 
     // Live figures, computed by the core for the points placed so far.
     const [perR2, coverage, worstI, worstJ, worstD, needed] = sampler.figures();
@@ -447,8 +401,7 @@ export function mount(section, wasm) {
     target.textContent = count > 0 ? `2N − 1 = ${2 * count - 1}${finished ? ' ✓' : ''}` : '';
   }
 
-  replant();
-
   // Points as JSON/CSV (www/lib/export.js): the points on the map, at the step shown.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'bridson' });
+  return () => replant();
 }

@@ -3,25 +3,18 @@
 // Poisson fixes the tree count, random throws that many, the jittered grid picks its own cell.
 //
 // State: the current `Comparison` (rebuilt when seed or spacing change), which method the map
-// shows, and whether gaps are shaded. A new comparison is built a stage per frame
-// (ComparisonBuilder), and `draw()` paints the map for the chosen method onto a layer in chunks,
-// so the smallest spacing never blocks the page; the last picture stays up until the new one
-// is ready (the canvas carries aria-busy meanwhile).
+// shows, and whether gaps are shaded. A new comparison is built a stage at a time
+// (ComparisonJob, run by the job driver), and `draw()` paints the map for the chosen method onto
+// a layer in chunks, so the smallest spacing never blocks the page; the last picture stays up
+// until the new one is ready (the canvas carries aria-busy meanwhile).
 
 import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
-import { offscreenLayer, progressivePainter } from '../lib/layer.js';
-import {
-  actions,
-  guardedParams,
-  part,
-  percent,
-  readouts,
-  scopeRadios,
-  seedParam,
-  units,
-} from '../lib/lab.js';
+import { jobDriver } from '../lib/job.js';
+import { offscreenLayer, paintJob } from '../lib/layer.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, newSeed, part, percent, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
@@ -37,11 +30,10 @@ const METHODS = [
  */
 const GAP_GROUND = '#f0d9a8';
 const CLAIMED = '#d5e6cf';
-/** Poisson steps per call while building, and how long a frame may spend building (ms). */
-const SLICE_STEPS = 500;
-const FRAME_BUDGET = 8;
-/** Trees (or crowded trees) per chunk of the picture. */
+/** Crowded trees per chunk of the picture (their rings are one path per chunk). */
 const CHUNK = 500;
+/** Trees (or their disks) per chunk of dots: each dot is a fill of its own, so any cut draws the same. */
+const DOTS = 250;
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -50,35 +42,19 @@ export function mount(section, wasm) {
     method: 'random',
     showGaps: true,
     spacing: 26,
-    /** The comparison being built, a stage per frame: {builder, spacing}. */
-    job: null,
   };
 
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
   const requestDraw = onNextFrame(() => draw());
-  const requestSlice = onNextFrame(() => slice());
   // The picture is painted onto a layer in chunks and shown when complete, so thousands of
   // disks never cost one frame the whole drawing; the last picture stays up meanwhile.
   const art = offscreenLayer(canvas, WIDTH, HEIGHT);
-  const painter = progressivePainter(art, view.ctx, { budget: FRAME_BUDGET, onDone: () => markIdle() });
+  const painter = jobDriver(section, {});
 
   // The method picker: a radio group styled as tabs (arrow keys move between them).
-  const picker = section.querySelector('[data-role="method-picker"]');
-  // Radios group by name within one form: a form of its own keeps this lab's `method`
-  // radios apart from another lab's radios of the same name.
-  scopeRadios(picker);
-  for (const { name, label } of METHODS) {
-    const option = document.createElement('label');
-    option.className = 'method-option';
-    const input = document.createElement('input');
-    input.type = 'radio';
-    input.name = 'method';
-    input.value = name;
-    input.checked = name === state.method;
-    input.addEventListener('change', () => choose(name));
-    option.append(input, ` ${label}`);
-    picker.append(option);
-  }
+  const picker = part(section, 'method-picker');
+  const options = METHODS.map(({ name, label }) => ({ value: name, label }));
+  buildParams(picker, [{ name: 'method', type: 'radio', options, value: state.method }], (values) => choose(values.method));
 
   // The table: one row per method, each holding that method's readouts.
   const rows = new Map();
@@ -105,80 +81,44 @@ export function mount(section, wasm) {
   );
 
   const set = readouts(part(section, 'readouts'), [
-    { name: 'jittered-cell', label: 'Jittered cell', title: 'Side of the jittered grid’s square cells, in map units' },
+    ['jittered-cell', 'Jittered cell', 'Side of the jittered grid’s square cells, in map units'],
   ]);
 
-  // "Show gaps" only changes the drawing; seed and spacing make a new comparison. A capture
-  // listener notes which control changed before guardedParams' build runs.
-  let changed = null;
-  const controls = part(section, 'controls');
-  controls.addEventListener('input', (event) => (changed = event.target.name), true);
-  const { params, rebuild } = guardedParams(
-    controls,
+  // "Show gaps" only changes the drawing; seed and spacing make a new comparison, built a stage
+  // at a time by the job driver.
+  const params = buildParams(
+    part(section, 'controls'),
     [
       seedParam(),
-      { name: 'spacing', label: 'Spacing', type: 'range', value: state.spacing, min: 10, max: 60, step: 1 },
-      { name: 'show-gaps', label: 'Show gaps', type: 'checkbox', value: state.showGaps },
+      range('spacing', 'Spacing', state.spacing, 10, 60),
+      checkbox('show-gaps', 'Show gaps', state.showGaps),
     ],
-    (values) => {
-      if (changed === 'show-gaps' && state.comparison) return null;
-      // Checks the values at once (a refusal throws here); the work runs in slice().
-      return {
-        builder: new wasm.ComparisonBuilder(WIDTH, HEIGHT, values.spacing, values.seed),
-        spacing: values.spacing,
-      };
-    },
-    (result) => {
-      state.showGaps = params.values()['show-gaps'];
-      if (result) {
-        cancelJob();
-        state.job = result;
-        canvas.setAttribute('aria-busy', 'true');
-        requestSlice();
-      } else {
-        requestDraw();
-      }
+    (values, name) => {
+      if (name !== 'show-gaps') return builder.want(name);
+      state.showGaps = values['show-gaps'];
+      requestDraw();
     },
   );
-
-  /** Drops a comparison still being built (newer values replaced it). */
-  function cancelJob() {
-    state.job?.builder.free();
-    state.job = null;
-  }
-
-  /** One frame's share of building; when done, the new comparison replaces the old one. */
-  function slice() {
-    const job = state.job;
-    if (!job) return;
-    const started = performance.now();
-    let done = job.builder.isFinished;
-    while (!done && performance.now() - started < FRAME_BUDGET) done = job.builder.run(SLICE_STEPS);
-    if (!done) {
-      requestSlice();
-      return;
-    }
-    const comparison = job.builder.comparison();
-    job.builder.free();
-    state.job = null;
-    state.comparison?.free();
-    state.comparison = comparison;
-    state.spacing = job.spacing;
-    fill();
-    draw();
-  }
-
-  /** aria-busy comes off once nothing is being built or painted. */
-  function markIdle() {
-    if (!state.job && !painter.busy) canvas.removeAttribute('aria-busy');
-  }
+  /** The spacing of the comparison being built. */
+  let building = state.spacing;
+  const builder = jobDriver(section, {
+    params,
+    start(values) {
+      const job = new wasm.ComparisonJob(WIDTH, HEIGHT, values.spacing, values.seed);
+      building = values.spacing;
+      return job;
+    },
+    swap(comparison) {
+      state.comparison?.free();
+      state.comparison = comparison;
+      state.spacing = building;
+      fill();
+      draw();
+    },
+  });
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      changed = 'seed';
-      rebuild('seed');
-    },
+    'new-seed': newSeed(params, wasm, builder.want),
   });
 
   function choose(method) {
@@ -222,7 +162,7 @@ export function mount(section, wasm) {
       clear(ctx, WIDTH, HEIGHT, state.showGaps ? GAP_GROUND : COLORS.ground);
     };
     if (!c) {
-      painter.paint([background]);
+      painter.run(paintJob(art, view.ctx, [background]));
       return;
     }
     const method = state.method;
@@ -232,8 +172,8 @@ export function mount(section, wasm) {
     const treeSize = Math.min(3.5, spacing * 0.16);
     const chunks = (paint) => {
       const list = [];
-      for (let from = 0; from < count; from += CHUNK) {
-        list.push(() => paint(points.subarray(2 * from, 2 * Math.min(from + CHUNK, count))));
+      for (let from = 0; from < count; from += DOTS) {
+        list.push(() => paint(points.subarray(2 * from, 2 * Math.min(from + DOTS, count))));
       }
       return list;
     };
@@ -284,11 +224,9 @@ export function mount(section, wasm) {
         ring(ctx, x1, y1, treeSize + 5, COLORS.current, 2);
       });
     }
-    canvas.setAttribute('aria-busy', 'true');
-    painter.paint(tasks);
+    painter.run(paintJob(art, view.ctx, tasks));
   }
 
-  rebuild();
   choose(state.method);
 
   // Points as JSON/CSV (www/lib/export.js): the method on the map.
@@ -299,4 +237,5 @@ export function mount(section, wasm) {
     stride: 2,
     name: state.method,
   });
+  return () => builder.want('seed');
 }

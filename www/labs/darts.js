@@ -4,24 +4,25 @@
 //
 // State: the thrower (rebuilt when seed, radius or misses change, and on Reset), the most recent
 // rejected darts (fetched incrementally with `rejected(from)`), and the history of the miss rate
-// the chart plots. Play throws more darts per frame as the run goes on; Finish throws for a few
-// milliseconds per frame so even a long run never freezes the tab.
+// the chart plots. Play throws more darts per frame as the run goes on; Finish throws a slice per
+// frame (the job driver's), so even a long run never freezes the tab.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { range } from '../lib/params.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear, cross, dots, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
-import { actions, guardedParams, part, percent, player, readouts, seedParam } from '../lib/lab.js';
+import { jobDriver } from '../lib/job.js';
+import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
 /** The chart's size in its own units (the canvas scales like the map). */
 const CHART_W = 720;
 const CHART_H = 170;
-/** Darts per frame at most; Finish throws them in chunks until the frame's budget (ms) is spent. */
-const FINISH_SLICE = 50000;
+/** Play's darts per frame at most; Finish throws them in chunks until the frame's share is spent. */
+const PLAY_MAX = 50000;
 const FINISH_CHUNK = 500;
-const FRAME_BUDGET = 5;
 /**
  * Drawing per frame at most: new misses stamped and new kept darts dotted. A software canvas
  * takes about 10 µs per stamp or dot, so a burst of thousands would block the page for tens of
@@ -39,8 +40,7 @@ const MAX_SAMPLES = 1200;
 /** Bridson's tries per point, for the comparison after Finish. */
 const BRIDSON_K = 30;
 /** The lab's range for "stop after N misses in a row". */
-const MISSES_MIN = 1;
-const MISSES_MAX = 5000;
+const MISSES = { min: 1, max: 5000 };
 /** Each kept dart's disk of radius r / 2: disks of two kept darts never overlap. */
 const DISK = 'rgba(95, 168, 107, 0.4)';
 
@@ -116,45 +116,58 @@ export function mount(section, wasm) {
     interval: 1,
     /** The dart the last Step threw, to ring it: {x, y, kept}. */
     last: null,
-    /** 'play' throws a growing handful per frame; 'finish' throws large slices. */
-    mode: 'play',
     /** Bridson's figures on the same map, once the darts are finished. */
     bridson: null,
-    /** The thrower whose Bridson comparison is under way (it runs in a task of its own). */
+    /** The thrower whose Bridson comparison is under way (a job of its own). */
     bridsonFor: null,
   };
 
+  // Finish throws darts a slice per frame; after each, the lab fetches and draws what is new.
+  const finisher = jobDriver(section, {
+    frame() {
+      afterDarts(false);
+      update();
+    },
+  });
+  // Bridson on the same map, once the darts are finished.
+  const comparer = jobDriver(section, {
+    swap(sampler) {
+      state.bridson = { points: sampler.pointCount, tries: sampler.attempted };
+      sampler.free();
+      update();
+    },
+  });
+
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'thrown', label: 'Darts thrown' },
-    { name: 'kept', label: 'Kept' },
-    { name: 'rejected', label: 'Missed' },
-    { name: 'misses-in-a-row', label: 'Misses in a row' },
-    { name: 'miss-rate', label: 'Miss rate', title: 'Share of the last 200 darts that missed' },
-    { name: 'bridson-points', label: 'Bridson, same map', title: "Points Bridson's algorithm places with the same seed and radius (k = 30)" },
+    ['thrown', 'Darts thrown'],
+    ['kept', 'Kept'],
+    ['rejected', 'Missed'],
+    ['misses-in-a-row', 'Misses in a row'],
+    ['miss-rate', 'Miss rate', 'Share of the last 200 darts that missed'],
+    ['bridson-points', 'Bridson, same map', "Points Bridson's algorithm places with the same seed and radius (k = 30)"],
   ]);
 
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     [
       seedParam(),
-      { name: 'radius', label: 'Radius r', type: 'range', value: 26, min: 8, max: 60, step: 1 },
+      range('radius', 'Radius r', 26, 8, 60),
       {
         name: 'misses',
         label: 'Stop after N misses in a row',
         type: 'number',
         value: 500,
-        min: MISSES_MIN,
-        max: MISSES_MAX,
+        ...MISSES,
         step: 1,
       },
     ],
     (values) => {
       const misses = values.misses;
-      if (!Number.isInteger(misses) || misses < MISSES_MIN || misses > MISSES_MAX) {
-        throw new Error(`Enter a whole number of misses from ${MISSES_MIN} to ${MISSES_MAX}.`);
+      if (!Number.isInteger(misses) || misses < MISSES.min || misses > MISSES.max) {
+        throw new Error(`Enter a whole number of misses from ${MISSES.min} to ${MISSES.max}.`);
       }
       return {
-        thrower: new wasm.DartThrower(WIDTH, HEIGHT, values.radius, misses, values.seed),
+        thrower: new wasm.DartThrower({ width: WIDTH, height: HEIGHT, radius: values.radius, misses, seed: values.seed }),
         values,
       };
     },
@@ -178,6 +191,7 @@ export function mount(section, wasm) {
     {
       step() {
         play.stop();
+        finisher.cancel();
         const t = state.thrower;
         if (!t || t.isFinished) return;
         const kept = t.throw() === 1;
@@ -192,30 +206,41 @@ export function mount(section, wasm) {
           return;
         }
         if (!state.thrower || state.thrower.isFinished) return;
-        state.mode = prefersReducedMotion() ? 'finish' : 'play';
-        play.start();
+        if (prefersReducedMotion()) finish();
+        else play.start();
       },
-      finish() {
-        if (!state.thrower || state.thrower.isFinished) return;
-        state.mode = 'finish';
-        play.start();
-        showStatus();
-      },
+      finish,
       reset() {
         play.stop();
         rebuild();
       },
-      'new-seed': () => {
+      'new-seed': newSeed(params, wasm, (name) => {
         play.stop();
-        params.set('seed', wasm.randomSeed());
-        rebuild('seed');
-      },
+        rebuild(name);
+      }),
     },
   );
+
+  /** Throws until the misses in a row reach the limit, a slice per frame. */
+  function finish() {
+    const t = state.thrower;
+    if (!t || t.isFinished) return;
+    play.stop();
+    state.last = null;
+    finisher.run({
+      runUntil(until) {
+        while (!t.isFinished && performance.now() < until) throwDarts(FINISH_CHUNK);
+        return t.isFinished;
+      },
+    });
+    showStatus();
+  }
 
   /** Installs a fresh thrower: nothing thrown yet. */
   function install({ thrower, values }) {
     play.stop();
+    finisher.cancel();
+    comparer.cancel();
     state.thrower?.free();
     keptShown = -1;
     forgetMisses();
@@ -233,24 +258,14 @@ export function mount(section, wasm) {
     update();
   }
 
-  /** One frame of Play or Finish; false when the thrower is done. */
+  /** One frame of Play; false when the thrower is done. */
   function tick() {
     const t = state.thrower;
     if (!t || t.isFinished) return false;
     state.last = null;
     // Play speeds up as the map fills: the darts per frame grow with the darts thrown, so even
     // the long tail of misses plays in a few seconds.
-    if (state.mode === 'finish') {
-      // As many darts as fit in the frame's budget, so a long run never blocks the page.
-      const started = performance.now();
-      let thrown = 0;
-      while (!t.isFinished && thrown < FINISH_SLICE && performance.now() - started < FRAME_BUDGET) {
-        throwDarts(FINISH_CHUNK);
-        thrown += FINISH_CHUNK;
-      }
-    } else {
-      throwDarts(Math.min(FINISH_SLICE, 1 + Math.floor(t.thrown / 40)));
-    }
+    throwDarts(Math.min(PLAY_MAX, 1 + Math.floor(t.thrown / 40)));
     afterDarts(false);
     update();
     return !t.isFinished;
@@ -295,25 +310,11 @@ export function mount(section, wasm) {
       state.missesSeen = total;
     }
     if (t.isFinished && !state.bridson && state.bridsonFor !== t) {
-      // Bridson's run on the same map is a task of its own, not added to the last frame's.
       state.bridsonFor = t;
-      setTimeout(() => {
-        if (state.thrower !== t) return;
-        state.bridson = bridson(state.values);
-        update();
-      }, 0);
-    }
-  }
-
-  /** Bridson's algorithm on the same map, seed and radius: its point and candidate counts. */
-  function bridson({ radius, seed }) {
-    const sampler = new wasm.PoissonSampler(WIDTH, HEIGHT, radius, BRIDSON_K, seed);
-    try {
+      const { radius, seed } = state.values;
+      const sampler = new wasm.PoissonSampler(WIDTH, HEIGHT, radius, BRIDSON_K, seed);
       sampler.startRandom();
-      sampler.finish();
-      return { points: sampler.pointCount, tries: sampler.attempted };
-    } finally {
-      sampler.free();
+      comparer.run(sampler);
     }
   }
 
@@ -333,7 +334,7 @@ export function mount(section, wasm) {
   function showStatus() {
     const t = state.thrower;
     let text = '';
-    if (t && play.playing && state.mode === 'finish') {
+    if (t && finisher.busy) {
       text = `Finishing… ${count(t.thrown)} darts thrown, ${count(t.missesInARow)} of ${count(state.values.misses)} misses in a row.`;
     } else if (t?.isFinished) {
       text = `Done: ${count(state.values.misses)} darts in a row missed, so the thrower gave up.`;
@@ -377,7 +378,8 @@ export function mount(section, wasm) {
     // While a fast run pours in thousands of misses a frame, only the newest generation is
     // stamped (the rest would be replaced in the next frame anyway); once it stops, the whole
     // window is stamped properly.
-    if (!play.playing && skippedMisses) forgetMisses();
+    const fast = play.playing || finisher.busy;
+    if (!fast && skippedMisses) forgetMisses();
     const misses = state.misses;
     const total = state.missesSeen;
     const first = total - misses.length / 2; // arrival number of misses[0]
@@ -394,7 +396,7 @@ export function mount(section, wasm) {
     const stamp = crossStamp(sx);
     const half = stamp.width / 2;
     let from = Math.max(stamped, first, oldest * GENERATION);
-    if (play.playing && total - from > GENERATION) {
+    if (fast && total - from > GENERATION) {
       from = total - GENERATION;
       skippedMisses = true;
     }
@@ -526,10 +528,9 @@ export function mount(section, wasm) {
     }
   }
 
-  rebuild();
-
   // Points as JSON/CSV (www/lib/export.js): the darts kept so far.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.thrower?.kept() ?? new Float64Array(), stride: 2, name: 'darts' });
+  return () => rebuild();
 }
 
 /** A whole number with narrow no-break spaces between thousands, for sentences (readouts stay bare). */

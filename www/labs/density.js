@@ -1,17 +1,19 @@
 // Lab 5, dense forest and open savanna: Bridson's sampler with a radius that follows fBm noise.
-// The core's DensityForest (crates/web/src/density.rs over poisson_live::density) owns the
-// field and the sampler; this lab grows the forest in slices, one slice per animation frame,
-// so a tiny minimum radius never freezes the tab, and draws each tree as a crown of half its
-// own spacing, so neighbouring crowns just touch. Crowns are painted onto an offscreen layer a
-// few hundred at a time, so ten thousand of them never cost one frame the whole drawing either.
+// The core's ForestJob (crates/web/src/density.rs over poisson_live::density) owns the field and
+// the sampler; the job driver grows the forest a slice per animation frame, so a tiny minimum
+// radius never freezes the tab, and this lab draws each tree as a crown of half its own
+// spacing, so neighbouring crowns just touch. Crowns are painted onto an offscreen layer a few
+// hundred at a time, so ten thousand of them never cost one frame the whole drawing either.
 // The density map behind the trees is a coarse raster from the core, turned into an image once
 // per forest.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
+import { prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
+import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer } from '../lib/layer.js';
-import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -21,16 +23,12 @@ const K = 30;
 const MAP_CELL = 4;
 const MAP_COLS = WIDTH / MAP_CELL;
 const MAP_ROWS = HEIGHT / MAP_CELL;
-/** Steps per call while growing, and how long a frame may spend growing (ms). */
-const SLICE_STEPS = 400;
-const FRAME_BUDGET = 10;
 /**
  * Trees are painted onto an offscreen layer in fixed chunks, a few per frame, so a forest of
  * ten thousand crowns never costs one frame the whole drawing. The chunks are fixed (not cut by
  * time), so the finished picture is the same however fast the machine is.
  */
 const CHUNK = 256;
-const DRAW_BUDGET = 8;
 /** Crown colours from the densest wood (first) to the most open savanna (last). */
 const CROWNS = ['#1f5a2e', '#2f6f3e', '#3f7f3c', '#5a8f3a', '#779c3c', '#93a646'];
 /** The density map's colours: open savanna and dense wood. */
@@ -39,25 +37,15 @@ const DENSE = [170, 206, 146];
 
 const PARAMS = [
   seedParam(),
-  { name: 'min-radius', label: 'Min radius', type: 'range', value: 9, min: 3, max: 40, step: 1 },
-  { name: 'max-radius', label: 'Max radius', type: 'range', value: 36, min: 6, max: 80, step: 1 },
-  {
-    name: 'patch-size',
-    label: 'Patch size',
-    type: 'range',
-    value: 5,
-    min: 1,
-    max: 12,
-    step: 0.5,
-    format: (v) => `${v} × max`,
-  },
-  { name: 'show-density', label: 'Show density map', type: 'checkbox', value: true },
+  range('min-radius', 'Min radius', 9, 3, 40),
+  range('max-radius', 'Max radius', 36, 6, 80),
+  range('patch-size', 'Patch size', 5, 1, 12, 0.5, { format: (v) => `${v} × max` }),
+  checkbox('show-density', 'Show density map', true),
 ];
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
-  const requestFrame = onNextFrame(() => frame());
   /** The picture being painted: background and the crowns of trees [0, drawn). */
   const layer = offscreenLayer(canvas, WIDTH, HEIGHT);
   const layerCtx = layer.ctx;
@@ -78,58 +66,54 @@ export function mount(section, wasm) {
     drawn: 0,
     /** Show the layer every frame (a forest growing), or only once it has caught up. */
     showEveryFrame: false,
+    /** Trees placed so far. */
+    count: 0,
   };
 
-  // The checkbox only changes the drawing; the other controls make a new forest. A capture
-  // listener records which control changed before guardedParams calls build.
-  let changed = null;
-  const controls = part(section, 'controls');
-  controls.addEventListener('input', (event) => (changed = event.target.name), true);
-  const { params, rebuild } = guardedParams(
-    controls,
-    PARAMS,
-    (values) => (changed === 'show-density' ? null : plant(values)),
-    (planted) => {
-      if (planted) {
-        install(planted);
-      } else {
-        // The density map toggled: repaint the layer, keeping the old picture until it is done.
-        repaint(false);
-      }
+  // The checkbox only changes the drawing; the other controls make a new forest, grown a slice
+  // per frame by the job driver.
+  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => {
+    // The density map toggled: repaint the layer, keeping the old picture until it is done.
+    if (name === 'show-density') repaint(false);
+    else grower.want(name);
+  });
+  const grower = jobDriver(section, {
+    params,
+    start(values) {
+      install(plant(values));
+      // With reduced motion the forest appears when it is full, not tree by tree.
+      return picture(!prefersReducedMotion());
     },
-  );
+    frame: (job) => {
+      if (!state.forest) return;
+      if (state.showEveryFrame || !job) show();
+      writeReadouts(state.count);
+    },
+  });
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'trees', label: 'Trees' },
-    {
-      name: 'too-close',
-      label: 'Too close',
-      title: 'pairs of trees closer than the smaller of their two radii (the core’s audit)',
-    },
-    { name: 'cell', label: 'Grid cell', title: 'the background grid’s cell side: min radius / √2' },
-    { name: 'time-ms', label: 'Time (ms)', title: 'time to sample the forest, measured in this page' },
+    ['trees', 'Trees'],
+    ['too-close', 'Too close', 'pairs of trees closer than the smaller of their two radii (the core’s audit)'],
+    ['cell', 'Grid cell', 'the background grid’s cell side: min radius / √2'],
+    ['time-ms', 'Time (ms)', 'time to sample the forest, measured in this page'],
   ]);
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed'() {
-      params.set('seed', wasm.randomSeed());
-      changed = 'seed';
-      rebuild('seed');
-    },
+    'new-seed': newSeed(params, wasm, grower.want),
   });
 
   /** A new forest for `values`: cheap (the first tree only); growing happens frame by frame. */
   function plant(values) {
     const started = performance.now();
-    const forest = new wasm.DensityForest(
-      WIDTH,
-      HEIGHT,
-      values['min-radius'],
-      values['max-radius'],
-      values['patch-size'],
-      K,
-      values.seed,
-    );
+    const forest = new wasm.ForestJob({
+      width: WIDTH,
+      height: HEIGHT,
+      minRadius: values['min-radius'],
+      maxRadius: values['max-radius'],
+      patchSize: values['patch-size'],
+      k: K,
+      seed: values.seed,
+    });
     return { forest, ms: performance.now() - started };
   }
 
@@ -140,40 +124,39 @@ export function mount(section, wasm) {
     state.growing = true;
     state.mapStale = true;
     state.tooClose = null;
-    // With reduced motion the forest appears when it is full, not tree by tree.
-    repaint(!prefersReducedMotion());
   }
 
-  /** Starts painting the layer afresh; `showEveryFrame` false keeps the old picture meanwhile. */
+  /** Paints the layer afresh; `showEveryFrame` false keeps the old picture meanwhile. */
   function repaint(showEveryFrame) {
+    if (state.forest) grower.run(picture(showEveryFrame));
+  }
+
+  /**
+   * The forest's picture as a job: each frame grows the forest for part of the frame's share,
+   * then paints whole chunks of trees onto the layer with the rest; finished once the forest is
+   * full and every tree is painted. The driver's `frame` shows the layer.
+   */
+  function picture(showEveryFrame) {
     state.layerStale = true;
     state.showEveryFrame = showEveryFrame;
-    canvas.setAttribute('aria-busy', 'true');
-    requestFrame();
-  }
-
-  /** One animation frame: grow for up to FRAME_BUDGET ms, paint a few chunks, show the layer. */
-  function frame() {
-    const forest = state.forest;
-    if (!forest) return;
-    if (state.mapStale) paintDensityMap(forest);
-    if (state.layerStale) resetLayer();
-    if (state.growing) {
-      const started = performance.now();
-      let done = false;
-      while (!done && performance.now() - started < FRAME_BUDGET) done = forest.run(SLICE_STEPS);
-      state.elapsed += performance.now() - started;
-      if (done) {
-        state.growing = false;
-        state.tooClose = forest.tooCloseCount();
-      }
-    }
-    const points = forest.points();
-    const caughtUp = paintTrees(points, performance.now() + DRAW_BUDGET);
-    if (state.showEveryFrame || caughtUp) show();
-    writeReadouts(points.length / 3);
-    if (caughtUp) canvas.removeAttribute('aria-busy');
-    else requestFrame();
+    return {
+      runUntil(until) {
+        const forest = state.forest;
+        if (state.mapStale) paintDensityMap(forest);
+        if (state.layerStale) resetLayer();
+        if (state.growing) {
+          const started = performance.now();
+          if (advance(forest, started + 0.6 * (until - started))) {
+            state.growing = false;
+            state.tooClose = forest.tooCloseCount();
+          }
+          state.elapsed += performance.now() - started;
+        }
+        const points = forest.points();
+        state.count = points.length / 3;
+        return paintTrees(points, until);
+      },
+    };
   }
 
   /** The core's density raster as a small image, stretched over the map when drawn. */
@@ -274,8 +257,7 @@ export function mount(section, wasm) {
     setReadout('time-ms', state.elapsed.toFixed(1));
   }
 
-  rebuild();
-
   // Points as JSON/CSV (www/lib/export.js): the trees, each with its own spacing.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.forest?.points() ?? new Float64Array(), stride: 3, name: 'density' });
+  return () => grower.want('seed');
 }

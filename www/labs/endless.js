@@ -5,7 +5,7 @@
 // away and back shows exactly the same points.
 //
 // A jump to a new place needs dozens of chunks, too many for one frame at a small radius. So
-// each frame builds chunks one at a time (`generateNext`) for about WORK_BUDGET ms, and the
+// the job driver builds chunks one at a time (`generateNext`) a slice per frame, and the
 // view grows as they arrive: phase 0 chunks first, then 1, 2 and 3, which is the scheme itself,
 // played out. Growing teaches more than holding the old picture, and while the reader drags
 // the map follows the hand at once. Until every chunk is in, the map carries aria-busy, the
@@ -21,10 +21,11 @@
 // in world units, always whole numbers so that dragging back to the start lands exactly there.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { onNextFrame } from '../lib/frame.js';
+import { checkbox, range } from '../lib/params.js';
+import { jobDriver, statusLine } from '../lib/job.js';
 import { trackPointer } from '../lib/pointer.js';
 import { COLORS, clear, dots, line } from '../lib/draw.js';
-import { actions, guardedParams, part, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -34,8 +35,6 @@ const K = 30;
 const CAPACITY = 96;
 /** Arrow keys pan this far (Shift: five times as far). */
 const KEY_STEP = 40;
-/** Building chunks and painting tiles stops after this long in a frame (ms); drawing follows. */
-const WORK_BUDGET = 6;
 /** Chunk tiles kept (about 70 KB each on a plain screen); the view shows at most 40. */
 const TILE_LIMIT = 60;
 /** A faint tint per phase, for "show chunks". */
@@ -46,6 +45,9 @@ const PHASE_TINT = [
   'rgba(194, 24, 91, 0.06)',
 ];
 const BORDER = 'rgba(33, 99, 160, 0.55)';
+/** A chunk's name: dark blue on a nearly opaque pale tag, legible over any dots. */
+const TAG = 'rgba(255, 255, 255, 0.88)';
+const TAG_INK = '#1b4f82';
 /** A chunk still being built. */
 const PENDING = 'rgba(31, 42, 31, 0.07)';
 const HALO = 'rgba(95, 168, 107, 0.25)';
@@ -67,47 +69,39 @@ export function mount(section, wasm) {
   /** The view and world the whole-view readouts were last read for. */
   let shown = null;
 
-  // The status line sits under the map; the page's markup has none for this lab.
-  const status = document.createElement('p');
-  status.className = 'endless-status';
-  status.dataset.role = 'status';
-  status.setAttribute('role', 'status');
-  canvas.after(status);
+  const status = statusLine(section);
 
   // A resize clears the canvas and may change its scale (tiles are painted at that scale).
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => {
-    if (!draw()) requestTick();
+    if (!draw()) update();
   });
-  const requestTick = onNextFrame(() => tick());
-  /** The view or the world changed: busy from now until the next frame finds it complete. */
+  // The view's chunks, built and painted a slice per frame; the map is drawn after each.
+  const builder = jobDriver(section, { start: () => (state.world ? viewJob() : null), frame: () => draw() });
+  /** The view or the world changed: busy from now until a frame finds it complete. */
   function update() {
-    canvas.setAttribute('aria-busy', 'true');
-    requestTick();
+    builder.want();
   }
 
   const set = readouts(part(section, 'readouts'), [
-    { name: 'position', label: 'Position', title: 'The view’s centre in world units (x, y)' },
-    { name: 'points', label: 'Points in view' },
-    { name: 'chunks', label: 'Chunks generated', title: 'Every chunk built so far, neighbours included' },
-    { name: 'cached', label: 'Chunks cached', title: 'Chunks the world remembers now' },
-    { name: 'centre-chunk', label: 'Centre chunk' },
-    { name: 'chunk-hash', label: 'Its fingerprint', title: 'A hash of every coordinate in the centre chunk' },
+    ['position', 'Position', 'The view’s centre in world units (x, y)'],
+    ['points', 'Points in view'],
+    ['chunks', 'Chunks generated', 'Every chunk built so far, neighbours included'],
+    ['cached', 'Chunks cached', 'Chunks the world remembers now'],
+    ['centre-chunk', 'Centre chunk'],
+    ['chunk-hash', 'Its fingerprint', 'A hash of every coordinate in the centre chunk'],
   ]);
 
-  let changed = null;
-  const controls = part(section, 'controls');
-  controls.addEventListener('input', (event) => (changed = event.target.name), true);
   const { params, rebuild } = guardedParams(
-    controls,
+    part(section, 'controls'),
     [
       seedParam(),
-      { name: 'radius', label: 'Radius r', type: 'range', value: state.radius, min: 6, max: 40, step: 1 },
-      { name: 'show-chunks', label: 'Show chunks', type: 'checkbox', value: state.showChunks },
+      range('radius', 'Radius r', state.radius, 6, 40),
+      checkbox('show-chunks', 'Show chunks', state.showChunks),
     ],
-    (values) => {
+    (values, changed) => {
       if (changed === 'show-chunks' && state.world) return null;
       return {
-        world: new wasm.EndlessWorld(CHUNK, values.radius, K, values.seed, CAPACITY),
+        world: new wasm.EndlessWorld({ chunkSize: CHUNK, radius: values.radius, k: K, seed: values.seed, capacity: CAPACITY }),
         radius: values.radius,
       };
     },
@@ -133,11 +127,7 @@ export function mount(section, wasm) {
     ],
     {
       reset: () => moveTo(0, 0),
-      'new-seed': () => {
-        params.set('seed', wasm.randomSeed());
-        changed = 'seed';
-        rebuild('seed');
-      },
+      'new-seed': newSeed(params, wasm, rebuild),
     },
   );
 
@@ -192,32 +182,37 @@ export function mount(section, wasm) {
     }
   }
 
-  /** One animation frame: build chunks and paint tiles for up to WORK_BUDGET ms, then draw. */
-  function tick() {
-    const w = state.world;
-    if (w) {
-      const v = viewNow();
-      checkScale();
-      const started = performance.now();
-      let units = 0;
-      let slowest = 0;
-      // A tile for a chunk that is built comes first, so chunks show as soon as they are. One
-      // piece of work at least per frame, however slow the machine; another only if one as slow
-      // as the slowest so far still fits in the budget.
-      for (let now = started; ; ) {
-        const next = untiled(w, v);
-        if (next) paintTile(next[0], next[1], w.cachedChunk(next[0], next[1]));
-        else if (!w.generateNext(v.left, v.top, WIDTH, HEIGHT)) break;
-        units++;
-        const after = performance.now();
-        slowest = Math.max(slowest, after - now);
-        now = after;
-        if (now - started + slowest > WORK_BUDGET) break;
-      }
-      if (units > 0) job = { done: (job?.done ?? 0) + units };
-      forgetFarTiles(v);
-    }
-    if (!draw()) requestTick();
+  /**
+   * Building the view as a job: the chunks it lacks built one at a time and painted into tiles,
+   * a tile for a built chunk first, so chunks show as soon as they are. One piece of work at
+   * least per frame, however slow the machine; another only if one as slow as the slowest so far
+   * still fits in the frame's share. Finished when every chunk in view is built and painted.
+   */
+  function viewJob() {
+    return {
+      runUntil(until) {
+        const w = state.world;
+        const v = viewNow();
+        checkScale();
+        let slowest = 0;
+        let done = false;
+        for (let now = performance.now(); ; ) {
+          const next = untiled(w, v);
+          if (next) paintTile(next[0], next[1], w.cachedChunk(next[0], next[1]));
+          else if (!w.generateNext(v.left, v.top, WIDTH, HEIGHT)) {
+            done = true;
+            break;
+          }
+          job = { done: (job?.done ?? 0) + 1 };
+          const after = performance.now();
+          slowest = Math.max(slowest, after - now);
+          now = after;
+          if (now + slowest > until) break;
+        }
+        forgetFarTiles(v);
+        return done;
+      },
+    };
   }
 
   /** The first visible chunk that is built but not painted yet, or null. */
@@ -355,13 +350,24 @@ export function mount(section, wasm) {
       for (let cx = v.c0; cx <= v.c1 + 1; cx++) line(ctx, cx * CHUNK - left, 0, cx * CHUNK - left, HEIGHT, BORDER, 1.5);
       for (let cy = v.r0; cy <= v.r1 + 1; cy++) line(ctx, 0, cy * CHUNK - top, WIDTH, cy * CHUNK - top, BORDER, 1.5);
       ctx.restore();
-      ctx.fillStyle = BORDER;
-      ctx.font = '11px system-ui, sans-serif';
+      // Each chunk's name on a tag of its own in the visible top-left corner of the chunk, drawn
+      // after the dots so none covers it.
+      ctx.save();
+      ctx.font = '600 11px system-ui, sans-serif';
+      ctx.textBaseline = 'top';
       for (let cy = v.r0; cy <= v.r1; cy++) {
         for (let cx = v.c0; cx <= v.c1; cx++) {
-          ctx.fillText(`${cx}, ${cy} · phase ${wasm.EndlessWorld.phase(cx, cy)}`, cx * CHUNK - left + 4, cy * CHUNK - top + 13);
+          const x = Math.max(cx * CHUNK - left, 0) + 5;
+          const y = Math.max(cy * CHUNK - top, 0) + 5;
+          if (x > WIDTH - 40 || y > HEIGHT - 16) continue;
+          const text = `${cx}, ${cy} · phase ${wasm.EndlessWorld.phase(cx, cy)}`;
+          ctx.fillStyle = TAG;
+          ctx.fillRect(x - 3, y - 2, ctx.measureText(text).width + 6, 15);
+          ctx.fillStyle = TAG_INK;
+          ctx.fillText(text, x, y);
         }
       }
+      ctx.restore();
     }
 
     // The view's centre.
@@ -384,13 +390,11 @@ export function mount(section, wasm) {
         set('chunk-hash', w.chunkDigest(ccx, ccy));
       }
       job = null;
-      canvas.removeAttribute('aria-busy');
       status.textContent = '';
     } else {
       shown = null;
       set('points', '…');
       set('chunk-hash', '…');
-      canvas.setAttribute('aria-busy', 'true');
       // Work left: chunks to build, and visible chunks to paint (one built, one painted).
       const done = job?.done ?? 0;
       const percent = Math.floor((100 * done) / (done + missing + pending) / 5) * 5;
@@ -400,8 +404,6 @@ export function mount(section, wasm) {
     set('cached', w.cached);
     return complete;
   }
-
-  rebuild();
 
   // Points as JSON/CSV (www/lib/export.js): the points in view, relative to the view's corner.
   // The view is nearly always complete by the time a reader clicks; if not, this builds the rest.
@@ -415,4 +417,5 @@ export function mount(section, wasm) {
     }
     return { width: WIDTH, height: HEIGHT, points, stride: 2, name: 'endless' };
   };
+  return () => rebuild();
 }

@@ -5,9 +5,10 @@
 // free stores a new point. Every figure comes from the core's `GridLab.probe`.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { range } from '../lib/params.js';
 import { COLORS, clear, dot, dots, gridLines, line, ring } from '../lib/draw.js';
 import { onNextFrame } from '../lib/frame.js';
-import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
 import { trackPointer } from '../lib/pointer.js';
 
 const WIDTH = 720;
@@ -21,7 +22,7 @@ const CLICK_SLOP = 6;
 
 const PARAMS = [
   seedParam(),
-  { name: 'radius', label: 'Radius r', type: 'range', value: 44, min: 16, max: 90, step: 1 },
+  range('radius', 'Radius r', 44, 16, 90),
 ];
 
 /** Reads a `GridLab.probe` answer into named fields. */
@@ -66,17 +67,17 @@ export function mount(section, wasm) {
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
   const request = onNextFrame(() => draw());
   const set = readouts(part(section, 'readouts'), [
-    { name: 'checked', label: 'Points checked', title: 'points found in the searched cells' },
-    { name: 'conflicts', label: 'Too close', title: 'checked points closer than r' },
-    { name: 'cells-searched', label: 'Cells searched' },
-    { name: 'points', label: 'Points on the map' },
-    { name: 'cell-size', label: 'Cell side (r/√2)' },
+    ['checked', 'Points checked', 'points found in the searched cells'],
+    ['conflicts', 'Too close', 'checked points closer than r'],
+    ['cells-searched', 'Cells searched'],
+    ['points', 'Points on the map'],
+    ['cell-size', 'Cell side (r/√2)'],
   ]);
 
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     PARAMS,
-    ({ seed, radius }) => new wasm.GridLab(WIDTH, HEIGHT, radius, seed, KEEP),
+    ({ seed, radius }) => new wasm.GridLab({ width: WIDTH, height: HEIGHT, radius, seed, keep: KEEP }),
     (lab) => {
       state.lab?.free();
       state.lab = lab;
@@ -94,10 +95,7 @@ export function mount(section, wasm) {
     ],
     {
       reset: () => rebuild(),
-      'new-seed': () => {
-        params.set('seed', wasm.randomSeed());
-        rebuild('seed');
-      },
+      'new-seed': newSeed(params, wasm, rebuild),
     },
   );
 
@@ -244,8 +242,7 @@ export function mount(section, wasm) {
     }
   }
 
-  rebuild();
-
   // Points as JSON/CSV (www/lib/export.js): the stored points, with the ones the reader added.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.lab?.points() ?? new Float64Array(), stride: 3, name: 'grid' });
+  return () => rebuild();
 }

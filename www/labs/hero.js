@@ -5,8 +5,9 @@
 import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { prefersReducedMotion } from '../lib/frame.js';
+import { markBusy } from '../lib/job.js';
 import { COLORS, clear } from '../lib/draw.js';
-import { actions, guardedParams, part, readouts, seedParam } from '../lib/lab.js';
+import { actions, guardedParams, newSeed, part, player, readouts, seedParam } from '../lib/lab.js';
 
 /** The header band, in map units (a wide strip rather than the labs' 720 × 400). */
 const WIDTH = 960;
@@ -24,7 +25,7 @@ const CROWNS = ['#2f6f3e', '#3b7d45', '#2a6338', '#4a8a4f', '#35744a'];
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
-  const setReadout = readouts(part(section, 'readouts'), [{ name: 'points', label: 'Trees' }]);
+  const setReadout = readouts(part(section, 'readouts'), [['points', 'Trees']]);
 
   const state = {
     sampler: null,
@@ -60,10 +61,7 @@ export function mount(section, wasm) {
     ],
     {
       reset: () => rebuild('seed'),
-      'new-seed': () => {
-        params.set('seed', wasm.randomSeed());
-        rebuild('seed');
-      },
+      'new-seed': newSeed(params, wasm, rebuild),
     },
   );
 
@@ -97,27 +95,21 @@ export function mount(section, wasm) {
     if (prefersReducedMotion()) sampler.finish();
     repaintForest();
     draw();
-    if (!sampler.isFinished && !state.running) {
-      state.running = true;
-      canvas.setAttribute('aria-busy', 'true');
-      requestAnimationFrame(tick);
-    }
+    if (!sampler.isFinished && !growth.playing) growth.start();
   }
 
-  function tick() {
+  // The forest grows a few steps per frame until the last tree has grown in.
+  const growth = player(() => {
     const sampler = state.sampler;
     state.frame += 1;
     sampler.run(STEPS_PER_FRAME);
     draw();
-    // Keep going until the last tree has grown in, then stop asking for frames.
-    if (sampler.isFinished && state.settled === state.born.length) {
-      state.running = false;
-      canvas.removeAttribute('aria-busy');
-      draw();
-      return;
-    }
-    requestAnimationFrame(tick);
-  }
+    return !(sampler.isFinished && state.settled === state.born.length);
+  }, (playing) => {
+    state.running = playing;
+    markBusy(section, 'growth', playing);
+    if (!playing) draw();
+  });
 
   /** Clears the layer to bare ground, sized like the visible canvas, and repaints settled trees. */
   function repaintForest() {
@@ -176,10 +168,9 @@ export function mount(section, wasm) {
     setReadout('points', count);
   }
 
-  rebuild();
-
   // Points as JSON/CSV (www/lib/export.js): the forest's trees.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'hero' });
+  return () => rebuild();
 }
 
 /**

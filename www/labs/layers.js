@@ -1,46 +1,44 @@
 // Lab 6, layers and biome rules: chests, rocks, trees and flowers on a map of meadow, forest
 // and ponds. The core places everything (crates/web/src/layers.rs over poisson_live::biomes):
-// BiomeMap is the ground and its picture; LayerPlacer places the four layers, biggest first, on
+// BiomeMap is the ground and its picture; PlacementJob places the four layers, biggest first, on
 // one shared grid or on a grid each, and hands over a LayerPlacement: the layers and the
 // collisions between them. This lab draws what they hold and rings the collisions in red.
 //
 // Slider bursts are merged: a change only marks what to redo, and the work starts once in the
-// next animation frame. The placing itself (LayerPlacer) runs a few milliseconds per frame, so
+// next animation frame. The job driver runs the placing (PlacementJob) a slice per frame, so
 // the smallest spacings never freeze the page; the last good map stays up until the new one is
 // done. A refused value shows its message beside the control and the last good map stays up.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { buildParams } from '../lib/params.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
-import { offscreenLayer } from '../lib/layer.js';
-import { actions, messageOf, part, readouts, seedParam } from '../lib/lab.js';
+import { advance, jobDriver } from '../lib/job.js';
+import { offscreenLayer, paintJob } from '../lib/layer.js';
+import { LAYER_READOUTS, actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
 /** The layers in placement order, as the core names them, with the control for each. */
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
 const FLOWER_COLORS = ['#e0405a', '#f2c230', '#fbfbf2', '#e26fb6', '#9a6ae0'];
-/** Sampler steps per call while placing, and how long a frame may spend placing (ms). */
-const SLICE_STEPS = 400;
-const FRAME_BUDGET = 8;
 /** Objects (or collisions) per chunk of the picture, and map rows per band of the ground. */
 const CHUNK = 600;
 const MAP_ROWS = 40;
 
 const PARAMS = [
   seedParam(),
-  { name: 'chest', label: 'Chest spacing', type: 'range', value: 160, min: 60, max: 240, step: 4 },
-  { name: 'rock', label: 'Rock spacing', type: 'range', value: 44, min: 12, max: 100, step: 1 },
-  { name: 'tree', label: 'Tree spacing', type: 'range', value: 16, min: 6, max: 40, step: 1 },
-  { name: 'flower', label: 'Flower spacing', type: 'range', value: 8, min: 4, max: 24, step: 1 },
-  { name: 'shared-grid', label: 'One shared grid', type: 'checkbox', value: true },
+  range('chest', 'Chest spacing', 160, 60, 240, 4),
+  range('rock', 'Rock spacing', 44, 12, 100),
+  range('tree', 'Tree spacing', 16, 6, 40),
+  range('flower', 'Flower spacing', 8, 4, 24),
+  checkbox('shared-grid', 'One shared grid', true),
 ];
 const TOGGLES = [
-  { name: 'show-chests', label: 'Chests', type: 'checkbox', value: true },
-  { name: 'show-rocks', label: 'Rocks', type: 'checkbox', value: true },
-  { name: 'show-trees', label: 'Trees', type: 'checkbox', value: true },
-  { name: 'show-flowers', label: 'Flowers', type: 'checkbox', value: true },
+  checkbox('show-chests', 'Chests', true),
+  checkbox('show-rocks', 'Rocks', true),
+  checkbox('show-trees', 'Trees', true),
+  checkbox('show-flowers', 'Flowers', true),
 ];
 
 /** How big each object is drawn, from its layer's spacing (map units). */
@@ -68,24 +66,10 @@ export function mount(section, wasm) {
     elapsed: 0,
     /** A new map is wanted (the seed changed) and not yet built. */
     mapPending: true,
-    /** The control whose change is waiting, where a refusal is shown. */
-    changedBy: null,
-    /** The control that shows a refusal now. */
-    errorOn: null,
-    /**
-     * The placement being made, a slice per frame: {map (a new one, or null to keep the
-     * current map), image (the new map's picture, painted `row` rows so far), placer, spent
-     * (ms of work)}. The last good picture stays up until it is done.
-     */
-    job: null,
-    /** Chunks of the picture still to paint onto `art`, in order. */
-    tasks: [],
   };
 
   const controls = part(section, 'controls');
-  const params = buildParams(controls, PARAMS, (values, name) => {
-    want(name === 'seed' ? 'map' : 'place', name);
-  });
+  const params = buildParams(controls, PARAMS, (values, name) => want(name === 'seed' ? 'map' : 'place', name));
   const show = document.createElement('fieldset');
   show.className = 'layer-toggles';
   const legend = document.createElement('legend');
@@ -95,131 +79,82 @@ export function mount(section, wasm) {
   const visible = buildParams(show, TOGGLES, () => requestDraw());
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'chests', label: 'Chests' },
-    { name: 'rocks', label: 'Rocks' },
-    { name: 'trees', label: 'Trees', title: 'on forest floor only' },
-    { name: 'flowers', label: 'Flowers', title: 'on meadow only' },
-    {
-      name: 'overlaps',
-      label: 'Overlaps',
-      title: 'pairs from different layers closer than the smaller of their spacings',
-    },
-    { name: 'time-ms', label: 'Time (ms)', title: 'time to place all four layers, measured in this page' },
+    ...LAYER_READOUTS,
+    ['overlaps', 'Overlaps', 'pairs from different layers closer than the smaller of their spacings'],
+    ['time-ms', 'Time (ms)', 'time to place all four layers, measured in this page'],
   ]);
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed'() {
-      params.set('seed', wasm.randomSeed());
-      want('map', 'seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => want('map', name)),
   });
 
-  const requestWork = onNextFrame(() => work());
   const requestDraw = onNextFrame(() => draw());
-  const requestSlice = onNextFrame(() => slice());
-  const requestPaint = onNextFrame(() => paintSome());
+  // Placing, then painting: two drivers, so that showing or hiding a layer (a repaint) never
+  // drops a placement in the making.
+  const placing = jobDriver(section, { params, start: (values) => placeJob(values), swap: install });
+  const painting = jobDriver(section, {});
 
   /** Marks work for the next frame: a new map and placement, or only a new placement. */
   function want(what, name) {
     if (what === 'map') state.mapPending = true;
-    state.changedBy = name;
-    requestWork();
+    placing.want(name);
   }
 
   /**
-   * Starts the waiting work: a new map and/or placement, or a message beside the control. The
-   * constructors only check the values and build the grids; the placing runs in `slice()`.
+   * The waiting work as one job: a new map's picture (if the seed changed) a band of rows at a
+   * time, then the placing (PlacementJob). The constructors only check the values and build the
+   * grids.
    */
-  function work() {
-    let where = state.changedBy ?? 'seed';
-    state.changedBy = null;
-    const values = params.values();
+  function placeJob(values) {
     let map = null;
-    let placer = null;
-    const started = performance.now();
-    cancelJob();
-    try {
-      // A field without a number, or a slider outside its range: its own message, beside it.
-      const [problem] = params.problems();
-      if (problem) {
-        where = problem.name;
-        throw new Error(problem.message);
-      }
-      if (state.mapPending || !state.map) {
-        // A seed the map refuses is reported beside the seed, whatever changed last.
-        const changed = where;
-        where = 'seed';
+    if (state.mapPending || !state.map) {
+      try {
         map = new wasm.BiomeMap(WIDTH, HEIGHT, values.seed);
-        where = changed;
+      } catch (error) {
+        // A seed the map refuses is reported beside the seed, whatever changed last.
+        error.control = 'seed';
+        throw error;
       }
-      placer = new wasm.LayerPlacer(
-        map ?? state.map,
-        values.chest,
-        values.rock,
-        values.tree,
-        values.flower,
-        values['shared-grid'],
-      );
+    }
+    let placer;
+    try {
+      const spacings = { chest: values.chest, rock: values.rock, tree: values.tree, flower: values.flower };
+      placer = new wasm.PlacementJob(map ?? state.map, { ...spacings, sharedGrid: values['shared-grid'] });
     } catch (error) {
       map?.free();
-      if (state.errorOn && state.errorOn !== where) params.clearError(state.errorOn);
-      params.showError(where, messageOf(error));
-      state.errorOn = where;
-      return;
+      throw error;
     }
-    if (state.errorOn) params.clearError(state.errorOn);
-    state.errorOn = null;
-    state.job = { map, image: null, row: 0, placer, spent: performance.now() - started };
-    canvas.setAttribute('aria-busy', 'true');
-    requestSlice();
+    const image = map ? new ImageData(map.width, map.height) : null;
+    let row = 0;
+    let taken = false;
+    return {
+      runUntil(until) {
+        while (map && row < map.height && performance.now() < until) {
+          const to = Math.min(map.height, row + MAP_ROWS);
+          image.data.set(map.rgbaRows(row, to), row * map.width * 4);
+          row = to;
+        }
+        return (!map || row >= map.height) && advance(placer, until);
+      },
+      take() {
+        taken = true;
+        return { map, image, placement: placer.take() };
+      },
+      free() {
+        placer.free();
+        if (!taken) map?.free();
+      },
+    };
   }
 
-  /** Drops a placement still in the making (its values were replaced or refused). */
-  function cancelJob() {
-    const job = state.job;
-    if (!job) return;
-    job.placer.free();
-    job.map?.free();
-    state.job = null;
-    markIdle();
-  }
-
-  /**
-   * One frame's share of the job: a new map's picture first, then placing for up to
-   * FRAME_BUDGET ms. When every layer is placed, the new map and layers replace the old ones.
-   */
-  function slice() {
-    const job = state.job;
-    if (!job) return;
-    const started = performance.now();
-    if (job.map && job.row < job.map.height) {
-      // The new map's picture, a band of rows at a time.
-      const { width, height } = job.map;
-      job.image ??= new ImageData(width, height);
-      while (job.row < height && performance.now() - started < FRAME_BUDGET) {
-        const to = Math.min(height, job.row + MAP_ROWS);
-        job.image.data.set(job.map.rgbaRows(job.row, to), job.row * width * 4);
-        job.row = to;
-      }
-    } else {
-      let done = job.placer.isFinished;
-      while (!done && performance.now() - started < FRAME_BUDGET) done = job.placer.run(SLICE_STEPS);
-    }
-    job.spent += performance.now() - started;
-    if (!job.placer.isFinished) {
-      requestSlice();
-      return;
-    }
-
-    const placement = job.placer.placement();
-    job.placer.free();
-    state.job = null;
-    state.elapsed = job.spent;
-    if (job.map) {
+  /** The new map and layers replace the old ones. */
+  function install({ map, image, placement }, stats) {
+    state.elapsed = stats.spent;
+    if (map) {
       state.map?.free();
-      state.map = job.map;
+      state.map = map;
       state.mapPending = false;
-      paintGround(job.image);
+      paintGround(image);
     }
     state.placement?.free();
     state.placement = placement;
@@ -241,7 +176,7 @@ export function mount(section, wasm) {
   /**
    * Queues the picture for the current placement and visibility: the ground, then each shown
    * layer in chunks (small things first, so the big ones sit on top), then the collisions. The
-   * chunks are painted onto `art` a few per frame (paintSome); the canvas keeps its last
+   * chunks are painted onto `art` a few per frame by the job driver; the canvas keeps its last
    * picture until the new one is complete.
    */
   function draw() {
@@ -267,35 +202,11 @@ export function mount(section, wasm) {
     for (let from = 0; from < state.overlaps.length / 4; from += CHUNK) {
       tasks.push(() => drawOverlaps(art.ctx, on, from, Math.min(from + CHUNK, state.overlaps.length / 4)));
     }
-    state.tasks = tasks;
-    canvas.setAttribute('aria-busy', 'true');
-    requestPaint();
-
+    painting.run(paintJob(art, view.ctx, tasks));
     for (const layer of LAYERS) setReadout(layer, placement.count(layer));
     setReadout('overlaps', placement.overlapCount);
     setReadout('time-ms', state.elapsed.toFixed(1));
     canvas.dataset.grid = placement.sharedGrid ? 'shared' : 'separate';
-  }
-
-  /** Paints queued chunks onto `art` for up to FRAME_BUDGET ms; shows it once all are done. */
-  function paintSome() {
-    const started = performance.now();
-    while (state.tasks.length > 0) {
-      state.tasks.shift()();
-      art.flush();
-      if (performance.now() - started > FRAME_BUDGET) break;
-    }
-    if (state.tasks.length > 0) {
-      requestPaint();
-      return;
-    }
-    art.showOn(view.ctx);
-    markIdle();
-  }
-
-  /** aria-busy comes off once nothing is being placed or painted. */
-  function markIdle() {
-    if (!state.job && state.tasks.length === 0) canvas.removeAttribute('aria-busy');
   }
 
   /** The canvas changed size: stretch the last picture for now and repaint at the new size. */
@@ -412,8 +323,6 @@ export function mount(section, wasm) {
     }
   }
 
-  want('map', 'seed');
-
   // Points as JSON/CSV (www/lib/export.js): every layer, chests first, each point with its layer's spacing.
   section.exportPoints = () => ({
     width: WIDTH,
@@ -422,4 +331,5 @@ export function mount(section, wasm) {
     stride: 3,
     name: 'layers',
   });
+  return () => want('map', 'seed');
 }

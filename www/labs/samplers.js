@@ -5,23 +5,22 @@
 //
 // At the smallest spacing the four runs take well over a tenth of a second, and painting their
 // thousands of disks as long again, so neither happens in one go. A change only marks the work
-// for the next animation frame; then each sampler runs a few steps per call
-// (SamplerRunBuilder.run), as many calls per frame as fit in FRAME_BUDGET ms, one sampler after
-// the other. A method's time is the sum of its calls, measured around the wasm calls only. The
-// finished runs replace the old ones, and the map is painted onto an offscreen picture a few
-// chunks per frame, shown once complete: the last good picture stays up until then (and is the
-// one stretched if the canvas is resized meanwhile). The status line says what is happening,
-// and the map carries aria-busy until the new picture is up.
+// for the next animation frame; then the job driver runs the samplers (SamplerRunJob) one after
+// the other, a slice per frame. A method's time is the sum of its slices, measured around the
+// wasm calls only. The finished runs replace the old ones, and the map is painted onto an
+// offscreen picture a few chunks per frame, shown once complete: the last good picture stays up
+// until then (and is the one stretched if the canvas is resized meanwhile). The status line says
+// what is happening, and the map carries aria-busy until the new picture is up.
 //
 // State: the four finished runs with their points and times (the last good result), and the job
 // in progress, if any. `paint()` queues the map's quarters, `drawChart()` draws the bars.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { buildParams } from '../lib/params.js';
-import { onNextFrame } from '../lib/frame.js';
+import { buildParams, range } from '../lib/params.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
-import { offscreenLayer } from '../lib/layer.js';
-import { actions, messageOf, part, percent, readouts, seedParam } from '../lib/lab.js';
+import { advance, jobDriver } from '../lib/job.js';
+import { offscreenLayer, paintJob } from '../lib/layer.js';
+import { actions, newSeed, part, percent, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -40,17 +39,8 @@ const CLAIMED = '#dcebd4';
 const DISK = '#a9cf9c';
 const CHART_WIDTH = 720;
 const CHART_HEIGHT = 170;
-/** Sampler steps per call, and how long a frame may spend sampling or painting (ms). */
-const STEPS = 40;
-const FRAME_BUDGET = 8;
 /** Points per painted chunk (each point is up to three disks). */
-const CHUNK = 150;
-
-const PARAMS = [
-  seedParam(),
-  { name: 'radius', label: 'Radius r', type: 'range', value: 20, min: 8, max: 48, step: 1 },
-  { name: 'k', label: 'Tries k', type: 'range', value: 30, min: 1, max: 60, step: 1 },
-];
+const CHUNK = 75;
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
@@ -59,16 +49,6 @@ export function mount(section, wasm) {
     runs: null,
     radius: 20,
     exponent: 0,
-    /**
-     * The runs in the making: {builders (one per method, null once finished), runs (the
-     * finished ones, in METHODS order), times (ms per method), index (the method running),
-     * radius, exponent}.
-     */
-    job: null,
-    /** The control whose change is waiting, where a refusal is shown. */
-    changedBy: null,
-    /** The control that shows a refusal now. */
-    errorOn: null,
   };
 
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
@@ -79,11 +59,6 @@ export function mount(section, wasm) {
    */
   const pictures = [offscreenLayer(canvas, WIDTH, HEIGHT), offscreenLayer(canvas, WIDTH, HEIGHT)];
   let shown = null;
-  let painting = null;
-  /** Chunks still to paint onto the picture being painted, in order. */
-  let tasks = [];
-  const requestPaint = onNextFrame(() => paintSome());
-  const status = statusLine(section, canvas);
   /**
    * How much to enlarge text drawn on a canvas so it stays legible when the canvas is narrow
    * (a phone): 1 at 520 CSS pixels and wider, up to 1.6.
@@ -101,128 +76,86 @@ export function mount(section, wasm) {
   }
 
   const set = readouts(part(section, 'readouts'), [
-    {
-      name: 'exponent',
-      label: 'Parent cone’s exponent c',
-      title: 'c = −1.4 − 17 / √k: how strongly the parent cone throws its candidates toward r',
-    },
+    ['exponent', 'Parent cone’s exponent c', 'c = −1.4 − 17 / √k: how strongly the parent cone throws its candidates toward r'],
   ]);
 
-  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => want(name));
+  const params = buildParams(
+    part(section, 'controls'),
+    [seedParam(), range('radius', 'Radius r', 20, 8, 48), range('k', 'Tries k', 30, 1, 60)],
+    (values, name) => sampling.want(name),
+  );
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      want('seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => sampling.want(name)),
   });
 
-  const requestStart = onNextFrame(() => start());
-  const requestSlice = onNextFrame(() => slice());
+  // Sampling, then painting: two drivers, so that a repaint (the canvas resized) never drops
+  // the samplers' work. The status line and aria-busy follow both.
+  const sampling = jobDriver(section, {
+    params,
+    start: (values) => fourRuns(values),
+    swap({ runs, times, radius, exponent }) {
+      if (state.runs) for (const { run } of state.runs.values()) run.free();
+      state.runs = new Map(METHODS.map(({ name }, i) => [name, { run: runs[i], points: runs[i].points(), time: times[i] }]));
+      state.radius = radius;
+      state.exponent = exponent;
+      fill();
+      drawChart();
+      paint();
+    },
+    progress: (job) => samplingText(job),
+    done: doneText,
+  });
+  const painting = jobDriver(section, {
+    progress: () => (sampling.job ? samplingText(sampling.job) : 'Painting the four maps…'),
+    done: doneText,
+  });
 
-  /** Marks a rebuild for the next frame (a slider burst becomes one rebuild). */
-  function want(name) {
-    state.changedBy = name;
-    requestStart();
+  function samplingText({ index }) {
+    return `Sampling… ${METHODS[index].label} (${index + 1} of ${METHODS.length})`;
   }
 
   /**
-   * Drops the runs in progress and starts new ones from the current values, or shows why the
-   * values are refused (beside the control that changed) and keeps the last good result. The
-   * constructors only check the values and place each sampler's first point.
+   * The four samplers as one job, one after the other: each sampler's job (SamplerRunJob; the
+   * constructors only check the values and place the first point) runs until it is done, and
+   * its time is the sum of its slices.
    */
-  function start() {
-    let where = state.changedBy ?? 'seed';
-    state.changedBy = null;
-    cancel();
-    const values = params.values();
-    const builders = [];
+  function fourRuns(values) {
+    const jobs = [];
     const times = [];
-    let exponent;
     try {
-      // A field without a number, or a slider outside its range: its own message, beside it.
-      const [problem] = params.problems();
-      if (problem) {
-        where = problem.name;
-        throw new Error(problem.message);
-      }
       for (const { name } of METHODS) {
         const started = performance.now();
-        builders.push(new wasm.SamplerRunBuilder(name, WIDTH, HEIGHT, values.radius, values.k, values.seed));
+        jobs.push(new wasm.SamplerRunJob({ method: name, width: WIDTH, height: HEIGHT, radius: values.radius, k: values.k, seed: values.seed }));
         times.push(performance.now() - started);
       }
-      exponent = wasm.defaultExponent(values.k);
     } catch (error) {
-      for (const builder of builders) builder.free();
-      if (state.errorOn && state.errorOn !== where) params.clearError(state.errorOn);
-      params.showError(where, messageOf(error));
-      state.errorOn = where;
-      markIdle();
-      return;
+      for (const job of jobs) job.free();
+      throw error;
     }
-    if (state.errorOn) params.clearError(state.errorOn);
-    state.errorOn = null;
-    state.job = { builders, runs: [], times, index: 0, radius: values.radius, exponent };
-    canvas.setAttribute('aria-busy', 'true');
-    progress();
-    requestSlice();
-  }
-
-  /** Frees a job still in the making: its unfinished builders and its finished runs. */
-  function cancel() {
-    const job = state.job;
-    if (!job) return;
-    for (const builder of job.builders) builder?.free();
-    for (const run of job.runs) run.free();
-    state.job = null;
-  }
-
-  /**
-   * One frame's share of the sampling: calls of STEPS steps for up to FRAME_BUDGET ms, one
-   * sampler after the other. When all four are done they replace the last good result.
-   */
-  function slice() {
-    const job = state.job;
-    if (!job) return;
-    const started = performance.now();
-    while (job.index < METHODS.length && performance.now() - started < FRAME_BUDGET) {
-      const builder = job.builders[job.index];
-      const before = performance.now();
-      const done = builder.run(STEPS);
-      const run = done ? builder.samplerRun() : null;
-      job.times[job.index] += performance.now() - before;
-      if (run) {
-        job.runs.push(run);
-        builder.free();
-        job.builders[job.index] = null;
-        job.index += 1;
-      }
-    }
-    if (job.index < METHODS.length) {
-      progress();
-      requestSlice();
-      return;
-    }
-    state.job = null;
-    if (state.runs) for (const { run } of state.runs.values()) run.free();
-    state.runs = new Map(
-      METHODS.map(({ name }, i) => [name, { run: job.runs[i], points: job.runs[i].points(), time: job.times[i] }]),
-    );
-    state.radius = job.radius;
-    state.exponent = job.exponent;
-    fill();
-    drawChart();
-    paint();
-  }
-
-  /** The status line while sampling: which sampler runs. */
-  function progress() {
-    const { index } = state.job;
-    say(`Sampling… ${METHODS[index].label} (${index + 1} of ${METHODS.length})`);
-  }
-
-  function say(text) {
-    if (status.textContent !== text) status.textContent = text;
+    const exponent = wasm.defaultExponent(values.k);
+    const runs = [];
+    return {
+      index: 0,
+      runUntil(until) {
+        while (this.index < jobs.length && performance.now() < until) {
+          const started = performance.now();
+          const done = advance(jobs[this.index], until);
+          times[this.index] += performance.now() - started;
+          if (!done) return false;
+          runs.push(jobs[this.index].take());
+          jobs[this.index].free();
+          jobs[this.index] = null;
+          this.index += 1;
+        }
+        return this.index === jobs.length;
+      },
+      take: () => ({ runs, times, radius: values.radius, exponent }),
+      free() {
+        for (const job of jobs) job?.free();
+        if (runs.length < jobs.length) for (const run of runs) run.free();
+      },
+    };
   }
 
   function doneText() {
@@ -230,13 +163,6 @@ export function mount(section, wasm) {
     let total = 0;
     for (const { time } of state.runs.values()) total += time;
     return `Done: four samplers in ${total.toFixed(0)} ms.`;
-  }
-
-  /** aria-busy comes off once nothing is being sampled or painted. */
-  function markIdle() {
-    if (state.job || tasks.length > 0) return;
-    canvas.removeAttribute('aria-busy');
-    if (state.runs) say(doneText());
   }
 
   /** Writes every sampler's figures into its row of the table. */
@@ -262,8 +188,7 @@ export function mount(section, wasm) {
     const r = state.radius;
     const font = 13 * textScale(canvas);
     const art = pictures[0] === shown ? pictures[1] : pictures[0];
-    painting = art;
-    tasks = [
+    const tasks = [
       () => {
         art.reset();
         clear(art.ctx, WIDTH, HEIGHT, '#fff');
@@ -319,26 +244,9 @@ export function mount(section, wasm) {
       });
     });
     tasks.push(() => {
-      art.showOn(view.ctx);
       shown = art;
     });
-    canvas.setAttribute('aria-busy', 'true');
-    if (!state.job) say('Painting the four maps…');
-    requestPaint();
-  }
-
-  /** Paints queued chunks for up to FRAME_BUDGET ms (flushing each, so it is counted). */
-  function paintSome() {
-    const started = performance.now();
-    while (tasks.length > 0 && performance.now() - started < FRAME_BUDGET) {
-      tasks.shift()();
-      painting.flush();
-    }
-    if (tasks.length > 0) {
-      requestPaint();
-      return;
-    }
-    markIdle();
+    painting.run(paintJob(art, view.ctx, tasks));
   }
 
   /** The canvas changed size: stretch the picture on screen for now and repaint at the new size. */
@@ -421,8 +329,6 @@ export function mount(section, wasm) {
     }
   }
 
-  start();
-
   // Points as JSON/CSV (www/lib/export.js): the first panel's set, classic Bridson.
   section.exportPoints = () => ({
     width: WIDTH,
@@ -431,20 +337,5 @@ export function mount(section, wasm) {
     stride: 3,
     name: METHODS[0].name,
   });
-}
-
-/**
- * The lab's status line, `[data-role="status"]`, right below the map: made here when the page
- * has none, so the markup need not change.
- */
-function statusLine(section, canvas) {
-  let status = section.querySelector('[data-role="status"]');
-  if (!status) {
-    status = document.createElement('p');
-    status.className = 'lab-status';
-    status.dataset.role = 'status';
-    status.setAttribute('role', 'status');
-    canvas.after(status);
-  }
-  return status;
+  return () => sampling.want('seed');
 }

@@ -4,19 +4,19 @@
 // and the radial average as a curve with the white-noise level and the low-frequency band marked.
 //
 // Sixteen maps at the smallest spacing take a quarter of a second, so the spectrum is made a
-// little per animation frame: each SpectrumBuilder.run call takes a few steps of a map's point
-// set or adds a few of its points to the sums, as many calls per frame as fit in FRAME_BUDGET ms. The last good
-// spectrum stays up until the new one is complete; the status line counts the maps, and the
-// map carries aria-busy until the new picture is drawn. A new request drops the one in progress.
+// little per animation frame by the job driver (SpectrumJob: a unit is a step of a map's point
+// set or one of its points added to the sums). The last good spectrum stays up until the new one
+// is complete; the status line counts the maps, and the map carries aria-busy until the new
+// picture is drawn. A new request drops the one in progress.
 //
 // State: the chosen point set, the last good `Spectrum` (and the set it shows), the periodogram
 // as a small canvas, stretched over a square on the map when drawn, and the job in progress.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
-import { buildParams } from '../lib/params.js';
-import { actions, messageOf, part, readouts, scopeRadios, seedParam } from '../lib/lab.js';
+import { jobDriver, stepsJob } from '../lib/job.js';
+import { buildParams, range } from '../lib/params.js';
+import { actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -50,19 +50,11 @@ const RAMP = [
 ];
 const PLOT_WIDTH = 360;
 const PLOT_HEIGHT = 200;
-/**
- * Work per call (sampler steps or darts while a map's set is made, then points added to the
- * sums: each well under a millisecond), and how long a frame may spend on the spectrum (ms).
- */
-const WORK = 32;
-const FRAME_BUDGET = 8;
-/** The status line's progress is rewritten at most this often (ms). */
-const PROGRESS_EVERY = 150;
 
 const PARAMS = [
   seedParam(),
-  { name: 'radius', label: 'Radius r', type: 'range', value: 20, min: 12, max: 40, step: 1 },
-  { name: 'maps', label: 'Maps averaged', type: 'range', value: 8, min: 1, max: 16, step: 1 },
+  range('radius', 'Radius r', 20, 12, 40),
+  range('maps', 'Maps averaged', 8, 1, 16),
 ];
 
 export function mount(section, wasm) {
@@ -74,194 +66,81 @@ export function mount(section, wasm) {
     radius: 20,
     maps: 8,
     image: null,
-    /** The pictures of a new spectrum still to draw, one per frame. */
-    toDraw: [],
-    /** The spectrum in the making: {builder, set, radius, maps, where}. */
-    job: null,
-    /** The control whose change is waiting, where a refusal is shown. */
-    changedBy: null,
-    /** The control that shows a refusal now. */
-    errorOn: null,
   };
 
   const canvas = part(section, 'map');
   const map = setupCanvas(canvas, WIDTH, HEIGHT, () => drawMap());
   const pointsView = setupCanvas(part(section, 'points'), WIDTH, HEIGHT, () => drawPoints());
   const plot = setupCanvas(part(section, 'radial'), PLOT_WIDTH, PLOT_HEIGHT, () => drawPlot());
-  // A new spectrum's three pictures are drawn one per frame: each changed canvas costs the
-  // frame's commit a copy of its pixels, and three at once make a long frame.
-  const requestDraw = onNextFrame(() => {
-    state.toDraw.shift()?.();
-    if (state.toDraw.length > 0) {
-      requestDraw();
-      return;
-    }
-    markIdle();
-  });
-  const status = statusLine(section, canvas);
 
   // The point-set picker: a radio group (arrow keys move between the options).
-  const picker = part(section, 'method-picker');
-  // Radios group by name within one form: a form of its own keeps this lab's `method`
-  // radios apart from another lab's radios of the same name.
-  scopeRadios(picker);
-  for (const { name, label } of SETS) {
-    const option = document.createElement('label');
-    option.className = 'method-option';
-    const input = document.createElement('input');
-    input.type = 'radio';
-    input.name = 'method';
-    input.value = name;
-    input.checked = name === state.set;
-    input.addEventListener('change', () => {
-      state.set = name;
-      want(null);
-    });
-    option.append(input, ` ${label}`);
-    picker.append(option);
-  }
-
-  const set = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Points (first map)' },
-    {
-      name: 'low-frequency-power',
-      label: 'Low-frequency power',
-      title: 'The radial average’s mean below 0.5 / r; white noise gives 1',
-    },
-    { name: 'cutoff', label: 'Low frequencies end at', title: '0.5 / r, in cycles per map unit' },
-  ]);
-
-  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => want(name));
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      want('seed');
-    },
+  const options = SETS.map(({ name, label }) => ({ value: name, label }));
+  buildParams(part(section, 'method-picker'), [{ name: 'method', type: 'radio', options, value: state.set }], (values) => {
+    state.set = values.method;
+    spectrum.want(null);
   });
 
-  const requestStart = onNextFrame(() => start());
-  const requestSlice = onNextFrame(() => slice());
+  const set = readouts(part(section, 'readouts'), [
+    ['points', 'Points (first map)'],
+    ['low-frequency-power', 'Low-frequency power', 'The radial average’s mean below 0.5 / r; white noise gives 1'],
+    ['cutoff', 'Low frequencies end at', '0.5 / r, in cycles per map unit'],
+  ]);
 
-  /** Marks a rebuild for the next frame (a slider burst becomes one rebuild). */
-  function want(name) {
-    state.changedBy = name;
-    requestStart();
-  }
+  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => spectrum.want(name));
 
-  /**
-   * Drops the spectrum in progress and starts a new one from the current values, or shows why
-   * the values are refused and keeps the last good spectrum. The constructor only checks them.
-   */
-  function start() {
-    const where = state.changedBy ?? 'seed';
-    state.changedBy = null;
-    cancel();
-    const values = params.values();
-    try {
-      // A field without a number, or a slider outside its range: its own message, beside it.
-      const [problem] = params.problems();
-      if (problem) {
-        refuse(problem.name, problem.message);
-        return;
-      }
-      const builder = new wasm.SpectrumBuilder(state.set, WIDTH, HEIGHT, values.radius, values.seed, values.maps, FX, FY);
-      state.job = { builder, set: state.set, radius: values.radius, maps: values.maps, where };
-    } catch (error) {
-      refuse(where, messageOf(error));
-      return;
-    }
-    if (state.errorOn) params.clearError(state.errorOn);
-    state.errorOn = null;
-    canvas.setAttribute('aria-busy', 'true');
-    progress();
-    requestSlice();
-  }
+  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed': newSeed(params, wasm, (name) => spectrum.want(name)),
+  });
 
-  /** Shows `message` beside control `where` (and nowhere else); the last good spectrum stays. */
-  function refuse(where, message) {
-    if (state.errorOn && state.errorOn !== where) params.clearError(state.errorOn);
-    params.showError(where, message);
-    state.errorOn = where;
-    markIdle();
-  }
-
-  /** Frees a spectrum still in the making. */
-  function cancel() {
-    state.job?.builder.free();
-    state.job = null;
-  }
-
-  /**
-   * One frame's share of the work: calls for up to FRAME_BUDGET ms. When the spectrum is done
-   * it replaces the last good one, and the pictures are drawn in the next frame.
-   */
-  function slice() {
-    const job = state.job;
-    if (!job) return;
-    const started = performance.now();
-    let spectrum = null;
-    try {
-      while (!spectrum && performance.now() - started < FRAME_BUDGET) {
-        if (job.builder.run(WORK)) spectrum = job.builder.spectrum();
-      }
-    } catch (error) {
-      // A point set the core refuses (too many points for the frequencies): say so beside the
-      // control that asked for it.
-      cancel();
-      refuse(job.where, messageOf(error));
-      return;
-    }
-    if (!spectrum) {
-      progress();
-      requestSlice();
-      return;
-    }
-    cancel();
-    state.spectrum?.free();
-    state.spectrum = spectrum;
-    state.shown = job.set;
-    state.radius = job.radius;
-    state.maps = job.maps;
-    set('points', String(spectrum.pointCount));
-    set('low-frequency-power', spectrum.lowFrequencyPower(CUTOFF / state.radius).toFixed(2));
-    set('cutoff', `${(CUTOFF / state.radius).toFixed(4)} / unit`);
-    state.toDraw = [
-      () => {
-        state.image = paint(spectrum);
-        drawMap();
-      },
-      drawPoints,
-      drawPlot,
-    ];
-    say('Drawing…');
-    requestDraw();
-  }
-
-  /** The status line while working: which map, and how far along. */
-  function progress() {
-    const job = state.job;
-    // A new text costs the frame a layout and a repaint: a few a second are plenty.
-    const now = performance.now();
-    if (job.saidAt !== undefined && now - job.saidAt < PROGRESS_EVERY) return;
-    job.saidAt = now;
-    const { builder } = job;
-    const maps = builder.maps;
-    const map = Math.min(maps, Math.floor(builder.progress * maps) + 1);
-    say(`Averaging… map ${map} of ${maps} (${Math.floor(builder.progress * 100)} %)`);
-  }
-
-  function say(text) {
-    if (status.textContent !== text) status.textContent = text;
-  }
-
-  /** aria-busy comes off once nothing is being computed or waiting to be drawn. */
-  function markIdle() {
-    if (state.job || state.toDraw.length > 0) return;
-    canvas.removeAttribute('aria-busy');
-    const label = SETS.find((s) => s.name === state.shown)?.label ?? state.shown;
-    if (state.spectrum) say(`${label}: ${state.maps === 1 ? 'one map' : `${state.maps} maps averaged`}.`);
-  }
+  /** What the spectrum being made shows: its point set, radius and maps. */
+  let making = null;
+  const spectrum = jobDriver(section, {
+    params,
+    start(values) {
+      const job = new wasm.SpectrumJob({
+        kind: state.set,
+        width: WIDTH,
+        height: HEIGHT,
+        radius: values.radius,
+        seed: values.seed,
+        maps: values.maps,
+        fxMax: FX,
+        fyMax: FY,
+      });
+      making = { set: state.set, radius: values.radius, maps: values.maps };
+      return job;
+    },
+    swap(result) {
+      state.spectrum?.free();
+      state.spectrum = result;
+      state.shown = making.set;
+      state.radius = making.radius;
+      state.maps = making.maps;
+      set('points', String(result.pointCount));
+      set('low-frequency-power', result.lowFrequencyPower(CUTOFF / state.radius).toFixed(2));
+      set('cutoff', `${(CUTOFF / state.radius).toFixed(4)} / unit`);
+      // The three pictures one per frame: each changed canvas costs the frame's commit a copy
+      // of its pixels, and three at once make a long frame.
+      const next = stepsJob.nextFrame;
+      return Object.assign(
+        stepsJob([() => {
+          state.image = paint(result);
+          drawMap();
+        }, next, drawPoints, next, drawPlot]),
+        { drawing: true },
+      );
+    },
+    progress(job) {
+      if (job.drawing) return 'Drawing…';
+      const maps = job.maps;
+      const map = Math.min(maps, Math.floor(job.progress * maps) + 1);
+      return `Averaging… map ${map} of ${maps} (${Math.floor(job.progress * 100)} %)`;
+    },
+    done() {
+      const label = SETS.find((s) => s.name === state.shown)?.label ?? state.shown;
+      return state.spectrum ? `${label}: ${state.maps === 1 ? 'one map' : `${state.maps} maps averaged`}.` : '';
+    },
+  });
 
   /** Where frequency (fx, fy) sits on the map, and how far a frequency ρ reaches each way. */
   const cellW = SQUARE / (2 * FX + 1);
@@ -378,26 +257,9 @@ export function mount(section, wasm) {
     for (let v = 0; v <= yMax; v += 1) ctx.fillText(String(v), left - 5, y(v));
   }
 
-  start();
-
   // Points as JSON/CSV (www/lib/export.js): the point set shown beside the spectrum.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.spectrum?.points() ?? new Float64Array(), stride: 2, name: state.shown });
-}
-
-/**
- * The lab's status line, `[data-role="status"]`, right below the map: made here when the page
- * has none, so the markup need not change.
- */
-function statusLine(section, canvas) {
-  let status = section.querySelector('[data-role="status"]');
-  if (!status) {
-    status = document.createElement('p');
-    status.className = 'lab-status';
-    status.dataset.role = 'status';
-    status.setAttribute('role', 'status');
-    canvas.after(status);
-  }
-  return status;
+  return () => spectrum.want('seed');
 }
 
 /** The periodogram as a `cols × rows` canvas, log-scaled through the colour ramp. */

@@ -4,8 +4,8 @@
 // hands its pixels to the crate as RGBA bytes, grows the dots and draws them on white paper.
 //
 // Nothing here may block the page, even at the smallest radius (tens of thousands of dots), so
-// all the work runs in animation frames, each with a budget of a few milliseconds: a built-in
-// picture is drawn a few rows at a time, the sampler runs a few steps at a time, and the dots
+// the job driver runs all the work a slice per animation frame: a built-in picture is drawn a
+// few rows at a time, the sampler runs a few steps at a time, and the dots
 // are drawn onto offscreen layers (one per ink) in fixed batches of CHUNK dots, only the
 // batches the layer lacks. The map itself is paper, the picture if asked for, and the layers
 // copied on top, composed every other frame: a few image copies, however many dots there are.
@@ -20,25 +20,21 @@
 // 720 × 400 map on white, and read back with getImageData: map units are the picture's pixels.
 
 import { setupCanvas } from '../lib/canvas.js';
-import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
+import { prefersReducedMotion } from '../lib/frame.js';
 import { clear } from '../lib/draw.js';
-import { actions, guardedParams, messageOf, part, readouts, seedParam } from '../lib/lab.js';
+import { advance, jobDriver, markBusy } from '../lib/job.js';
+import { buildParams, checkbox, range } from '../lib/params.js';
+import { actions, messageOf, newSeed, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
 /** Tries per step, as in the Bridson lab. */
 const K = 30;
 /**
- * Work per animation frame (ms): the sampler may take GROW_BUDGET of it, drawing the dots the
- * rest (a dot costs several times less to draw than to place). A frame that composes the map
- * does half as much: composing, and the browser's own work for a changed canvas (laying out,
- * handing it to the compositor), cost several ms more on a software canvas.
+ * The share of a frame's work that places dots; drawing them takes the rest (a dot costs
+ * several times less to draw than to place).
  */
-const FRAME_BUDGET = 7;
-const GROW_BUDGET = 5;
-/** Sampler steps, and picture rows, per call between two looks at the clock. */
-const SLICE_STEPS = 40;
-const SLICE_ROWS = 6;
+const GROW_SHARE = 0.7;
 /** How often the readouts follow the growth (ms). */
 const REPORT_EVERY = 250;
 /** How often the map follows the growth (ms): about every other frame. */
@@ -60,14 +56,14 @@ const UPLOAD = 'upload';
 
 const PARAMS = [
   seedParam(),
-  { name: 'min-radius', label: 'Min radius (black)', type: 'range', value: 2, min: 1.5, max: 20, step: 0.5 },
-  { name: 'max-radius', label: 'Max radius (white)', type: 'range', value: 24, min: 4, max: 40, step: 1 },
-  { name: 'gamma', label: 'Gamma', type: 'range', value: 1, min: 0.25, max: 4, step: 0.25 },
-  { name: 'colour', label: 'Colour (CMY inks)', type: 'checkbox', value: false },
-  { name: 'mask', label: 'Mask (dark ground only)', type: 'checkbox', value: false },
-  { name: 'threshold', label: 'Mask threshold', type: 'range', value: 0.5, min: 0.05, max: 0.95, step: 0.05 },
-  { name: 'spacing', label: 'Mask spacing', type: 'range', value: 6, min: 2, max: 30, step: 1 },
-  { name: 'show-picture', label: 'Show the picture underneath', type: 'checkbox', value: false },
+  range('min-radius', 'Min radius (black)', 2, 1.5, 20, 0.5),
+  range('max-radius', 'Max radius (white)', 24, 4, 40),
+  range('gamma', 'Gamma', 1, 0.25, 4, 0.25),
+  checkbox('colour', 'Colour (CMY inks)', false),
+  checkbox('mask', 'Mask (dark ground only)', false),
+  range('threshold', 'Mask threshold', 0.5, 0.05, 0.95, 0.05),
+  range('spacing', 'Mask spacing', 6, 2, 30),
+  checkbox('show-picture', 'Show the picture underneath', false),
 ];
 
 /** Controls that only change the drawing, not the dots. */
@@ -76,18 +72,14 @@ const DRAW_ONLY = new Set(['show-picture']);
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
   const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
-  const requestFrame = onNextFrame(() => frame());
   const inks = wasm.inks().map(([name, color]) => ({ name, color }));
 
   const state = {
     /** The StippleImage being stippled, and the picture as a canvas for "show picture". */
     image: null,
     picture: null,
-    /** A built-in picture being drawn (PictureRender), and the number of the latest request
-     * for a picture (a file still decoding when another picture is chosen is dropped). */
-    render: null,
+    /** The latest request for a picture (a file still decoding when another is chosen is dropped). */
     request: 0,
-    decoding: false,
     stippler: null,
     elapsed: 0,
     growing: false,
@@ -104,63 +96,50 @@ export function mount(section, wasm) {
     painted: 0,
   };
 
-  // Picture menu and file input: built here, in the markup buildParams uses for its controls.
-  const controls = part(section, 'controls');
-  const pictureRow = fieldRow(controls, 'picture', 'Picture', document.createElement('select'));
-  const select = pictureRow.input;
-  for (const name of wasm.pictureNames()) {
-    select.append(new Option(wasm.pictureLabel(name), name));
-  }
-  const uploadOption = new Option('Your image', UPLOAD);
-  uploadOption.disabled = true;
-  select.append(uploadOption);
-  const file = document.createElement('input');
-  file.type = 'file';
-  file.accept = 'image/*';
-  const fileRow = fieldRow(controls, 'image', 'Your image (or drop one on the map)', file);
-
-  let changed = null;
-  controls.addEventListener('input', (event) => (changed = event.target.name), true);
-  const { params, rebuild } = guardedParams(
-    controls,
-    PARAMS,
-    // Until the first picture is drawn there is nothing to stipple: it starts when it is.
-    (values) => ((DRAW_ONLY.has(changed) && state.stippler) || !state.image ? null : start(values)),
-    (started) => {
-      if (started) install(started);
-      else {
-        state.dirty = true;
-        paint();
-      }
+  // The picture menu and the file input come first, then the stipple's own parameters.
+  const table = [
+    {
+      name: 'picture',
+      label: 'Picture',
+      type: 'select',
+      options: [
+        ...wasm.pictureNames().map((name) => ({ value: name, label: wasm.pictureLabel(name) })),
+        { value: UPLOAD, label: 'Your image', disabled: true },
+      ],
     },
-  );
+    { name: 'image', label: 'Your image (or drop one on the map)', type: 'file', accept: 'image/*' },
+    ...PARAMS,
+  ];
+  const params = buildParams(part(section, 'controls'), table, (values, name) => {
+    if (name === 'picture') {
+      if (values.picture === UPLOAD) return;
+      params.clearError('image');
+      drawBuiltIn(values.picture);
+    } else if (name === 'image') {
+      // Emptied so that choosing the same file again (after editing it) loads it again.
+      params.input('image').value = '';
+      if (values.image) loadFile(values.image);
+    } else if (DRAW_ONLY.has(name) && state.stippler) {
+      state.dirty = true;
+      paint();
+    } else {
+      stippling.want(name);
+    }
+  });
+  const select = params.input('picture');
+  const uploadOption = [...select.options].find((o) => o.value === UPLOAD);
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Dots', title: 'dots in all sets' },
-    ...inks.map(({ name }) => ({ name, label: name[0].toUpperCase() + name.slice(1), title: `${name} dots (colour mode)` })),
-    { name: 'allowed', label: 'Allowed ground', title: 'share of the map darker than the mask threshold (mask mode)' },
-    { name: 'time-ms', label: 'Time (ms)', title: 'time to sample the dots, measured in this page' },
+    ['points', 'Dots', 'dots in all sets'],
+    ...inks.map(({ name }) => [name, name[0].toUpperCase() + name.slice(1), `${name} dots (colour mode)`]),
+    ['allowed', 'Allowed ground', 'share of the map darker than the mask threshold (mask mode)'],
+    ['time-ms', 'Time (ms)', 'time to sample the dots, measured in this page'],
   ]);
 
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed'() {
-      params.set('seed', wasm.randomSeed());
-      changed = 'seed';
-      rebuild('seed');
-    },
+    'new-seed': newSeed(params, wasm, (name) => stippling.want(name)),
   });
 
-  select.addEventListener('change', () => {
-    if (select.value === UPLOAD) return;
-    fileRow.clearError();
-    drawBuiltIn(select.value);
-  });
-  file.addEventListener('change', () => {
-    const chosen = file.files?.[0];
-    // Emptied so that choosing the same file again (after editing it) loads it again.
-    file.value = '';
-    if (chosen) loadFile(chosen);
-  });
   canvas.addEventListener('dragover', (event) => {
     event.preventDefault();
     canvas.classList.add('is-drop-target');
@@ -171,26 +150,44 @@ export function mount(section, wasm) {
     canvas.classList.remove('is-drop-target');
     const dropped = [...(event.dataTransfer?.files ?? [])].find((f) => f.type.startsWith('image/'));
     if (dropped) loadFile(dropped);
-    else fileRow.showError('Drop an image file (PNG, JPEG, …).');
+    else params.showError('image', 'Drop an image file (PNG, JPEG, …).');
   });
 
-  /** Starts drawing built-in picture `name`; frames draw it and then stipple it. */
+  // Two drivers: a built-in picture is drawn a few rows at a time (PictureJob), then stippled;
+  // the stipple grows and its dots are drawn onto the layers a slice per frame.
+  const pictures = jobDriver(section, {
+    swap(image) {
+      usePicture(image);
+      stippling.want('picture');
+    },
+  });
+  const stippling = jobDriver(section, {
+    params,
+    // Until the first picture is drawn there is nothing to stipple: it starts when it is.
+    start: (values) => (state.image ? install(values) : null),
+    frame(job) {
+      // While the work goes on, the map is composed every other frame and the readouts follow
+      // a few times a second (new text lays the page out and paints it again); at the end, both.
+      const now = performance.now();
+      if (job && now - state.painted < PAINT_EVERY) return;
+      if (!job || now - state.reported >= REPORT_EVERY) report();
+      paint();
+    },
+  });
+
+  /** Starts drawing built-in picture `name`; then it is stippled. */
   function drawBuiltIn(name) {
     state.request += 1;
-    state.decoding = false;
-    state.render?.free();
-    state.render = new wasm.PictureRender(name, WIDTH, HEIGHT);
-    markBusy();
+    markBusy(section, 'decoding', false);
+    pictures.run(new wasm.PictureJob(name, WIDTH, HEIGHT));
   }
 
   /** Decodes a reader's file in the browser and stipples it. */
   async function loadFile(blob) {
-    fileRow.clearError();
+    params.clearError('image');
     const request = ++state.request;
-    state.render?.free();
-    state.render = null;
-    state.decoding = true;
-    markBusy();
+    pictures.cancel();
+    markBusy(section, 'decoding', true);
     let image;
     try {
       const rgba = await decode(blob);
@@ -199,20 +196,16 @@ export function mount(section, wasm) {
       image = new wasm.StippleImage(WIDTH, HEIGHT, rgba);
     } catch (error) {
       if (request === state.request) {
-        fileRow.showError(`${blob.name ? `“${blob.name}”` : 'That file'} could not be read as an image: ${messageOf(error)}`);
+        params.showError('image', `${blob.name ? `“${blob.name}”` : 'That file'} could not be read as an image: ${messageOf(error)}`);
       }
       return;
     } finally {
-      if (request === state.request) {
-        state.decoding = false;
-        markBusy();
-      }
+      if (request === state.request) markBusy(section, 'decoding', false);
     }
     usePicture(image);
     uploadOption.disabled = false;
     select.value = UPLOAD;
-    changed = 'image';
-    rebuild();
+    stippling.want('image');
   }
 
   /** Makes `image` the picture being stippled (freeing the previous one). */
@@ -226,112 +219,62 @@ export function mount(section, wasm) {
     state.picture = picture;
   }
 
-  /** A new stippler for `values`: cheap in every mode (the first dot; a mask seeds as it runs). */
-  function start(values) {
+  /**
+   * A new stippler for `values` (cheap in every mode: the first dot; a mask seeds as it runs)
+   * replaces the current one; its dots grow on empty layers at the map's size. Returns the work.
+   */
+  function install(values) {
     const began = performance.now();
-    let stippler;
-    if (values.mask) {
-      stippler = wasm.Stippler.masked(state.image, values.threshold, values.spacing, K, values.seed);
-    } else if (values.colour) {
-      stippler = wasm.Stippler.colour(state.image, values['min-radius'], values['max-radius'], K, values.seed, values.gamma);
-    } else {
-      stippler = wasm.Stippler.mono(state.image, values['min-radius'], values['max-radius'], K, values.seed, values.gamma);
-    }
-    return { stippler, values, ms: performance.now() - began };
-  }
-
-  function install({ stippler, values, ms }) {
+    const options = values.mask
+      ? { mode: 'mask', threshold: values.threshold, radius: values.spacing }
+      : { mode: values.colour ? 'colour' : 'mono', minRadius: values['min-radius'], maxRadius: values['max-radius'], gamma: values.gamma };
+    const stippler = new wasm.StippleJob(state.image, { ...options, k: K, seed: values.seed });
     state.stippler?.free();
     state.stippler = stippler;
     state.built = values;
-    state.elapsed = ms;
+    state.elapsed = performance.now() - began;
     state.growing = true;
-    // The new dots grow on empty layers at the map's size (one being redrawn is not needed).
     state.layers = emptyLayers(state.layers);
     state.redraw = null;
     state.dirty = true;
     setReadout('allowed', values.mask ? `${(state.image.maskCoverage(values.threshold) * 100).toFixed(1)} %` : '–');
     report();
-    markBusy();
-  }
-
-  /** Whether any work is left: a picture to draw or decode, dots to place or to draw. */
-  function pending() {
-    return Boolean(state.render || state.decoding || state.growing || state.redraw || (state.stippler && !caughtUp(state.layers)));
-  }
-
-  /** Whether the map does not show the finished stipple yet (work left, or not composed). */
-  function busy() {
-    return state.dirty || pending();
-  }
-
-  /** Shows whether the lab is working (aria-busy on the map) and keeps the frames coming. */
-  function markBusy() {
-    if (busy()) {
-      if (!canvas.hasAttribute('aria-busy')) canvas.setAttribute('aria-busy', 'true');
-      requestFrame();
-    } else if (canvas.hasAttribute('aria-busy')) {
-      canvas.removeAttribute('aria-busy');
-    }
+    return growth();
   }
 
   /**
-   * One animation frame: draw rows of a new picture for up to FRAME_BUDGET ms (or, once it is
-   * complete, start stippling it); else grow the dots for up to GROW_BUDGET ms, then draw the
-   * batches the layers lack until FRAME_BUDGET ms have gone; then compose the map.
+   * The stipple's work as a job: grow the dots for part of the frame's share, then draw the
+   * batches the layers lack with the rest (into the layers being redrawn after a resize, if
+   * any); finished once every dot is placed and drawn. The state lives in `state`, so a new
+   * `growth()` takes over where another left off.
    */
-  function frame() {
-    const began = performance.now();
-    const render = state.render;
-    if (render) {
-      if (render.rowsDone < render.rows) {
-        // Rows this frame; the picture is taken and stippled in the next one.
-        let done = false;
-        while (!done && performance.now() - began < FRAME_BUDGET) done = render.run(SLICE_ROWS);
-      } else {
-        state.render = null;
-        // image() consumes the render: nothing left to free.
-        usePicture(render.image());
-        changed = 'picture';
-        if (!rebuild()) state.dirty = true;
-      }
-      paint();
-      markBusy();
-      return;
-    }
-    // While the work goes on, the map is composed every other frame and the readouts follow a
-    // few times a second: a frame that composes does half the work, one that also writes the
-    // readouts a quarter (new text lays the page out and paints it again, several ms).
-    const composing = began - state.painted >= PAINT_EVERY;
-    const reporting = composing && began - state.reported >= REPORT_EVERY;
-    const share = reporting ? 0.25 : composing ? 0.5 : 1;
-    const stippler = state.stippler;
-    if (stippler && state.growing) {
-      let done = false;
-      while (!done && performance.now() - began < GROW_BUDGET * share) done = stippler.run(SLICE_STEPS);
-      state.elapsed += performance.now() - began;
-      if (done) {
-        state.growing = false;
-        // The final figures and map are still to be shown.
-        state.dirty = true;
-      }
-    }
-    if (stippler) {
-      const target = state.redraw ?? state.layers;
-      if (drawBatches(target, began + FRAME_BUDGET * share) && target === state.layers) state.dirty = true;
-      if (state.redraw && caughtUp(state.redraw)) {
-        state.layers = state.redraw;
-        state.redraw = null;
-        state.dirty = true;
-      }
-    }
-    // The final figures go with the final map.
-    if (composing) {
-      if (reporting || !pending()) report();
-      state.painted = began;
-      paint();
-    }
-    markBusy();
+  function growth() {
+    return {
+      runUntil(until) {
+        const began = performance.now();
+        if (state.growing) {
+          if (advance(state.stippler, began + GROW_SHARE * (until - began))) {
+            state.growing = false;
+            // The final figures and map are still to be shown.
+            state.dirty = true;
+          }
+          state.elapsed += performance.now() - began;
+        }
+        const target = state.redraw ?? state.layers;
+        if (drawBatches(target, until) && target === state.layers) state.dirty = true;
+        if (state.redraw && caughtUp(state.redraw)) {
+          state.layers = state.redraw;
+          state.redraw = null;
+          state.dirty = true;
+        }
+        return !pending();
+      },
+    };
+  }
+
+  /** Whether dots are left to place or to draw. */
+  function pending() {
+    return Boolean(state.growing || state.redraw || (state.stippler && !caughtUp(state.layers)));
   }
 
   function report() {
@@ -463,10 +406,8 @@ export function mount(section, wasm) {
       state.redraw = null;
     }
     paint(true);
-    markBusy();
+    if (state.stippler && pending()) stippling.run(growth());
   }
-
-  drawBuiltIn(select.value);
 
   // Points as JSON/CSV (www/lib/export.js): the dots of every ink, one set after another.
   section.exportPoints = () => {
@@ -474,38 +415,7 @@ export function mount(section, wasm) {
     const sets = stippler ? Array.from({ length: stippler.sets }, (_, set) => stippler.points(set)) : [];
     return { width: WIDTH, height: HEIGHT, points: sets, stride: 3, name: 'stipple' };
   };
-}
-
-/**
- * A labelled control row in the markup of www/lib/params.js (label, control, message slot), for
- * the controls buildParams does not make: a menu and a file input.
- */
-function fieldRow(container, name, text, input) {
-  const id = `param-${name}-stipple`;
-  const row = document.createElement('div');
-  row.className = `param param-${input.tagName === 'SELECT' ? 'select' : 'file'}`;
-  input.name = name;
-  input.id = id;
-  const label = document.createElement('label');
-  label.htmlFor = id;
-  label.textContent = text;
-  const error = document.createElement('span');
-  error.className = 'param-error';
-  error.setAttribute('role', 'status');
-  error.dataset.errorFor = name;
-  row.append(label, input, error);
-  container.append(row);
-  return {
-    input,
-    showError(message) {
-      error.textContent = message;
-      input.setAttribute('aria-invalid', 'true');
-    },
-    clearError() {
-      error.textContent = '';
-      input.removeAttribute('aria-invalid');
-    },
-  };
+  return () => drawBuiltIn(select.value);
 }
 
 /**

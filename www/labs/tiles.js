@@ -6,9 +6,11 @@
 // State: the current `TileSet` (rebuilt when seed, radius or wrap change) and the radius.
 
 import { setupCanvas } from '../lib/canvas.js';
+import { checkbox, range } from '../lib/params.js';
 import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
-import { offscreenLayer, progressivePainter } from '../lib/layer.js';
-import { actions, guardedParams, part, readouts, seedParam, units } from '../lib/lab.js';
+import { offscreenLayer, paintJob } from '../lib/layer.js';
+import { jobDriver } from '../lib/job.js';
+import { actions, guardedParams, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -26,9 +28,8 @@ const K = 30;
 const TILE_SHADE = 'rgba(47, 79, 47, 0.05)';
 const DISK = 'rgba(95, 168, 107, 0.28)';
 const SEAM = 'rgba(33, 99, 160, 0.85)';
-/** Painting time per frame (ms), and dots per chunk: a small radius puts thousands on the map. */
-const FRAME_BUDGET = 8;
-const CHUNK = 400;
+/** Dots per chunk of the picture: a small radius puts thousands on the map. */
+const CHUNK = 200;
 
 export function mount(section, wasm) {
   const state = { tiles: null, radius: 20 };
@@ -38,30 +39,17 @@ export function mount(section, wasm) {
   // Four copies of a tile at the smallest radius are some eight thousand dots: they are painted
   // onto a layer a chunk at a time, and the layer replaces the picture when it is complete.
   const art = offscreenLayer(canvas, WIDTH, HEIGHT);
-  const painter = progressivePainter(art, view.ctx, {
-    budget: FRAME_BUDGET,
-    onDone: () => canvas.removeAttribute('aria-busy'),
-  });
-
-  const set = readouts(part(section, 'readouts'), [
-    { name: 'points', label: 'Points per tile' },
-    {
-      name: 'min-distance',
-      label: 'Min distance',
-      title: 'The closest pair on the torus: across the seams as well as inside the tile',
-    },
-    { name: 'seam-violations', label: 'Seam violations', title: 'Pairs closer than r across a seam' },
-  ]);
+  const painter = jobDriver(section, {});
 
   const { params, rebuild } = guardedParams(
     part(section, 'controls'),
     [
       seedParam(),
-      { name: 'radius', label: 'Radius r', type: 'range', value: state.radius, min: 8, max: 50, step: 1 },
-      { name: 'wrap', label: 'Wrap around (tileable)', type: 'checkbox', value: true },
+      range('radius', 'Radius r', state.radius, 8, 50),
+      checkbox('wrap', 'Wrap around (tileable)', true),
     ],
     (values) => ({
-      tiles: new wasm.TileSet(TILE_W, TILE_H, values.radius, K, values.seed, values.wrap),
+      tiles: new wasm.TileSet({ width: TILE_W, height: TILE_H, radius: values.radius, k: K, seed: values.seed, wrap: values.wrap }),
       radius: values.radius,
     }),
     (result) => {
@@ -72,11 +60,14 @@ export function mount(section, wasm) {
     },
   );
 
+  const set = readouts(part(section, 'readouts'), [
+    ['points', 'Points per tile'],
+    ['min-distance', 'Min distance', 'The closest pair on the torus: across the seams as well as inside the tile'],
+    ['seam-violations', 'Seam violations', 'Pairs closer than r across a seam'],
+  ]);
+
   actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': () => {
-      params.set('seed', wasm.randomSeed());
-      rebuild('seed');
-    },
+    'new-seed': newSeed(params, wasm, rebuild),
   });
 
   function fill() {
@@ -149,12 +140,10 @@ export function mount(section, wasm) {
         }
       },
     ].map((task) => () => task(art.ctx));
-    canvas.setAttribute('aria-busy', 'true');
-    painter.paint(tasks);
+    painter.run(paintJob(art, view.ctx, tasks));
   }
-
-  rebuild();
 
   // Points as JSON/CSV (www/lib/export.js): one tile's points; copies of the tile meet without seams.
   section.exportPoints = () => ({ width: TILE_W, height: TILE_H, points: state.tiles?.points() ?? new Float64Array(), stride: 2, name: 'tile' });
+  return () => rebuild();
 }

@@ -9,18 +9,19 @@
 // the crate painted. Download PNG saves the bytes of the core's own PNG encoder, the same file
 // `poisson paint --seed N` writes.
 //
-// Painting the whole island takes longer than a frame, so it is done in slices: each animation
-// frame gives the painter about FRAME_BUDGET ms (terrain rows, sampler steps, stamped objects),
-// and the status counts the percentage up. The last picture stays on the map until the new one
-// is complete, then the new one replaces it at once. A new seed drops a paint still in progress.
-// Typed seeds wait for a short pause in typing. The first world is painted when the map comes
-// near the screen or the page is idle after loading, not while the labs above start.
+// Painting the whole island takes longer than a frame, so the job driver does it in slices
+// (WorldJob: terrain rows, sampler steps, stamped objects), and the status counts the
+// percentage up. The last picture stays on the map until the new one is complete, then the new
+// one replaces it at once. A new seed drops a paint still in progress. Typed seeds wait for a
+// short pause in typing. The first world is painted when the map comes into view, or once the
+// labs above have done their work.
 
 import { setupCanvas } from '../lib/canvas.js';
 import { buildParams } from '../lib/params.js';
 import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame } from '../lib/frame.js';
-import { actions, messageOf, part, readouts, seedParam } from '../lib/lab.js';
+import { jobDriver, stepsJob } from '../lib/job.js';
+import { LAYER_READOUTS, actions, part, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 880;
 const HEIGHT = 480;
@@ -30,16 +31,6 @@ const ZOOM = 4;
 /** How long a typed seed waits for the next keystroke before the world is repainted (ms). */
 const TYPING_PAUSE = 250;
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
-/**
- * Painting time per animation frame (ms): a world is about 60 ms of work, so it is ready in
- * five or six frames, and each frame still ends well inside 50 ms with its own drawing.
- */
-const FRAME_BUDGET = 16;
-/**
- * Work units per call of WorldPainter.step (about one sampler step each, a few µs in wasm):
- * a fraction of a millisecond, so the frame's budget is checked often.
- */
-const SLICE_UNITS = 250;
 /** Rows of the finished picture copied into the offscreen canvas per call. */
 const COPY_ROWS = 40;
 
@@ -62,13 +53,6 @@ export function mount(section, wasm) {
   const state = {
     /** The world on screen (a PaintedWorld), or null before the first one. */
     world: null,
-    /**
-     * The paint in progress, or null: its painter until the world is complete, then the world
-     * and how many of its rows are copied into `spare`; `spent` is the time worked on it (ms).
-     */
-    job: null,
-    /** Paint requests so far (the first world is only painted if nothing asked before). */
-    requests: 0,
     typingTimer: 0,
     /** Where the loupe looks (map units), or null when it is hidden. */
     probe: null,
@@ -80,15 +64,8 @@ export function mount(section, wasm) {
   });
 
   const setReadout = readouts(part(section, 'readouts'), [
-    { name: 'chests', label: 'Chests' },
-    { name: 'rocks', label: 'Rocks' },
-    { name: 'trees', label: 'Trees', title: 'on forest floor only' },
-    { name: 'flowers', label: 'Flowers', title: 'on meadow only' },
-    {
-      name: 'time-ms',
-      label: 'Time (ms)',
-      title: 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames',
-    },
+    ...LAYER_READOUTS,
+    ['time-ms', 'Time (ms)', 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames'],
   ]);
 
   actions(
@@ -99,7 +76,6 @@ export function mount(section, wasm) {
     ],
     {
       'new-world'() {
-        clearTimeout(state.typingTimer);
         params.set('seed', wasm.randomSeed());
         params.clearError('seed');
         repaint();
@@ -112,101 +88,57 @@ export function mount(section, wasm) {
 
   buildLegend(part(section, 'legend'), wasm.worldLegend());
 
-  const requestSlice = onNextFrame(() => slice());
+  // The paint: the WorldJob a slice per frame; once the world is complete, its rows into the
+  // spare offscreen canvas, a band at a time; then, in a frame of its own, the new picture on
+  // screen. A new seed drops the paint in progress.
+  const painter = jobDriver(section, {
+    params,
+    start(values) {
+      const job = new wasm.WorldJob(values.seed);
+      section.dataset.state = 'painting';
+      status.textContent = `Painting… 0 % (${job.stage})`;
+      return job;
+    },
+    swap(world) {
+      const ctx = spare.getContext('2d');
+      const bands = [];
+      for (let row = 0; row < HEIGHT; row += COPY_ROWS) {
+        const to = Math.min(HEIGHT, row + COPY_ROWS);
+        bands.push(() => ctx.putImageData(new ImageData(world.rgbaRows(row, to), WIDTH, to - row), 0, row));
+      }
+      return Object.assign(stepsJob([...bands, stepsJob.nextFrame, () => show(world)]), { copying: true, free: () => world !== state.world && world.free() });
+    },
+    progress: (job) =>
+      job.copying ? 'Painting… 99 % (putting it on screen)' : `Painting… ${Math.floor(job.progress * 100)} % (${job.stage})`,
+    done(stats) {
+      const world = state.world;
+      setReadout('time-ms', stats.spent.toFixed(1));
+      return (
+        `Painted seed ${world.seed} in ${Math.round(stats.spent)} ms of work, ` +
+        `spread over ${stats.frames} frames (${Math.round(stats.clock)} ms on the clock)`
+      );
+    },
+    refused() {
+      section.dataset.state = 'refused';
+      status.textContent = state.world ? `Seed refused; still showing seed ${state.world.seed}.` : 'Seed refused.';
+    },
+  });
 
-  /** Starts painting the world for the seed in the field, or explains why it cannot. */
+  /** Starts painting the world for the seed in the field. */
   function repaint() {
     clearTimeout(state.typingTimer);
-    state.requests += 1;
-    const { seed } = params.values();
-    if (!Number.isFinite(seed)) return; // buildParams already shows "Enter a number…"
-    // A paint still in progress is for a seed nobody wants any more.
-    cancelJob();
-    let painter;
-    try {
-      painter = new wasm.WorldPainter(seed);
-    } catch (error) {
-      params.showError('seed', messageOf(error));
-      section.dataset.state = 'refused';
-      status.textContent = state.world
-        ? `Seed refused; still showing seed ${state.world.seed}.`
-        : 'Seed refused.';
-      canvas.removeAttribute('aria-busy');
-      return;
-    }
-    params.clearError('seed');
-    state.job = { painter, world: null, row: 0, spent: 0, frames: 0, began: performance.now() };
-    section.dataset.state = 'painting';
-    canvas.setAttribute('aria-busy', 'true');
-    status.textContent = `Painting… 0 % (${painter.stage})`;
-    requestSlice();
-  }
-
-  /** Drops the paint in progress, if any, freeing what it holds in wasm memory. */
-  function cancelJob() {
-    const job = state.job;
-    if (!job) return;
-    job.painter?.free();
-    job.world?.free();
-    state.job = null;
-  }
-
-  /**
-   * One frame's share of the paint: the painter's steps for up to FRAME_BUDGET ms; once the
-   * world is complete, its rows into the spare offscreen canvas, a band at a time; then, in a
-   * frame of its own, the new picture on screen.
-   */
-  function slice() {
-    const job = state.job;
-    if (!job) return;
-    const started = performance.now();
-    const within = () => performance.now() - started < FRAME_BUDGET;
-    job.frames += 1;
-    if (job.painter) {
-      let done = false;
-      while (!done && within()) done = job.painter.step(SLICE_UNITS);
-      if (done) {
-        job.world = job.painter.finish();
-        job.painter.free();
-        job.painter = null;
-      } else {
-        status.textContent = `Painting… ${Math.floor(job.painter.progress * 100)} % (${job.painter.stage})`;
-      }
-    } else if (job.row < HEIGHT) {
-      const ctx = spare.getContext('2d');
-      while (job.row < HEIGHT && within()) {
-        const to = Math.min(HEIGHT, job.row + COPY_ROWS);
-        ctx.putImageData(new ImageData(job.world.rgbaRows(job.row, to), WIDTH, to - job.row), 0, job.row);
-        job.row = to;
-      }
-      status.textContent = 'Painting… 99 % (putting it on screen)';
-    } else {
-      show(job, started);
-      return;
-    }
-    job.spent += performance.now() - started;
-    requestSlice();
+    painter.want('seed');
   }
 
   /** The finished world replaces the one on screen. */
-  function show(job, started) {
-    state.job = null;
+  function show(world) {
     [picture, spare] = [spare, picture];
     state.world?.free();
-    const world = job.world;
     state.world = world;
     draw();
-    const elapsed = job.spent + (performance.now() - started);
-    const clock = performance.now() - job.began;
-
     for (const layer of LAYERS) setReadout(layer, world.count(layer));
-    setReadout('time-ms', elapsed.toFixed(1));
-    status.textContent =
-      `Painted seed ${world.seed} in ${Math.round(elapsed)} ms of work, ` +
-      `spread over ${job.frames} frames (${Math.round(clock)} ms on the clock)`;
     canvas.dataset.seed = String(world.seed);
     section.dataset.state = 'painted';
-    canvas.removeAttribute('aria-busy');
     if (state.probe) showLoupe(state.probe);
   }
 
@@ -360,26 +292,7 @@ export function mount(section, wasm) {
     lookAt({ x: from.x + move[0], y: from.y + move[1] });
   });
 
-  // The world sits at the bottom of the page: it is painted when the reader scrolls near it,
-  // or once the page has settled after loading, whichever comes first, so it does not compete
-  // with the labs above while they start.
   status.textContent = 'The world is painted when you scroll here.';
-  let firstDone = false;
-  const first = () => {
-    if (firstDone) return;
-    firstDone = true;
-    watcher.disconnect();
-    if (!state.world && state.requests === 0) repaint();
-  };
-  const watcher = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) first();
-    },
-    { rootMargin: '300px 0px' },
-  );
-  watcher.observe(canvas);
-  if ('requestIdleCallback' in window) requestIdleCallback(first, { timeout: 3000 });
-  else setTimeout(first, 1500);
 
   // Points as JSON/CSV (www/lib/export.js): the world's objects, layer after layer, with their spacing.
   section.exportPoints = () => ({
@@ -389,6 +302,7 @@ export function mount(section, wasm) {
     stride: 3,
     name: 'world',
   });
+  return () => state.world || painter.busy || repaint();
 }
 
 /** The legend: each ground's colour, then each layer with its spacing and where it grows. */

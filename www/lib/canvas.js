@@ -32,16 +32,19 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
     ctx.setTransform(pixelsWide / width, 0, 0, pixelsHigh / height, 0, 0);
   }
 
-  let lastSize = '';
+  const sizeNow = () => `${canvas.getBoundingClientRect().width}@${window.devicePixelRatio}`;
+  resize();
+  // The observer reports every canvas once when it starts watching, all in one task: a canvas
+  // already sized for its box is not redrawn then.
+  let lastSize = sizeNow();
   const observer = new ResizeObserver(() => {
-    const size = `${canvas.getBoundingClientRect().width}@${window.devicePixelRatio}`;
+    const size = sizeNow();
     if (size === lastSize) return;
     lastSize = size;
     resize();
     redraw();
   });
   observer.observe(canvas);
-  resize();
 
   return { ctx, width, height, dispose: () => observer.disconnect() };
 }

@@ -6,7 +6,9 @@
 //   <dl data-role="readouts"> (or a table of its own), <p class="try">…</p>.
 
 import { buildParams } from './params.js';
-import { prefersReducedMotion } from './frame.js';
+import { onNextFrame, prefersReducedMotion } from './frame.js';
+
+export { messageOf } from './params.js';
 
 /** The smallest and largest seeds a reader may type (32-bit signed). */
 export const SEED_MIN = -2147483648;
@@ -27,12 +29,13 @@ export function part(section, role) {
 }
 
 /**
- * Builds `<dt>label</dt><dd data-readout="name">` pairs in `container` and returns
- * `set(name, value)`, which writes the value as the element's whole text.
+ * Builds `<dt>label</dt><dd data-readout="name">` pairs in `container`, one per `[name, label,
+ * title?]` of `table`, and returns `set(name, value)`, which writes the value as the element's
+ * whole text.
  */
 export function readouts(container, table) {
   const cells = new Map();
-  for (const { name, label, title } of table) {
+  for (const [name, label, title] of table) {
     const dt = document.createElement('dt');
     dt.textContent = label;
     if (title) dt.title = title;
@@ -47,6 +50,25 @@ export function readouts(container, table) {
     if (!cell) throw new Error(`no readout ${name}`);
     const text = String(value);
     if (cell.textContent !== text) cell.textContent = text;
+  };
+}
+
+/** The four layers' counts, as the layers lab and the world both show them. */
+export const LAYER_READOUTS = [
+  ['chests', 'Chests'],
+  ['rocks', 'Rocks'],
+  ['trees', 'Trees', 'on forest floor only'],
+  ['flowers', 'Flowers', 'on meadow only'],
+];
+
+/**
+ * A "New seed" button's handler: a fresh seed from the browser in the lab's seed field, then
+ * `then('seed')` to use it.
+ */
+export function newSeed(params, wasm, then) {
+  return () => {
+    params.set('seed', wasm.randomSeed());
+    then('seed');
   };
 }
 
@@ -70,48 +92,23 @@ export function actions(container, table, handlers) {
 }
 
 /**
- * Parameters with error handling built in. `build(values)` makes whatever the lab draws from
- * the values (typically wasm objects); it may throw — the message then appears beside the
- * control that changed, and the lab keeps the last good result. `use(result, previous)` installs
- * a new good result (free the previous wasm objects there).
+ * Parameters with error handling built in, for a lab whose objects are quick to make.
+ * `build(values, name)` makes whatever the lab draws from the values (typically wasm objects;
+ * `name` is the control that changed, or null); it may throw — the
+ * message then appears beside the control that changed, and the lab keeps the last good result.
+ * `use(result)` installs a new good result (free the previous wasm objects there). A lab whose
+ * work is long uses the job driver (www/lib/job.js) instead.
  *
  * Returns `{params, rebuild(name?)}`; rebuild runs `build` with the current values.
  */
 export function guardedParams(container, table, build, use) {
-  let shownOn = null;
-  const params = buildParams(container, table, (values, name) => rebuild(name, values));
-  function rebuild(name = null, values = params.values()) {
-    let result;
-    // A control that holds an unusable value keeps its message and blocks the rebuild, whichever
-    // control changed: the lab keeps its last good result.
-    const [problem] = params.problems();
-    if (problem) {
-      if (shownOn && shownOn !== problem.name) params.clearError(shownOn);
-      params.showError(problem.name, problem.message);
-      shownOn = problem.name;
-      return false;
-    }
-    try {
-      result = build(values);
-    } catch (error) {
-      const where = name ?? shownOn ?? table[0].name;
-      if (shownOn && shownOn !== where) params.clearError(shownOn);
-      params.showError(where, messageOf(error));
-      shownOn = where;
-      return false;
-    }
-    if (shownOn) params.clearError(shownOn);
-    shownOn = null;
-    use(result);
-    return true;
+  const params = buildParams(container, table, (values, name) => rebuild(name));
+  function rebuild(name = null) {
+    const made = params.attempt(name, (values) => build(values, name));
+    if (made.ok) use(made.value);
+    return made.ok;
   }
   return { params, rebuild };
-}
-
-/** The readable text of anything thrown, including wasm-bindgen's JsError. */
-export function messageOf(error) {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 /**
@@ -122,25 +119,20 @@ export function messageOf(error) {
  */
 export function player(tick, onChange = () => {}) {
   let playing = false;
-  let handle = 0;
-  function frame() {
+  const request = onNextFrame(() => {
     if (!playing) return;
-    if (tick() === false) {
-      stop();
-      return;
-    }
-    handle = requestAnimationFrame(frame);
-  }
+    if (tick() === false) stop();
+    else request();
+  });
   function start() {
     if (playing) return;
     playing = true;
     onChange(true);
-    handle = requestAnimationFrame(frame);
+    request();
   }
   function stop() {
     if (!playing) return;
     playing = false;
-    cancelAnimationFrame(handle);
     onChange(false);
   }
   return {
@@ -162,18 +154,4 @@ export function percent(share) {
 /** Formats a length in map units with one decimal. */
 export function units(value) {
   return Number.isFinite(value) ? value.toFixed(1) : '–';
-}
-
-/**
- * Wraps `element` in a `<form>` of its own. Radio buttons form one group per name and form
- * owner, so two labs that both name their radios `method` would otherwise uncheck each other.
- * The form never submits.
- */
-export function scopeRadios(element) {
-  const form = document.createElement('form');
-  form.className = 'radio-scope';
-  form.addEventListener('submit', (event) => event.preventDefault());
-  element.replaceWith(form);
-  form.append(element);
-  return form;
 }

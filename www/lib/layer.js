@@ -7,6 +7,8 @@
 // time a chunk really costs only shows once the layer is read. `flush()` makes that happen now,
 // where the lab can count it against its frame budget.
 
+import { stepsJob } from './job.js';
+
 /**
  * A layer the size of `canvas`'s backing store, drawn in `width` × `height` map units.
  *
@@ -51,43 +53,11 @@ export function offscreenLayer(canvas, width, height) {
 }
 
 /**
- * Paints a list of chunks onto `layer` a few per frame, for at most `budget` ms a frame
- * (flushing after each, so the time counted is the time spent), then shows the layer on
- * `target` and calls `onDone`. A new `paint(tasks)` replaces whatever was still waiting; the
- * canvas keeps its last picture until the new one is complete.
+ * A job (www/lib/job.js) that paints `steps` (functions, each drawing one chunk on `layer.ctx`)
+ * onto `layer` in order, as many per frame as the frame's share allows (flushing after each, so
+ * the time counted is the time spent), then shows the layer on `target`. Until then the canvas
+ * keeps its last picture.
  */
-export function progressivePainter(layer, target, { budget = 8, onDone = () => {} } = {}) {
-  let tasks = [];
-  let requested = false;
-  function step() {
-    requested = false;
-    const started = performance.now();
-    while (tasks.length > 0) {
-      tasks.shift()();
-      layer.flush();
-      if (performance.now() - started > budget) break;
-    }
-    if (tasks.length > 0) {
-      request();
-      return;
-    }
-    layer.showOn(target);
-    onDone();
-  }
-  function request() {
-    if (requested) return;
-    requested = true;
-    requestAnimationFrame(step);
-  }
-  return {
-    /** Starts painting `list` (functions, each drawing one chunk on `layer.ctx`), in order. */
-    paint(list) {
-      tasks = [...list];
-      request();
-    },
-    /** True while chunks are waiting. */
-    get busy() {
-      return tasks.length > 0 || requested;
-    },
-  };
+export function paintJob(layer, target, steps) {
+  return stepsJob([...steps, () => layer.showOn(target)], { after: () => layer.flush(), kind: 'paint' });
 }

@@ -1,6 +1,6 @@
 //! `EndlessWorld`: a world generated chunk by chunk as the view moves.
 
-use crate::err;
+use crate::js::{err, getters, whole_in, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::chunks::{points_digest, ChunkedWorld};
 use wasm_bindgen::prelude::*;
@@ -27,43 +27,33 @@ fn coord(name: &'static str, v: f64) -> Result<i32, JsError> {
     }
 }
 
-fn flat(points: &[poisson_live::Point]) -> Float64Array {
-    let v: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y]).collect();
-    Float64Array::from(&v[..])
-}
-
 #[wasm_bindgen]
 impl EndlessWorld {
-    /// A world of `chunkSize` chunks, spacing `radius`, `k` tries per step, a 32-bit seed, and a
-    /// cache of at most `capacity` chunks (forgotten chunks come back identical).
+    /// A world for `{chunkSize, radius, k, seed, capacity}`: square chunks of side `chunkSize`,
+    /// spacing `radius`, `k` tries per step, a 32-bit seed, and a cache of at most `capacity`
+    /// chunks (forgotten chunks come back identical). Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        chunk_size: f64,
-        radius: f64,
-        k: f64,
-        seed: f64,
-        capacity: f64,
-    ) -> Result<EndlessWorld, JsError> {
-        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-        let capacity = crate::whole_in("capacity", capacity, 1, 1 << 20)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+    pub fn new(params: &JsValue) -> Result<EndlessWorld, JsError> {
+        let p = Params::new("EndlessWorld", params)?;
+        let k = p.tries()?;
+        let capacity = whole_in("capacity", p.number("capacity")?, 1, 1 << 20)?;
+        let seed = p.seed()?;
+        let world = ChunkedWorld::new(p.number("chunkSize")?, p.number("radius")?, k, seed);
         Ok(Self {
-            inner: ChunkedWorld::new(chunk_size, radius, k, seed)
-                .map_err(err)?
-                .with_capacity(capacity as usize),
+            inner: world.map_err(err)?.with_capacity(capacity as usize),
         })
     }
 
     /// The points of chunk `(cx, cy)`.
     pub fn chunk(&mut self, cx: f64, cy: f64) -> Result<Float64Array, JsError> {
         let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
-        Ok(flat(self.inner.chunk(cx, cy)))
+        Ok(xy(self.inner.chunk(cx, cy)))
     }
 
     /// Every point in `[x, x + width) × [y, y + height)`, generating chunks as needed.
     #[wasm_bindgen(js_name = pointsIn)]
     pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Float64Array {
-        flat(&self.inner.points_in(x, y, width, height))
+        xy(&self.inner.points_in(x, y, width, height))
     }
 
     /// Samples the next chunk `pointsIn(x, y, width, height)` still needs, and only that one;
@@ -84,7 +74,7 @@ impl EndlessWorld {
     #[wasm_bindgen(js_name = cachedChunk)]
     pub fn cached_chunk(&self, cx: f64, cy: f64) -> Result<Option<Float64Array>, JsError> {
         let (cx, cy) = (coord("cx", cx)?, coord("cy", cy)?);
-        Ok(self.inner.cached_chunk(cx, cy).map(flat))
+        Ok(self.inner.cached_chunk(cx, cy).map(xy))
     }
 
     /// A fingerprint of chunk `(cx, cy)`'s points, as 16 hex digits.
@@ -112,30 +102,21 @@ impl EndlessWorld {
     pub fn chunk_y(&self, y: f64) -> i32 {
         self.inner.chunk_of(0.0, y).1
     }
-    /// Chunk generations so far (neighbours a chunk needed, and chunks generated again after
-    /// being forgotten, count too).
-    #[wasm_bindgen(getter)]
-    pub fn generated(&self) -> f64 {
-        self.inner.generated() as f64
-    }
-    /// Chunks in the cache now.
-    #[wasm_bindgen(getter)]
-    pub fn cached(&self) -> u32 {
-        self.inner.cached() as u32
-    }
     /// Whether chunk `(cx, cy)` is in the cache.
     #[wasm_bindgen(js_name = isCached)]
     pub fn is_cached(&self, cx: f64, cy: f64) -> Result<bool, JsError> {
         Ok(self.inner.is_cached(coord("cx", cx)?, coord("cy", cy)?))
     }
-    /// The chunk side.
-    #[wasm_bindgen(getter, js_name = chunkSize)]
-    pub fn chunk_size(&self) -> f64 {
-        self.inner.chunk_size()
-    }
-    /// The spacing.
-    #[wasm_bindgen(getter)]
-    pub fn radius(&self) -> f64 {
-        self.inner.radius()
-    }
 }
+
+getters!(EndlessWorld, self {
+    /// Chunk generations so far (neighbours a chunk needed, and chunks generated again after
+    /// being forgotten, count too).
+    generated "generated": f64 = self.inner.generated() as f64;
+    /// Chunks in the cache now.
+    cached "cached": u32 = self.inner.cached() as u32;
+    /// The chunk side.
+    chunk_size "chunkSize": f64 = self.inner.chunk_size();
+    /// The spacing.
+    radius "radius": f64 = self.inner.radius();
+});

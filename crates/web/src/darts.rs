@@ -1,8 +1,18 @@
-//! `DartThrower`: dart throwing one dart at a time.
+//! `DartThrower`: dart throwing one dart at a time, and `dartThrowing`, all of it in one call.
 
-use crate::err;
+use crate::js::{budget, err, getters, whole_in, xy, Params};
 use js_sys::Float64Array;
+use poisson_live::darts::MAX_MISSES;
 use wasm_bindgen::prelude::*;
+
+/// The dart thrower's arguments from `{width, height, radius, misses, seed}`.
+fn thrower(what: &'static str, params: &JsValue) -> Result<poisson_live::DartThrower, JsError> {
+    let p = Params::new(what, params)?;
+    let misses = whole_in("misses", p.number("misses")?, 0, MAX_MISSES)?;
+    let seed = p.seed()?;
+    let (w, h, r) = (p.number("width")?, p.number("height")?, p.number("radius")?);
+    poisson_live::DartThrower::new(w, h, r, misses, seed).map_err(err)
+}
 
 /// The classic dart thrower. `kept()` and `rejected()` are `x, y` pairs.
 #[wasm_bindgen]
@@ -12,21 +22,12 @@ pub struct DartThrower {
 
 #[wasm_bindgen]
 impl DartThrower {
-    /// A thrower for a `width × height` map, spacing `radius`, that stops after `misses`
-    /// misses in a row. Throws on bad input.
+    /// A thrower for `{width, height, radius, misses, seed}`: a `width × height` map, spacing
+    /// `radius`, stopping after `misses` misses in a row. Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        width: f64,
-        height: f64,
-        radius: f64,
-        misses: f64,
-        seed: f64,
-    ) -> Result<DartThrower, JsError> {
-        let misses = crate::whole_in("misses", misses, 0, poisson_live::darts::MAX_MISSES)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+    pub fn new(params: &JsValue) -> Result<DartThrower, JsError> {
         Ok(Self {
-            inner: poisson_live::DartThrower::new(width, height, radius, misses, seed)
-                .map_err(err)?,
+            inner: thrower("DartThrower", params)?,
         })
     }
 
@@ -38,10 +39,9 @@ impl DartThrower {
             None => -1,
         }
     }
-    /// Throws up to `max_darts` darts; true when finished.
+    /// Throws up to `maxDarts` darts; true when finished.
     pub fn run(&mut self, max_darts: f64) -> bool {
-        self.inner
-            .run(if max_darts > 0.0 { max_darts as u64 } else { 0 })
+        self.inner.run(budget(max_darts))
     }
     /// Throws until finished.
     pub fn finish(&mut self) {
@@ -49,42 +49,36 @@ impl DartThrower {
     }
     /// Kept darts as `x, y` pairs.
     pub fn kept(&self) -> Float64Array {
-        crate::xy(self.inner.kept())
+        xy(self.inner.kept())
     }
     /// Rejected darts from index `from` on, as `x, y` pairs (pass the count already drawn to
     /// fetch only the new ones).
-    pub fn rejected(&self, from: u32) -> Float64Array {
+    pub fn rejected(&self, from: f64) -> Float64Array {
         let all = self.inner.rejected();
-        crate::xy(&all[(from as usize).min(all.len())..])
+        xy(&all[crate::js::index(from, all.len())..])
     }
+}
+
+getters!(DartThrower, self {
     /// Darts thrown.
-    #[wasm_bindgen(getter)]
-    pub fn thrown(&self) -> f64 {
-        self.inner.thrown() as f64
-    }
+    thrown "thrown": f64 = self.inner.thrown() as f64;
     /// Darts kept.
-    #[wasm_bindgen(getter, js_name = keptCount)]
-    pub fn kept_count(&self) -> u32 {
-        self.inner.kept().len() as u32
-    }
+    kept_count "keptCount": u32 = self.inner.kept().len() as u32;
     /// Darts rejected.
-    #[wasm_bindgen(getter, js_name = rejectedCount)]
-    pub fn rejected_count(&self) -> u32 {
-        self.inner.rejected().len() as u32
-    }
+    rejected_count "rejectedCount": u32 = self.inner.rejected().len() as u32;
     /// Misses since the last kept dart.
-    #[wasm_bindgen(getter, js_name = missesInARow)]
-    pub fn misses_in_a_row(&self) -> u32 {
-        self.inner.misses_in_a_row()
-    }
+    misses_in_a_row "missesInARow": u32 = self.inner.misses_in_a_row();
     /// Share of the last 200 darts that missed, in [0, 1].
-    #[wasm_bindgen(getter, js_name = missRate)]
-    pub fn miss_rate(&self) -> f64 {
-        self.inner.miss_rate()
-    }
+    miss_rate "missRate": f64 = self.inner.miss_rate();
     /// True once `misses` darts in a row have missed.
-    #[wasm_bindgen(getter, js_name = isFinished)]
-    pub fn is_finished(&self) -> bool {
-        self.inner.is_finished()
-    }
+    is_finished "isFinished": bool = self.inner.is_finished();
+});
+
+/// Classic dart throwing in one call for `{width, height, radius, misses, seed}`: the kept
+/// darts as `x, y` pairs.
+#[wasm_bindgen(js_name = dartThrowing)]
+pub fn dart_throwing(params: &JsValue) -> Result<Float64Array, JsError> {
+    let mut thrower = thrower("dartThrowing", params)?;
+    thrower.finish();
+    Ok(xy(thrower.kept()))
 }

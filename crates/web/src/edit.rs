@@ -1,7 +1,7 @@
 //! `EditableMap`: the level editor's point set. Brush strokes erase, paint or refill in place, a
 //! budget of work at a time; every other point keeps its place and its id; strokes undo.
 
-use crate::err;
+use crate::js::{err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
 use poisson_live::edit::{Edit, EditableSet, Stroke, Tool};
 use poisson_live::job::Job;
@@ -26,35 +26,15 @@ pub struct EditableMap {
     pending: Option<Edit>,
 }
 
-/// `k` and the seed from JS, checked in the core's words.
-fn k_and_seed(k: f64, seed: f64) -> Result<(u32, i32), JsError> {
-    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-    Ok((k, poisson_live::rng::seed_from_f64(seed).map_err(err)?))
-}
-
-/// A budget from JS: whole units, 0 for anything not above 0.
-fn budget(max_work: f64) -> u64 {
-    if max_work > 0.0 {
-        max_work as u64
-    } else {
-        0
-    }
-}
-
 #[wasm_bindgen]
 impl EditableMap {
-    /// A `width × height` map filled by Bridson's algorithm: exactly `poissonDisk(width, height,
-    /// radius, k, seed)`, with ids 0, 1, … in that order. Edits place points `radius` apart and
-    /// draw from the same seed. Throws with a readable message on bad input.
+    /// A map for `{width, height, radius, k, seed}` filled by Bridson's algorithm: exactly
+    /// `poissonDisk(width, height, radius, k, seed)`, with ids 0, 1, … in that order. Edits
+    /// place points `radius` apart and draw from the same seed. Throws with a readable message
+    /// on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: f64,
-        seed: f64,
-    ) -> Result<EditableMap, JsError> {
-        let (k, seed) = k_and_seed(k, seed)?;
+    pub fn new(params: &JsValue) -> Result<EditableMap, JsError> {
+        let (width, height, radius, k, seed) = Params::new("EditableMap", params)?.bridson()?;
         let set = EditableSet::fill(width, height, radius, k, seed).map_err(err)?;
         Ok(Self { set, pending: None })
     }
@@ -84,7 +64,7 @@ impl EditableMap {
         let Some(job) = self.pending.as_mut() else {
             return Ok(true);
         };
-        if !job.run(budget(max_work)).map_err(err)? {
+        if !crate::job::run(job, max_work)? {
             return Ok(false);
         }
         let patch = job.take();
@@ -127,7 +107,7 @@ impl EditableMap {
 
     /// The points as `x, y, r` triplets (an edit still running is not in them yet).
     pub fn points(&self) -> Float64Array {
-        crate::xyr(self.set.points())
+        xyr(self.set.points())
     }
 
     /// The points' ids, in the order of `points()`.
@@ -142,7 +122,7 @@ impl EditableMap {
 
     /// The points the running edit has placed so far, `x, y, r` (empty when none is running).
     pub fn placed(&self) -> Float64Array {
-        crate::xyr(self.pending.as_ref().map_or(&[], |e| e.placed()))
+        xyr(self.pending.as_ref().map_or(&[], |e| e.placed()))
     }
 
     /// Pairs of points closer than the smaller of their radii: always 0 (the page's readout).
@@ -150,60 +130,29 @@ impl EditableMap {
     pub fn too_close(&self) -> u32 {
         poisson_live::metrics::radius_violations(self.set.points()).len() as u32
     }
-
-    /// How many points there are.
-    #[wasm_bindgen(getter, js_name = pointCount)]
-    pub fn point_count(&self) -> u32 {
-        self.set.len() as u32
-    }
-    /// Points the current or last stroke added (net), or the last undo brought back.
-    #[wasm_bindgen(getter)]
-    pub fn added(&self) -> u32 {
-        self.set.last_change().added as u32
-    }
-    /// Points the current or last stroke removed (net), or the last undo took away.
-    #[wasm_bindgen(getter)]
-    pub fn removed(&self) -> u32 {
-        self.set.last_change().removed as u32
-    }
-    /// `added + removed`: the page's "changed" readout.
-    #[wasm_bindgen(getter)]
-    pub fn changed(&self) -> u32 {
-        self.set.last_change().total() as u32
-    }
-    /// True while an edit is running.
-    #[wasm_bindgen(getter)]
-    pub fn busy(&self) -> bool {
-        self.pending.is_some()
-    }
-    /// How far the running edit is, 0 to 1 (1 when none is running).
-    #[wasm_bindgen(getter)]
-    pub fn progress(&self) -> f64 {
-        self.pending.as_ref().map_or(1.0, Job::progress)
-    }
-    /// Strokes that `undo` can take back.
-    #[wasm_bindgen(getter, js_name = undoDepth)]
-    pub fn undo_depth(&self) -> u32 {
-        self.set.undo_depth() as u32
-    }
-    /// The id the next new point will get.
-    #[wasm_bindgen(getter, js_name = nextId)]
-    pub fn next_id(&self) -> f64 {
-        self.set.next_id() as f64
-    }
-    /// The map width.
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> f64 {
-        self.set.width()
-    }
-    /// The map height.
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> f64 {
-        self.set.height()
-    }
-    /// The spacing of the points edits add.
-    #[wasm_bindgen(getter)]
-    pub fn radius(&self) -> f64 {
-        self.set.radius()
-    }
 }
+
+getters!(EditableMap, self {
+    /// How many points there are.
+    point_count "pointCount": u32 = self.set.len() as u32;
+    /// Points the current or last stroke added (net), or the last undo brought back.
+    added "added": u32 = self.set.last_change().added as u32;
+    /// Points the current or last stroke removed (net), or the last undo took away.
+    removed "removed": u32 = self.set.last_change().removed as u32;
+    /// `added + removed`: the page's "changed" readout.
+    changed "changed": u32 = self.set.last_change().total() as u32;
+    /// True while an edit is running.
+    busy "busy": bool = self.pending.is_some();
+    /// How far the running edit is, 0 to 1 (1 when none is running).
+    progress "progress": f64 = self.pending.as_ref().map_or(1.0, Job::progress);
+    /// Strokes that `undo` can take back.
+    undo_depth "undoDepth": u32 = self.set.undo_depth() as u32;
+    /// The id the next new point will get.
+    next_id "nextId": f64 = self.set.next_id() as f64;
+    /// The map width.
+    width "width": f64 = self.set.width();
+    /// The map height.
+    height "height": f64 = self.set.height();
+    /// The spacing of the points edits add.
+    radius "radius": f64 = self.set.radius();
+});

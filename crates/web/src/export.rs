@@ -7,8 +7,8 @@ use poisson_live::export;
 use poisson_live::Point;
 use wasm_bindgen::prelude::*;
 
-/// Checks the stride and that the array holds whole points.
-fn check(flat: &[f64], stride: f64) -> Result<usize, JsError> {
+/// The stride of a flat point array from JS: 2 or 3, and the array must hold whole points.
+pub(crate) fn stride(flat: &[f64], stride: f64) -> Result<usize, JsError> {
     if stride != 2.0 && stride != 3.0 {
         return Err(JsError::new(&format!(
             "stride must be 2 (x, y) or 3 (x, y, r), got {stride}"
@@ -46,7 +46,7 @@ pub fn points_to_json(
     flat: &[f64],
     stride: f64,
 ) -> Result<String, JsError> {
-    Ok(match check(flat, stride)? {
+    Ok(match self::stride(flat, stride)? {
         3 => export::to_json(width, height, &with_radius(flat)),
         _ => export::to_json_xy(width, height, &positions(flat)),
     })
@@ -55,7 +55,7 @@ pub fn points_to_json(
 /// CSV with the header `x,y,r` (or `x,y` when `stride` is 2), one line per point.
 #[wasm_bindgen(js_name = pointsToCsv)]
 pub fn points_to_csv(flat: &[f64], stride: f64) -> Result<String, JsError> {
-    Ok(match check(flat, stride)? {
+    Ok(match self::stride(flat, stride)? {
         3 => export::to_csv(&with_radius(flat)),
         _ => export::to_csv_xy(&positions(flat)),
     })

@@ -1,6 +1,6 @@
 //! `GridLab`: a partly filled background grid that answers "is it free here?" out loud.
 
-use crate::err;
+use crate::js::{err, getters, xyr, Params};
 use js_sys::Float64Array;
 use poisson_live::Grid;
 use wasm_bindgen::prelude::*;
@@ -14,19 +14,16 @@ pub struct GridLab {
 
 #[wasm_bindgen]
 impl GridLab {
-    /// A `width × height` map with spacing `radius`, filled by Bridson and then thinned so that
-    /// about `keep` of the points stay (0..1).
+    /// A grid for `{width, height, radius, seed, keep}`: a `width × height` map with spacing
+    /// `radius`, filled by Bridson from `seed` and then thinned so that about `keep` of the
+    /// points stay (0..1). Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        width: f64,
-        height: f64,
-        radius: f64,
-        seed: f64,
-        keep: f64,
-    ) -> Result<GridLab, JsError> {
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-        let grid =
-            poisson_live::bridson::partly_filled(width, height, radius, seed, keep).map_err(err)?;
+    pub fn new(params: &JsValue) -> Result<GridLab, JsError> {
+        let p = Params::new("GridLab", params)?;
+        let seed = p.seed()?;
+        let (w, h, radius) = (p.number("width")?, p.number("height")?, p.number("radius")?);
+        let grid = poisson_live::bridson::partly_filled(w, h, radius, seed, p.number("keep")?)
+            .map_err(err)?;
         Ok(Self { grid, radius })
     }
 
@@ -61,31 +58,19 @@ impl GridLab {
 
     /// Stored points as `x, y, r` triplets.
     pub fn points(&self) -> Float64Array {
-        crate::xyr(self.grid.points())
-    }
-    /// Number of stored points.
-    #[wasm_bindgen(getter, js_name = pointCount)]
-    pub fn point_count(&self) -> u32 {
-        self.grid.points().len() as u32
-    }
-    /// Side of a cell.
-    #[wasm_bindgen(getter, js_name = cellSize)]
-    pub fn cell_size(&self) -> f64 {
-        self.grid.cell()
-    }
-    /// Columns.
-    #[wasm_bindgen(getter)]
-    pub fn cols(&self) -> u32 {
-        self.grid.cols() as u32
-    }
-    /// Rows.
-    #[wasm_bindgen(getter)]
-    pub fn rows(&self) -> u32 {
-        self.grid.rows() as u32
-    }
-    /// Minimum spacing.
-    #[wasm_bindgen(getter)]
-    pub fn radius(&self) -> f64 {
-        self.radius
+        xyr(self.grid.points())
     }
 }
+
+getters!(GridLab, self {
+    /// Number of stored points.
+    point_count "pointCount": u32 = self.grid.points().len() as u32;
+    /// Side of a cell.
+    cell_size "cellSize": f64 = self.grid.cell();
+    /// Columns.
+    cols "cols": u32 = self.grid.cols() as u32;
+    /// Rows.
+    rows "rows": u32 = self.grid.rows() as u32;
+    /// Minimum spacing.
+    radius "radius": f64 = self.radius;
+});

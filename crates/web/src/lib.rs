@@ -1,9 +1,56 @@
 //! The bindings between the `poisson-live` sampler and the tutorial page.
 //!
-//! This crate holds no sampling logic: each export wraps a core type or function, turns
-//! errors into JS exceptions (`JsError`) and hands bulk data over as flat typed arrays.
+//! This crate holds no sampling logic: each export wraps a core type or function, turns errors
+//! into JS exceptions (`JsError`) and hands bulk data over as flat typed arrays, the layout
+//! written on each method. What crosses the border is read and written once, in `js.rs`: a call
+//! with more than four numbers takes one object of named values (`{width, height, radius, k,
+//! seed}`), except the package's positional `poissonDisk` and `PoissonSampler`. Every long
+//! operation is a job class of one shape (`job.rs`): `run(maxWork)`, `progress`, `stage`,
+//! `take()`, `finish()`.
+
+#![deny(missing_docs)]
 
 use wasm_bindgen::prelude::*;
+
+mod chunks;
+mod compare;
+mod darts;
+mod density;
+mod edit;
+mod export;
+mod fast;
+mod grid;
+mod history;
+mod job;
+mod js;
+mod layers;
+mod progressive;
+mod sampler;
+mod samplers;
+mod scatter;
+mod spectrum;
+mod stipple;
+mod world;
+mod wrap;
+
+pub use chunks::EndlessWorld;
+pub use compare::{Comparison, ComparisonJob};
+pub use darts::{dart_throwing, DartThrower};
+pub use density::ForestJob;
+pub use edit::EditableMap;
+pub use export::{points_to_csv, points_to_json};
+pub use fast::{fast_poisson, FastJob};
+pub use grid::GridLab;
+pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, SamplerHistory};
+pub use layers::{BiomeMap, LayerPlacement, PlacementJob};
+pub use progressive::{progressive_order_flat, ProgressiveOrder};
+pub use sampler::{poisson_disk_flat, PoissonSampler};
+pub use samplers::{default_exponent, SamplerRun, SamplerRunJob};
+pub use scatter::{jittered_grid, random_points};
+pub use spectrum::{Spectrum, SpectrumJob};
+pub use stipple::{inks, picture_label, picture_names, PictureJob, StippleImage, StippleJob};
+pub use world::{world_legend, PaintedWorld, WorldJob};
+pub use wrap::TileSet;
 
 /// Largest valid seed: one below the Park–Miller modulus 2^31 − 1.
 const SEED_MAX: u32 = 2_147_483_646;
@@ -49,93 +96,4 @@ pub fn random_seed() -> Result<i32, JsError> {
 #[wasm_bindgen(js_name = crateVersion)]
 pub fn crate_version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
-}
-
-mod chunks;
-mod compare;
-mod darts;
-mod density;
-mod edit;
-mod export;
-mod fast;
-mod grid;
-mod history;
-mod layers;
-mod progressive;
-mod sampler;
-mod samplers;
-mod scatter;
-mod spectrum;
-mod stipple;
-mod world;
-mod wrap;
-
-pub use chunks::EndlessWorld;
-pub use compare::{Comparison, ComparisonBuilder};
-pub use darts::DartThrower;
-pub use density::{density_forest_flat, DensityForest};
-pub use edit::EditableMap;
-pub use export::{points_to_csv, points_to_json};
-pub use fast::fast_poisson;
-pub use grid::GridLab;
-pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, SamplerHistory};
-pub use layers::{BiomeMap, LayerPlacement, LayerPlacer};
-pub use progressive::{progressive_order_flat, ProgressiveOrder};
-pub use sampler::{poisson_disk_flat, PoissonSampler};
-pub use samplers::{default_exponent, SamplerRun, SamplerRunBuilder};
-pub use spectrum::{Spectrum, SpectrumBuilder};
-pub use stipple::{
-    inks, masked_poisson_flat, picture_label, picture_names, stipple_colour_flat, stipple_flat,
-    PictureRender, StippleImage, Stippler,
-};
-pub use world::{world_legend, PaintedWorld};
-pub use wrap::TileSet;
-
-/// Turns the core's error into a JS exception carrying its message.
-pub(crate) fn err(e: poisson_live::Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-/// A count from JS (width, count, …): a whole number from 0 to 2^32 − 1, else a readable error.
-pub(crate) fn whole(name: &'static str, value: f64) -> Result<u32, JsError> {
-    whole_in(name, value, 0, u32::MAX)
-}
-
-/// A count from JS that the core limits to `min..=max` (`k`, misses): checked here, where it
-/// is still a JS number, so that −5 or 1e30 is refused in the core's own words ("k must be
-/// between 1 and 10000, got -5") instead of wrapping into a u32.
-pub(crate) fn whole_in(name: &'static str, value: f64, min: u32, max: u32) -> Result<u32, JsError> {
-    if !(value.is_finite() && value == value.trunc()) {
-        let shown = if value.is_nan() {
-            "NaN".to_owned()
-        } else if value.is_infinite() {
-            if value > 0.0 { "infinity" } else { "-infinity" }.to_owned()
-        } else {
-            value.to_string()
-        };
-        return Err(JsError::new(&format!(
-            "{name} must be a whole number from {min} to {max}, got {shown}"
-        )));
-    }
-    if value < f64::from(min) || value > f64::from(max) {
-        return Err(err(poisson_live::Error::OutOfRange {
-            name,
-            value,
-            min: f64::from(min),
-            max: f64::from(max),
-        }));
-    }
-    Ok(value as u32)
-}
-
-/// Points as a flat `x, y, r` array.
-pub(crate) fn xyr(points: &[poisson_live::Point]) -> js_sys::Float64Array {
-    let v: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y, p.r]).collect();
-    js_sys::Float64Array::from(&v[..])
-}
-
-/// Positions (points or bare pairs) as a flat `x, y` array.
-pub(crate) fn xy<P: Copy + Into<[f64; 2]>>(points: &[P]) -> js_sys::Float64Array {
-    let v: Vec<f64> = points.iter().flat_map(|&p| p.into()).collect();
-    js_sys::Float64Array::from(&v[..])
 }

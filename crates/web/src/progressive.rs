@@ -7,9 +7,9 @@
 //! points (ids, classes, colours) with the same indices. `poisson_live::progressive` holds the
 //! method and its guarantees.
 
-use crate::err;
+use crate::job::job_class;
+use crate::js::err;
 use js_sys::Uint32Array;
-use poisson_live::job::Job;
 use poisson_live::progressive::Progressive;
 use wasm_bindgen::prelude::*;
 
@@ -41,61 +41,29 @@ pub fn progressive_order_flat(xyr: &[f64]) -> Result<Uint32Array, JsError> {
     Ok(indices(&order))
 }
 
-/// The progressive order a slice at a time: `new ProgressiveOrder(xyr)` checks the points (the
-/// same errors as `progressiveOrder`), `run(budget)` works a little and says whether it is done,
-/// `placed()` is the order so far (already final: the finished order starts with it), and
-/// `order()` hands over the whole permutation, the same as `progressiveOrder(xyr)`.
-#[wasm_bindgen]
-pub struct ProgressiveOrder {
-    inner: Progressive,
-}
+job_class!(
+    /// The progressive order a slice at a time (a unit is about one Bridson step): `take()`
+    /// hands over the whole permutation, the same as `progressiveOrder(xyr)`.
+    ProgressiveOrder,
+    Progressive,
+    Uint32Array,
+    |order| indices(&order)
+);
 
 #[wasm_bindgen]
 impl ProgressiveOrder {
-    /// Gets ready to order the points of `xyr` (`x, y, r` triples); orders nothing yet.
+    /// Gets ready to order the points of `xyr` (`x, y, r` triples; the same errors as
+    /// `progressiveOrder`); orders nothing yet.
     #[wasm_bindgen(constructor)]
     pub fn new(xyr: &[f64]) -> Result<ProgressiveOrder, JsError> {
         Ok(Self {
-            inner: Progressive::new(&positions(xyr)?).map_err(err)?,
+            job: Progressive::new(&positions(xyr)?).map_err(err)?,
         })
     }
 
-    /// Works up to `budget` units (about one Bridson step each: a few microseconds); true once
-    /// the order is complete. A page calls it while its frame's time lasts.
-    pub fn run(&mut self, budget: f64) -> Result<bool, JsError> {
-        let budget = if budget > 0.0 { budget as u64 } else { 0 };
-        self.inner.run(budget).map_err(err)
-    }
-
-    /// How far it has come, from 0 to 1 (an estimate that never goes backwards; 1 only once
-    /// complete).
-    #[wasm_bindgen(getter)]
-    pub fn progress(&self) -> f64 {
-        self.inner.progress()
-    }
-
-    /// What it is doing, in a few words for a status line.
-    #[wasm_bindgen(getter)]
-    pub fn stage(&self) -> String {
-        self.inner.stage().to_owned()
-    }
-
-    /// The triple numbers placed so far, first to last: a prefix of the finished order.
+    /// The triple numbers placed so far, first to last: already final, a prefix of the
+    /// finished order.
     pub fn placed(&self) -> Uint32Array {
-        indices(self.inner.placed())
-    }
-
-    /// The whole order once `run` has returned true; throws before that, and after it was
-    /// handed over once.
-    pub fn order(&mut self) -> Result<Uint32Array, JsError> {
-        let done = self.inner.progress() >= 1.0;
-        let order = self.inner.take().ok_or_else(|| {
-            JsError::new(if done {
-                "this order was already handed over by order()"
-            } else {
-                "the order is not finished: call run() until it returns true"
-            })
-        })?;
-        Ok(indices(&order))
+        indices(self.job.placed())
     }
 }

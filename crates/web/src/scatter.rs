@@ -1,6 +1,6 @@
 //! The baselines as flat arrays of `x, y` pairs.
 
-use crate::err;
+use crate::js::{self, err, xy};
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
 
@@ -12,11 +12,9 @@ pub fn random_points(
     height: f64,
     seed: f64,
 ) -> Result<Float64Array, JsError> {
-    let count = crate::whole("count", count)?;
-    let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Ok(crate::xy(
-        &poisson_live::random_points(count as usize, width, height, seed).map_err(err)?,
-    ))
+    let (count, seed) = (js::whole("count", count)?, js::seed(seed)?);
+    let points = poisson_live::random_points(count as usize, width, height, seed).map_err(err)?;
+    Ok(xy(&points))
 }
 
 /// A jittered grid of side `spacing` as `x, y` pairs.
@@ -27,24 +25,6 @@ pub fn jittered_grid(
     height: f64,
     seed: f64,
 ) -> Result<Float64Array, JsError> {
-    let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Ok(crate::xy(
-        &poisson_live::jittered_grid(spacing, width, height, seed).map_err(err)?,
-    ))
-}
-
-/// Classic dart throwing in one call, as `x, y` pairs.
-#[wasm_bindgen(js_name = dartThrowing)]
-pub fn dart_throwing(
-    width: f64,
-    height: f64,
-    radius: f64,
-    misses: f64,
-    seed: f64,
-) -> Result<Float64Array, JsError> {
-    let misses = crate::whole_in("misses", misses, 0, poisson_live::darts::MAX_MISSES)?;
-    let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Ok(crate::xy(
-        &poisson_live::dart_throwing(width, height, radius, misses, seed).map_err(err)?,
-    ))
+    let points = poisson_live::jittered_grid(spacing, width, height, js::seed(seed)?);
+    Ok(xy(&points.map_err(err)?))
 }

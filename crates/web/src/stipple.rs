@@ -1,10 +1,10 @@
 //! The stipple lab's bindings: pictures handed over as pixels, stipples and masks handed back
 //! as flat `x, y, r` arrays.
 
-use crate::err;
+use crate::job::job_class;
+use crate::js::{self, err, getters, index, named, sets, xyr, Params};
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
-use poisson_live::stipple::{self, Image, Ink, Picture, Rendering, StippleParams, Stippling};
-use poisson_live::Job;
+use poisson_live::stipple::{self, Image, Ink, Mode, Picture, Rendering, StippleParams, Stippling};
 use wasm_bindgen::prelude::*;
 
 /// A picture the crate can read: RGB pixels, laid over white if they came with alpha.
@@ -24,29 +24,6 @@ impl StippleImage {
         Ok(Self {
             image: Image::from_rgba(w, h, rgba).map_err(err)?,
         })
-    }
-
-    /// A built-in picture (`sphere`, `gradient`, `tree`, `rings`; see `pictureNames()`) drawn
-    /// at `width × height`.
-    #[wasm_bindgen(js_name = builtIn)]
-    pub fn built_in(name: &str, width: f64, height: f64) -> Result<StippleImage, JsError> {
-        let picture = Picture::from_name(name).map_err(err)?;
-        let (w, h) = size(width, height)?;
-        Ok(Self {
-            image: picture.render(w, h).map_err(err)?,
-        })
-    }
-
-    /// Width in pixels (and map units).
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> u32 {
-        self.image.width() as u32
-    }
-
-    /// Height in pixels (and map units).
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> u32 {
-        self.image.height() as u32
     }
 
     /// The picture as RGBA bytes (alpha 255), for `new ImageData(rgba, width, height)`.
@@ -72,95 +49,51 @@ impl StippleImage {
     /// threshold outside `[0, 1]`.
     #[wasm_bindgen(js_name = maskAllows)]
     pub fn mask_allows(&self, threshold: f64, x: f64, y: f64) -> Result<bool, JsError> {
-        Ok(stipple::mask_from_image(&self.image, threshold)
-            .map_err(err)?
-            .allows(x, y))
+        let mask = stipple::mask_from_image(&self.image, threshold).map_err(err)?;
+        Ok(mask.allows(x, y))
     }
 
     /// Share of the picture a mask with this threshold allows, in `[0, 1]`.
     #[wasm_bindgen(js_name = maskCoverage)]
     pub fn mask_coverage(&self, threshold: f64) -> Result<f64, JsError> {
-        Ok(stipple::mask_from_image(&self.image, threshold)
-            .map_err(err)?
-            .coverage())
+        let mask = stipple::mask_from_image(&self.image, threshold).map_err(err)?;
+        Ok(mask.coverage())
     }
 }
 
-/// A built-in picture being drawn a few rows at a time, so that a page drawing a large one
-/// never blocks: `run` in slices, then `image()`. The same pixels as `StippleImage.builtIn`.
-#[wasm_bindgen]
-pub struct PictureRender {
-    inner: Rendering,
-}
-
-#[wasm_bindgen]
-impl PictureRender {
-    /// Starts drawing built-in picture `name` at `width × height`; throws as `builtIn` does.
-    #[wasm_bindgen(constructor)]
-    pub fn new(name: &str, width: f64, height: f64) -> Result<PictureRender, JsError> {
-        let picture = Picture::from_name(name).map_err(err)?;
-        let (w, h) = size(width, height)?;
-        Ok(Self {
-            inner: picture.rendering(w, h).map_err(err)?,
-        })
-    }
-
-    /// Draws up to `maxRows` more rows; true once the picture is complete.
-    pub fn run(&mut self, max_rows: f64) -> bool {
-        self.inner
-            .draw_rows(if max_rows > 0.0 { max_rows as usize } else { 0 })
-    }
-
-    /// Rows drawn so far.
-    #[wasm_bindgen(getter, js_name = rowsDone)]
-    pub fn rows_done(&self) -> u32 {
-        self.inner.rows_done() as u32
-    }
-
-    /// Rows in all.
-    #[wasm_bindgen(getter)]
-    pub fn rows(&self) -> u32 {
-        self.inner.rows() as u32
-    }
-
-    /// The finished picture (any rows left are drawn first). Consumes this object: no `free()`
-    /// is needed afterwards.
-    pub fn image(self) -> Result<StippleImage, JsError> {
-        Ok(StippleImage {
-            image: self.inner.into_image().map_err(err)?,
-        })
-    }
-}
+getters!(StippleImage, self {
+    /// Width in pixels (and map units).
+    width "width": u32 = self.image.width() as u32;
+    /// Height in pixels (and map units).
+    height "height": u32 = self.image.height() as u32;
+});
 
 fn size(width: f64, height: f64) -> Result<(usize, usize), JsError> {
     Ok((
-        crate::whole("width", width)? as usize,
-        crate::whole("height", height)? as usize,
+        js::whole("width", width)? as usize,
+        js::whole("height", height)? as usize,
     ))
 }
 
-fn k_seed(k: f64, seed: f64) -> Result<(u32, i32), JsError> {
-    let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-    let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
-    Ok((k, seed))
-}
+job_class!(
+    /// A built-in picture drawn a row per unit of work; `take()` hands over the `StippleImage`.
+    PictureJob,
+    Rendering,
+    StippleImage,
+    |image| StippleImage { image }
+);
 
-/// The stipple parameters from the page's numbers (`k` and the seed checked as JS numbers).
-fn params(
-    min_radius: f64,
-    max_radius: f64,
-    k: f64,
-    seed: f64,
-    gamma: Option<f64>,
-) -> Result<StippleParams, JsError> {
-    let (k, seed) = k_seed(k, seed)?;
-    Ok(StippleParams {
-        min_radius,
-        max_radius,
-        gamma,
-        k,
-        seed,
-    })
+#[wasm_bindgen]
+impl PictureJob {
+    /// Starts drawing built-in picture `name` (see `pictureNames()`) at `width × height`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, width: f64, height: f64) -> Result<PictureJob, JsError> {
+        let picture = Picture::from_name(name).map_err(err)?;
+        let (w, h) = size(width, height)?;
+        Ok(Self {
+            job: picture.rendering(w, h).map_err(err)?,
+        })
+    }
 }
 
 /// The built-in pictures' names, in menu order.
@@ -185,180 +118,95 @@ pub fn inks() -> Array {
         .iter()
         .map(|ink| {
             let [r, g, b] = ink.color();
-            let pair = Array::new();
-            pair.push(&JsValue::from_str(ink.name()));
-            pair.push(&JsValue::from_str(&format!("#{r:02x}{g:02x}{b:02x}")));
+            let pair: Array = [ink.name().to_owned(), format!("#{r:02x}{g:02x}{b:02x}")]
+                .iter()
+                .map(JsValue::from)
+                .collect();
             JsValue::from(pair)
         })
         .collect()
 }
 
-/// The stipple lab's sampler: one set of dots (mono, mask) or three (colour: cyan, magenta,
-/// yellow), to be run in slices (`run`) or at once (`finish`).
-#[wasm_bindgen]
-pub struct Stippler {
-    inner: Stippling,
+const MODES: [Mode; 3] = [Mode::Mono, Mode::Colour, Mode::Mask];
+
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Mono => "mono",
+        Mode::Colour => "colour",
+        Mode::Mask => "mask",
+    }
 }
 
+job_class!(
+    /// The stipple lab's dots, one sampler step per unit of work, shared between the sets: one
+    /// set of dots (mono, mask) or three (colour: cyan, magenta, yellow). The dots so far can be
+    /// read between calls; `take()` hands over every set, an array of `x, y, r` arrays.
+    StippleJob,
+    Stippling,
+    Array,
+    |dots| sets(dots.iter().map(Vec::as_slice))
+);
+
 #[wasm_bindgen]
-impl Stippler {
-    /// Black dots whose spacing runs from `minRadius` on black to `maxRadius` on white;
-    /// `gamma` (optional, 1/16 to 8, default 1) bends the mid-tones. The first dot is placed.
-    pub fn mono(
-        image: &StippleImage,
-        min_radius: f64,
-        max_radius: f64,
-        k: f64,
-        seed: f64,
-        gamma: Option<f64>,
-    ) -> Result<Stippler, JsError> {
-        let params = params(min_radius, max_radius, k, seed, gamma)?;
+impl StippleJob {
+    /// Dots for `image` from `{mode, k, seed, …}`. `mode` `"mono"` (black dots) or `"colour"`
+    /// (three inks, each with its own seed derived from `seed`) takes `minRadius` (the spacing
+    /// on black) and `maxRadius` (on white), and optionally `gamma` (1/16 to 8, default 1) to bend
+    /// the mid-tones. `"mask"` takes `threshold` (in `[0, 1]`) and `radius`: an even set allowed
+    /// only where the picture is darker than the threshold, every 2r block seeded first (a block
+    /// counts as a step) so no dark island stays empty. Throws on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(image: &StippleImage, params: &JsValue) -> Result<StippleJob, JsError> {
+        let p = Params::new("StippleJob", params)?;
+        let mode = named("mode", &p.text("mode")?, &MODES, mode_name)?;
+        let (k, seed) = (p.tries()?, p.seed()?);
+        let image = &image.image;
+        let stippling = if mode == Mode::Mask {
+            Stippling::masked(image, p.number("threshold")?, p.number("radius")?, k, seed)
+        } else {
+            let params = StippleParams {
+                min_radius: p.number("minRadius")?,
+                max_radius: p.number("maxRadius")?,
+                gamma: p.optional("gamma")?,
+                k,
+                seed,
+            };
+            if mode == Mode::Mono {
+                Stippling::mono(image, params)
+            } else {
+                Stippling::colour(image, params)
+            }
+        };
         Ok(Self {
-            inner: Stippling::mono(&image.image, params).map_err(err)?,
+            job: stippling.map_err(err)?,
         })
     }
 
-    /// Three ink sets, cyan from 1 − R, magenta from 1 − G, yellow from 1 − B, each with its
-    /// own seed derived from `seed`.
-    pub fn colour(
-        image: &StippleImage,
-        min_radius: f64,
-        max_radius: f64,
-        k: f64,
-        seed: f64,
-        gamma: Option<f64>,
-    ) -> Result<Stippler, JsError> {
-        let params = params(min_radius, max_radius, k, seed, gamma)?;
-        Ok(Self {
-            inner: Stippling::colour(&image.image, params).map_err(err)?,
-        })
-    }
-
-    /// An even Poisson set of spacing `radius`, allowed only where the picture is darker than
-    /// `threshold` (in `[0, 1]`); every 2r block is seeded first so no dark island stays empty.
-    /// Cheap to make: the seeding is done by the first `run` calls (a block counts as a step).
-    pub fn masked(
-        image: &StippleImage,
-        threshold: f64,
-        radius: f64,
-        k: f64,
-        seed: f64,
-    ) -> Result<Stippler, JsError> {
-        let (k, seed) = k_seed(k, seed)?;
-        Ok(Self {
-            inner: Stippling::masked(&image.image, threshold, radius, k, seed).map_err(err)?,
-        })
-    }
-
-    /// Up to `maxSteps` steps in all, shared between the sets; true when every set is full.
-    pub fn run(&mut self, max_steps: f64) -> bool {
-        self.inner
-            .run_steps(if max_steps > 0.0 { max_steps as u64 } else { 0 })
-    }
-
-    /// Runs every set to the end.
-    pub fn finish(&mut self) {
-        self.inner.run_steps(u64::MAX);
-    }
-
-    /// True when every set is full.
-    #[wasm_bindgen(getter, js_name = isFinished)]
-    pub fn is_finished(&self) -> bool {
-        self.inner.is_finished()
-    }
-
-    /// How many point sets: 1, or 3 in colour mode.
-    #[wasm_bindgen(getter)]
-    pub fn sets(&self) -> u32 {
-        self.inner.sets().len() as u32
-    }
-
-    /// `mono`, `colour` or `mask`.
-    #[wasm_bindgen(getter)]
-    pub fn mode(&self) -> String {
-        match self.inner.mode() {
-            stipple::Mode::Mono => "mono",
-            stipple::Mode::Colour => "colour",
-            stipple::Mode::Mask => "mask",
-        }
-        .to_owned()
-    }
-
-    /// Set `set`'s points as `x, y, r` triplets (empty for a set that does not exist).
+    /// Set `set`'s points so far as `x, y, r` triplets (empty for a set that does not exist).
     pub fn points(&self, set: u32) -> Float64Array {
-        crate::xyr(self.inner.points(set as usize))
-    }
-
-    /// Set `set`'s points from index `from` on, as `x, y, r` triplets: what a page that draws
-    /// while the sampler grows has not drawn yet.
-    #[wasm_bindgen(js_name = pointsFrom)]
-    pub fn points_from(&self, set: u32, from: u32) -> Float64Array {
-        let points = self.inner.points(set as usize);
-        crate::xyr(&points[(from as usize).min(points.len())..])
+        xyr(self.job.points(set as usize))
     }
 
     /// Set `set`'s points with indices in `from..to` (clamped to the set), as `x, y, r`
     /// triplets: a fixed batch of dots, whatever else has been placed since.
     #[wasm_bindgen(js_name = pointsBetween)]
-    pub fn points_between(&self, set: u32, from: u32, to: u32) -> Float64Array {
-        let points = self.inner.points(set as usize);
-        let end = (to as usize).min(points.len());
-        crate::xyr(&points[(from as usize).min(end)..end])
+    pub fn points_between(&self, set: u32, from: f64, to: f64) -> Float64Array {
+        let points = self.job.points(set as usize);
+        let end = index(to, points.len());
+        xyr(&points[index(from, end)..end])
     }
 
-    /// Points in set `set`.
+    /// Points in set `set` so far.
     pub fn count(&self, set: u32) -> u32 {
-        self.inner.points(set as usize).len() as u32
-    }
-
-    /// Points in all sets.
-    #[wasm_bindgen(getter, js_name = pointCount)]
-    pub fn point_count(&self) -> u32 {
-        self.inner.total() as u32
+        self.job.points(set as usize).len() as u32
     }
 }
 
-/// A picture stippled in one call (`x, y, r` triplets): what `Stippler.mono` holds when finished.
-#[wasm_bindgen(js_name = stipple)]
-pub fn stipple_flat(
-    image: &StippleImage,
-    min_radius: f64,
-    max_radius: f64,
-    k: f64,
-    seed: f64,
-    gamma: Option<f64>,
-) -> Result<Float64Array, JsError> {
-    let params = params(min_radius, max_radius, k, seed, gamma)?;
-    let dots = stipple::stipple(&image.image, params).map_err(err)?;
-    Ok(crate::xyr(&dots))
-}
-
-/// The colour stipple in one call: an array of three `x, y, r` arrays (cyan, magenta, yellow).
-#[wasm_bindgen(js_name = stippleColour)]
-pub fn stipple_colour_flat(
-    image: &StippleImage,
-    min_radius: f64,
-    max_radius: f64,
-    k: f64,
-    seed: f64,
-    gamma: Option<f64>,
-) -> Result<Array, JsError> {
-    let params = params(min_radius, max_radius, k, seed, gamma)?;
-    let sets = stipple::stipple_colour(&image.image, params).map_err(err)?;
-    Ok(sets.iter().map(|s| JsValue::from(crate::xyr(s))).collect())
-}
-
-/// An even Poisson set only where the picture is darker than `threshold`, in one call
-/// (`x, y, r` triplets): what `Stippler.masked` holds when finished.
-#[wasm_bindgen(js_name = maskedPoisson)]
-pub fn masked_poisson_flat(
-    image: &StippleImage,
-    threshold: f64,
-    radius: f64,
-    k: f64,
-    seed: f64,
-) -> Result<Float64Array, JsError> {
-    let (k, seed) = k_seed(k, seed)?;
-    let dots = stipple::masked_poisson(&image.image, threshold, radius, k, seed).map_err(err)?;
-    Ok(crate::xyr(&dots))
-}
+getters!(StippleJob, self {
+    /// How many point sets: 1, or 3 in colour mode.
+    sets "sets": u32 = self.job.sets().len() as u32;
+    /// `mono`, `colour` or `mask`.
+    mode "mode": String = mode_name(self.job.mode()).to_owned();
+    /// Points in all sets so far.
+    point_count "pointCount": u32 = self.job.total() as u32;
+});

@@ -1,6 +1,6 @@
 //! `TileSet`: a tileable (wrapped) or plain Bridson set, with its seam audit.
 
-use crate::err;
+use crate::js::{err, getters, pair, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, wrap_audit, SeamPair};
 use poisson_live::Point;
@@ -24,69 +24,41 @@ pub struct TileSet {
 
 #[wasm_bindgen]
 impl TileSet {
-    /// Samples the tile (`k` tries per step, a 32-bit seed) and audits it. Throws with a readable
-    /// message on bad input, including a tile smaller than 2 × radius.
+    /// Samples the tile `{width, height, radius, k, seed, wrap}` (`k` tries per step, a 32-bit
+    /// seed, `wrap` default true) and audits it. Throws with a readable message on bad input,
+    /// including a tile smaller than 2 × radius.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: f64,
-        seed: f64,
-        wrap: bool,
-    ) -> Result<TileSet, JsError> {
-        let k = crate::whole_in("k", k, 1, poisson_live::bridson::MAX_K)?;
-        let seed = poisson_live::rng::seed_from_f64(seed).map_err(err)?;
+    pub fn new(params: &JsValue) -> Result<TileSet, JsError> {
+        let p = Params::new("TileSet", params)?;
+        let (w, h, r, k, seed) = p.bridson()?;
+        let wrapped = p.flag("wrap", true)?;
         // The audit needs a tile at least 2r across either way: check it before sampling.
-        seam_conflicts(&[], width, height, radius).map_err(err)?;
-        let points = if wrap {
-            poisson_disk_wrapped(width, height, radius, k, seed)
+        seam_conflicts(&[], w, h, r).map_err(err)?;
+        let points = if wrapped {
+            poisson_disk_wrapped(w, h, r, k, seed)
         } else {
-            poisson_live::poisson_disk(width, height, radius, k, seed)
+            poisson_live::poisson_disk(w, h, r, k, seed)
         }
         .map_err(err)?;
-        let conflicts = seam_conflicts(&points, width, height, radius).map_err(err)?;
         Ok(Self {
-            audit: wrap_audit(&points, width, height),
+            audit: wrap_audit(&points, w, h),
+            conflicts: seam_conflicts(&points, w, h, r).map_err(err)?,
             points,
-            conflicts,
-            wrapped: wrap,
+            wrapped,
         })
     }
 
     /// The points as `x, y` pairs.
     pub fn points(&self) -> Float64Array {
-        let v: Vec<f64> = self.points.iter().flat_map(|p| [p.x, p.y]).collect();
-        Float64Array::from(&v[..])
-    }
-    /// How many points the tile holds.
-    #[wasm_bindgen(getter, js_name = pointCount)]
-    pub fn point_count(&self) -> u32 {
-        self.points.len() as u32
-    }
-    /// True when the tile was sampled with wrap-around distances.
-    #[wasm_bindgen(getter)]
-    pub fn wrapped(&self) -> bool {
-        self.wrapped
+        xy(&self.points)
     }
     /// The closest pair on the torus, `[i, j, distance]`, or empty.
     pub fn audit(&self) -> Float64Array {
-        let v = self
-            .audit
-            .map_or(vec![], |(i, j, d)| vec![i as f64, j as f64, d]);
-        Float64Array::from(&v[..])
-    }
-    /// The distance of the closest pair on the torus, across the seams; NaN with fewer than two
-    /// points.
-    #[wasm_bindgen(getter, js_name = minDistance)]
-    pub fn min_distance(&self) -> f64 {
-        self.audit.map_or(f64::NAN, |a| a.2)
+        pair(self.audit)
     }
     /// Pairs closer than the radius on the torus as `i, j, distance, dx, dy`.
     pub fn conflicts(&self) -> Float64Array {
-        let v: Vec<f64> = self
-            .conflicts
-            .iter()
+        let v: Vec<f64> = (self.conflicts.iter())
             .flat_map(|c| [c.i as f64, c.j as f64, c.distance, c.dx, c.dy])
             .collect();
         Float64Array::from(&v[..])
@@ -94,9 +66,18 @@ impl TileSet {
     /// How many pairs are closer than the radius across a seam.
     #[wasm_bindgen(getter, js_name = seamViolations)]
     pub fn seam_violations(&self) -> u32 {
-        self.conflicts
-            .iter()
+        (self.conflicts.iter())
             .filter(|c| c.crosses_seam(&self.points))
             .count() as u32
     }
 }
+
+getters!(TileSet, self {
+    /// How many points the tile holds.
+    point_count "pointCount": u32 = self.points.len() as u32;
+    /// True when the tile was sampled with wrap-around distances.
+    wrapped "wrapped": bool = self.wrapped;
+    /// The distance of the closest pair on the torus, across the seams; NaN with fewer than two
+    /// points.
+    min_distance "minDistance": f64 = self.audit.map_or(f64::NAN, |a| a.2);
+});

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::message;
+use common::{message, obj};
 use poisson_live::edit::{EditableSet, Stroke, Tool};
 use poisson_live_web::EditableMap;
 use wasm_bindgen_test::*;
@@ -16,7 +16,8 @@ fn xyr(set: &EditableSet) -> Vec<f64> {
 }
 
 fn map() -> EditableMap {
-    EditableMap::new(720.0, 400.0, 10.0, 30.0, 123456.0).unwrap()
+    EditableMap::new(&obj! { width: 720.0, height: 400.0, radius: 10.0, k: 30.0, seed: 123456.0 })
+        .unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -118,11 +119,19 @@ fn bad_input_throws_the_cores_message() {
     let core = Stroke::circle(1.0, 2.0, 0.0).unwrap_err().to_string();
     assert_eq!(message(m.stroke("paint", &[1.0, 2.0], 0.0)), core);
     assert!(!m.busy());
-    assert!(message(EditableMap::new(720.0, 400.0, 10.0, 0.0, 1.0)).contains("k must be"));
-    assert!(message(EditableMap::new(720.0, 400.0, 10.0, 30.0, 1.5)).contains("seed"));
+    assert!(message(EditableMap::new(
+        &obj! { width: 720.0, height: 400.0, radius: 10.0, k: 0.0, seed: 1.0 }
+    ))
+    .contains("k must be"));
+    assert!(message(EditableMap::new(
+        &obj! { width: 720.0, height: 400.0, radius: 10.0, k: 30.0, seed: 1.5 }
+    ))
+    .contains("seed"));
     let core = EditableSet::fill(-1.0, 400.0, 10.0, 30, 1).unwrap_err();
     assert_eq!(
-        message(EditableMap::new(-1.0, 400.0, 10.0, 30.0, 1.0)),
+        message(EditableMap::new(
+            &obj! { width: -1.0, height: 400.0, radius: 10.0, k: 30.0, seed: 1.0 }
+        )),
         core.to_string()
     );
 }

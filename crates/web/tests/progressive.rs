@@ -48,12 +48,12 @@ fn the_order_is_the_cores_and_its_prefixes_are_spread_out() {
 }
 
 #[wasm_bindgen_test]
-fn sliced_and_one_call_give_the_same_order() {
+fn sliced_run_equals_the_one_call_order() {
     let xyr = forest(12.0, 123456.0);
     let whole = progressive_order_flat(&xyr).unwrap().to_vec();
     let mut job = ProgressiveOrder::new(&xyr).unwrap();
     let (mut calls, mut progress) = (0, 0.0);
-    assert!(message(job.order()).contains("not finished"));
+    assert!(message(job.take()).contains("not finished"));
     while !job.run(20.0).unwrap() {
         calls += 1;
         assert!(job.progress() >= progress && job.progress() < 1.0);
@@ -64,8 +64,8 @@ fn sliced_and_one_call_give_the_same_order() {
     }
     assert!(calls > 5, "{calls} slices");
     assert_eq!(job.progress(), 1.0);
-    assert_eq!(job.order().unwrap().to_vec(), whole);
-    assert!(message(job.order()).contains("already handed over"));
+    assert_eq!(job.take().unwrap().to_vec(), whole);
+    assert!(message(job.take()).contains("already taken"));
     // A budget of zero, negative or NaN does nothing.
     let mut idle = ProgressiveOrder::new(&xyr).unwrap();
     for budget in [0.0, -5.0, f64::NAN] {

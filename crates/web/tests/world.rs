@@ -6,7 +6,7 @@
 mod common;
 
 use common::message;
-use poisson_live_web::{world_legend, PaintedWorld};
+use poisson_live_web::{world_legend, PaintedWorld, WorldJob};
 use std::rc::Rc;
 use wasm_bindgen_test::*;
 
@@ -15,7 +15,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 const GOLDEN: &[u8] = include_bytes!("../../core/tests/golden_world_123456.png");
 
 thread_local! {
-    static WORLD_123456: Rc<PaintedWorld> = Rc::new(PaintedWorld::new(123456.0).unwrap());
+    static WORLD_123456: Rc<PaintedWorld> = Rc::new(paint(123456.0));
+}
+
+fn paint(seed: f64) -> PaintedWorld {
+    WorldJob::new(seed).unwrap().finish().unwrap()
 }
 
 /// Seed 123456's world, painted once for every test that reads it (a debug-build paint is slow).
@@ -45,7 +49,7 @@ fn world_123456_in_the_browser_equals_the_golden_png() {
     let (w, h, golden) = decode(GOLDEN);
     assert_eq!((w, h), (880, 480));
 
-    let rgba = world.rgba().to_vec();
+    let rgba = world.rgba_rows(0.0, 480.0).to_vec();
     assert_eq!(rgba.len(), 880 * 480 * 4);
     assert!(
         rgba.chunks_exact(4).all(|p| p[3] == 255),
@@ -101,16 +105,16 @@ fn counts_ground_and_legend_come_from_the_core() {
 #[wasm_bindgen_test]
 fn bad_seeds_are_refused_with_a_message() {
     for bad in [1e12, -2147483646.0, 1.5, f64::NAN] {
-        let m = message(PaintedWorld::new(bad));
+        let m = message(WorldJob::new(bad));
         assert!(!m.is_empty(), "seed {bad}");
     }
-    let m = message(PaintedWorld::new(1e12));
+    let m = message(WorldJob::new(1e12));
     assert!(m.to_lowercase().contains("seed"), "{m}");
 }
 
 #[wasm_bindgen_test]
 fn another_seed_paints_another_world() {
-    let a = world_123456().rgba().to_vec();
-    let b = PaintedWorld::new(7.0).unwrap().rgba().to_vec();
+    let a = world_123456().rgba_rows(0.0, 480.0).to_vec();
+    let b = paint(7.0).rgba_rows(0.0, 480.0).to_vec();
     assert_ne!(a, b);
 }

@@ -1,4 +1,5 @@
 //! Helpers shared by the browser tests of the bindings.
+#![allow(dead_code, unused_macros, unused_imports)]
 
 use wasm_bindgen::JsValue;
 
@@ -12,4 +13,31 @@ pub fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
         .unwrap()
         .as_string()
         .unwrap()
+}
+
+/// A parameter object as the page passes one: `obj! { width: 720.0, method: "classic" }`.
+macro_rules! obj {
+    ($($key:ident: $value:expr),* $(,)?) => {{
+        let object = js_sys::Object::new();
+        $(
+            js_sys::Reflect::set(
+                &object,
+                &stringify!($key).into(),
+                &wasm_bindgen::JsValue::from($value),
+            )
+            .unwrap();
+        )*
+        wasm_bindgen::JsValue::from(object)
+    }};
+}
+pub(crate) use obj;
+
+/// Numbers as their bits, so that `assert_eq!` tells 0.0 from −0.0 and compares NaNs.
+pub fn bits(v: Vec<f64>) -> Vec<u64> {
+    v.into_iter().map(f64::to_bits).collect()
+}
+
+/// Points as a flat `x, y, r` vector, as the bindings hand them over.
+pub fn flat(points: &[poisson_live::Point]) -> Vec<f64> {
+    points.iter().flat_map(|p| [p.x, p.y, p.r]).collect()
 }

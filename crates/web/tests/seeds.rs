@@ -1,4 +1,5 @@
-//! Runs in headless Chromium through `wasm-bindgen-test-runner` (see scripts/test.sh).
+//! The bindings' own helpers, in headless Chromium: seeds from the browser's entropy and the
+//! crate version.
 #![cfg(target_arch = "wasm32")]
 
 use poisson_live_web::{crate_version, random_seed};

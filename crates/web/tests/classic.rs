@@ -1,0 +1,264 @@
+//! The classic methods' bindings (`PoissonSampler`, `poissonDisk`, `SamplerHistory`,
+//! `DartThrower`, `GridLab`, the baselines), called as the page calls them: results match the
+//! core, errors arrive as exceptions with readable messages, nothing panics on bad input.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::{flat, message, obj};
+use poisson_live_web::{
+    dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
+    random_points, rsa_coverage, DartThrower, GridLab, PoissonSampler, SamplerHistory,
+};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn history(radius: f64, k: f64, seed: f64) -> Result<SamplerHistory, wasm_bindgen::JsError> {
+    SamplerHistory::new(&obj! { width: 720.0, height: 400.0, radius: radius, k: k, seed: seed })
+}
+
+#[wasm_bindgen_test]
+fn sampler_finish_gives_the_reference_counts() {
+    let mut s = PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 123456.0).unwrap();
+    assert!(s.start_random());
+    s.finish();
+    assert_eq!(s.point_count(), 315);
+    assert_eq!(s.steps(), 629.0);
+    assert_eq!(s.active_count(), 0);
+    assert_eq!(s.retired(), 315);
+    assert_eq!(s.points().length(), 315 * 3);
+    let one_call = poisson_disk_flat(720.0, 400.0, 24.0, 30.0, 123456.0).unwrap();
+    assert_eq!(one_call.to_vec(), s.points().to_vec());
+    let core = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap();
+    assert_eq!(one_call.to_vec(), flat(&core));
+}
+
+#[wasm_bindgen_test]
+fn sampler_state_between_steps() {
+    let mut s = PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 123456.0).unwrap();
+    assert_eq!(s.current(), -1);
+    assert_eq!(s.accept_rate(), 0.0);
+    s.start_random();
+    for _ in 0..3 {
+        assert_ne!(s.step(), 0);
+    }
+    assert_eq!(s.steps(), 3.0);
+    let tried = s.tried().to_vec();
+    assert_eq!(tried.len() % 4, 0);
+    assert!(!tried.is_empty());
+    assert!(s.accept_rate() > 0.0 && s.accept_rate() <= 1.0);
+    assert_eq!(s.accept_rate(), s.accepted() / s.attempted());
+    assert!(s.current() >= 0);
+    assert!(!s.run(0.0) && !s.run(f64::NAN) && !s.run(-4.0));
+    assert_eq!(s.steps(), 3.0, "a budget of 0, NaN or less does nothing");
+}
+
+#[wasm_bindgen_test]
+fn bad_input_becomes_an_exception_with_a_message() {
+    let m = message(PoissonSampler::new(720.0, 400.0, f64::NAN, 30.0, 1.0));
+    assert!(m.contains("radius"), "{m}");
+    let m = message(PoissonSampler::new(720.0, 400.0, 24.0, 0.0, 1.0));
+    assert!(m.contains('k'), "{m}");
+    let m = message(PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 1e12));
+    assert!(m.contains("seed"), "{m}");
+    let m = message(PoissonSampler::new(880.0, 480.0, 0.001, 30.0, 1.0));
+    assert!(m.contains("use a radius ≥"), "{m}");
+    let darts = |radius: f64, misses: f64| {
+        obj! { width: 400.0, height: 300.0, radius: radius, misses: misses, seed: 1.0 }
+    };
+    let m = message(DartThrower::new(&darts(-1.0, 30.0)));
+    assert!(m.contains("radius"), "{m}");
+    let grid = obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 1.0, keep: 2.0 };
+    assert!(GridLab::new(&grid).is_err());
+    // A parameter object must be an object and hold every number, by name.
+    let m = message(DartThrower::new(&wasm_bindgen::JsValue::from(5.0)));
+    assert!(m.contains("takes an object"), "{m}");
+    let m = message(DartThrower::new(
+        &obj! { width: 400.0, height: 300.0, radius: 24.0 },
+    ));
+    assert_eq!(m, "DartThrower needs misses: a number, got nothing");
+    let wide = obj! { width: "wide", height: 400.0, radius: 24.0, k: 30.0, seed: 1.0 };
+    let m = message(SamplerHistory::new(&wide));
+    assert_eq!(m, "SamplerHistory needs width: a number, got \"wide\"");
+}
+
+#[wasm_bindgen_test]
+fn counts_out_of_range_are_refused_in_the_cores_words() {
+    // A JS number that a u32 cannot hold (−5, 1e30) is refused, never wrapped.
+    for (k, said) in [
+        (-5.0, "k must be between 1 and 10000, got -5"),
+        (1e30, "k must be between 1 and 10000, got 1e30"),
+        (0.0, "k must be between 1 and 10000, got 0"),
+        (2.5, "k must be a whole number from 1 to 10000, got 2.5"),
+    ] {
+        assert_eq!(
+            message(PoissonSampler::new(720.0, 400.0, 24.0, k, 1.0)),
+            said
+        );
+    }
+    let nan = obj! { width: 720.0, height: 400.0, radius: 24.0, misses: f64::NAN, seed: 1.0 };
+    assert_eq!(
+        message(DartThrower::new(&nan)),
+        "misses must be a whole number from 0 to 1000000, got NaN"
+    );
+    // The work limit names the request, the count, the limit and what to change.
+    assert_eq!(
+        message(PoissonSampler::new(880.0, 480.0, 0.01, 30.0, 1.0)),
+        "radius 0.01 on 880 × 480 needs 8.4 G grid cells; the limit is 33.5 M; \
+         use a radius ≥ 0.16"
+    );
+    // Seeds outside 32 bits are refused, never wrapped or rounded.
+    for seed in [
+        4_295_090_752.0,
+        123_456.5,
+        2_147_483_648.0,
+        -2_147_483_649.0,
+    ] {
+        assert!(
+            message(PoissonSampler::new(720.0, 400.0, 24.0, 30.0, seed))
+                .starts_with("seed must be a whole number from -2147483648 to 2147483647"),
+            "{seed}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn darts_grid_and_baselines_match_the_core() {
+    let params = obj! { width: 400.0, height: 300.0, radius: 24.0, misses: 30.0, seed: 123456.0 };
+    let mut d = DartThrower::new(&params).unwrap();
+    d.finish();
+    assert!(d.is_finished());
+    assert_eq!(d.misses_in_a_row(), 30);
+    assert_eq!(
+        d.kept_count() as f64 + d.rejected_count() as f64,
+        d.thrown()
+    );
+    let core = poisson_live::dart_throwing(400.0, 300.0, 24.0, 30, 123456).unwrap();
+    let core: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
+    assert_eq!(d.kept().to_vec(), core);
+    assert_eq!(dart_throwing(&params).unwrap().to_vec(), core);
+    assert_eq!(d.rejected(-3.0).length(), 2 * d.rejected_count());
+    assert_eq!(d.rejected(f64::from(d.rejected_count()) + 9.0).length(), 0);
+
+    let g = GridLab::new(
+        &obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 },
+    )
+    .unwrap();
+    let probe = g.probe(360.0, 200.0).to_vec();
+    assert!(probe.len() >= 5 && (probe.len() - 5).is_multiple_of(5));
+    let core = poisson_live::bridson::partly_filled(720.0, 400.0, 44.0, 123456, 0.6).unwrap();
+    assert_eq!(g.points().to_vec(), flat(core.points()));
+
+    let random = random_points(10.0, 720.0, 400.0, 5.0).unwrap().to_vec();
+    let core = poisson_live::random_points(10, 720.0, 400.0, 5).unwrap();
+    assert_eq!(
+        random,
+        core.iter().flat_map(|p| [p.x, p.y]).collect::<Vec<_>>()
+    );
+    let jittered = jittered_grid(40.0, 720.0, 400.0, 5.0).unwrap().to_vec();
+    let core = poisson_live::jittered_grid(40.0, 720.0, 400.0, 5).unwrap();
+    assert_eq!(
+        jittered,
+        core.iter().flat_map(|p| [p.x, p.y]).collect::<Vec<_>>()
+    );
+    assert!(message(random_points(-1.0, 720.0, 400.0, 5.0)).contains("count"));
+}
+
+/// Every getter the lab draws from, history against a plain sampler.
+fn assert_same(h: &SamplerHistory, s: &PoissonSampler, at: u32) {
+    assert_eq!(h.points().to_vec(), s.points().to_vec(), "points at {at}");
+    assert_eq!(h.active().to_vec(), s.active().to_vec(), "active at {at}");
+    assert_eq!(h.tried().to_vec(), s.tried().to_vec(), "tried at {at}");
+    assert_eq!(h.current(), s.current(), "current at {at}");
+    assert_eq!(h.retired(), s.retired(), "retired at {at}");
+    assert_eq!(h.steps(), s.steps(), "steps at {at}");
+    assert_eq!(h.accept_rate(), s.accept_rate(), "accept rate at {at}");
+    assert_eq!(h.is_finished(), s.is_finished(), "finished at {at}");
+}
+
+#[wasm_bindgen_test]
+fn scrubbing_back_and_forth_matches_stepping() {
+    let mut h = history(24.0, 30.0, 123456.0).unwrap();
+    assert!(h.start_random());
+    assert_eq!(h.total_steps(), 629.0);
+    assert_eq!(h.seek(629.0), 629.0);
+    assert_eq!(h.point_count(), 315);
+    for at in [3u32, 100, 0, 628, 1, 400] {
+        assert_eq!(h.seek(f64::from(at)), f64::from(at));
+        let mut s = PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 123456.0).unwrap();
+        s.start_random();
+        for _ in 0..at {
+            s.step();
+        }
+        assert_same(&h, &s, at);
+        // The tally counts the same outcomes tried() reports.
+        let tried = h.tried().to_vec();
+        for (code, n) in h.tally().to_vec().iter().enumerate() {
+            let seen = tried.chunks(4).filter(|c| c[2] == code as f64).count();
+            assert_eq!(*n as usize, seen, "outcome {code} at {at}");
+        }
+    }
+    // Seeking clamps, and Step after a scrub continues from there.
+    assert_eq!(h.seek(-5.0), 0.0);
+    assert_eq!(h.seek(1e12), 629.0);
+    h.seek(10.0);
+    assert_ne!(h.step(), 0);
+    assert_eq!(h.steps(), 11.0);
+    assert!(!h.run(5.0));
+    assert_eq!(h.steps(), 16.0);
+    h.finish();
+    assert!(h.is_finished());
+    assert_eq!(h.step(), 0);
+    assert_eq!(h.steps(), 629.0);
+}
+
+#[wasm_bindgen_test]
+fn a_click_start_and_bad_input() {
+    let mut h = history(32.0, 30.0, 7.0).unwrap();
+    assert!(h.start_at(20.0, 30.0));
+    let pts = h.points().to_vec();
+    assert_eq!((pts[0], pts[1]), (20.0, 30.0));
+    let mut s = PoissonSampler::new(720.0, 400.0, 32.0, 30.0, 7.0).unwrap();
+    s.start_at(20.0, 30.0);
+    s.finish();
+    assert_eq!(h.total_steps(), s.steps());
+    assert!(!h.start_at(-3.0, 30.0), "a spot off the map is refused");
+    assert_eq!(h.total_steps(), 0.0);
+    assert!(message(history(24.0, 0.0, 1.0)).contains("k must be"));
+    assert!(!message(history(-1.0, 30.0, 1.0)).is_empty());
+}
+
+#[wasm_bindgen_test]
+fn live_figures_match_the_core() {
+    let mut h = history(24.0, 30.0, 123456.0).unwrap();
+    h.start_random();
+    h.finish();
+    let f = h.figures().to_vec();
+    let core = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap();
+    let radii: Vec<f64> = core.iter().map(|p| p.r).collect();
+    assert_eq!(
+        f[0],
+        poisson_live::metrics::points_per_r2(315, 720.0, 400.0, 24.0)
+    );
+    assert_eq!(
+        f[1],
+        poisson_live::metrics::coverage(radii.iter().copied(), 720.0, 400.0)
+    );
+    assert_eq!((f[2], f[3]), (-1.0, -1.0), "no pair too close");
+    assert!(f[1] > rsa_coverage() * 0.8 && f[1] < hexagonal_coverage());
+    // The flat form gives the same figures from x, y, r and from x, y with one radius.
+    let from_xyr = live_figures_flat(&h.points().to_vec(), 3.0, 24.0, 720.0, 400.0).unwrap();
+    assert_eq!(from_xyr.to_vec()[..2], f[..2]);
+    let xy: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
+    let from_xy = live_figures_flat(&xy, 2.0, 24.0, 720.0, 400.0).unwrap();
+    assert_eq!(from_xy.to_vec()[..2], f[..2]);
+    // A pair too close is named.
+    let bad = live_figures_flat(&[0.0, 0.0, 6.0, 8.0, 50.0, 50.0], 2.0, 20.0, 100.0, 100.0)
+        .unwrap()
+        .to_vec();
+    assert_eq!(bad[2..], [0.0, 1.0, 10.0, 20.0]);
+    let m = message(live_figures_flat(&[1.0, 2.0, 3.0], 2.0, 1.0, 1.0, 1.0));
+    assert!(m.contains("whole points"), "{m}");
+    assert!(message(live_figures_flat(&[], 4.0, 1.0, 1.0, 1.0)).contains("stride"));
+}

@@ -1,0 +1,154 @@
+//! The measures' bindings (`ComparisonJob` for the opening comparison, `SpectrumJob` for the
+//! spectrum lab), called as the page calls them.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::{bits, message, obj};
+use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumParams};
+use poisson_live_web::{ComparisonJob, Spectrum, SpectrumJob};
+use wasm_bindgen::JsError;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn the_comparison_holds_the_lab_figures() {
+    let c = ComparisonJob::new(720.0, 400.0, 26.0, 123456.0)
+        .unwrap()
+        .finish()
+        .unwrap();
+    assert_eq!(c.count("random").unwrap(), c.count("poisson").unwrap());
+    assert_eq!(c.too_close("poisson").unwrap().length(), 0);
+    assert!(c.too_close("random").unwrap().length() > 0);
+    assert_eq!(c.clearing("poisson").unwrap().length(), 3);
+    assert_eq!(c.tightest("poisson").unwrap().length(), 3);
+    let m = message(c.count("hexagonal"));
+    assert_eq!(
+        m,
+        "unknown method \"hexagonal\": use random, jittered, poisson"
+    );
+    assert_eq!(
+        message(ComparisonJob::new(720.0, 400.0, 10.0, 1.5)),
+        "seed must be a whole number from -2147483648 to 2147483647, got 1.5"
+    );
+}
+
+/// The comparison made a stage per call, as the page makes it, gives the core's `compare`.
+#[wasm_bindgen_test]
+fn a_comparison_built_in_stages_equals_the_cores_one_call_comparison() {
+    let whole = poisson_live::compare::compare(720.0, 400.0, 10.0, 123456).unwrap();
+    let mut job = ComparisonJob::new(720.0, 400.0, 10.0, 123456.0).unwrap();
+    let mut calls = 0;
+    while !job.run(500.0).unwrap() {
+        calls += 1;
+    }
+    assert!(calls > 3);
+    let staged = job.take().unwrap();
+    for report in &whole {
+        let method = report.method.name();
+        let xy: Vec<f64> = report.points.iter().flat_map(|p| [p.x, p.y]).collect();
+        assert_eq!(staged.points(method).unwrap().to_vec(), xy);
+        let c = report.clearing.map_or(vec![], |c| vec![c.x, c.y, c.radius]);
+        assert_eq!(staged.clearing(method).unwrap().to_vec(), c);
+        assert_eq!(
+            staged.too_close(method).unwrap().length() as usize,
+            2 * report.too_close.len()
+        );
+    }
+}
+
+fn spectrum_job(
+    kind: &str,
+    radius: f64,
+    seed: f64,
+    maps: f64,
+    fx: f64,
+) -> Result<SpectrumJob, JsError> {
+    SpectrumJob::new(&obj! {
+        kind: kind, width: 720.0, height: 400.0, radius: radius, seed: seed, maps: maps,
+        fxMax: fx, fyMax: 36.0,
+    })
+}
+
+fn spectrum(kind: &str, maps: f64) -> Spectrum {
+    spectrum_job(kind, 20.0, 123456.0, maps, 64.0)
+        .unwrap()
+        .finish()
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn spectrum_of_the_lab_sets() {
+    let (bridson, random) = (spectrum("bridson", 1.0), spectrum("random", 1.0));
+    assert_eq!(bridson.point_count(), 462);
+    assert_eq!(random.point_count(), 462);
+    assert_eq!((bridson.cols(), bridson.rows()), (129, 73));
+    let power = bridson.power().to_vec();
+    assert_eq!(power.len(), 129 * 73);
+    // The origin holds N.
+    assert!((power[36 * 129 + 64] - 462.0).abs() < 1e-9);
+    assert_eq!(bridson.bin_width(), 1.0 / 400.0);
+    assert_eq!(bridson.radial().length(), 35);
+    let low_b = bridson.low_frequency_power(0.5 / 20.0);
+    let low_r = random.low_frequency_power(0.5 / 20.0);
+    assert!(
+        low_b < 0.25 && low_r > 0.6,
+        "bridson {low_b}, random {low_r}"
+    );
+    assert!(bridson.low_frequency_power(0.0).is_nan());
+    assert_eq!(bridson.points().length(), 2 * 462);
+    // Averaged over 8 maps: the first map's points, a smoother spectrum.
+    let eight = spectrum("random", 8.0);
+    assert_eq!(eight.points().to_vec(), random.points().to_vec());
+    let low8 = eight.low_frequency_power(0.5 / 20.0);
+    assert!((low8 - 1.0).abs() < 0.2, "random, 8 maps: {low8}");
+}
+
+/// The spectrum made a little per call, as the page makes it, gives the core's one-call
+/// `averaged_spectrum` to the bit.
+#[wasm_bindgen_test]
+fn a_spectrum_made_in_slices_equals_the_cores_one_call_spectrum() {
+    for kind in Kind::ALL {
+        let whole = averaged_spectrum(SpectrumParams {
+            kind,
+            width: 720.0,
+            height: 400.0,
+            radius: 24.0,
+            seed: 5,
+            maps: 3,
+            fx_max: 64,
+            fy_max: 36,
+        })
+        .unwrap();
+        let mut job = spectrum_job(kind.name(), 24.0, 5.0, 3.0, 64.0).unwrap();
+        assert_eq!(job.maps(), 3);
+        let mut progress = job.progress();
+        while !job.run(29.0).unwrap() {
+            assert!(job.progress() >= progress);
+            progress = job.progress();
+        }
+        assert_eq!(job.progress(), 1.0);
+        let spectrum = job.take().unwrap();
+        assert_eq!(
+            bits(spectrum.power().to_vec()),
+            bits(whole.periodogram.power().to_vec())
+        );
+        let radial = whole.periodogram.radial_average().mean;
+        assert_eq!(bits(spectrum.radial().to_vec()), bits(radial), "{kind:?}");
+        let xy: Vec<f64> = whole.points.iter().flat_map(|p| [p.x, p.y]).collect();
+        assert_eq!(spectrum.points().to_vec(), xy, "{kind:?}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn spectrum_bad_input_becomes_an_exception() {
+    let m = message(spectrum_job("pink", 20.0, 1.0, 1.0, 64.0));
+    assert!(m.contains("unknown point set"), "{m}");
+    let m = message(spectrum_job("random", 20.0, 1.0, 1.0, 64.5));
+    assert!(m.contains("frequencies across"), "{m}");
+    let m = message(spectrum_job("darts", 0.0, 1.0, 1.0, 64.0));
+    assert!(m.contains("radius"), "{m}");
+    let m = message(spectrum_job("darts", 20.0, 1.0, 0.0, 64.0));
+    assert!(m.contains("maps"), "{m}");
+}
