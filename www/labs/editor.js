@@ -109,7 +109,7 @@ export function mount(section, wasm) {
       const map = makeMap(values.seed);
       state.map?.free();
       state.ordering?.free();
-      Object.assign(state, { map, ordering: null, order: null, orderOf: -1, ops: [], last: null });
+      Object.assign(state, { map, ordering: null, order: null, orderOf: -1, ops: [], last: null, dragging: false });
       state.version += 1;
       return work();
     },
@@ -132,7 +132,14 @@ export function mount(section, wasm) {
   );
 
   function makeMap(seed) {
-    return new wasm.EditableMap(WIDTH, HEIGHT, CLASSES[0].spacing, K, seed);
+    return new wasm.EditableMap({
+      width: WIDTH,
+      height: HEIGHT,
+      classes: CLASSES.map(({ name, spacing, weight }) => ({ name, spacing, weight })),
+      between: [{ a: CLASSES[0].name, b: CLASSES[1].name, spacing: BETWEEN }],
+      k: K,
+      seed,
+    });
   }
 
   /** The brush radius and tool now (a drag keeps the ones it began with). */
@@ -175,7 +182,7 @@ export function mount(section, wasm) {
           state.orderingOf = state.version;
         }
         if (!state.ordering.run(units)) return false;
-        state.order = state.ordering.order();
+        state.order = state.ordering.take();
         state.orderOf = state.orderingOf;
         state.ordering.free();
         state.ordering = null;

@@ -158,6 +158,21 @@ impl Params {
             .ok_or_else(|| self.wrong(key, &value, "true or false"))
     }
 
+    /// Whether `key` holds anything (not `undefined` or `null`).
+    pub(crate) fn has(&self, key: &str) -> bool {
+        let value = self.get(key);
+        !(value.is_undefined() || value.is_null())
+    }
+
+    /// The array under `key`, item by item.
+    pub(crate) fn list(&self, key: &str) -> Result<Vec<JsValue>, JsError> {
+        let value = self.get(key);
+        if !Array::is_array(&value) {
+            return Err(self.wrong(key, &value, "an array"));
+        }
+        Ok(Array::from(&value).iter().collect())
+    }
+
     /// The text under `key`.
     pub(crate) fn text(&self, key: &str) -> Result<String, JsError> {
         let value = self.get(key);
