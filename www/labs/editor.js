@@ -103,14 +103,16 @@ export function mount(section, wasm) {
     ['ids', 'Next id', 'the id the next new point will get: ids only ever go up'],
   ]);
 
+  // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's job
+  // follows, which orders its points for the detail slider.
   const editor = jobDriver(section, {
     params,
-    start(values) {
-      const map = makeMap(values.seed);
+    start: (values) => new wasm.EditableMapFill(mapParams(values.seed)),
+    swap(map) {
       state.map?.free();
       state.ordering?.free();
       Object.assign(state, { map, ordering: null, order: null, orderOf: -1, ops: [], last: null, dragging: false });
-      state.version += 1;
+      changed();
       return work();
     },
     frame: () => {
@@ -131,15 +133,16 @@ export function mount(section, wasm) {
     },
   );
 
-  function makeMap(seed) {
-    return new wasm.EditableMap({
+  /** The map's parameter object: trees and rocks and the spacing between them. */
+  function mapParams(seed) {
+    return {
       width: WIDTH,
       height: HEIGHT,
       classes: CLASSES.map(({ name, spacing, weight }) => ({ name, spacing, weight })),
       between: [{ a: CLASSES[0].name, b: CLASSES[1].name, spacing: BETWEEN }],
       k: K,
       seed,
-    });
+    };
   }
 
   /** The brush radius and tool now (a drag keeps the ones it began with). */

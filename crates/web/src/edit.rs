@@ -1,10 +1,11 @@
 //! `EditableMap`: the level editor's point set. Brush strokes erase, paint or refill in place, a
 //! budget of work at a time; every other point keeps its place and its id; strokes undo.
 
+use crate::job::job_class;
 use crate::js::{err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
 use poisson_live::classes::{Between, Class, ClassParams};
-use poisson_live::edit::{Edit, EditableSet, Stroke, Tool};
+use poisson_live::edit::{Edit, EditableSet, Fill, Stroke, Tool};
 use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
 
@@ -40,19 +41,11 @@ impl EditableMap {
     /// Or, for `{width, height, classes, between, k, seed}` (no radius), a map filled with
     /// several classes in one pass: exactly `ClassSampler`'s points and classes for the same
     /// object, ids 0, 1, … in that order. Throws with a readable message on bad input.
+    ///
+    /// In one call: a page fills with `EditableMapFill`, a slice at a time.
     #[wasm_bindgen(constructor)]
     pub fn new(params: &JsValue) -> Result<EditableMap, JsError> {
-        let read = Params::new("EditableMap", params)?;
-        let set = if read.has("classes") {
-            EditableSet::fill_classes(&class_params(&read)?)
-        } else {
-            let (width, height, radius, k, seed) = read.bridson()?;
-            EditableSet::fill(width, height, radius, k, seed)
-        };
-        Ok(Self {
-            set: set.map_err(err)?,
-            pending: None,
-        })
+        EditableMapFill::new(params)?.finish()
     }
 
     /// Starts an edit with `tool` (`"paint"`, `"erase"` or `"refill"`) along `path` (`x, y`
@@ -176,6 +169,34 @@ getters!(EditableMap, self {
     /// How many classes the map has (1 for a map made without).
     class_count "classCount": u32 = self.set.class_table().map_or(1, |t| t.len() as u32);
 });
+
+job_class!(
+    /// An `EditableMap`'s first fill a slice at a time (a unit is one Bridson step): `take()`
+    /// hands over the map, the same as `new EditableMap(params)` for the same object.
+    EditableMapFill,
+    Fill,
+    EditableMap,
+    |set| EditableMap { set, pending: None }
+);
+
+#[wasm_bindgen]
+impl EditableMapFill {
+    /// Checks the parameter object (that of `new EditableMap`) and places the first point;
+    /// throws with a readable message on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: &JsValue) -> Result<EditableMapFill, JsError> {
+        let read = Params::new("EditableMap", params)?;
+        let job = if read.has("classes") {
+            Fill::classes(&class_params(&read)?)
+        } else {
+            let (width, height, radius, k, seed) = read.bridson()?;
+            Fill::plain(width, height, radius, k, seed)
+        };
+        Ok(Self {
+            job: job.map_err(err)?,
+        })
+    }
+}
 
 /// `{width, height, classes: [{name, spacing, weight?}], between?: [{a, b, spacing}], k, seed}`
 /// read into the core's parameters; the numbers are the core's to check.

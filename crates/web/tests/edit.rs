@@ -183,3 +183,23 @@ fn a_map_of_classes_is_the_cores_and_keeps_every_pair_apart() {
     };
     assert!(message(EditableMap::new(&bad)).contains("which was not given"));
 }
+
+/// The page's fill: `EditableMapFill` in slices hands over the map `new EditableMap` makes.
+#[wasm_bindgen_test]
+fn a_sliced_fill_is_the_map_in_one_call() {
+    let mut fill = poisson_live_web::EditableMapFill::new(&classed(9.0)).unwrap();
+    let mut calls = 0;
+    while !fill.run(5.0).unwrap() {
+        calls += 1;
+    }
+    assert!(calls > 10);
+    let sliced = fill.take().unwrap();
+    let whole = EditableMap::new(&classed(9.0)).unwrap();
+    assert_eq!(sliced.points().to_vec(), whole.points().to_vec());
+    assert_eq!(sliced.classes().to_vec(), whole.classes().to_vec());
+    assert_eq!(sliced.ids().to_vec(), whole.ids().to_vec());
+    assert!(
+        message(poisson_live_web::EditableMapFill::new(&obj! { width: 1.0 }))
+            .contains("EditableMap")
+    );
+}

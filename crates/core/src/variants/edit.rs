@@ -86,7 +86,7 @@
 //! ```
 
 use crate::bridson::{BlockCursor, Handover, Sampler, MAX_K};
-use crate::classes::{poisson_classes, ClassKinds, ClassParams, ClassTable};
+use crate::classes::{ClassKinds, ClassParams, ClassSampler, ClassTable};
 use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
 use crate::job::Job;
@@ -399,23 +399,14 @@ impl EditableSet {
     /// [`crate::poisson_disk`]`(width, height, radius, k, seed)`, with ids `0, 1, …` in that
     /// order, class 0. Checks as there.
     pub fn fill(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        let points = crate::poisson_disk(width, height, radius, k, seed)?;
-        let items = points.into_iter().zip(0..).map(|(point, id)| Item {
-            id,
-            class: 0,
-            point,
-        });
-        Self::with_items(width, height, radius, k, seed, items)
+        Job::run_to_end(Fill::plain(width, height, radius, k, seed)?)
     }
 
     /// The map filled with several classes in one pass: exactly the points and classes of
     /// [`poisson_classes`]`(params)`, ids `0, 1, …` in that order. Edits keep every pair's
     /// spacing and draw their classes by weight (see the module docs). Checks as there.
     pub fn fill_classes(params: &ClassParams) -> Result<Self> {
-        let placed = poisson_classes(params)?;
-        let table = ClassTable::new(&params.classes, &params.between)?;
-        let (w, h, k, seed) = (params.width, params.height, params.k, params.seed);
-        Self::with_items(w, h, table.smallest(), k, seed, placed.items())?.with_classes(table)
+        Job::run_to_end(Fill::classes(params)?)
     }
 
     /// The same set with classes: from now on its points' classes index `table`, and edits
@@ -939,6 +930,97 @@ impl Job for Edit {
                 classes,
             }
         })
+    }
+}
+
+/// A set's first fill as a [`Job`] (a unit is one Bridson step), for a page that must not
+/// stall: the result is exactly [`EditableSet::fill`] or [`EditableSet::fill_classes`] for the
+/// same parameters, which are this job run to the end.
+#[derive(Debug)]
+pub struct Fill {
+    width: f64,
+    height: f64,
+    k: u32,
+    seed: i32,
+    sampler: FillSampler,
+}
+
+/// What a [`Fill`] runs: plain Bridson, or the class run and its table.
+#[derive(Debug)]
+enum FillSampler {
+    Plain(Sampler, f64),
+    Classes(Box<ClassSampler>),
+}
+
+impl Fill {
+    /// The fill of [`EditableSet::fill`]: checks as there, and places the first point.
+    pub fn plain(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let mut sampler = Sampler::new(width, height, radius, k, seed)?;
+        sampler.start_random();
+        let sampler = FillSampler::Plain(sampler, radius);
+        Ok(Self {
+            width,
+            height,
+            k,
+            seed,
+            sampler,
+        })
+    }
+
+    /// The fill of [`EditableSet::fill_classes`]: checks as [`ClassSampler::new`], and places
+    /// the first point.
+    pub fn classes(params: &ClassParams) -> Result<Self> {
+        let sampler = FillSampler::Classes(Box::new(ClassSampler::new(params)?));
+        let (width, height, k, seed) = (params.width, params.height, params.k, params.seed);
+        Ok(Self {
+            width,
+            height,
+            k,
+            seed,
+            sampler,
+        })
+    }
+}
+
+impl Job for Fill {
+    type Output = EditableSet;
+
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        match &mut self.sampler {
+            FillSampler::Plain(s, _) => Job::run(s, budget),
+            FillSampler::Classes(s) => Job::run(s.as_mut(), budget),
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        match &self.sampler {
+            FillSampler::Plain(s, _) => Job::progress(s),
+            FillSampler::Classes(s) => Job::progress(s.as_ref()),
+        }
+    }
+
+    /// The set, ids `0, 1, …` in the order placed. A set the samplers made passes every check
+    /// of [`EditableSet::with_items`]; `None` also if one failed, which would be a bug.
+    fn take(&mut self) -> Option<EditableSet> {
+        let (w, h, k, seed) = (self.width, self.height, self.k, self.seed);
+        match &mut self.sampler {
+            FillSampler::Plain(s, r) => {
+                let points = Job::take(s)?;
+                let items = points.into_iter().zip(0..).map(|(point, id)| Item {
+                    id,
+                    class: 0,
+                    point,
+                });
+                EditableSet::with_items(w, h, *r, k, seed, items).ok()
+            }
+            FillSampler::Classes(s) => {
+                let table = s.table().clone();
+                let placed = Job::take(s.as_mut())?;
+                EditableSet::with_items(w, h, table.smallest(), k, seed, placed.items())
+                    .and_then(|set| set.with_classes(table))
+                    .ok()
+            }
+        }
     }
 }
 
