@@ -318,6 +318,33 @@ test('a brush size or detail out of range is refused beside its control, and the
   assert.equal(await editor.locator('[data-error-for="detail"]').innerText(), '');
 });
 
+test('a new seed fills a new map, the one the bindings make in one call for that seed', async () => {
+  await editor.set('seed', 77);
+  await editor.idle();
+  const now = await state();
+  const expected = await page.evaluate(() => {
+    const map = new window.poissonWasm.EditableMap({
+      width: 720,
+      height: 400,
+      classes: [
+        { name: 'tree', spacing: 16, weight: 3 },
+        { name: 'rock', spacing: 40, weight: 1 },
+      ],
+      between: [{ a: 'tree', b: 'rock', spacing: 12 }],
+      k: 30,
+      seed: 77,
+    });
+    const out = { points: [...map.points()], classes: [...map.classes()] };
+    map.free();
+    return out;
+  });
+  const shown = await editor.section.evaluate((s) => ({ points: [...s.editorMap().points()], classes: [...s.editorMap().classes()] }));
+  assert.deepEqual(shown, expected);
+  assert.equal(now.undoDepth, 0, 'a new map starts a new history');
+  assert.equal(now.tooClose, 0);
+  await checkReadouts(now);
+});
+
 test('screenshot of the lab', async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   await setTool('erase');

@@ -89,7 +89,7 @@ export function mount(section, wasm) {
     ],
     (values, name) => {
       // Called only with values the controls accept.
-      if (name === 'seed') editor.want('seed');
+      if (name === 'seed') filler.want('seed');
       state.brushSize = values['brush-size'];
       state.detail = values.detail;
       redraw();
@@ -103,9 +103,9 @@ export function mount(section, wasm) {
     ['ids', 'Next id', 'the id the next new point will get: ids only ever go up'],
   ]);
 
-  // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's job
-  // follows, which orders its points for the detail slider.
-  const editor = jobDriver(section, {
+  // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's
+  // driver then orders its points for the detail slider, and works through the strokes.
+  const filler = jobDriver(section, {
     params,
     start: (values) => new wasm.EditableMapFill(mapParams(values.seed)),
     swap(map) {
@@ -113,8 +113,10 @@ export function mount(section, wasm) {
       state.ordering?.free();
       Object.assign(state, { map, ordering: null, order: null, orderOf: -1, ops: [], last: null, dragging: false });
       changed();
-      return work();
+      editor.run(work());
     },
+  });
+  const editor = jobDriver(section, {
     frame: () => {
       writeReadouts();
       draw();
@@ -129,7 +131,7 @@ export function mount(section, wasm) {
     ],
     {
       undo: () => push({ type: 'undo' }),
-      'new-seed': newSeed(params, wasm, editor.want),
+      'new-seed': newSeed(params, wasm, filler.want),
     },
   );
 
@@ -390,5 +392,5 @@ export function mount(section, wasm) {
   };
   // For the tests: the map itself (ids, classes, undo depth), as the bindings see it.
   section.editorMap = () => state.map;
-  return () => editor.want();
+  return () => filler.want();
 }
