@@ -4,7 +4,6 @@
 use crate::job::job_class;
 use crate::js::{err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
-use poisson_live::classes::{Between, Class, ClassParams};
 use poisson_live::edit::{Edit, EditableSet, Fill, Stroke, Tool};
 use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
@@ -187,7 +186,8 @@ impl EditableMapFill {
     pub fn new(params: &JsValue) -> Result<EditableMapFill, JsError> {
         let read = Params::new("EditableMap", params)?;
         let job = if read.has("classes") {
-            Fill::classes(&class_params(&read)?)
+            // Read as `ClassSampler` reads it: the same object gives the same classes.
+            Fill::classes(&crate::classes::params(params)?)
         } else {
             let (width, height, radius, k, seed) = read.bridson()?;
             Fill::plain(width, height, radius, k, seed)
@@ -196,33 +196,4 @@ impl EditableMapFill {
             job: job.map_err(err)?,
         })
     }
-}
-
-/// `{width, height, classes: [{name, spacing, weight?}], between?: [{a, b, spacing}], k, seed}`
-/// read into the core's parameters; the numbers are the core's to check.
-fn class_params(read: &Params) -> Result<ClassParams, JsError> {
-    let (k, seed) = (read.tries()?, read.seed()?);
-    let mut params = ClassParams {
-        k,
-        seed,
-        ..ClassParams::new(read.number("width")?, read.number("height")?)
-    };
-    for item in read.list("classes")? {
-        let class = Params::new("each of EditableMap's classes", &item)?;
-        let weight = class.optional("weight")?.unwrap_or(1.0);
-        let spacing = class.number("spacing")?;
-        params
-            .classes
-            .push(Class::new(class.text("name")?, spacing).weight(weight));
-    }
-    if read.has("between") {
-        for item in read.list("between")? {
-            let pair = Params::new("each of EditableMap's between rules", &item)?;
-            let spacing = pair.number("spacing")?;
-            params
-                .between
-                .push(Between::new(pair.text("a")?, pair.text("b")?, spacing));
-        }
-    }
-    Ok(params)
 }

@@ -164,15 +164,6 @@ impl Params {
         !(value.is_undefined() || value.is_null())
     }
 
-    /// The array under `key`, item by item.
-    pub(crate) fn list(&self, key: &str) -> Result<Vec<JsValue>, JsError> {
-        let value = self.get(key);
-        if !Array::is_array(&value) {
-            return Err(self.wrong(key, &value, "an array"));
-        }
-        Ok(Array::from(&value).iter().collect())
-    }
-
     /// The text under `key`.
     pub(crate) fn text(&self, key: &str) -> Result<String, JsError> {
         let value = self.get(key);

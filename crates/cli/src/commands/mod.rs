@@ -3,6 +3,7 @@
 //! in [`Command::run`]; options several commands share are in `options`, flattened.
 
 mod bridson;
+mod classes;
 mod completions;
 mod darts;
 mod fast;
@@ -28,6 +29,7 @@ pub enum Command {
     Stipple(stipple::Stipple),
     Paint(paint::Paint),
     Refill(refill::Refill),
+    Classes(classes::Classes),
     Completions(completions::Completions),
 }
 
@@ -44,6 +46,7 @@ impl Command {
             Command::Stipple(c) => c.run(),
             Command::Paint(c) => c.run(),
             Command::Refill(c) => c.run(),
+            Command::Classes(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -949,7 +949,7 @@ pub struct Fill {
 #[derive(Debug)]
 enum FillSampler {
     Plain(Sampler, f64),
-    Classes(Box<ClassSampler>),
+    Classes(ClassSampler),
 }
 
 impl Fill {
@@ -970,7 +970,7 @@ impl Fill {
     /// The fill of [`EditableSet::fill_classes`]: checks as [`ClassSampler::new`], and places
     /// the first point.
     pub fn classes(params: &ClassParams) -> Result<Self> {
-        let sampler = FillSampler::Classes(Box::new(ClassSampler::new(params)?));
+        let sampler = FillSampler::Classes(ClassSampler::new(params)?);
         let (width, height, k, seed) = (params.width, params.height, params.k, params.seed);
         Ok(Self {
             width,
@@ -988,14 +988,14 @@ impl Job for Fill {
     fn run(&mut self, budget: u64) -> Result<bool> {
         match &mut self.sampler {
             FillSampler::Plain(s, _) => Job::run(s, budget),
-            FillSampler::Classes(s) => Job::run(s.as_mut(), budget),
+            FillSampler::Classes(s) => Job::run(s, budget),
         }
     }
 
     fn progress(&self) -> f64 {
         match &self.sampler {
             FillSampler::Plain(s, _) => Job::progress(s),
-            FillSampler::Classes(s) => Job::progress(s.as_ref()),
+            FillSampler::Classes(s) => Job::progress(s),
         }
     }
 
@@ -1015,7 +1015,7 @@ impl Job for Fill {
             }
             FillSampler::Classes(s) => {
                 let table = s.table().clone();
-                let placed = Job::take(s.as_mut())?;
+                let placed = Job::take(s)?;
                 EditableSet::with_items(w, h, table.smallest(), k, seed, placed.items())
                     .and_then(|set| set.with_classes(table))
                     .ok()
