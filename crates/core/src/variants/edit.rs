@@ -428,20 +428,15 @@ impl EditableSet {
             });
         }
         if let Some(&(i, j)) = table.violations(&self.points, &self.classes).first() {
-            let (a, b) = (self.points[i], self.points[j]);
             let names = table.names();
             let (ca, cb) = (self.classes[i], self.classes[j]);
-            return Err(Error::Invalid {
-                message: format!(
-                    "points {i} and {j} (ids {} and {}) are {} apart, closer than the spacing {} of {} and {}",
-                    self.ids[i],
-                    self.ids[j],
-                    short((a.x - b.x).hypot(a.y - b.y)),
-                    short(table.spacing(ca, cb)),
-                    names[usize::from(ca)],
-                    names[usize::from(cb)]
-                ),
-            });
+            let spacing = format!(
+                "the spacing {} of {} and {}",
+                short(table.spacing(ca, cb)),
+                names[usize::from(ca)],
+                names[usize::from(cb)]
+            );
+            return Err(self.crowded(i, j, &spacing));
         }
         self.smallest = self.smallest.min(table.smallest());
         self.table = Some(table);
@@ -495,18 +490,23 @@ impl EditableSet {
             set.classes.push(item.class);
         }
         if let Some(&(i, j)) = crate::metrics::radius_violations(&set.points).first() {
-            let (a, b) = (set.points[i], set.points[j]);
-            return Err(Error::Invalid {
-                message: format!(
-                    "points {i} and {j} (ids {} and {}) are {} apart, closer than their spacing {}",
-                    set.ids[i],
-                    set.ids[j],
-                    short((a.x - b.x).hypot(a.y - b.y)),
-                    short(a.r.min(b.r))
-                ),
-            });
+            let need = set.points[i].r.min(set.points[j].r);
+            return Err(set.crowded(i, j, &format!("their spacing {}", short(need))));
         }
         Ok(set)
+    }
+
+    /// The refusal of a set whose points `i` and `j` stand closer than `spacing` (in words).
+    fn crowded(&self, i: usize, j: usize, spacing: &str) -> Error {
+        let (a, b) = (self.points[i], self.points[j]);
+        Error::Invalid {
+            message: format!(
+                "points {i} and {j} (ids {} and {}) are {} apart, closer than {spacing}",
+                self.ids[i],
+                self.ids[j],
+                short((a.x - b.x).hypot(a.y - b.y)),
+            ),
+        }
     }
 
     /// The map's width.
