@@ -1,5 +1,6 @@
-// The samplers lab: four samplers on one map, a table row per sampler. The figures are checked
-// against the core itself (the page's own wasm exports) and against what each sampler promises.
+// The samplers lab: four samplers on one map and the fast sampler for games, a table row per
+// sampler. The figures are checked against the core itself (the page's own wasm exports) and
+// against what each sampler promises.
 // The lab samples and paints a slice per frame, so every check waits until it has settled.
 
 import { test } from 'node:test';
@@ -8,6 +9,8 @@ import { join } from 'node:path';
 import { SCREENSHOTS, frames as framesOf, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
 
 const METHODS = ['classic', 'parent-cone', 'roberts', 'maximal'];
+/** Every row of the table: the four on the map, then the fast sampler (no k). */
+const ROWS = [...METHODS, 'fast'];
 
 const { session, page } = usePage({ wasm: true, ready: () => samplers.show() });
 const samplers = labOf(page, 'samplers');
@@ -25,7 +28,7 @@ const settled = () => samplers.idle({ timeout: 60_000 });
 /** Every row's readouts, as text and as numbers. */
 async function table() {
   const out = {};
-  for (const m of METHODS) {
+  for (const m of ROWS) {
     const cells = lab().locator(`tr[data-method="${m}"]`);
     const text = async (name) => (await cells.locator(`[data-readout="${name}"]`).innerText()).trim();
     const raw = {
@@ -51,7 +54,11 @@ function core(radius, k, seed) {
     ([methods, r, k, s]) => {
       const out = {};
       for (const m of methods) {
-        const job = new window.poissonWasm.SamplerRunJob({ method: m, width: 720, height: 400, radius: r, k, seed: s });
+        const wasm = window.poissonWasm;
+        const job =
+          m === 'fast'
+            ? new wasm.FastJob(720, 400, r, s)
+            : new wasm.SamplerRunJob({ method: m, width: 720, height: 400, radius: r, k, seed: s });
         const run = job.finish();
         job.free();
         out[m] = {
@@ -64,7 +71,7 @@ function core(radius, k, seed) {
       }
       return out;
     },
-    [METHODS, radius, k, seed],
+    [ROWS, radius, k, seed],
   );
 }
 
@@ -76,7 +83,7 @@ async function setRange(name, value) {
 }
 
 function assertMatchesCore(rows, reference) {
-  for (const m of METHODS) {
+  for (const m of ROWS) {
     assert.equal(rows[m].raw.points, reference[m].points, `${m} points`);
     assert.equal(rows[m].raw.coverage, reference[m].coverage, `${m} coverage`);
     assert.equal(rows[m].raw.perPoint, reference[m].perPoint, `${m} candidates per point`);
@@ -104,14 +111,38 @@ test('the defaults: the table is the core’s, and the samplers rank as promised
   assert.ok(share('parent-cone') > share('classic'));
   assert.ok(share('roberts') > share('parent-cone'));
   // Coverage sits between nothing and hexagonal packing; every run took some time.
-  for (const m of METHODS) {
+  for (const m of ROWS) {
     assert.ok(rows[m].coverage > 0.3 && rows[m].coverage < 0.9069, m);
     assert.ok(rows[m].time >= 0 && rows[m].perPoint > 1, m);
   }
   assert.equal(await lab().locator('[data-readout="exponent"]').innerText(), '-4.50');
 });
 
-test('radius and k rerun all four samplers', async () => {
+test('the fast sampler’s row: fuller than classic Bridson, 16 candidates a point, spacing kept', async () => {
+  await settled();
+  const rows = await table();
+  assert.ok(rows.fast.coverage >= rows.classic.coverage, `fast ${rows.fast.raw.coverage}, classic ${rows.classic.raw.coverage}`);
+  assert.equal(rows.fast.raw.perPoint, '16.0');
+  // The row's points are fastPoisson's, and no two of them are closer than r (every pair).
+  const { count, closest } = await page.evaluate(() => {
+    const xy = window.poissonWasm.fastPoisson(720, 400, 20, 123456);
+    let closest = Infinity;
+    for (let i = 0; i < xy.length; i += 2) {
+      for (let j = i + 2; j < xy.length; j += 2) {
+        closest = Math.min(closest, Math.hypot(xy[i] - xy[j], xy[i + 1] - xy[j + 1]));
+      }
+    }
+    return { count: xy.length / 2, closest };
+  });
+  assert.equal(rows.fast.points, count);
+  assert.ok(closest >= 20, `closest pair ${closest}`);
+  // It takes no k: its row stays as it is when k changes.
+  await setRange('k', 5);
+  assert.deepEqual({ ...(await table()).fast.raw, time: '' }, { ...rows.fast.raw, time: '' });
+  await setRange('k', 30);
+});
+
+test('radius and k rerun all five samplers', async () => {
   await setRange('radius', 30);
   await setRange('k', 5);
   assert.equal(await lab().locator('input[name="k"] ~ output').innerText(), '5');
@@ -175,7 +206,7 @@ test('sampled a slice per frame: busy while working, a new request replaces the 
   await radius.dispatchEvent('input');
   await frames();
   assert.equal(await busy(), true, 'aria-busy while sampling');
-  assert.match(await lab().locator('[data-role="status"]').innerText(), /Sampling… .+ \(\d of 4\)|Painting/);
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /Sampling… .+ \(\d of 5\)|Painting/);
   // Changed again before it is done: the first request is dropped, and only the last one shows.
   await lab().locator('input[name="k"]').fill('60');
   await lab().locator('input[name="k"]').dispatchEvent('input');
@@ -185,11 +216,11 @@ test('sampled a slice per frame: busy while working, a new request replaces the 
   await settled();
   const rows = await table();
   assertMatchesCore(rows, await core(12, 60, 123456));
-  assert.match(await lab().locator('[data-role="status"]').innerText(), /Done: four samplers in \d+ ms/);
-  // Each method's time is the sum of its slices: positive, and the four add up to the status's.
+  assert.match(await lab().locator('[data-role="status"]').innerText(), /Done: five samplers in \d+ ms/);
+  // Each method's time is the sum of its slices: positive, and the five add up to the status's.
   const total = Number((await lab().locator('[data-role="status"]').innerText()).match(/in (\d+) ms/)[1]);
-  const sum = METHODS.reduce((a, m) => a + rows[m].time, 0);
-  assert.ok(METHODS.every((m) => rows[m].time > 0), JSON.stringify(rows));
+  const sum = ROWS.reduce((a, m) => a + rows[m].time, 0);
+  assert.ok(ROWS.every((m) => rows[m].time > 0), JSON.stringify(rows));
   assert.ok(Math.abs(sum - total) <= 1, `times ${sum} vs status ${total}`);
   await setRange('radius', 20);
   await setRange('k', 30);

@@ -73,7 +73,7 @@ export function mount(section, wasm) {
     ['coverage', 'Coverage', 'Share of the map under the disks of radius r/2 around the points'],
     ['min-distance', 'Min distance', 'Audit of every pair: none closer than r'],
   ]);
-  // Beside the step count: what it will reach when the map is full.
+  // Beside the step count: what it will reach when the run ends (2N − 1).
   const stepsCell = section.querySelector('[data-readout="steps"]');
   const target = document.createElement('dd');
   target.className = 'readout-note';
@@ -178,8 +178,8 @@ export function mount(section, wasm) {
     part(section, 'readouts').parentElement,
     [{ key: 'map', label: 'Coverage' }],
     [
-      { value: wasm.rsaCoverage(), label: 'random jam 54.7 %' },
-      { value: wasm.hexagonalCoverage(), label: 'honeycomb 90.7 %' },
+      { value: wasm.rsaCoverage(), label: 'random limit 54.7 %' },
+      { value: wasm.hexagonalCoverage(), label: 'hexagonal packing 90.7 %' },
     ],
     'Share of the map under the r/2 disks, against random sequential adsorption’s limit and hexagonal packing',
   );
@@ -397,7 +397,7 @@ export function mount(section, wasm) {
     setReadout('steps', sampler.steps);
     setReadout('accept-rate', sampler.attempted > 0 ? percent(sampler.acceptRate) : '–');
     setReadout('start', count > 0 ? `${units(points[0])}, ${units(points[1])}` : '–');
-    // N points take 2N − 1 steps: the count matches once the map is full.
+    // N points take 2N − 1 steps: the count matches once the run ends.
     target.textContent = count > 0 ? `2N − 1 = ${2 * count - 1}${finished ? ' ✓' : ''}` : '';
   }
 

@@ -74,8 +74,8 @@ export function mount(section, wasm) {
     gaugeBox,
     METHODS.map(({ name, label }) => ({ key: name, label })),
     [
-      { value: wasm.rsaCoverage(), label: 'random jam 54.7 %' },
-      { value: wasm.hexagonalCoverage(), label: 'honeycomb 90.7 %' },
+      { value: wasm.rsaCoverage(), label: 'random limit 54.7 %' },
+      { value: wasm.hexagonalCoverage(), label: 'hexagonal packing 90.7 %' },
     ],
     'Coverage: the share of the map under disks of radius spacing / 2 around the trees',
   );

@@ -360,8 +360,9 @@ export function mount(section, wasm) {
         `Dart throwing kept ${count(kept)} trees for ${count(darts)} darts ` +
         `(${perTree(darts, kept)} per tree). Bridson's algorithm, in the labs below, places ` +
         `${count(b.points)} trees on the same map from ${count(b.tries)} candidates ` +
-        `(${perTree(b.tries, b.points)} per tree), and it stops because it knows the map is full, ` +
-        `not because it ran out of patience. ${verdict}`;
+        `(${perTree(b.tries, b.points)} per tree). Both stop after a run of misses. Bridson's ` +
+        `edge is cost: it checks each candidate only against the trees near it, and throws only ` +
+        `around trees that may still have room. ${verdict}`;
     }
     if (summary.textContent !== text) summary.textContent = text;
   }

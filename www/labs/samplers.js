@@ -1,18 +1,19 @@
 // Better samplers side by side: classic Bridson, the parent cone, Roberts' variant and the
-// maximal sampler, each filling the same map with the same seed, radius and k. Every figure
-// comes from the core's samplers (crates/core/src/samplers.rs); only the time is measured here,
-// because it is this browser's time.
+// maximal sampler, each filling the same map with the same seed, radius and k, one per quarter
+// of the map; and a row for the crate's fast sampler for games (crates/core/src/variants/
+// fast.rs: no k, its own draws). Every figure comes from the core (SamplerRunJob, FastJob);
+// only the time is measured here, because it is this browser's time.
 //
 // At the smallest spacing the four runs take well over a tenth of a second, and painting their
 // thousands of disks as long again, so neither happens in one go. A change only marks the work
-// for the next animation frame; then the job driver runs the samplers (SamplerRunJob) one after
-// the other, a slice per frame. A method's time is the sum of its slices, measured around the
+// for the next animation frame; then the job driver runs the samplers one after the other, a
+// slice per frame. A method's time is the sum of its slices, measured around the
 // wasm calls only. The finished runs replace the old ones, and the map is painted onto an
 // offscreen picture a few chunks per frame, shown once complete: the last good picture stays up
 // until then (and is the one stretched if the canvas is resized meanwhile). The status line says
 // what is happening, and the map carries aria-busy until the new picture is up.
 //
-// State: the four finished runs with their points and times (the last good result), and the job
+// State: the five finished runs with their points and times (the last good result), and the job
 // in progress, if any. `paint()` queues the map's quarters, `drawChart()` draws the bars.
 
 import { setupCanvas } from '../lib/canvas.js';
@@ -30,6 +31,8 @@ const METHODS = [
   { name: 'roberts', label: 'Roberts', color: '#7b3fa0' },
   { name: 'maximal', label: 'Maximal', color: '#2f6f3e' },
 ];
+/** Every row of the table and the chart: the four samplers on the map, then the fast one. */
+const ROWS = [...METHODS, { name: 'fast', label: 'Fast (for games)', color: '#b4521c' }];
 /** The coverage yardsticks the chart draws as lines (see the core's metrics::coverage). */
 const RSA_LIMIT = 0.547;
 const HEXAGONAL = Math.PI / Math.sqrt(12);
@@ -38,7 +41,7 @@ const ROOM = '#f0d9a8';
 const CLAIMED = '#dcebd4';
 const DISK = '#a9cf9c';
 const CHART_WIDTH = 720;
-const CHART_HEIGHT = 170;
+const CHART_HEIGHT = 224;
 /** Points per painted chunk (each point is up to three disks). */
 const CHUNK = 75;
 
@@ -93,10 +96,10 @@ export function mount(section, wasm) {
   // the samplers' work. The status line and aria-busy follow both.
   const sampling = jobDriver(section, {
     params,
-    start: (values) => fourRuns(values),
+    start: (values) => allRuns(values),
     swap({ runs, times, radius, exponent }) {
       if (state.runs) for (const { run } of state.runs.values()) run.free();
-      state.runs = new Map(METHODS.map(({ name }, i) => [name, { run: runs[i], points: runs[i].points(), time: times[i] }]));
+      state.runs = new Map(ROWS.map(({ name }, i) => [name, { run: runs[i], points: runs[i].points(), time: times[i] }]));
       state.radius = radius;
       state.exponent = exponent;
       fill();
@@ -112,21 +115,26 @@ export function mount(section, wasm) {
   });
 
   function samplingText({ index }) {
-    return `Sampling… ${METHODS[index].label} (${index + 1} of ${METHODS.length})`;
+    return `Sampling… ${ROWS[index].label} (${index + 1} of ${ROWS.length})`;
   }
 
   /**
-   * The four samplers as one job, one after the other: each sampler's job (SamplerRunJob; the
-   * constructors only check the values and place the first point) runs until it is done, and
-   * its time is the sum of its slices.
+   * The five samplers as one job, one after the other: each sampler's job (SamplerRunJob, and
+   * FastJob for the last row; the constructors only check the values and place at most the
+   * first point) runs until it is done, and its time is the sum of its slices.
    */
-  function fourRuns(values) {
+  function allRuns(values) {
     const jobs = [];
     const times = [];
+    const { radius, k, seed } = values;
+    const make = (name) =>
+      name === 'fast'
+        ? new wasm.FastJob(WIDTH, HEIGHT, radius, seed)
+        : new wasm.SamplerRunJob({ method: name, width: WIDTH, height: HEIGHT, radius, k, seed });
     try {
-      for (const { name } of METHODS) {
+      for (const { name } of ROWS) {
         const started = performance.now();
-        jobs.push(new wasm.SamplerRunJob({ method: name, width: WIDTH, height: HEIGHT, radius: values.radius, k: values.k, seed: values.seed }));
+        jobs.push(make(name));
         times.push(performance.now() - started);
       }
     } catch (error) {
@@ -162,12 +170,12 @@ export function mount(section, wasm) {
     if (!state.runs) return '';
     let total = 0;
     for (const { time } of state.runs.values()) total += time;
-    return `Done: four samplers in ${total.toFixed(0)} ms.`;
+    return `Done: five samplers in ${total.toFixed(0)} ms.`;
   }
 
   /** Writes every sampler's figures into its row of the table. */
   function fill() {
-    for (const { name } of METHODS) {
+    for (const { name } of ROWS) {
       const { run, time } = state.runs.get(name);
       const cells = rows.get(name);
       cells.points.textContent = String(run.pointCount);
@@ -269,14 +277,26 @@ export function mount(section, wasm) {
     const scale = textScale(ctx.canvas);
     const left = 130 * scale;
     const right = CHART_WIDTH - 20;
-    const top = 26;
     const barHeight = 22;
     const gap = 8;
     const x = (share) => left + share * (right - left);
     ctx.font = `${13 * scale}px system-ui, sans-serif`;
     ctx.textBaseline = 'middle';
+    // The yardsticks' labels: the random limit's ends at its line, hexagonal packing's is
+    // centred on its own but kept inside the chart. Where they would meet (a phone), the second
+    // goes a line higher and the bars move down to make room.
+    const marks = [
+      { share: RSA_LIMIT, label: 'random limit 54.7 %' },
+      { share: HEXAGONAL, label: 'hexagonal packing 90.7 %' },
+    ];
+    const [rsa, hex] = marks.map((mark) => ({ ...mark, width: ctx.measureText(mark.label).width }));
+    rsa.end = x(rsa.share) + 4;
+    hex.centre = Math.min(x(hex.share), CHART_WIDTH - 4 - hex.width / 2);
+    const line = 18 * scale;
+    const crowded = hex.centre - hex.width / 2 < rsa.end + 8;
+    const top = 10 + line + (crowded ? line : 0);
 
-    METHODS.forEach(({ name, label, color }, i) => {
+    ROWS.forEach(({ name, label, color }, i) => {
       const y = top + i * (barHeight + gap);
       const share = state.runs.get(name).run.coverage;
       ctx.fillStyle = '#1f2a1f';
@@ -290,11 +310,8 @@ export function mount(section, wasm) {
     });
 
     // The yardsticks, dashed, labelled above the bars.
-    const bottom = top + METHODS.length * (barHeight + gap) - gap;
-    for (const [share, label] of [
-      [RSA_LIMIT, 'random limit 54.7 %'],
-      [HEXAGONAL, 'hexagonal 90.7 %'],
-    ]) {
+    const bottom = top + ROWS.length * (barHeight + gap) - gap;
+    for (const { share } of marks) {
       ctx.strokeStyle = '#a4262c';
       ctx.lineWidth = 1.5;
       ctx.setLineDash([5, 4]);
@@ -303,18 +320,12 @@ export function mount(section, wasm) {
       ctx.lineTo(x(share), bottom + 4);
       ctx.stroke();
       ctx.setLineDash([]);
-      ctx.fillStyle = '#a4262c';
-      if (share === RSA_LIMIT) {
-        // Ends at its line, so it never meets the hexagonal label on a narrow screen.
-        ctx.textAlign = 'right';
-        ctx.fillText(label, x(share) + 4, top - 16);
-      } else {
-        // Centred on its line, but never past the chart's right edge.
-        ctx.textAlign = 'center';
-        const half = ctx.measureText(label).width / 2;
-        ctx.fillText(label, Math.min(x(share), CHART_WIDTH - 4 - half), top - 16);
-      }
     }
+    ctx.fillStyle = '#a4262c';
+    ctx.textAlign = 'right';
+    ctx.fillText(rsa.label, rsa.end, top - line / 2 - 4);
+    ctx.textAlign = 'center';
+    ctx.fillText(hex.label, hex.centre, top - line / 2 - 4 - (crowded ? line : 0));
     // The axis: 0 to 100 %.
     ctx.strokeStyle = COLORS.muted;
     ctx.lineWidth = 1;

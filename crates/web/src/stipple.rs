@@ -140,7 +140,8 @@ fn mode_name(mode: Mode) -> &'static str {
 job_class!(
     /// The stipple lab's dots, one sampler step per unit of work, shared between the sets: one
     /// set of dots (mono, mask) or three (colour: cyan, magenta, yellow). The dots so far can be
-    /// read between calls; `take()` hands over every set, an array of `x, y, r` arrays.
+    /// read between calls; `take()` hands over every set, an array of `x, y, r` arrays, and keeps
+    /// none of them.
     StippleJob,
     Stippling,
     Array,

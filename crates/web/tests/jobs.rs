@@ -7,8 +7,8 @@ mod common;
 
 use common::{bits, message, obj};
 use poisson_live_web::{
-    BiomeMap, ComparisonJob, ForestJob, PictureJob, PlacementJob, SamplerRunJob, SpectrumJob,
-    StippleJob, WorldJob,
+    poisson_disk_flat, BiomeMap, ComparisonJob, FastJob, ForestJob, PictureJob, PlacementJob,
+    ProgressiveOrder, SamplerRunJob, SpectrumJob, StippleJob, WorldJob,
 };
 use wasm_bindgen_test::*;
 
@@ -54,6 +54,15 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
     };
     let (a, b) = protocol!(run().unwrap(), 7.0);
     assert_eq!(bits(a.points().to_vec()), bits(b.points().to_vec()));
+
+    let (a, b) = protocol!(FastJob::new(360.0, 200.0, 3.0, 3.0).unwrap(), 20.0);
+    assert_eq!(bits(a.points().to_vec()), bits(b.points().to_vec()));
+
+    let xyr = poisson_disk_flat(360.0, 200.0, 6.0, 30.0, 3.0)
+        .unwrap()
+        .to_vec();
+    let (a, b) = protocol!(ProgressiveOrder::new(&xyr).unwrap(), 10.0);
+    assert_eq!(a.to_vec(), b.to_vec());
 
     let spectrum = || {
         SpectrumJob::new(&obj! { kind: "darts", width: 360.0, height: 200.0,

@@ -220,15 +220,20 @@ fn colour_mode_gives_three_sets_and_the_mask_only_dark_ground() {
     let rings = Picture::Rings.render(200, 120).unwrap();
     let core = poisson_live::stipple::stipple_colour(&rings, params(2.0, 10.0, 30, 9)).unwrap();
     let mut s = stipple_job(&image, "colour", 2.0, 10.0, 9.0).unwrap();
-    let sets = s.finish().unwrap();
-    assert_eq!((s.sets(), sets.length()), (3, 3));
+    while !s.run(1e9).unwrap() {}
+    assert_eq!(s.sets(), 3);
     let mut total = 0;
     for i in 0..3 {
-        assert_eq!(set(&sets, i), flat(&core[i as usize]));
-        assert_eq!(s.points(i).to_vec(), set(&sets, i));
+        assert_eq!(s.points(i).to_vec(), flat(&core[i as usize]));
         total += s.count(i);
     }
     assert_eq!(total, s.point_count());
+    // take() hands the sets over (the job keeps none of them).
+    let sets = s.take().unwrap();
+    assert_eq!(sets.length(), 3);
+    for i in 0..3 {
+        assert_eq!(set(&sets, i), flat(&core[i as usize]));
+    }
     assert_eq!(inks().length(), 3);
 
     let mut m = mask_job(&image, 0.5, 4.0, 9.0).unwrap();
