@@ -403,7 +403,7 @@ impl EditableSet {
     }
 
     /// The map filled with several classes in one pass: exactly the points and classes of
-    /// [`poisson_classes`]`(params)`, ids `0, 1, …` in that order. Edits keep every pair's
+    /// [`crate::poisson_classes`]`(params)`, ids `0, 1, …` in that order. Edits keep every pair's
     /// spacing and draw their classes by weight (see the module docs). Checks as there.
     pub fn fill_classes(params: &ClassParams) -> Result<Self> {
         Job::run_to_end(Fill::classes(params)?)
