@@ -29,6 +29,7 @@ const LABS = Object.fromEntries(
     'tiles',
     'endless',
     'stipple',
+    'editor',
   ].map((name) => [name, () => import(`./labs/${name}.js`)]),
 );
 

@@ -291,6 +291,24 @@ describe('every lab at its heaviest', () => {
       await click('stipple', 'new-seed');
       await idle('stipple');
     },
+    editor: async () => {
+      // The widest brush: an erase drag across the whole map, a paint drag back over it (the
+      // largest refill, sliced), an undo, and a new map.
+      const box = await section('editor').locator('canvas').boundingBox();
+      await set('editor', 'brush-size', 120);
+      for (const tool of ['erase', 'paint']) {
+        await section('editor').locator(`input[name="tool"][value="${tool}"]`).check();
+        await page.mouse.move(box.x + 5, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width - 5, box.y + box.height / 3, { steps: 20 });
+        await page.mouse.up();
+        await idle('editor');
+      }
+      await click('editor', 'undo');
+      await idle('editor');
+      await click('editor', 'new-seed');
+      await idle('editor');
+    },
     world: async () => {
       for (let i = 0; i < 3; i++) {
         await click('world', 'new-world');

@@ -141,6 +141,7 @@ const PLANS = [
   { lab: 'tiles', actions: ['new-seed'], cycles: 60, settle: true },
   { lab: 'endless', actions: ['new-seed'], cycles: 30, settle: true },
   { lab: 'stipple', actions: ['new-seed'], cycles: 20, settle: true },
+  { lab: 'editor', actions: ['new-seed'], cycles: 60, settle: true },
   // A world's picture is 1.3 MB: the allocator may need room for a new one while the old one
   // lives, in steps of about a picture, so the world gets a slack of two pictures. A leak of a
   // painter or a picture per cycle grows by far more over its cycles.
@@ -152,6 +153,7 @@ const PLANS = [
   { lab: 'layers', actions: ['new-seed'], cycles: 200, settle: false },
   { lab: 'endless', actions: ['new-seed'], cycles: 200, settle: false },
   { lab: 'stipple', actions: ['new-seed'], cycles: 200, settle: false },
+  { lab: 'editor', actions: ['new-seed'], cycles: 200, settle: false },
   // The world painter's buffers (a megabyte and more each), dropped at every stage of the
   // painting, fragment the allocator until it has room for all of them: wasm memory grows by a
   // few megabytes over the first two hundred such cycles, then stays flat (measured over four

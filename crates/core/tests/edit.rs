@@ -5,6 +5,7 @@
 mod common;
 
 use common::assert_spaced;
+use poisson_live::classes::{poisson_classes, Between, Class, ClassParams, ClassTable};
 use poisson_live::edit::{Change, EditableSet, Item, Stroke, Tool, UNDO_DEPTH};
 use poisson_live::job::Job;
 use poisson_live::{poisson_disk, variable_radius, Point};
@@ -81,8 +82,17 @@ impl Model {
                 for (i, item) in new.iter().enumerate() {
                     prop_assert_eq!(u64::from(item.id), next_id + i as u64, "ids count on");
                     prop_assert!(covered(item), "new point outside the stroke: {:?}", item);
-                    prop_assert_eq!(item.point.r, set.radius());
-                    prop_assert_eq!(item.class, 0);
+                    match set.class_table() {
+                        // A class of the table, carrying that class's radius.
+                        Some(table) => {
+                            prop_assert!(usize::from(item.class) < table.len());
+                            prop_assert_eq!(item.point.r, table.radius(item.class));
+                        }
+                        None => {
+                            prop_assert_eq!(item.point.r, set.radius());
+                            prop_assert_eq!(item.class, 0);
+                        }
+                    }
                 }
                 prop_assert_eq!(change, diff(&before, &after));
                 if change.total() > 0 {
@@ -124,7 +134,11 @@ impl Model {
         prop_assert_eq!(set.last_change(), diff(&self.reference, &now));
         prop_assert_eq!(set.undo_depth(), self.strokes.len());
         // The promises that hold after anything.
-        assert_spaced(set.points());
+        match set.class_table() {
+            Some(table) => assert_class_spaced(table, &now),
+            None => assert_spaced(set.points()),
+        }
+        prop_assert!(set.too_close().is_empty());
         let (w, h) = (set.width(), set.height());
         prop_assert!(set
             .points()
@@ -144,6 +158,38 @@ impl Model {
             }
         }
         Ok(())
+    }
+}
+
+/// Every pair, by brute force, at least its classes' spacing apart.
+fn assert_class_spaced(table: &ClassTable, items: &[Item]) {
+    for (i, a) in items.iter().enumerate() {
+        for b in &items[i + 1..] {
+            let s = table.spacing(a.class, b.class);
+            let (dx, dy) = (a.point.x - b.point.x, a.point.y - b.point.y);
+            assert!(
+                dx * dx + dy * dy >= s * s,
+                "{a:?} and {b:?} closer than their spacing {s}"
+            );
+        }
+    }
+}
+
+/// Trees, rocks and bushes as the issue describes them: a tree keeps 16 from a tree but only
+/// 10 from a rock, a rock 40 from a rock; bushes are small and common, scaled by `scale`.
+fn three_classes(w: f64, h: f64, scale: f64, seed: i32) -> ClassParams {
+    ClassParams {
+        classes: vec![
+            Class::new("tree", 16.0 * scale),
+            Class::new("rock", 40.0 * scale).weight(0.5),
+            Class::new("bush", 8.0 * scale).weight(2.0),
+        ],
+        between: vec![
+            Between::new("tree", "rock", 10.0 * scale),
+            Between::new("rock", "bush", 20.0 * scale),
+        ],
+        seed,
+        ..ClassParams::new(w, h)
     }
 }
 
@@ -201,6 +247,102 @@ proptest! {
         let set = EditableSet::with_items(160.0, 120.0, 6.0, 30, seed, items).unwrap();
         run(set, &list)?;
     }
+
+    // Several classes, each pair with its own spacing (larger and smaller than either class's
+    // own): every edit keeps every pair's spacing, kept points keep their classes, new points
+    // get classes of the table; the same seed and operations give the same set.
+    #[test]
+    fn edits_on_a_set_of_classes(
+        (scale, list) in (0.3..0.8f64).prop_flat_map(|s| (Just(s), ops(200.0, 150.0, 16.0 * s))),
+        seed in 1..100_000i32,
+    ) {
+        let set = EditableSet::fill_classes(&three_classes(200.0, 150.0, scale, seed)).unwrap();
+        let a = run(set.clone(), &list)?;
+        let b = run(set, &list)?;
+        prop_assert_eq!(a, b, "same seed, same operations, same set");
+    }
+}
+
+#[test]
+fn a_set_of_classes_starts_as_the_class_run_and_refills_with_every_class() {
+    let params = three_classes(720.0, 400.0, 1.0, 123456);
+    let placed = poisson_classes(&params).unwrap();
+    let mut set = EditableSet::fill_classes(&params).unwrap();
+    assert_eq!(set.points(), &placed.points[..]);
+    assert_eq!(set.classes(), &placed.classes[..]);
+    assert_eq!(set.ids(), (0..placed.len() as u32).collect::<Vec<_>>());
+    let table = set.class_table().unwrap().clone();
+    assert!(set.too_close().is_empty());
+    // A wide refill across the middle: new points of every class, each pair at its spacing.
+    let stroke = Stroke::new(&[[100.0, 200.0], [620.0, 200.0]], 80.0).unwrap();
+    let change = set.apply(Tool::Refill, &stroke).unwrap();
+    let after = items(&set);
+    assert!(change.removed > 0 && change.added > 0);
+    assert_class_spaced(&table, &after);
+    assert!(set.too_close().is_empty());
+    let new = &after[after.len() - change.added..];
+    for class in 0..3 {
+        assert!(
+            new.iter().any(|i| i.class == class),
+            "class {class}: none painted"
+        );
+    }
+    // The whole map rerolled: each class ends up with about the share of the first fill (no
+    // class takes the patch first). A narrow patch holds fewer of the large class than the
+    // first fill had there, since the kept points along its edge stand where they stand.
+    let count = |s: &EditableSet, class: u16| s.classes().iter().filter(|&&c| c == class).count();
+    let mut whole = EditableSet::fill_classes(&params).unwrap();
+    let first: Vec<usize> = (0..3).map(|c| count(&whole, c)).collect();
+    let all = Stroke::new(&[[-10.0, 200.0], [730.0, 200.0]], 400.0).unwrap();
+    whole.apply(Tool::Refill, &all).unwrap();
+    assert_eq!(whole.ids()[0], placed.len() as u32, "every point is new");
+    for class in 0..3 {
+        let (was, now) = (first[class as usize], count(&whole, class));
+        assert!(
+            (now as f64) > 0.8 * was as f64 && (now as f64) < 1.25 * was as f64,
+            "class {class}: {was} in the first fill, {now} after a refill of the whole map"
+        );
+    }
+    // Paint next to kept points of every class: the pairs' spacings hold against them.
+    let erased = Stroke::circle(360.0, 80.0, 60.0).unwrap();
+    set.apply(Tool::Erase, &erased).unwrap();
+    let painted = Stroke::circle(360.0, 80.0, 75.0).unwrap();
+    let change = set.apply(Tool::Paint, &painted).unwrap();
+    assert!(change.added > 0 && change.removed == 0);
+    assert_class_spaced(&table, &items(&set));
+}
+
+#[test]
+fn a_set_with_classes_is_checked_against_its_table() {
+    let table = ClassTable::new(
+        &[Class::new("tree", 10.0), Class::new("rock", 30.0)],
+        &[Between::new("tree", "rock", 20.0)],
+    )
+    .unwrap();
+    let at = |id, class, x| Item {
+        id,
+        class,
+        point: Point {
+            x,
+            y: 50.0,
+            r: 10.0,
+        },
+    };
+    let set = |items: Vec<Item>| EditableSet::with_items(100.0, 100.0, 10.0, 30, 1, items).unwrap();
+    // A tree and a rock 15 apart: fine by radii, too close for their pair.
+    let close = set(vec![at(0, 0, 10.0), at(1, 1, 25.0)]);
+    let err = close.with_classes(table.clone()).unwrap_err().to_string();
+    assert!(
+        err.contains("closer than the spacing 20 of tree and rock"),
+        "{err}"
+    );
+    let unknown = set(vec![at(0, 2, 10.0)]);
+    let err = unknown.with_classes(table.clone()).unwrap_err().to_string();
+    assert!(err.contains("of class 2, but only 2 classes"), "{err}");
+    let fine = set(vec![at(0, 0, 10.0), at(1, 1, 35.0)])
+        .with_classes(table)
+        .unwrap();
+    assert!(fine.too_close().is_empty());
 }
 
 #[test]
@@ -494,4 +636,29 @@ fn a_typical_stroke_costs_a_few_dozen_units() {
             assert!((20..=64).contains(&job.units()), "{} units", job.units());
         }
     }
+}
+
+#[test]
+fn the_first_fill_in_slices_is_the_fill_in_one_call() {
+    use poisson_live::edit::Fill;
+    let params = three_classes(300.0, 200.0, 1.0, 99);
+    for (mut job, whole) in [
+        (
+            Fill::classes(&params).unwrap(),
+            EditableSet::fill_classes(&params).unwrap(),
+        ),
+        (
+            Fill::plain(300.0, 200.0, 9.0, 30, 99).unwrap(),
+            EditableSet::fill(300.0, 200.0, 9.0, 30, 99).unwrap(),
+        ),
+    ] {
+        let mut calls = 0;
+        while !job.run(3).unwrap() {
+            calls += 1;
+            assert!(job.progress() < 1.0);
+        }
+        assert!(calls > 10, "{calls} slices");
+        assert_eq!(job.take().unwrap(), whole);
+    }
+    assert!(Fill::classes(&ClassParams::new(300.0, 200.0)).is_err());
 }

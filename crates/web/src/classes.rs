@@ -19,7 +19,7 @@ fn err(e: Error) -> JsError {
 /// Reads `{width, height, classes: [{name, spacing, weight?}, …], between?: [{a, b,
 /// spacing}, …], k?, seed?}`: what is missing or of the wrong type is named; numbers are the
 /// core's to check (NaN and negatives pass through to its message).
-fn params(value: &JsValue) -> Result<ClassParams, JsError> {
+pub(crate) fn params(value: &JsValue) -> Result<ClassParams, JsError> {
     let get = |from: &JsValue, key: &str| Reflect::get(from, &key.into()).unwrap_or(JsValue::NULL);
     let wrong = |what: &str, got: &JsValue, kind: &str| {
         let got = match got.as_string() {

@@ -1,9 +1,10 @@
 //! `EditableMap`: the level editor's point set. Brush strokes erase, paint or refill in place, a
 //! budget of work at a time; every other point keeps its place and its id; strokes undo.
 
+use crate::job::job_class;
 use crate::js::{err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
-use poisson_live::edit::{Edit, EditableSet, Stroke, Tool};
+use poisson_live::edit::{Edit, EditableSet, Fill, Stroke, Tool};
 use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
 
@@ -17,9 +18,13 @@ use wasm_bindgen::prelude::*;
 /// `stroke` outside begin/end is a stroke of its own (a keyboard dab). Every call that changes
 /// the set (`stroke`, `beginStroke`, `endStroke`, `undo`) first finishes an edit still running.
 ///
+/// With classes (`{width, height, classes: [{name, spacing, weight?}, …], between?: [{a, b,
+/// spacing}, …], k, seed}`) the map holds several kinds of object, each pair with its own
+/// spacing, and strokes draw each new point's class by weight (the core's `classes` module).
+///
 /// Array layouts: `points()` is `x, y, r` per point; `ids()` (`Uint32Array`) and `classes()`
-/// (`Uint16Array`, all 0 until classes land) hold one entry per point in the same order. Kept
-/// points keep their order; new points come last.
+/// (`Uint16Array`: an index into the classes given, all 0 without) hold one entry per point in
+/// the same order. Kept points keep their order; new points come last.
 #[wasm_bindgen]
 pub struct EditableMap {
     set: EditableSet,
@@ -30,13 +35,16 @@ pub struct EditableMap {
 impl EditableMap {
     /// A map for `{width, height, radius, k, seed}` filled by Bridson's algorithm: exactly
     /// `poissonDisk(width, height, radius, k, seed)`, with ids 0, 1, … in that order. Edits
-    /// place points `radius` apart and draw from the same seed. Throws with a readable message
-    /// on bad input.
+    /// place points `radius` apart and draw from the same seed.
+    ///
+    /// Or, for `{width, height, classes, between, k, seed}` (no radius), a map filled with
+    /// several classes in one pass: exactly `ClassSampler`'s points and classes for the same
+    /// object, ids 0, 1, … in that order. Throws with a readable message on bad input.
+    ///
+    /// In one call: a page fills with `EditableMapFill`, a slice at a time.
     #[wasm_bindgen(constructor)]
     pub fn new(params: &JsValue) -> Result<EditableMap, JsError> {
-        let (width, height, radius, k, seed) = Params::new("EditableMap", params)?.bridson()?;
-        let set = EditableSet::fill(width, height, radius, k, seed).map_err(err)?;
-        Ok(Self { set, pending: None })
+        EditableMapFill::new(params)?.finish()
     }
 
     /// Starts an edit with `tool` (`"paint"`, `"erase"` or `"refill"`) along `path` (`x, y`
@@ -115,7 +123,8 @@ impl EditableMap {
         Uint32Array::from(self.set.ids())
     }
 
-    /// The points' classes, in the order of `points()` (0 until classes land).
+    /// The points' classes, in the order of `points()`: indices into the classes given (all 0
+    /// for a map made without).
     pub fn classes(&self) -> Uint16Array {
         Uint16Array::from(self.set.classes())
     }
@@ -125,10 +134,11 @@ impl EditableMap {
         xyr(self.pending.as_ref().map_or(&[], |e| e.placed()))
     }
 
-    /// Pairs of points closer than the smaller of their radii: always 0 (the page's readout).
+    /// Pairs of points closer than they must keep (the spacing of their pair of classes, or
+    /// without classes the smaller of their radii): always 0, the page's readout, counted.
     #[wasm_bindgen(js_name = tooClose)]
     pub fn too_close(&self) -> u32 {
-        poisson_live::metrics::radius_violations(self.set.points()).len() as u32
+        self.set.too_close().len() as u32
     }
 }
 
@@ -153,6 +163,37 @@ getters!(EditableMap, self {
     width "width": f64 = self.set.width();
     /// The map height.
     height "height": f64 = self.set.height();
-    /// The spacing of the points edits add.
+    /// The spacing of the points edits add (with classes: the smallest any pair keeps).
     radius "radius": f64 = self.set.radius();
+    /// How many classes the map has (1 for a map made without).
+    class_count "classCount": u32 = self.set.class_table().map_or(1, |t| t.len() as u32);
 });
+
+job_class!(
+    /// An `EditableMap`'s first fill a slice at a time (a unit is one Bridson step): `take()`
+    /// hands over the map, the same as `new EditableMap(params)` for the same object.
+    EditableMapFill,
+    Fill,
+    EditableMap,
+    |set| EditableMap { set, pending: None }
+);
+
+#[wasm_bindgen]
+impl EditableMapFill {
+    /// Checks the parameter object (that of `new EditableMap`) and places the first point;
+    /// throws with a readable message on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: &JsValue) -> Result<EditableMapFill, JsError> {
+        let read = Params::new("EditableMap", params)?;
+        let job = if read.has("classes") {
+            // Read as `ClassSampler` reads it: the same object gives the same classes.
+            Fill::classes(&crate::classes::params(params)?)
+        } else {
+            let (width, height, radius, k, seed) = read.bridson()?;
+            Fill::plain(width, height, radius, k, seed)
+        };
+        Ok(Self {
+            job: job.map_err(err)?,
+        })
+    }
+}

@@ -158,6 +158,12 @@ impl Params {
             .ok_or_else(|| self.wrong(key, &value, "true or false"))
     }
 
+    /// Whether `key` holds anything (not `undefined` or `null`).
+    pub(crate) fn has(&self, key: &str) -> bool {
+        let value = self.get(key);
+        !(value.is_undefined() || value.is_null())
+    }
+
     /// The text under `key`.
     pub(crate) fn text(&self, key: &str) -> Result<String, JsError> {
         let value = self.get(key);

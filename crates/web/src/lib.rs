@@ -39,7 +39,7 @@ pub use classes::{poisson_classes, ClassSampler};
 pub use compare::{Comparison, ComparisonJob};
 pub use darts::{dart_throwing, DartThrower};
 pub use density::ForestJob;
-pub use edit::EditableMap;
+pub use edit::{EditableMap, EditableMapFill};
 pub use export::{points_to_csv, points_to_json};
 pub use fast::{fast_poisson, FastJob};
 pub use grid::GridLab;

@@ -135,3 +135,71 @@ fn bad_input_throws_the_cores_message() {
         core.to_string()
     );
 }
+
+/// The page's map: trees and rocks with a between spacing, as a parameter object.
+fn classed(seed: f64) -> wasm_bindgen::JsValue {
+    let class = |name: &str, spacing: f64, weight: f64| obj! { name: name, spacing: spacing, weight: weight };
+    let classes = js_sys::Array::of2(&class("tree", 16.0, 3.0), &class("rock", 40.0, 1.0));
+    let between = js_sys::Array::of1(&obj! { a: "tree", b: "rock", spacing: 12.0 });
+    obj! { width: 720.0, height: 400.0, classes: classes, between: between, k: 30.0, seed: seed }
+}
+
+/// With classes: the first fill is the core's class run, a sliced refill is the core's edit to
+/// the bit (classes included), and every pair keeps its classes' spacing.
+#[wasm_bindgen_test]
+fn a_map_of_classes_is_the_cores_and_keeps_every_pair_apart() {
+    use poisson_live::classes::{Between, Class, ClassParams};
+    let params = ClassParams {
+        classes: vec![
+            Class::new("tree", 16.0).weight(3.0),
+            Class::new("rock", 40.0),
+        ],
+        between: vec![Between::new("tree", "rock", 12.0)],
+        seed: 7,
+        ..ClassParams::new(720.0, 400.0)
+    };
+    let mut core = EditableSet::fill_classes(&params).unwrap();
+    let mut m = EditableMap::new(&classed(7.0)).unwrap();
+    assert_eq!(m.points().to_vec(), xyr(&core));
+    assert_eq!(m.classes().to_vec(), core.classes());
+    assert_eq!((m.class_count(), m.too_close()), (2, 0));
+    let stroke = Stroke::new(&[[100.0, 200.0], [400.0, 260.0]], 60.0).unwrap();
+    core.apply(Tool::Refill, &stroke).unwrap();
+    m.stroke("refill", &[100.0, 200.0, 400.0, 260.0], 60.0)
+        .unwrap();
+    while !m.run(3.0).unwrap() {}
+    assert_eq!(m.points().to_vec(), xyr(&core));
+    assert_eq!(m.classes().to_vec(), core.classes());
+    assert_eq!(m.ids().to_vec(), core.ids());
+    assert_eq!(m.too_close(), 0);
+    let drawn = m.classes().to_vec();
+    let new = &drawn[drawn.len() - m.added() as usize..];
+    assert!(new.contains(&0) && new.contains(&1), "both classes painted");
+    // A between rule naming an unknown class: the core's message.
+    let bad = obj! {
+        width: 720.0, height: 400.0, k: 30.0, seed: 1.0,
+        classes: js_sys::Array::of1(&obj! { name: "tree", spacing: 16.0 }),
+        between: js_sys::Array::of1(&obj! { a: "tree", b: "rock", spacing: 12.0 })
+    };
+    assert!(message(EditableMap::new(&bad)).contains("which was not given"));
+}
+
+/// The page's fill: `EditableMapFill` in slices hands over the map `new EditableMap` makes.
+#[wasm_bindgen_test]
+fn a_sliced_fill_is_the_map_in_one_call() {
+    let mut fill = poisson_live_web::EditableMapFill::new(&classed(9.0)).unwrap();
+    let mut calls = 0;
+    while !fill.run(5.0).unwrap() {
+        calls += 1;
+    }
+    assert!(calls > 10);
+    let sliced = fill.take().unwrap();
+    let whole = EditableMap::new(&classed(9.0)).unwrap();
+    assert_eq!(sliced.points().to_vec(), whole.points().to_vec());
+    assert_eq!(sliced.classes().to_vec(), whole.classes().to_vec());
+    assert_eq!(sliced.ids().to_vec(), whole.ids().to_vec());
+    assert!(
+        message(poisson_live_web::EditableMapFill::new(&obj! { width: 1.0 }))
+            .contains("EditableMap")
+    );
+}

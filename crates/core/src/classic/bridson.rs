@@ -267,7 +267,7 @@ impl Sampler {
     }
 
     /// Sets kinds of points, each pair with its own spacing ([`Kinds`]): the classes of
-    /// [`crate::classes`]. The grid must hold no point yet.
+    /// [`crate::classes`]. The kinds must know the class of every point the grid holds already.
     pub(crate) fn with_kinds(mut self, kinds: impl Kinds + 'static) -> Self {
         self.kinds = Some(Box::new(kinds));
         self

@@ -215,26 +215,54 @@ pub struct Violation {
 /// assert_eq!(radius_violations(&[at(0.0, 8.0), at(5.0, 20.0), at(30.0, 1.0)]), vec![(0, 1)]);
 /// ```
 pub fn radius_violations(points: &[Point]) -> Vec<(usize, usize)> {
-    let n = points.len();
     let radii: Vec<f64> = points.iter().map(|p| p.r).collect();
+    spacing_violations(points, |i| radii[i], |i, j| radii[i].min(radii[j]))
+}
+
+/// Every pair `(i, j)` with `i < j` closer than `need(i, j)`, sorted: the general form of
+/// [`radius_violations`], for rules where a pair's spacing is not the smaller radius (classes,
+/// each pair with its own spacing: [`crate::classes`]).
+///
+/// `reach(i)` must be at least `need(i, j)` for every `j`: how far around point `i` a partner
+/// is looked for. A point whose reach is not finite and positive asks for no room.
+///
+/// ```
+/// use poisson_live::metrics::spacing_violations;
+/// use poisson_live::Point;
+///
+/// let at = |x| Point { x, y: 0.0, r: 1.0 };
+/// // Points 0 and 1 are "rocks" that keep 10 apart; point 2, a "tree", keeps 3 from anything.
+/// let class = [0, 0, 1];
+/// let need = |i: usize, j: usize| if class[i] == 0 && class[j] == 0 { 10.0 } else { 3.0 };
+/// let reach = |i: usize| if class[i] == 0 { 10.0 } else { 3.0 };
+/// let pts = [at(0.0), at(8.0), at(11.0)];
+/// assert_eq!(spacing_violations(&pts, reach, need), vec![(0, 1)]);
+/// ```
+pub fn spacing_violations<P: Copy + Into<[f64; 2]>>(
+    points: &[P],
+    reach_of: impl Fn(usize) -> f64,
+    need: impl Fn(usize, usize) -> f64,
+) -> Vec<(usize, usize)> {
+    let n = points.len();
+    let reaches: Vec<f64> = (0..n).map(&reach_of).collect();
     let points = &positions(points)[..];
-    let valid = |i: usize| radii[i].is_finite() && radii[i] > 0.0;
+    let valid = |i: usize| reaches[i].is_finite() && reaches[i] > 0.0;
     let (mut smallest, mut largest) = (f64::INFINITY, 0.0f64);
     for i in (0..n).filter(|&i| valid(i)) {
-        smallest = smallest.min(radii[i]);
-        largest = largest.max(radii[i]);
+        smallest = smallest.min(reaches[i]);
+        largest = largest.max(reaches[i]);
     }
     if !smallest.is_finite() {
         return Vec::new();
     }
-    // Cells as wide as the smallest radius, as in the sampler's grid, but never so small that a
-    // big radius has to scan thousands of them.
+    // Cells as wide as the smallest reach, as in the sampler's grid, but never so small that a
+    // big reach has to scan thousands of them.
     let (index, cell) = cell_index(points, valid, smallest.max(largest / 32.0));
     let mut pairs = Vec::new();
     for i in (0..n).filter(|&i| valid(i)) {
-        // The pair needs min(rᵢ, rⱼ) ≤ rᵢ, so looking as far as rᵢ around i finds every partner.
-        index.for_each_near(points[i], reach(radii[i], cell), |j| {
-            let need = radii[i].min(radii[j]);
+        // need(i, j) ≤ reach(i), so looking as far as reach(i) around i finds every partner.
+        index.for_each_near(points[i], reach(reaches[i], cell), |j| {
+            let need = need(i, j);
             if j > i && dist2(points[i], points[j]) < need * need {
                 pairs.push((i, j));
             }

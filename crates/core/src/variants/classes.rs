@@ -484,6 +484,25 @@ impl ClassTable {
     pub fn smallest(&self) -> f64 {
         self.radius.iter().copied().fold(f64::INFINITY, f64::min)
     }
+    /// The largest spacing class `class` keeps from any class: how far around one of its points
+    /// another point can stand too close.
+    pub fn reach(&self, class: u16) -> f64 {
+        self.reach[class as usize]
+    }
+    /// The largest spacing of any pair: how far from a patch a point can still refuse a
+    /// candidate in it.
+    pub fn largest(&self) -> f64 {
+        self.reach.iter().copied().fold(0.0, f64::max)
+    }
+    /// Every pair `(i, j)`, `i < j`, of `points` (of classes `classes`, in the same order)
+    /// closer than the spacing of its pair of classes: none for any set this crate places.
+    pub fn violations(&self, points: &[Point], classes: &[u16]) -> Vec<(usize, usize)> {
+        crate::metrics::spacing_violations(
+            points,
+            |i| self.reach(classes[i]),
+            |i, j| self.spacing(classes[i], classes[j]),
+        )
+    }
 
     /// A class drawn by weight from `u` in `[0, 1)`: the first whose running sum of weights
     /// exceeds `u × total` (a class of weight 0 never).
@@ -500,7 +519,7 @@ impl ClassTable {
 
 /// The classes as the sampler's [`Kinds`]: the class of every point, the class draws, and the
 /// check of each pair's spacing on the grid.
-struct ClassKinds {
+pub(crate) struct ClassKinds {
     table: ClassTable,
     rng: ParkMiller,
     /// The class of the candidate thrown last, until it is judged.
@@ -510,6 +529,18 @@ struct ClassKinds {
 }
 
 impl ClassKinds {
+    /// The classes as a sampler's kinds on a grid whose points so far are of classes
+    /// `of_points`, in grid order (none for a fresh run; the kept points for an edit's refill,
+    /// [`crate::edit`]), drawing classes from `sub_seed(seed, CLASS_SALT)`.
+    pub(crate) fn new(table: ClassTable, seed: i32, of_points: Vec<u16>) -> Result<Self> {
+        Ok(Self {
+            table,
+            rng: ParkMiller::new(sub_seed(seed, CLASS_SALT))?,
+            pending: None,
+            of_points,
+        })
+    }
+
     fn draw(&mut self) -> usize {
         self.table.draw(self.rng.next_f64())
     }
@@ -612,12 +643,7 @@ impl ClassSampler {
             }
             e
         })?;
-        let kinds = ClassKinds {
-            table: table.clone(),
-            rng: ParkMiller::new(sub_seed(params.seed, CLASS_SALT))?,
-            pending: None,
-            of_points: Vec::new(),
-        };
+        let kinds = ClassKinds::new(table.clone(), params.seed, Vec::new())?;
         let mut sampler =
             Sampler::with_grid(grid, smallest, params.k, params.seed)?.with_kinds(kinds);
         sampler.start_random();

@@ -2,9 +2,9 @@
 //! objects where there is room, refill a patch, undo; every object keeps its place and its id.
 //!
 //! ## Ids
-//! Every point of an [`EditableSet`] carries a stable `u32` id (and a `u16` class, 0 until
-//! classes land; the edits carry it untouched). A point an edit does not remove keeps its id,
-//! its class and its coordinates, to the bit. A point an edit adds gets the next id of a counter
+//! Every point of an [`EditableSet`] carries a stable `u32` id and a `u16` class (see Classes
+//! below). A point an edit does not remove keeps its id, its class and its coordinates, to the
+//! bit. A point an edit adds gets the next id of a counter
 //! that only ever goes up: an id is never given twice, not even after [`EditableSet::undo`] took
 //! the point that had it away again. A saved reference to an id therefore means one object for
 //! the life of the set, or nothing.
@@ -39,10 +39,22 @@
 //! radius and the other's from every point, kept or new, as everywhere in the crate.
 //!
 //! Edit number `i` (counting from 0 the edits that changed the set) draws from the Park–Miller
-//! generator seeded with `sub_seed(seed, 0xED17_0000 + i)` ([`crate::rng::sub_seed`]). So one
+//! generator seeded with `sub_seed(seed, 0xED17_0000 + i)` ([`crate::rng::sub_seed`]), and, on
+//! a set with classes, its classes from the one that seed gives in [`crate::classes`]. So one
 //! seed and one sequence of operations (edits, strokes, undos) give one set, to the bit, natively
 //! and in WebAssembly. The counter, like the id counter, never goes back: a stroke painted again
 //! after an undo is a new roll.
+//!
+//! ## Classes
+//! A set made with [`EditableSet::fill_classes`] (or given a table with
+//! [`EditableSet::with_classes`]) holds several kinds of object, each pair with its own spacing
+//! ([`ClassTable`]). Its paint and refill run the same loop with the classes' hook: each
+//! candidate draws its class by weight as it is thrown, and stands only if it keeps its pair's
+//! spacing from every point, kept or new ([`crate::classes`] has the rule and the draw). The
+//! grid around the stroke then holds the kept points within the largest spacing of any pair,
+//! and the seeding blocks are that spacing's double, so that the starts are few and the
+//! classes share the patch as they share a first fill.
+//! Without a table every point is of class 0 and keeps the smaller of two radii, as above.
 //!
 //! ## Slices and undo
 //! An edit is a [`Job`] ([`EditableSet::edit`]): it reads the set once when it is made (which
@@ -74,6 +86,7 @@
 //! ```
 
 use crate::bridson::{BlockCursor, Handover, Sampler, MAX_K};
+use crate::classes::{ClassKinds, ClassParams, ClassSampler, ClassTable};
 use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
 use crate::job::Job;
@@ -288,7 +301,7 @@ impl Stroke {
 pub struct Item {
     /// Its id: stable for the point's life, never given to another point.
     pub id: u32,
-    /// Its class (0 until classes land; carried through every edit).
+    /// Its class: an index into the set's [`ClassTable`], or 0 in a set without one.
     pub class: u16,
     /// Where it stands and the spacing it keeps.
     pub point: Point,
@@ -319,6 +332,8 @@ pub struct Patch {
     /// Indices into the set's points, ascending.
     removed: Vec<usize>,
     added: Vec<Point>,
+    /// The classes of `added`, in the same order.
+    classes: Vec<u16>,
 }
 
 impl Patch {
@@ -329,6 +344,10 @@ impl Patch {
     /// The points it adds, in the order they were placed (their ids are given on commit).
     pub fn added(&self) -> &[Point] {
         &self.added
+    }
+    /// Their classes, in the same order.
+    pub fn added_classes(&self) -> &[u16] {
+        &self.classes
     }
     /// True when it changes nothing.
     pub fn is_empty(&self) -> bool {
@@ -378,6 +397,8 @@ pub struct EditableSet {
     /// True between `begin_stroke` and `end_stroke` (or an undo).
     open: bool,
     last: Change,
+    /// The classes and their spacings, when the set has several kinds of object.
+    table: Option<ClassTable>,
 }
 
 impl EditableSet {
@@ -408,6 +429,7 @@ impl EditableSet {
             history: Vec::new(),
             open: false,
             last: Change::default(),
+            table: None,
         })
     }
 
@@ -415,13 +437,48 @@ impl EditableSet {
     /// [`crate::poisson_disk`]`(width, height, radius, k, seed)`, with ids `0, 1, …` in that
     /// order, class 0. Checks as there.
     pub fn fill(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        let points = crate::poisson_disk(width, height, radius, k, seed)?;
-        let items = points.into_iter().zip(0..).map(|(point, id)| Item {
-            id,
-            class: 0,
-            point,
-        });
-        Self::with_items(width, height, radius, k, seed, items)
+        Job::run_to_end(Fill::plain(width, height, radius, k, seed)?)
+    }
+
+    /// The map filled with several classes in one pass: exactly the points and classes of
+    /// [`crate::poisson_classes`]`(params)`, ids `0, 1, …` in that order. Edits keep every pair's
+    /// spacing and draw their classes by weight (see the module docs). Checks as there.
+    pub fn fill_classes(params: &ClassParams) -> Result<Self> {
+        Job::run_to_end(Fill::classes(params)?)
+    }
+
+    /// The same set with classes: from now on its points' classes index `table`, and edits
+    /// place points of those classes, each pair at its own spacing. Refused when a point's
+    /// class is not in the table or a pair of points stands closer than its classes' spacing.
+    pub fn with_classes(mut self, table: ClassTable) -> Result<Self> {
+        if let Some(i) = self
+            .classes
+            .iter()
+            .position(|&c| usize::from(c) >= table.len())
+        {
+            return Err(Error::Invalid {
+                message: format!(
+                    "point {i} (id {}) is of class {}, but only {} classes were given",
+                    self.ids[i],
+                    self.classes[i],
+                    table.len()
+                ),
+            });
+        }
+        if let Some(&(i, j)) = table.violations(&self.points, &self.classes).first() {
+            let names = table.names();
+            let (ca, cb) = (self.classes[i], self.classes[j]);
+            let spacing = format!(
+                "the spacing {} of {} and {}",
+                short(table.spacing(ca, cb)),
+                names[usize::from(ca)],
+                names[usize::from(cb)]
+            );
+            return Err(self.crowded(i, j, &spacing));
+        }
+        self.smallest = self.smallest.min(table.smallest());
+        self.table = Some(table);
+        Ok(self)
     }
 
     /// A set holding `items` (a saved level, a file): checks as [`EditableSet::new`], and then
@@ -471,18 +528,23 @@ impl EditableSet {
             set.classes.push(item.class);
         }
         if let Some(&(i, j)) = crate::metrics::radius_violations(&set.points).first() {
-            let (a, b) = (set.points[i], set.points[j]);
-            return Err(Error::Invalid {
-                message: format!(
-                    "points {i} and {j} (ids {} and {}) are {} apart, closer than their spacing {}",
-                    set.ids[i],
-                    set.ids[j],
-                    short((a.x - b.x).hypot(a.y - b.y)),
-                    short(a.r.min(b.r))
-                ),
-            });
+            let need = set.points[i].r.min(set.points[j].r);
+            return Err(set.crowded(i, j, &format!("their spacing {}", short(need))));
         }
         Ok(set)
+    }
+
+    /// The refusal of a set whose points `i` and `j` stand closer than `spacing` (in words).
+    fn crowded(&self, i: usize, j: usize, spacing: &str) -> Error {
+        let (a, b) = (self.points[i], self.points[j]);
+        Error::Invalid {
+            message: format!(
+                "points {i} and {j} (ids {} and {}) are {} apart, closer than {spacing}",
+                self.ids[i],
+                self.ids[j],
+                short((a.x - b.x).hypot(a.y - b.y)),
+            ),
+        }
     }
 
     /// The map's width.
@@ -546,6 +608,19 @@ impl EditableSet {
     pub fn last_change(&self) -> Change {
         self.last
     }
+    /// The classes, when the set has several kinds of object.
+    pub fn class_table(&self) -> Option<&ClassTable> {
+        self.table.as_ref()
+    }
+    /// Every pair `(i, j)`, `i < j`, of points closer than they must keep: the spacing of their
+    /// pair of classes, or without classes the smaller of their radii. Empty for any set the
+    /// edits made (the page's "too close" readout).
+    pub fn too_close(&self) -> Vec<(usize, usize)> {
+        match &self.table {
+            Some(table) => table.violations(&self.points, &self.classes),
+            None => crate::metrics::radius_violations(&self.points),
+        }
+    }
     /// How many strokes [`EditableSet::undo`] can take back.
     pub fn undo_depth(&self) -> usize {
         self.history.iter().filter(|s| !s.edits.is_empty()).count()
@@ -582,6 +657,7 @@ impl EditableSet {
         let mut job = Edit {
             revision: self.revision,
             removed,
+            kept: 0,
             sampler: None,
             cursor: BlockCursor::default(),
             seeded: false,
@@ -593,10 +669,23 @@ impl EditableSet {
         if !(on_map && tool.fills()) {
             return Ok(job);
         }
-        // The grid: the region and a margin of one spacing, where the kept points that could
-        // refuse a candidate stand. Cells a hair under the smallest radius / √2, so that no two
-        // points ever share one however the cell index rounds (as in `chunks`).
-        let [gl, gt, gr, gb] = [region[0] - r, region[1] - r, region[2] + r, region[3] + r];
+        // The grid: the region and a margin of the largest spacing (one spacing without
+        // classes), where the kept points that could refuse a candidate stand. Cells a hair
+        // under the smallest radius / √2, so that no two points ever share one however the cell
+        // index rounds (as in `chunks`). With classes the sampler's own spacing, which sizes
+        // the seeding blocks, is the largest too: blocks of the smallest would scatter a start
+        // every few spacings, a layer of darts in which the small classes take the patch
+        // before the large ones are ever thrown.
+        let (r, margin) = match &self.table {
+            Some(table) => (table.largest(), table.largest()),
+            None => (r, r),
+        };
+        let [gl, gt, gr, gb] = [
+            region[0] - margin,
+            region[1] - margin,
+            region[2] + margin,
+            region[3] + margin,
+        ];
         let cell = self.smallest / SQRT_2 * (1.0 - 1e-9);
         let needed = ((gr - gl) / cell).ceil() * ((gb - gt) / cell).ceil();
         if needed > DEFAULT_MAX_CELLS as f64 {
@@ -614,17 +703,24 @@ impl EditableSet {
             });
         }
         let mut grid = Grid::with_origin(gl, gt, gr - gl, gb - gt, cell, DEFAULT_MAX_CELLS)?;
-        for p in &self.points {
+        // The kept points' classes in grid order, for the classes' spacing test.
+        let mut kept_classes = Vec::new();
+        for (p, &class) in self.points.iter().zip(&self.classes) {
             // The same test as above: a point is erased or kept the same way both times.
             if p.x >= gl && p.x < gr && p.y >= gt && p.y < gb && !(tool.erases() && covered(p)) {
                 grid.add(p.x, p.y, p.r)?;
+                kept_classes.push(class);
             }
         }
+        job.kept = kept_classes.len();
         let seed = sub_seed(self.seed, EDIT_SALT.wrapping_add(self.edits));
         let covered = stroke.clone();
-        let sampler = Sampler::with_grid(grid, r, self.k, seed)?
+        let mut sampler = Sampler::with_grid(grid, r, self.k, seed)?
             .with_region(region[0], region[1], region[2], region[3])?
             .with_allowed(move |x, y| covered.covers(x, y));
+        if let Some(table) = &self.table {
+            sampler = sampler.with_kinds(ClassKinds::new(table.clone(), seed, kept_classes)?);
+        }
         let blocks = ((region[2] - region[0]) / (2.0 * r)).ceil()
             * ((region[3] - region[1]) / (2.0 * r)).ceil();
         let area = stroke
@@ -637,7 +733,7 @@ impl EditableSet {
     }
 
     /// Applies a finished edit's patch: removes its points, appends its new points with fresh
-    /// ids (class 0), and records it for undo in the open stroke (or as a stroke of its own).
+    /// ids (and the classes drawn for them), and records it for undo in the open stroke (or as a stroke of its own).
     /// A patch that changes nothing leaves the set exactly as it was, counters included.
     ///
     /// Refused when the set changed since the edit was made (start the edit again), or when
@@ -670,10 +766,10 @@ impl EditableSet {
         retain_indexed(&mut self.ids, &patch.removed);
         retain_indexed(&mut self.classes, &patch.removed);
         let first = self.next_id;
-        for (p, id) in patch.added.iter().zip(first..) {
+        for ((p, &class), id) in patch.added.iter().zip(&patch.classes).zip(first..) {
             self.points.push(*p);
             self.ids.push(id as u32);
-            self.classes.push(0);
+            self.classes.push(class);
         }
         self.next_id += fresh;
         self.edits = self.edits.wrapping_add(1);
@@ -792,6 +888,8 @@ fn reinsert<T: Copy>(v: &mut Vec<T>, entries: impl Iterator<Item = (usize, T)>) 
 pub struct Edit {
     revision: u64,
     removed: Vec<usize>,
+    /// How many kept points the sampler's grid holds before its own.
+    kept: usize,
     /// The Bridson sampler of a paint or refill that has ground to fill.
     sampler: Option<Sampler>,
     cursor: BlockCursor,
@@ -852,13 +950,115 @@ impl Job for Edit {
     }
 
     fn take(&mut self) -> Option<Patch> {
-        let (finished, revision) = (self.finished, self.revision);
+        let (finished, revision, kept) = (self.finished, self.revision, self.kept);
         let (removed, sampler) = (&mut self.removed, &mut self.sampler);
-        self.handover.take(finished, || Patch {
-            revision,
-            removed: std::mem::take(removed),
-            added: sampler.take().map_or_else(Vec::new, Sampler::into_points),
+        self.handover.take(finished, || {
+            let sampler = sampler.take();
+            // The classes the kinds drew for the new points (all 0 without classes).
+            let classes = sampler
+                .as_ref()
+                .and_then(Sampler::kinds)
+                .map(|kinds| kinds.of_points()[kept..].to_vec());
+            let added = sampler.map_or_else(Vec::new, Sampler::into_points);
+            let classes = classes.unwrap_or_else(|| vec![0; added.len()]);
+            Patch {
+                revision,
+                removed: std::mem::take(removed),
+                added,
+                classes,
+            }
         })
+    }
+}
+
+/// A set's first fill as a [`Job`] (a unit is one Bridson step), for a page that must not
+/// stall: the result is exactly [`EditableSet::fill`] or [`EditableSet::fill_classes`] for the
+/// same parameters, which are this job run to the end.
+#[derive(Debug)]
+pub struct Fill {
+    width: f64,
+    height: f64,
+    k: u32,
+    seed: i32,
+    sampler: FillSampler,
+}
+
+/// What a [`Fill`] runs: plain Bridson, or the class run and its table.
+#[derive(Debug)]
+enum FillSampler {
+    Plain(Sampler, f64),
+    Classes(ClassSampler),
+}
+
+impl Fill {
+    /// The fill of [`EditableSet::fill`]: checks as there, and places the first point.
+    pub fn plain(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let mut sampler = Sampler::new(width, height, radius, k, seed)?;
+        sampler.start_random();
+        let sampler = FillSampler::Plain(sampler, radius);
+        Ok(Self {
+            width,
+            height,
+            k,
+            seed,
+            sampler,
+        })
+    }
+
+    /// The fill of [`EditableSet::fill_classes`]: checks as [`ClassSampler::new`], and places
+    /// the first point.
+    pub fn classes(params: &ClassParams) -> Result<Self> {
+        let sampler = FillSampler::Classes(ClassSampler::new(params)?);
+        let (width, height, k, seed) = (params.width, params.height, params.k, params.seed);
+        Ok(Self {
+            width,
+            height,
+            k,
+            seed,
+            sampler,
+        })
+    }
+}
+
+impl Job for Fill {
+    type Output = EditableSet;
+
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        match &mut self.sampler {
+            FillSampler::Plain(s, _) => Job::run(s, budget),
+            FillSampler::Classes(s) => Job::run(s, budget),
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        match &self.sampler {
+            FillSampler::Plain(s, _) => Job::progress(s),
+            FillSampler::Classes(s) => Job::progress(s),
+        }
+    }
+
+    /// The set, ids `0, 1, …` in the order placed. A set the samplers made passes every check
+    /// of [`EditableSet::with_items`]; `None` also if one failed, which would be a bug.
+    fn take(&mut self) -> Option<EditableSet> {
+        let (w, h, k, seed) = (self.width, self.height, self.k, self.seed);
+        match &mut self.sampler {
+            FillSampler::Plain(s, r) => {
+                let points = Job::take(s)?;
+                let items = points.into_iter().zip(0..).map(|(point, id)| Item {
+                    id,
+                    class: 0,
+                    point,
+                });
+                EditableSet::with_items(w, h, *r, k, seed, items).ok()
+            }
+            FillSampler::Classes(s) => {
+                let table = s.table().clone();
+                let placed = Job::take(s)?;
+                EditableSet::with_items(w, h, table.smallest(), k, seed, placed.items())
+                    .and_then(|set| set.with_classes(table))
+                    .ok()
+            }
+        }
     }
 }
 
