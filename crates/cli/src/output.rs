@@ -35,6 +35,12 @@ pub enum Points {
         columns: usize,
         values: Vec<f64>,
     },
+    /// Points with a class each, an index into `names` (which need no quoting).
+    Classed {
+        points: Vec<poisson_live::Point>,
+        classes: Vec<u16>,
+        names: Vec<String>,
+    },
 }
 
 impl Points {
@@ -45,6 +51,7 @@ impl Points {
             Points::Table {
                 columns, values, ..
             } => values.len() / columns,
+            Points::Classed { points, .. } => points.len(),
         }
     }
 }
@@ -71,7 +78,47 @@ pub fn render(format: Format, width: f64, height: f64, points: &Points) -> Strin
                 values,
             },
         ) => export::csv_rows(header, values.chunks(*columns)),
+        (Format::Json, Points::Classed { .. }) | (Format::Csv, Points::Classed { .. }) => {
+            classed(format, width, height, points)
+        }
     }
+}
+
+/// [`Points::Classed`] as JSON (`{width, height, classes: [names], points: [[x, y, r, class],
+/// …]}`, the class by index) or CSV (`x,y,r,class`, the class by name): the numbers written
+/// by the core's export, the names added around them.
+fn classed(format: Format, width: f64, height: f64, points: &Points) -> String {
+    let Points::Classed {
+        points,
+        classes,
+        names,
+    } = points
+    else {
+        unreachable!("only called for classed points")
+    };
+    if format == Format::Json {
+        let rows: Vec<[f64; 4]> = points
+            .iter()
+            .zip(classes)
+            .map(|(p, &c)| [p.x, p.y, p.r, f64::from(c)])
+            .collect();
+        let text = export::json_rows(width, height, rows.iter().map(|r| &r[..]));
+        let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+        let list = format!(", \"classes\": [{}], \"points\": [", quoted.join(", "));
+        return text.replacen(", \"points\": [", &list, 1);
+    }
+    let rows: Vec<[f64; 3]> = points.iter().map(|p| [p.x, p.y, p.r]).collect();
+    let text = export::csv_rows("x,y,r,class", rows.iter().map(|r| &r[..]));
+    let mut out = String::with_capacity(text.len() + 8 * points.len());
+    let mut lines = text.lines();
+    out.extend(lines.next().map(|h| format!("{h}\n")));
+    for (line, &c) in lines.zip(classes) {
+        out.push_str(line);
+        out.push(',');
+        out.push_str(&names[c as usize]);
+        out.push('\n');
+    }
+    out
 }
 
 /// Writes `bytes` to standard output; a reader that went away (`| head -1`) ends the run

@@ -74,6 +74,28 @@ pub fn finish(mut s: Sampler, progress: &mut Progress, expected: Option<f64>) ->
     s.into_points()
 }
 
+/// Runs a job to the end in slices of `slice` units, showing its progress and how many points
+/// it has placed (`placed(job)`) between them.
+pub fn run_job<J: poisson_live::Job>(
+    label: &'static str,
+    job: &mut J,
+    slice: u64,
+    placed: impl Fn(&J) -> usize,
+) -> poisson_live::Result<()> {
+    let mut progress = Progress::new(label);
+    while !job.run(slice)? {
+        progress.show(|| {
+            format!(
+                "~{:.0}% · {} points",
+                (100.0 * job.progress()).min(99.0),
+                grouped(placed(job))
+            )
+        });
+    }
+    progress.clear();
+    Ok(())
+}
+
 /// `1234567` as `1 234 567`.
 pub fn grouped(n: usize) -> String {
     let digits = n.to_string();

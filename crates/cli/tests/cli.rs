@@ -738,7 +738,7 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     use std::io::Read;
     use std::process::Stdio;
     // Both write far more than a pipe holds, so the write is still going when the reader leaves.
-    let runs: [&[&str]; 3] = [
+    let runs: [&[&str]; 4] = [
         &[
             "bridson", "-W", "4000", "-H", "2000", "-r", "12", "-f", "csv",
         ],
@@ -746,6 +746,9 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
         // Streamed as it is made: the reader leaves after the first rows of chunks.
         &[
             "endless", "-W", "20000", "-H", "20000", "-r", "2", "-f", "csv",
+        ],
+        &[
+            "classes", "-W", "2000", "-H", "2000", "-c", "a=12", "-c", "b=20", "-f", "csv",
         ],
     ];
     for args in runs {
@@ -1294,4 +1297,114 @@ fn refill_refuses_bad_input_in_one_line() {
     assert!(failure(&args).1.contains("off the map [0, 20) × [0, 20)"));
     // Malformed command lines are status 2.
     assert_eq!(failure(&["refill", "-i", &good, "-r", "10"]).0, 2);
+}
+
+/// `poisson classes`' params for a tree/rock/bush map, as the core takes them.
+fn forest_params(seed: i32) -> poisson_live::classes::ClassParams {
+    use poisson_live::classes::{Between, Class, ClassParams};
+    ClassParams {
+        classes: vec![
+            Class::new("tree", 16.0),
+            Class::new("rock", 40.0).weight(0.5),
+            Class::new("bush", 9.0).weight(2.0),
+        ],
+        between: vec![Between::new("tree", "rock", 10.0)],
+        seed,
+        ..ClassParams::new(300.0, 200.0)
+    }
+}
+
+const FOREST: [&str; 13] = [
+    "classes",
+    "-W",
+    "300",
+    "-H",
+    "200",
+    "--class",
+    "tree=16",
+    "--class",
+    "rock=40:0.5",
+    "-c",
+    "bush=9:2",
+    "--between",
+    "tree,rock=10",
+];
+
+#[test]
+fn classes_csv_and_json_are_the_crates_points_and_classes_exactly() {
+    let want = poisson_live::poisson_classes(&forest_params(5)).unwrap();
+    let names = ["tree", "rock", "bush"];
+    let csv = stdout(&poisson(&[&FOREST[..], &["-s", "5", "-f", "csv"]].concat()));
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("x,y,r,class"));
+    let rows: Vec<(f64, f64, f64, &str)> = lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let n = |i: usize| f[i].parse::<f64>().unwrap();
+            (n(0), n(1), n(2), f[3])
+        })
+        .collect();
+    assert_eq!(rows.len(), want.len());
+    for ((x, y, r, class), (p, &c)) in rows.iter().zip(want.points.iter().zip(&want.classes)) {
+        assert_eq!((*x, *y, *r), (p.x, p.y, p.r));
+        assert_eq!(*class, names[c as usize]);
+    }
+    // Every class is there, and the JSON says the same with the class as an index.
+    for name in names {
+        assert!(rows.iter().any(|row| row.3 == name), "no {name}");
+    }
+    let json = stdout(&poisson(&[&FOREST[..], &["-s", "5"]].concat()));
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["classes"], serde_json::json!(names));
+    let got: Vec<[f64; 4]> = serde_json::from_value(json["points"].clone()).unwrap();
+    let expected: Vec<[f64; 4]> = want
+        .points
+        .iter()
+        .zip(&want.classes)
+        .map(|(p, &c)| [p.x, p.y, p.r, f64::from(c)])
+        .collect();
+    assert_eq!(got, expected);
+    let count = stdout(&poisson(
+        &[&FOREST[..], &["-s", "5", "-f", "count"]].concat(),
+    ));
+    assert_eq!(count, format!("{}\n", want.len()));
+    // Another seed, another map.
+    assert_ne!(
+        stdout(&poisson(&[&FOREST[..], &["-s", "6", "-f", "csv"]].concat())),
+        csv
+    );
+}
+
+#[test]
+fn classes_refuses_bad_input_in_one_line_and_writes_nothing() {
+    let out = temp_file("never-classes.csv");
+    let o = out.to_str().unwrap();
+    let map = ["classes", "-W", "300", "-H", "200", "-o", o];
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["-c", "tree=16", "-b", "tree,bush=5"],
+            "a between rule names class bush, which was not given; name classes that were given: tree",
+        ),
+        (&["-c", "tree=0"], "the spacing of class tree must be a finite number greater than 0, got 0"),
+        (&["-c", "tree=-4"], "give class tree a spacing > 0"),
+        (&["-c", "tree=nan"], "the spacing of class tree must be"),
+        (&["-c", "tree=5:-1"], "the weight of class tree must be a finite number ≥ 0, got -1"),
+        (&["-c", "tree=5:0", "-c", "rock=9:0"], "every class has weight 0"),
+        (&["-c", "tree=5", "-c", "rock=9", "-b", "tree,rock=0"], "the spacing between tree and rock must be"),
+        (&["-c", "tree"], "--class must be NAME=SPACING or NAME=SPACING:WEIGHT, got 'tree'"),
+        (&["-c", "tree=5", "-b", "tree=5"], "--between must be A,B=SPACING"),
+        (&["-c", "a b=5"], "a class name is letters, digits"),
+        (&["-c", "dust=0.0001"], "use a spacing ≥"),
+    ];
+    for (extra, message) in cases {
+        let args = [&map[..], extra].concat();
+        let (code, err) = failure(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} wrote {o}");
+    }
+    // No class at all, or a flag without its value: a malformed command line.
+    assert_eq!(failure(&map).0, 2);
+    assert_eq!(failure(&[&map[..], &["-c"]].concat()).0, 2);
+    assert!(!out.exists());
 }

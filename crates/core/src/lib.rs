@@ -102,6 +102,7 @@
 //! - [`samplers`] — better samplers side by side: parent cone, Roberts' variant, maximal.
 //! - [`spectrum`] — the power spectrum of a point set, which shows blue noise.
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
+//! - [`classes`] — several kinds of object in one pass, each pair of kinds with its own spacing.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
 //! - [`stream`] — maps bigger than one call: the chunked world a row of chunks at a time, on
@@ -134,6 +135,8 @@ pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, stream, wrap};
+// Several kinds of object in one pass, each pair with its own spacing (issue 14).
+pub use variants::classes::{self, poisson_classes, ClassSampler};
 // Local edits with stable ids (issue 14).
 pub use variants::edit::{self, EditableSet};
 // The fast sampler for games (issue 12).

@@ -13,6 +13,7 @@
 use wasm_bindgen::prelude::*;
 
 mod chunks;
+mod classes;
 mod compare;
 mod darts;
 mod density;
@@ -34,6 +35,7 @@ mod world;
 mod wrap;
 
 pub use chunks::EndlessWorld;
+pub use classes::{poisson_classes, ClassSampler};
 pub use compare::{Comparison, ComparisonJob};
 pub use darts::{dart_throwing, DartThrower};
 pub use density::ForestJob;

@@ -2,7 +2,7 @@
 
 use crate::options::{number, Checked, MapSize, Shared};
 use crate::output::Points;
-use crate::progress::{grouped, Progress};
+use crate::progress;
 use crate::Failure;
 use poisson_live::fast::FastSampler;
 use poisson_live::Job;
@@ -27,17 +27,7 @@ impl Fast {
     pub fn run(self) -> Result<(), Failure> {
         let MapSize { width, height } = self.map;
         let mut s = FastSampler::new(width, height, self.radius, self.shared.seed())?;
-        let mut progress = Progress::new("fast");
-        while !s.run(1 << 12)? {
-            progress.show(|| {
-                format!(
-                    "~{:.0}% · {} points",
-                    (100.0 * s.progress()).min(99.0),
-                    grouped(s.points().len())
-                )
-            });
-        }
-        progress.clear();
+        progress::run_job("fast", &mut s, 1 << 12, |s| s.points().len())?;
         let points = s.take().unwrap_or_default();
         self.shared.write(width, height, &Points::Xy(points))
     }

@@ -3,6 +3,7 @@
 //! in [`Command::run`]; options several commands share are in `options`, flattened.
 
 mod bridson;
+mod classes;
 mod completions;
 mod darts;
 mod endless;
@@ -30,6 +31,7 @@ pub enum Command {
     Paint(paint::Paint),
     Endless(endless::Endless),
     Refill(refill::Refill),
+    Classes(classes::Classes),
     Completions(completions::Completions),
 }
 
@@ -47,6 +49,7 @@ impl Command {
             Command::Paint(c) => c.run(),
             Command::Endless(c) => c.run(),
             Command::Refill(c) => c.run(),
+            Command::Classes(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -68,6 +68,14 @@ pub enum Error {
         /// parameter and bound as fields ([`Advice`]).
         hint: Advice,
     },
+    /// A set of classes (kinds of object, each pair with its own spacing) that cannot be sampled:
+    /// what is wrong, by name and value, and what to change ([`crate::classes`]).
+    Classes {
+        /// What is wrong.
+        problem: crate::classes::ClassProblem,
+        /// What to change.
+        hint: Advice,
+    },
     /// A parameter list was malformed (for example a pixel buffer of the wrong length).
     Invalid {
         /// What is wrong, in one sentence.
@@ -132,6 +140,7 @@ impl fmt::Display for Error {
                 human(*needed),
                 human(*limit as f64)
             ),
+            Error::Classes { problem, hint } => write!(f, "{problem}; {hint}"),
             Error::Invalid { message } => f.write_str(message),
         }
     }
@@ -140,7 +149,8 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl Error {
-    /// The advice of a [`Error::TooMuchWork`], whose fields say what to change.
+    /// The advice of a [`Error::TooMuchWork`] or an [`Error::Classes`], whose fields say what
+    /// to change.
     ///
     /// ```
     /// use poisson_live::error::Bound;
@@ -152,7 +162,7 @@ impl Error {
     /// ```
     pub fn advice(&self) -> Option<&Advice> {
         match self {
-            Error::TooMuchWork { hint, .. } => Some(hint),
+            Error::TooMuchWork { hint, .. } | Error::Classes { hint, .. } => Some(hint),
             _ => None,
         }
     }

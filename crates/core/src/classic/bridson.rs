@@ -112,6 +112,8 @@ pub struct Sampler {
     rng: ParkMiller,
     radius_at: Option<RadiusFn>,
     allowed: Option<AllowedFn>,
+    /// Kinds of points ([`Kinds`]), when candidates are of several.
+    kinds: Option<Box<dyn Kinds>>,
     /// This sampler's points are the grid's points from here on: layers run one after another,
     /// so each layer's points sit together at the end of the shared list.
     start: usize,
@@ -231,6 +233,7 @@ impl Sampler {
             rng: ParkMiller::new(seed)?,
             radius_at: None,
             allowed: None,
+            kinds: None,
             active: Vec::new(),
             current: None,
             tried: Vec::with_capacity(k.min(64) as usize),
@@ -260,6 +263,18 @@ impl Sampler {
     ) -> Self {
         self.allowed = Some(Box::new(allowed));
         self
+    }
+
+    /// Sets kinds of points, each pair with its own spacing ([`Kinds`]): the classes of
+    /// [`crate::classes`]. The grid must hold no point yet.
+    pub(crate) fn with_kinds(mut self, kinds: impl Kinds + 'static) -> Self {
+        self.kinds = Some(Box::new(kinds));
+        self
+    }
+
+    /// The kinds set by [`Sampler::with_kinds`].
+    pub(crate) fn kinds(&self) -> Option<&dyn Kinds> {
+        self.kinds.as_deref()
     }
 
     /// Samples only the rectangle `[left, right) × [top, bottom)` of the grid's map: candidates
@@ -355,19 +370,59 @@ impl Sampler {
     /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
     /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
+        if self.kinds.is_some() {
+            self.try_add_kind(x, y)
+        } else {
+            self.try_add_plain(x, y)
+        }
+    }
+
+    /// Why a point at `(x, y)` may not stand, before any spacing is asked: off the sampling
+    /// region or off allowed ground.
+    #[inline(always)]
+    fn refused_here(&self, x: f64, y: f64) -> Option<Outcome> {
         // Written as negations so that NaN is refused too.
         if !(x >= self.left && y >= self.top && x < self.right && y < self.bottom) {
-            return Outcome::OffMap;
+            return Some(Outcome::OffMap);
         }
         if let Some(allowed) = &self.allowed {
             if !allowed(x, y) {
-                return Outcome::WrongGround;
+                return Some(Outcome::WrongGround);
             }
+        }
+        None
+    }
+
+    /// [`Sampler::try_add`] with no kinds of points: the smaller of two radii decides.
+    fn try_add_plain(&mut self, x: f64, y: f64) -> Outcome {
+        if let Some(refused) = self.refused_here(x, y) {
+            return refused;
         }
         let r = self.radius_at(x, y);
         if let Some(hit) = self.grid.conflict(x, y, r) {
             return Outcome::TooClose(hit);
         }
+        self.place(x, y, r)
+    }
+
+    /// [`Sampler::try_add`] with kinds of points, which judge the spacing of each pair
+    /// themselves: the grid knows only radii.
+    fn try_add_kind(&mut self, x: f64, y: f64) -> Outcome {
+        if let Some(refused) = self.refused_here(x, y) {
+            return refused;
+        }
+        let Some(kinds) = &mut self.kinds else {
+            return self.try_add_plain(x, y);
+        };
+        match kinds.admit(&self.grid, x, y) {
+            Ok(r) => self.place(x, y, r),
+            Err(hit) => Outcome::TooClose(hit),
+        }
+    }
+
+    /// Adds a point that may stand; it becomes active.
+    #[inline(always)]
+    fn place(&mut self, x: f64, y: f64, r: f64) -> Outcome {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
         self.active.push(index);
         self.r2_sum += r * r;
@@ -378,17 +433,18 @@ impl Sampler {
     /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
     /// chunk of an endless world (a grid with an origin and a sampling region) step it too.
     pub fn step(&mut self) -> Step {
-        // One loop, compiled twice: the plane's copy does not even test for wrapping.
-        if self.wrap {
-            self.step_on::<true>()
-        } else {
-            self.step_on::<false>()
+        // One loop, compiled per case: the plane's copy does not even test for wrapping, and
+        // only the copy for kinds of points asks for them.
+        match (self.wrap, self.kinds.is_some()) {
+            (true, kinds) => self.step_on::<true>(kinds),
+            (false, false) => self.step_on::<false>(false),
+            (false, true) => self.step_on::<false>(true),
         }
     }
 
-    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane.
+    /// [`Sampler::step`] on a torus (`WRAP`) or on the plane, with `kinds` of points or not.
     #[inline(always)]
-    fn step_on<const WRAP: bool>(&mut self) -> Step {
+    fn step_on<const WRAP: bool>(&mut self, kinds: bool) -> Step {
         if self.active.is_empty() {
             return Step::Finished;
         }
@@ -399,10 +455,15 @@ impl Sampler {
         let Point {
             x: px,
             y: py,
-            r: pr,
+            r: mut pr,
         } = self.points()[current];
-        let (lo, hi) = (pr * pr, 4.0 * pr * pr);
+        let (mut lo, mut hi) = (pr * pr, 4.0 * pr * pr);
         for _ in 0..self.k {
+            if let Some(kinds) = self.kinds.as_mut().filter(|_| kinds) {
+                // The candidate's kind is drawn first: its ring is the pair's spacing.
+                pr = kinds.throw(self.start + current);
+                (lo, hi) = (pr * pr, 4.0 * pr * pr);
+            }
             let (dx, dy) = loop {
                 let dx = (self.rng.next_f64() * 4.0 - 2.0) * pr;
                 let dy = (self.rng.next_f64() * 4.0 - 2.0) * pr;
@@ -415,7 +476,11 @@ impl Sampler {
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let outcome = self.try_add(x, y);
+            let outcome = if kinds {
+                self.try_add_kind(x, y)
+            } else {
+                self.try_add_plain(x, y)
+            };
             self.tried.push(Candidate { x, y, outcome });
             self.attempted += 1;
             if outcome.accepted() {
@@ -566,6 +631,23 @@ impl Job for Sampler {
             }),
         }
     }
+}
+
+/// Kinds of points, each pair of kinds with its own spacing: the hook through which the one
+/// Bridson loop throws candidates of several kinds ([`crate::classes`]). Each candidate's kind
+/// is drawn as it is thrown, before its position, so that its ring is the right one for the
+/// pair; the kinds judge the spacing themselves, since the grid knows only radii.
+pub(crate) trait Kinds: Send + Sync {
+    /// Draws the kind of the next candidate thrown around grid point `around` and returns the
+    /// spacing of that pair of kinds: the candidate lands between it and twice it.
+    fn throw(&mut self, around: usize) -> f64;
+    /// Judges a point at `(x, y)` (in the region, on allowed ground) of the kind last thrown,
+    /// or of a newly drawn kind for a point placed without a throw (a start): the radius it is
+    /// stored with, the sampler then adding it as the grid's next point; or the grid index of
+    /// a point it would stand too close to.
+    fn admit(&mut self, grid: &Grid, x: f64, y: f64) -> std::result::Result<f64, usize>;
+    /// The kind of every grid point so far, in order.
+    fn of_points(&self) -> &[u16];
 }
 
 /// Bridson's algorithm in one call: a `width × height` map filled with points at least `radius`
