@@ -92,6 +92,9 @@ pub(crate) struct Params {
     object: JsValue,
     /// What the object is for, for messages ("DartThrower").
     what: &'static str,
+    /// Where the object sits inside the one passed (`"classes[0]."`), for messages; empty for
+    /// the object itself.
+    at: String,
 }
 
 impl Params {
@@ -105,7 +108,29 @@ impl Params {
         Ok(Self {
             object: value.clone(),
             what,
+            at: String::new(),
         })
+    }
+
+    /// The objects in the array under `key`, each read as a `Params` whose messages name its
+    /// place (`classes[2].spacing`); an empty list when the key is missing and not `required`.
+    pub(crate) fn list(&self, key: &str, required: bool) -> Result<Vec<Params>, JsError> {
+        let value = self.get(key);
+        if !required && (value.is_undefined() || value.is_null()) {
+            return Ok(Vec::new());
+        }
+        if !Array::is_array(&value) {
+            return Err(self.wrong(key, &value, "an array of objects"));
+        }
+        Ok(Array::from(&value)
+            .iter()
+            .enumerate()
+            .map(|(i, object)| Params {
+                object,
+                what: self.what,
+                at: format!("{}{key}[{i}].", self.at),
+            })
+            .collect())
     }
 
     fn get(&self, key: &str) -> JsValue {
@@ -180,7 +205,10 @@ impl Params {
                 .as_string()
                 .map_or_else(|| format!("{value:?}"), |s| format!("{s:?}"))
         };
-        JsError::new(&format!("{} needs {key}: {kind}, got {got}", self.what))
+        JsError::new(&format!(
+            "{} needs {}{key}: {kind}, got {got}",
+            self.what, self.at
+        ))
     }
 }
 

@@ -7,8 +7,8 @@ mod common;
 
 use common::{bits, message, obj};
 use poisson_live_web::{
-    poisson_disk_flat, BiomeMap, ComparisonJob, FastJob, ForestJob, PictureJob, PlacementJob,
-    ProgressiveOrder, SamplerRunJob, SpectrumJob, StippleJob, WorldJob,
+    poisson_disk_flat, BiomeMap, ClassSampler, ComparisonJob, FastJob, ForestJob, PictureJob,
+    PlacementJob, ProgressiveOrder, SamplerRunJob, SpectrumJob, StippleJob, WorldJob,
 };
 use wasm_bindgen_test::*;
 
@@ -63,6 +63,18 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
         .to_vec();
     let (a, b) = protocol!(ProgressiveOrder::new(&xyr).unwrap(), 10.0);
     assert_eq!(a.to_vec(), b.to_vec());
+
+    let classes = || {
+        ClassSampler::new(&obj! { width: 360.0, height: 200.0, seed: 3.0,
+        classes: js_sys::Array::of2(&obj! { name: "tree", spacing: 10.0 },
+            &obj! { name: "rock", spacing: 24.0, weight: 0.5 }) })
+    };
+    let (a, b) = protocol!(classes().unwrap(), 20.0);
+    let points = |o: &js_sys::Object| js_sys::Reflect::get(o, &"points".into()).unwrap();
+    assert_eq!(
+        js_sys::Float64Array::from(points(&a)).to_vec(),
+        js_sys::Float64Array::from(points(&b)).to_vec()
+    );
 
     let spectrum = || {
         SpectrumJob::new(&obj! { kind: "darts", width: 360.0, height: 200.0,
