@@ -16,8 +16,8 @@ use poisson_live::Job;
 /// of the points: a class with a larger spacing is refused more often.
 ///
 /// Output: CSV columns x,y,r,class, the class by name (r is the smallest spacing the point's
-/// class keeps from any class); JSON {width, height, classes: [names], points: [[x, y, r,
-/// class], …]}, the class as its index in the names.
+/// class keeps from any class); JSON: an object with width, height, classes (the names) and
+/// points (each x, y, r and its class as an index into the names).
 #[derive(clap::Args)]
 pub struct Classes {
     #[command(flatten)]

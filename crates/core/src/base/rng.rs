@@ -116,8 +116,8 @@ fn mul_mod(s: u32, m: u32) -> u32 {
 ///
 /// Why: one Park–Miller step depends on the last, so drawn one at a time the numbers form a
 /// chain of multiplications and divisions the processor cannot overlap. But the stream is fixed
-/// whatever becomes of the candidates, so it can be made ahead: [`LANES`] lanes each jump ahead
-/// by `a^LANES mod M` (lane `j` of a block holds draw `8i + j`), the lanes are independent, so
+/// whatever becomes of the candidates, so it can be made ahead: eight lanes each jump ahead
+/// by `a^8 mod M` (lane `j` of a block holds draw `8i + j`), the lanes are independent, so
 /// the compiler runs them side by side (SIMD where the target has it), and `(s − 1) / (M − 1)`
 /// is the same exact division in any order. [`Draws::block`] shows the numbers made, read or
 /// not, so that a reader can work out ahead what it will do with them (Bridson's sampler looks
