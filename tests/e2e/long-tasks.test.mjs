@@ -4,12 +4,12 @@
 //
 // The page load first: the page is loaded five times, each in a fresh headless Chromium, and
 // watched until every lab has started and finished its first work (labs further down start
-// once the page is idle). At most one load of five may have a task over 50 ms (a machine busy
-// with other work stalls the odd frame of any page; a page that blocks stalls every load), and
-// no task may take over 100 ms. Beside each load's longest task the test logs the most CPU time
-// one main-thread task took (from a Chromium trace): on a machine shared with other work, a
-// task's wall time includes the time the browser waited for a core, and the CPU time tells how
-// much of it was the page's own.
+// once the page is idle). In every load, no main-thread task may use over 50 ms of CPU (from a
+// Chromium trace: the page's own work), and no task may take over 100 ms on the clock. The
+// longest task by the clock ('longtask') is logged for each load too, but not held to 50 ms:
+// even on a quiet 2-core machine one or two loads in five show a single task of 52–92 ms at
+// start-up whose CPU time is under 30 ms (the browser waiting, not the page working), so that
+// rule would fail at random.
 //
 // Then each lab at its heaviest settings: the worst task per lab is reported, with the longest
 // gap between animation frames as a second view of the same thing. A lab over the limit gets a
@@ -23,9 +23,8 @@ import { openPage, testNoProblems, usePage } from './harness.mjs';
 
 /** The longest a task may block the main thread (ms). */
 const LIMIT_MS = 50;
-/** Page loads: how many, how many of them may have a task over LIMIT_MS, and the most any may. */
+/** Page loads: how many, and the longest any task may take on the clock. */
 const LOADS = 5;
-const LOADS_OVER = 1;
 const LOAD_WORST_MS = 100;
 
 /** Runs in the page before its own scripts: records long tasks and the longest frame gap. */
@@ -65,6 +64,8 @@ async function traceTasks(page) {
       const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
       const onMain = (e) => main.some((m) => m.pid === e.pid && m.tid === e.tid);
       const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e));
+      // A trace that saw nothing would pass any limit: it must have seen the page's tasks.
+      if (tasks.length === 0) throw new Error('the trace saw no main-thread task');
       return Math.max(0, ...tasks.map((t) => (t.tdur ?? 0) / 1000));
     },
   };
@@ -77,7 +78,7 @@ function allSettled() {
   );
 }
 
-test(`page load: no task over ${LIMIT_MS} ms in ${LOADS - LOADS_OVER} loads of ${LOADS}, none over ${LOAD_WORST_MS} ms`, async () => {
+test(`page load: no task uses over ${LIMIT_MS} ms of CPU in ${LOADS} loads, none takes over ${LOAD_WORST_MS} ms`, async () => {
   const loads = [];
   for (let i = 0; i < LOADS; i++) {
     const fresh = await openPage();
@@ -93,7 +94,7 @@ test(`page load: no task over ${LIMIT_MS} ms in ${LOADS - LOADS_OVER} loads of $
       const { tasks, gap } = await fresh.page.evaluate(() => ({ tasks: window.__tasks, gap: window.__gap }));
       const cpu = await trace.stop();
       const worst = Math.max(0, ...tasks.map((t) => t.ms));
-      loads.push({ worst, tasks });
+      loads.push({ worst, tasks, cpu });
       const shown = tasks.map((t) => `${t.ms.toFixed(0)} ms at ${(t.at / 1000).toFixed(2)} s`).join(', ') || 'none';
       console.log(`page load ${i + 1}: longest task ${worst.toFixed(0)} ms (over ${LIMIT_MS} ms: ${shown}); most CPU in one task ${cpu.toFixed(0)} ms; longest frame gap ${gap.toFixed(0)} ms; every lab settled ${settled.toFixed(1)} s after the wasm was ready`);
       assert.deepEqual(fresh.problems.pageErrors, []);
@@ -104,8 +105,9 @@ test(`page load: no task over ${LIMIT_MS} ms in ${LOADS - LOADS_OVER} loads of $
   }
   const over = loads.filter((l) => l.worst > LIMIT_MS).length;
   const worst = Math.max(...loads.map((l) => l.worst));
-  console.log(`page load: ${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms; the longest task was ${worst.toFixed(0)} ms`);
-  assert.ok(over <= LOADS_OVER, `${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms`);
+  const cpu = Math.max(...loads.map((l) => l.cpu));
+  console.log(`page load: ${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms; the longest task was ${worst.toFixed(0)} ms; the most CPU in one task ${cpu.toFixed(0)} ms`);
+  assert.ok(cpu <= LIMIT_MS, `a task used ${cpu.toFixed(0)} ms of CPU while loading`);
   assert.ok(worst <= LOAD_WORST_MS, `a ${worst.toFixed(0)} ms task while loading`);
 });
 
@@ -294,10 +296,13 @@ describe('every lab at its heaviest', () => {
     editor: async () => {
       // The widest brush: an erase drag across the whole map, a paint drag back over it (the
       // largest refill, sliced), an undo, and a new map.
-      const box = await section('editor').locator('canvas').boundingBox();
       await set('editor', 'brush-size', 120);
       for (const tool of ['erase', 'paint']) {
         await section('editor').locator(`input[name="tool"][value="${tool}"]`).check();
+        // Measured after the controls are used: reaching them may have scrolled the map.
+        const map = section('editor').locator('canvas[data-role="map"]');
+        await map.scrollIntoViewIfNeeded();
+        const box = await map.boundingBox();
         await page.mouse.move(box.x + 5, box.y + box.height / 2);
         await page.mouse.down();
         await page.mouse.move(box.x + box.width - 5, box.y + box.height / 3, { steps: 20 });
@@ -361,8 +366,9 @@ describe('every lab at its heaviest', () => {
         if (attempt > 0) {
           await page.reload();
           await session.waitForWasm();
-          await idle(lab);
+          // Into view first: labs start their work when they come into view.
           await section(lab).scrollIntoViewIfNeeded();
+          await idle(lab);
         }
         await page.evaluate(() => {
           window.__tasks.length = 0;
