@@ -16,6 +16,7 @@ use crate::job::Job;
 use crate::rng::{Draws, ParkMiller};
 use crate::Point;
 use std::f64::consts::SQRT_2;
+use wide::f64x4;
 
 /// A radius rule: the minimum spacing wanted at `(x, y)`.
 pub type RadiusFn = Box<dyn Fn(f64, f64) -> f64 + Send + Sync>;
@@ -489,6 +490,13 @@ impl Sampler {
             y: py,
             r: mut pr,
         } = self.points()[current];
+        // The plain fill's faster test, for a step whose candidates nobody will see (only
+        // under SameRadius, which also means no radius rule: every point is of `self.radius`).
+        let crowd = if RECORD || kinds {
+            None
+        } else {
+            rule(self.radius).crowd(&self.grid)
+        };
         for tries in 1..=self.k {
             if let Some(kinds) = self.kinds.as_mut().filter(|_| kinds) {
                 // The candidate's kind is drawn first: its ring is the pair's spacing.
@@ -499,16 +507,25 @@ impl Sampler {
             if WRAP {
                 (x, y) = self.grid.wrap(x, y);
             }
-            let verdict = if kinds {
-                self.judge_kind(x, y)
-            } else {
-                self.judge(x, y, rule)
+            let room = match crowd {
+                // A plain fill's step nobody will see: "free or not?" and no more.
+                Some(crowd) => (self.refused_here(x, y).is_none()
+                    && !crowd.crowded(&self.grid, x, y))
+                .then_some(self.radius),
+                None => {
+                    let verdict = if kinds {
+                        self.judge_kind(x, y)
+                    } else {
+                        self.judge(x, y, rule)
+                    };
+                    if RECORD {
+                        let outcome = verdict.err().unwrap_or(Outcome::Accepted);
+                        self.tried.push(Candidate { x, y, outcome });
+                    }
+                    verdict.ok()
+                }
             };
-            if RECORD {
-                let outcome = verdict.err().unwrap_or(Outcome::Accepted);
-                self.tried.push(Candidate { x, y, outcome });
-            }
-            if let Ok(r) = verdict {
+            if let Some(r) = room {
                 self.place(x, y, r);
                 self.attempted += u64::from(tries);
                 self.accepted += 1;
@@ -709,35 +726,36 @@ pub(crate) trait Kinds: Send + Sync {
 ///
 /// Why ahead: whether a pair of numbers lands in the ring is a coin the processor cannot
 /// predict (about 59 % yes), and drawing pair after pair costs a missed guess most of the time.
-/// But the stream is fixed whatever becomes of the candidates, so when a block is made, each
-/// position `i` of it learns the even distance to the first pair from it that lands in the
-/// ring around a point of the sampler's radius: the pairs a candidate starting at `i` would try
-/// one after another. A candidate then reads its pair at once, and the pairs it skips are read
-/// just as the one-at-a-time loop reads them. Any other radius (a radius rule's) takes that
-/// loop, over the same numbers.
+/// But the stream is fixed whatever becomes of the candidates, so when a block is made, every
+/// pair of neighbouring numbers in it is tested once, vectors at a time, and the answers kept as
+/// bits. A candidate starting at position `i` then finds the first pair it would land on (`i`,
+/// `i + 2`, `i + 4`, … in the ring) with a shift and a count of trailing zeros; the pairs it
+/// skips are read just as the one-at-a-time loop reads them. Any other radius (a radius
+/// rule's) takes that loop, over the same numbers.
 #[derive(Clone)]
 struct RingDraws {
     draws: Draws,
     /// The radius the table is for.
     radius: f64,
-    /// `ring_coordinate(u, radius)` for each number `u` of the block.
-    offset: Box<[f64; Draws::BLOCK]>,
-    /// For each position `i` of the block: the even distance `d` to the first pair
-    /// `(i + d, i + d + 1)` in the ring, or [`NONE_AHEAD`].
-    ahead: Box<[u8; Draws::BLOCK]>,
+    /// `ring_coordinate(u, radius)` for each number `u` of the block, then NaN (no pair).
+    offset: Box<[f64; OFFSETS]>,
+    /// Bit `i % 64` of word `i / 64`: the pair `(i, i + 1)` of the block lands in the ring.
+    /// Positions past the block read 0, and so does the extra last word.
+    ring: [u64; WORDS],
 }
 
-/// In [`RingDraws`]' table: no pair in the ring within reach (the block ends, or 127 pairs in
-/// a row miss the ring, odds about 1e-49).
-const NONE_AHEAD: u8 = u8::MAX;
+/// Offsets a block's table holds: one per number, and room for the last vector of pairs.
+const OFFSETS: usize = Draws::BLOCK + 4;
+/// Words of pair bits: one per 64 numbers, and a last one always empty (see `first_pair`).
+const WORDS: usize = Draws::BLOCK / 64 + 2;
 
 impl RingDraws {
     fn new(seed: i32, radius: f64) -> Result<Self> {
         Ok(Self {
             draws: Draws::new(seed)?,
             radius,
-            offset: Box::new([0.0; Draws::BLOCK]),
-            ahead: Box::new([NONE_AHEAD; Draws::BLOCK]),
+            offset: Box::new([f64::NAN; OFFSETS]),
+            ring: [0; WORDS],
         })
     }
 
@@ -756,18 +774,19 @@ impl RingDraws {
     /// drawn until [`in_ring`]. With the table's radius, looked up.
     #[inline(always)]
     fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
-        let (block, at) = self.draws.block();
-        // A stale entry (at = len) points past len, so it too takes the long way.
-        let i = at + usize::from(self.ahead[at % Draws::BLOCK]);
-        if radius != self.radius || i + 1 >= block.len() {
-            return self.ring_offset_one_by_one(radius);
+        let (_, at) = self.draws.block();
+        match first_pair(&self.ring, at) {
+            Some(i) if radius == self.radius => {
+                self.draws.skip(i + 2 - at);
+                // A set bit's pair lies inside the block: the remainders change nothing but
+                // spare the bounds checks.
+                (
+                    self.offset[i % Draws::BLOCK],
+                    self.offset[(i + 1) % Draws::BLOCK],
+                )
+            }
+            _ => self.ring_offset_one_by_one(radius),
         }
-        self.draws.skip(i + 2 - at);
-        // i + 1 < len ≤ BLOCK: the remainders change nothing but spare the bounds checks.
-        (
-            self.offset[i % Draws::BLOCK],
-            self.offset[(i + 1) % Draws::BLOCK],
-        )
     }
 
     /// [`RingDraws::ring_offset`] one pair at a time: for another radius than the table's, or
@@ -793,7 +812,8 @@ impl RingDraws {
         for (o, &u) in self.offset.iter_mut().zip(block) {
             *o = ring_coordinate(u, r);
         }
-        pairs_ahead(&self.offset[..block.len()], r, &mut self.ahead);
+        self.offset[block.len()..].fill(f64::NAN);
+        pairs_in_ring(&self.offset, r, &mut self.ring);
     }
 }
 
@@ -811,35 +831,42 @@ fn in_ring(dx: f64, dy: f64, r: f64) -> bool {
     (r * r <= d2) & (d2 <= 4.0 * r * r)
 }
 
-/// Fills `ahead[i]`, for each position `i` of `offset`, with the even distance `d` to the first
-/// pair `(offset[i + d], offset[i + d + 1])` [`in_ring`] for radius `r`, or [`NONE_AHEAD`] when
-/// there is none within the slice or within 254.
-///
-/// Two passes: which pairs are in the ring (independent, so the compiler may use vectors), then
-/// the distances, walked backwards: a position's distance is 0 if its own pair is in the ring,
-/// else two more than the position two further on's — two running values, no search.
-fn pairs_ahead(offset: &[f64], r: f64, ahead: &mut [u8; Draws::BLOCK]) {
-    let len = offset.len().min(Draws::BLOCK);
-    let mut inside = [false; Draws::BLOCK];
-    for (is, pair) in inside.iter_mut().zip(offset.windows(2)) {
-        *is = in_ring(pair[0], pair[1], r);
+/// Sets bit `i` of `ring` (bit `i % 64` of word `i / 64`) when the pair
+/// `(offset[i], offset[i + 1])` is [`in_ring`] for radius `r`: [`in_ring`]'s very arithmetic,
+/// four pairs to a vector. A NaN offset (past the block) makes no pair.
+fn pairs_in_ring(offset: &[f64; OFFSETS], r: f64, ring: &mut [u64; WORDS]) {
+    let (near, far) = (f64x4::splat(r * r), f64x4::splat(4.0 * r * r));
+    let four = |i: usize| -> f64x4 {
+        let lanes = offset.get(i..).and_then(|o| o.first_chunk::<4>());
+        f64x4::from(*lanes.unwrap_or(&[f64::NAN; 4]))
+    };
+    ring.fill(0);
+    for (w, word) in ring.iter_mut().take(Draws::BLOCK / 64).enumerate() {
+        for q in 0..16 {
+            let i = 64 * w + 4 * q;
+            let (dx, dy) = (four(i), four(i + 1));
+            let d2 = dx * dx + dy * dy;
+            let bits = (d2.simd_ge(near) & d2.simd_le(far)).to_bitmask();
+            *word |= u64::from(bits) << (4 * q);
+        }
     }
-    if let Some(last) = len.checked_sub(1) {
-        inside[last] = false; // it starts no pair
-    }
-    // ahead[i + 1] and ahead[i + 2] as the walk reaches i.
-    let (mut next, mut after) = (u32::from(NONE_AHEAD), u32::from(NONE_AHEAD));
-    let mut i = len;
-    while i > 0 {
-        i -= 1;
-        let here = if inside[i] {
-            0
-        } else {
-            (after + 2).min(u32::from(NONE_AHEAD))
-        };
-        ahead[i] = here as u8;
-        (next, after) = (here, next);
-    }
+}
+
+/// The first pair at an even distance from position `at` (`at`, `at + 2`, …) whose bit is set
+/// in `ring` ([`pairs_in_ring`]), if one is within 64 positions: two words read as one, so
+/// there are always 32 pairs to look at (the chance that none is in the ring is 1e-12), and
+/// `None` sends the candidate the long way.
+#[inline(always)]
+fn first_pair(ring: &[u64; WORDS], at: usize) -> Option<usize> {
+    /// Bits 0, 2, 4, …: the pairs an even distance away.
+    const EVEN: u64 = 0x5555_5555_5555_5555;
+    let word = at / 64;
+    let (Some(&low), Some(&high)) = (ring.get(word), ring.get(word + 1)) else {
+        return None;
+    };
+    let window = (u128::from(high) << 64 | u128::from(low)) >> (at % 64);
+    let ahead = window as u64 & EVEN;
+    (ahead != 0).then(|| at + ahead.trailing_zeros() as usize)
 }
 
 /// Bridson's algorithm in one call: a `width × height` map filled with points at least `radius`
@@ -974,43 +1001,51 @@ mod tests {
     }
 
     #[test]
-    fn the_table_of_pairs_points_at_the_first_pair_in_the_ring() {
+    fn the_pair_bits_point_at_the_first_pair_in_the_ring() {
         // Guards: an odd distance, a pair skipped or found too early, a pair running past the
-        // end of the block, or a distance that wraps instead of saying "none".
+        // end of the block, a word boundary crossed wrongly, or a pair "found" beyond reach.
         let r = 1.5;
         let inside = |a: f64, b: f64| {
             let d2 = a * a + b * b;
             r * r <= d2 && d2 <= 4.0 * r * r
         };
         let mut g = ParkMiller::new(11).unwrap();
-        let mut offset: Vec<f64> = (0..Draws::BLOCK)
+        let mut made: Vec<f64> = (0..Draws::BLOCK)
             .map(|_| (g.next_f64() * 4.0 - 2.0) * r)
             .collect();
         // A long stretch where no pair is in the ring, and pairs right on the ring's radii.
-        offset[100..400].iter_mut().for_each(|o| *o = 0.1);
-        (offset[18], offset[19], offset[20], offset[21]) = (0.1, 0.1, r, 0.0);
-        (offset[40], offset[41]) = (2.0 * r, 0.0);
-        for len in [Draws::BLOCK, 401, 2, 1] {
-            let mut ahead = [0; Draws::BLOCK];
-            pairs_ahead(&offset[..len], r, &mut ahead);
-            for (i, &got) in ahead.iter().enumerate().take(len) {
-                let first = (i..len - 1)
+        made[100..400].iter_mut().for_each(|o| *o = 0.1);
+        (made[18], made[19], made[20], made[21]) = (0.1, 0.1, r, 0.0);
+        (made[40], made[41]) = (2.0 * r, 0.0);
+        for len in [Draws::BLOCK, 401, 130, 2, 1, 0] {
+            let mut offset = [f64::NAN; OFFSETS];
+            offset[..len].copy_from_slice(&made[..len]);
+            let mut ring = [0; WORDS];
+            pairs_in_ring(&offset, r, &mut ring);
+            for at in 0..=len {
+                let first = (at..len.saturating_sub(1))
                     .step_by(2)
-                    .find(|&j| inside(offset[j], offset[j + 1]))
-                    .map(|j| j - i);
-                let expected = match first {
-                    Some(d) if d < 255 => d as u8,
-                    _ => NONE_AHEAD,
-                };
-                assert_eq!(got, expected, "len {len}, position {i}");
+                    .find(|&j| inside(made[j], made[j + 1]));
+                let expected = first.filter(|&j| j - at < 64);
+                assert_eq!(first_pair(&ring, at), expected, "len {len}, position {at}");
             }
         }
-        let mut ahead = [0; Draws::BLOCK];
-        pairs_ahead(&offset, r, &mut ahead);
-        assert_eq!((ahead[20], ahead[40], ahead[18]), (0, 0, 2));
+        let mut offset = [f64::NAN; OFFSETS];
+        offset[..Draws::BLOCK].copy_from_slice(&made);
+        let mut ring = [0; WORDS];
+        pairs_in_ring(&offset, r, &mut ring);
         assert_eq!(
-            ahead[101], NONE_AHEAD,
-            "more than 254 positions to the next pair"
+            (
+                first_pair(&ring, 20),
+                first_pair(&ring, 40),
+                first_pair(&ring, 18)
+            ),
+            (Some(20), Some(40), Some(20))
+        );
+        assert_eq!(
+            first_pair(&ring, 101),
+            None,
+            "the next pair is over 64 positions on"
         );
     }
 }
