@@ -44,7 +44,7 @@ echo '{"type": "commonjs"}' > "$out/plain/package.json"
 opt=()
 if command -v wasm-opt >/dev/null 2>&1; then
   cp -r "$out/plain" "$out/oz"
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/plain/poisson_live_web_bg.wasm" -o "$out/oz/poisson_live_web_bg.wasm"
   opt=(--opt "$out/oz")
