@@ -186,6 +186,12 @@ impl Draws {
         (&self.unit[..self.len], self.at)
     }
 
+    /// How many numbers of the block are read: [`Draws::block`]'s position, without the block.
+    #[inline(always)]
+    pub fn read(&self) -> usize {
+        self.at
+    }
+
     /// Reads `n` numbers of the block without returning them; at most as many as are left.
     #[inline(always)]
     pub fn skip(&mut self, n: usize) {

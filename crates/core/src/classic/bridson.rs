@@ -746,8 +746,9 @@ struct RingDraws {
 
 /// Offsets a block's table holds: one per number, and room for the last vector of pairs.
 const OFFSETS: usize = Draws::BLOCK + 4;
-/// Words of pair bits: one per 64 numbers, and a last one always empty (see `first_pair`).
-const WORDS: usize = Draws::BLOCK / 64 + 2;
+/// Words of pair bits: one per 64 numbers, then empty ones up to a power of two, so that
+/// `first_pair` reads any word a position can ask for without a bounds check.
+const WORDS: usize = (Draws::BLOCK / 64 + 2).next_power_of_two();
 
 impl RingDraws {
     fn new(seed: i32, radius: f64) -> Result<Self> {
@@ -774,9 +775,10 @@ impl RingDraws {
     /// drawn until [`in_ring`]. With the table's radius, looked up.
     #[inline(always)]
     fn ring_offset(&mut self, radius: f64) -> (f64, f64) {
-        let (_, at) = self.draws.block();
+        let at = self.draws.read();
         match first_pair(&self.ring, at) {
-            Some(i) if radius == self.radius => {
+            // Radii are never NaN: equal bits are equal radii, and one integer comparison.
+            Some(i) if radius.to_bits() == self.radius.to_bits() => {
                 self.draws.skip(i + 2 - at);
                 // A set bit's pair lies inside the block: the remainders change nothing but
                 // spare the bounds checks.
@@ -860,10 +862,9 @@ fn pairs_in_ring(offset: &[f64; OFFSETS], r: f64, ring: &mut [u64; WORDS]) {
 fn first_pair(ring: &[u64; WORDS], at: usize) -> Option<usize> {
     /// Bits 0, 2, 4, …: the pairs an even distance away.
     const EVEN: u64 = 0x5555_5555_5555_5555;
+    // A position is at most Draws::BLOCK, so both words are real or empty ones.
     let word = at / 64;
-    let (Some(&low), Some(&high)) = (ring.get(word), ring.get(word + 1)) else {
-        return None;
-    };
+    let (low, high) = (ring[word % WORDS], ring[(word + 1) % WORDS]);
     let window = (u128::from(high) << 64 | u128::from(low)) >> (at % 64);
     let ahead = window as u64 & EVEN;
     (ahead != 0).then(|| at + ahead.trailing_zeros() as usize)

@@ -784,11 +784,21 @@ impl Crowd {
         let centre = (row as usize + PAD) * stride + col as usize + PAD;
         let (px, py) = (f64x4::splat(x), f64x4::splat(y));
         let limit = self.r * self.r;
-        // Four cells from `at` on, a bit set for each too close; the padding keeps every read
-        // inside. Bits, not booleans: which row holds the point in the way is a coin the
-        // processor cannot guess, so the rows are tested together and the answer read once.
+        // The 5 × 5 block's rows, from its top-left cell to its bottom-right one, taken once
+        // (the padding keeps them inside): row `dr` and column `dc` (−2 to 2) are at
+        // `(2 + dr) · stride + 2 + dc`, and every read below is inside the span.
+        let (first, span) = (centre - 2 * stride - 2, 4 * stride + 5);
+        let (Some(xs), Some(ys)) = (
+            grid.xs.get(first..first + span),
+            grid.ys.get(first..first + span),
+        ) else {
+            return grid.conflict_by(x, y, SameRadius(self.r)).is_some();
+        };
+        // Four cells from `at` on, a bit set for each too close. Bits, not booleans: which row
+        // holds the point in the way is a coin the processor cannot guess, so the rows are
+        // tested together and the answer read once.
         let four = |at: usize| -> u32 {
-            let (Some(xs), Some(ys)) = (grid.xs.get(at..at + 4), grid.ys.get(at..at + 4)) else {
+            let (Some(xs), Some(ys)) = (xs.get(at..at + 4), ys.get(at..at + 4)) else {
                 return 0;
             };
             let xs: [f64; 4] = std::array::from_fn(|j| xs[j]);
@@ -799,19 +809,19 @@ impl Crowd {
                 .to_bitmask()
         };
         let one = |at: usize| -> u32 {
-            let (Some(&cx), Some(&cy)) = (grid.xs.get(at), grid.ys.get(at)) else {
+            let (Some(&cx), Some(&cy)) = (xs.get(at), ys.get(at)) else {
                 return 0;
             };
             let (dx, dy) = (cx - x, cy - y);
             u32::from(dx * dx + dy * dy < limit)
         };
-        let (above, below) = (centre - stride, centre + stride);
-        if four(above - 1) | four(centre - 1) | four(below - 1) != 0 {
+        // Rows −1, 0 and 1, columns −1 to 2.
+        if four(stride + 1) | four(2 * stride + 1) | four(3 * stride + 1) != 0 {
             return true;
         }
-        let (top, bottom) = (above - stride, below + stride);
-        let rows = four(top - 2) | one(top + 2) | four(bottom - 2) | one(bottom + 2);
-        rows | one(above - 2) | one(centre - 2) | one(below - 2) != 0
+        // Rows −2 and 2 whole, and column −2 of rows −1, 0 and 1.
+        let rows = four(0) | one(4) | four(4 * stride) | one(4 * stride + 4);
+        rows | one(stride) | one(2 * stride) | one(3 * stride) != 0
     }
 }
 
