@@ -56,8 +56,8 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
   });
   const observer = new ResizeObserver((entries) => {
     // The border box, as getBoundingClientRect measures it (a chart has a border). A canvas in
-    // a lab the browser skips (content-visibility, far off screen) is reported 0 wide: it keeps
-    // its last width until it is shown.
+    // a lab the browser skips (content-visibility, far off screen) is reported once it is shown;
+    // one with no box at all (0 wide) keeps its last width.
     const box = entries[entries.length - 1].borderBoxSize?.[0]?.inlineSize;
     if (box > 0) boxWidth = box;
     resizeSoon();
