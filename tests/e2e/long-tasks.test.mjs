@@ -4,12 +4,15 @@
 //
 // The page load first: the page is loaded five times, each in a fresh headless Chromium, and
 // watched until every lab has started and finished its first work (labs further down start
-// once the page is idle). In every load, no main-thread task may use over 50 ms of CPU (from a
-// Chromium trace: the page's own work), and no task may take over 100 ms on the clock. The
-// longest task by the clock ('longtask') is logged for each load too, but not held to 50 ms:
-// even on a quiet 2-core machine one or two loads in five show a single task of 52–92 ms at
-// start-up whose CPU time is under 30 ms (the browser waiting, not the page working), so that
-// rule would fail at random.
+// once the page is idle). At least four loads of five must have no task over 50 ms on the clock
+// ('longtask'), and no load a task over 100 ms (issue #11's rule): on a 2-core machine the
+// browser's other threads (compiling the wasm's hot functions, rasterizing) and the test runner
+// can stretch a task's clock time to twice its CPU time or more, now and then. In every load, no
+// main-thread task may use over 50 ms of CPU either (from a Chromium trace: the page's own work,
+// however busy the machine).
+// The page is watched through the DevTools protocol, not Playwright's waits, which would
+// compile Playwright's script into the page mid-load (a task of its own, 40–50 ms on a busy
+// clock). scripts/trace-load.mjs shows what the longest load tasks do.
 //
 // Then each lab at its heaviest settings: the worst task per lab is reported, with the longest
 // gap between animation frames as a second view of the same thing. A lab over the limit gets a
@@ -23,8 +26,9 @@ import { openPage, testNoProblems, usePage } from './harness.mjs';
 
 /** The longest a task may block the main thread (ms). */
 const LIMIT_MS = 50;
-/** Page loads: how many, and the longest any task may take on the clock. */
+/** Page loads: how many, how many must have no task over LIMIT_MS, and the longest any task may take. */
 const LOADS = 5;
+const CLEAN_LOADS = 4;
 const LOAD_WORST_MS = 100;
 
 /** Runs in the page before its own scripts: records long tasks and the longest frame gap. */
@@ -44,18 +48,21 @@ function watchTasks() {
 }
 
 /**
- * Starts a Chromium trace of `page`'s main thread; `stop()` resolves to the most CPU time (ms)
- * one of its tasks took meanwhile.
+ * Starts a Chromium trace of `page`'s main thread. Returns `{cdp, stop}`: the DevTools session
+ * (for `inPage`), and `stop()`, which resolves to `{cpu, at, cpuAt}`: the most CPU time (ms)
+ * one task used meanwhile and when it began (s after the trace began), and `cpuAt(ms)`, the CPU
+ * time of the task that began `ms` after the page's navigation (a long task's `startTime`).
  */
 async function traceTasks(page) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['toplevel', 'disabled-by-default-devtools.timeline'] },
+    traceConfig: { includedCategories: ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] },
     transferMode: 'ReportEvents',
   });
   return {
+    cdp,
     async stop() {
       const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
       await cdp.send('Tracing.end');
@@ -66,9 +73,44 @@ async function traceTasks(page) {
       const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e));
       // A trace that saw nothing would pass any limit: it must have seen the page's tasks.
       if (tasks.length === 0) throw new Error('the trace saw no main-thread task');
-      return Math.max(0, ...tasks.map((t) => (t.tdur ?? 0) / 1000));
+      const first = Math.min(...tasks.map((t) => t.ts));
+      const most = tasks.reduce((a, b) => ((b.tdur ?? 0) > (a.tdur ?? 0) ? b : a));
+      // The page's own navigation (other documents, an SVG image's, have no URL here).
+      const navigation = events.filter((e) => e.name === 'navigationStart' && onMain(e) && e.args?.data?.documentLoaderURL).at(-1)?.ts;
+      const cpuAt = (ms) => {
+        const ts = navigation + ms * 1000;
+        const around = tasks.filter((t) => t.ts - 1000 <= ts && ts < t.ts + t.dur).sort((a, b) => b.dur - a.dur);
+        return around.length > 0 ? (around[0].tdur ?? 0) / 1000 : NaN;
+      };
+      return { cpu: (most.tdur ?? 0) / 1000, at: (most.ts - first) / 1e6, cpuAt };
     },
   };
+}
+
+/**
+ * Evaluates `expression` in the page through the DevTools session and resolves to its value
+ * (awaited). The page load is watched this way rather than through Playwright's waits: those
+ * first compile Playwright's own script into the page, a task of 15 ms of CPU and 40–50 ms on
+ * a busy machine's clock in the middle of start-up, which is the test's work, not the page's.
+ */
+async function inPage(cdp, expression) {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+  return result.value;
+}
+
+/** An expression that resolves once `test()` holds in the page, polled every 100 ms (or fails). */
+function waitIn(test, what, timeoutMs = 60_000) {
+  return `new Promise((done, fail) => {
+    const given = performance.now();
+    const poll = () => {
+      const value = (${test})();
+      if (value) done(value);
+      else if (performance.now() - given > ${timeoutMs}) fail(new Error(${JSON.stringify(`timed out waiting for ${what}`)}));
+      else setTimeout(poll, 100);
+    };
+    poll();
+  })`;
 }
 
 /** Every lab started and done with its first work (nothing marked busy). */
@@ -78,7 +120,7 @@ function allSettled() {
   );
 }
 
-test(`page load: no task uses over ${LIMIT_MS} ms of CPU in ${LOADS} loads, none takes over ${LOAD_WORST_MS} ms`, async () => {
+test(`page load: ${CLEAN_LOADS} of ${LOADS} loads have no task over ${LIMIT_MS} ms, none takes over ${LOAD_WORST_MS} ms or uses over ${LIMIT_MS} ms of CPU`, async () => {
   const loads = [];
   for (let i = 0; i < LOADS; i++) {
     const fresh = await openPage();
@@ -86,17 +128,19 @@ test(`page load: no task uses over ${LIMIT_MS} ms of CPU in ${LOADS} loads, none
       await fresh.page.addInitScript(watchTasks);
       const trace = await traceTasks(fresh.page);
       await fresh.page.reload();
-      await fresh.waitForWasm();
+      const wasm = await inPage(trace.cdp, waitIn(() => document.documentElement.dataset.wasm, 'the wasm module', 15_000));
+      assert.equal(wasm, 'ready', 'the wasm module did not start');
       const started = Date.now();
-      await fresh.page.waitForFunction(allSettled, null, { timeout: 60_000, polling: 100 });
+      await inPage(trace.cdp, waitIn(allSettled, 'every lab to settle'));
       const settled = (Date.now() - started) / 1000;
-      await fresh.page.waitForTimeout(300);
-      const { tasks, gap } = await fresh.page.evaluate(() => ({ tasks: window.__tasks, gap: window.__gap }));
-      const cpu = await trace.stop();
+      await inPage(trace.cdp, 'new Promise((done) => setTimeout(done, 300))');
+      const { tasks, gap } = await inPage(trace.cdp, '({ tasks: window.__tasks, gap: window.__gap })');
+      const most = await trace.stop();
       const worst = Math.max(0, ...tasks.map((t) => t.ms));
-      loads.push({ worst, tasks, cpu });
-      const shown = tasks.map((t) => `${t.ms.toFixed(0)} ms at ${(t.at / 1000).toFixed(2)} s`).join(', ') || 'none';
-      console.log(`page load ${i + 1}: longest task ${worst.toFixed(0)} ms (over ${LIMIT_MS} ms: ${shown}); most CPU in one task ${cpu.toFixed(0)} ms; longest frame gap ${gap.toFixed(0)} ms; every lab settled ${settled.toFixed(1)} s after the wasm was ready`);
+      loads.push({ worst, tasks, cpu: most.cpu });
+      // Each long task with its CPU time: a task far longer on the clock than in CPU was waiting.
+      const shown = tasks.map((t) => `${t.ms.toFixed(0)} ms at ${(t.at / 1000).toFixed(2)} s, CPU ${most.cpuAt(t.at).toFixed(0)} ms`).join('; ') || 'none';
+      console.log(`page load ${i + 1}: longest task ${worst.toFixed(0)} ms (over ${LIMIT_MS} ms: ${shown}); most CPU in one task ${most.cpu.toFixed(0)} ms (${most.at.toFixed(2)} s into the trace); longest frame gap ${gap.toFixed(0)} ms; every lab settled ${settled.toFixed(1)} s after the wasm was ready`);
       assert.deepEqual(fresh.problems.pageErrors, []);
       assert.deepEqual(fresh.problems.consoleErrors, []);
     } finally {
@@ -107,8 +151,9 @@ test(`page load: no task uses over ${LIMIT_MS} ms of CPU in ${LOADS} loads, none
   const worst = Math.max(...loads.map((l) => l.worst));
   const cpu = Math.max(...loads.map((l) => l.cpu));
   console.log(`page load: ${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms; the longest task was ${worst.toFixed(0)} ms; the most CPU in one task ${cpu.toFixed(0)} ms`);
-  assert.ok(cpu <= LIMIT_MS, `a task used ${cpu.toFixed(0)} ms of CPU while loading`);
+  assert.ok(LOADS - over >= CLEAN_LOADS, `${over} of ${LOADS} loads had a task over ${LIMIT_MS} ms`);
   assert.ok(worst <= LOAD_WORST_MS, `a ${worst.toFixed(0)} ms task while loading`);
+  assert.ok(cpu <= LIMIT_MS, `a task used ${cpu.toFixed(0)} ms of CPU while loading`);
 });
 
 describe('every lab at its heaviest', () => {

@@ -277,22 +277,31 @@ function paint(spectrum) {
     // The origin always holds N; paint it like the brightest power.
     const value = i === centre ? 10 ** LOG_MAX : power[i];
     const t = (Math.log10(Math.max(value, 1e-12)) - LOG_MIN) / (LOG_MAX - LOG_MIN);
-    const [red, green, blue] = ramp(Math.min(1, Math.max(0, t)));
-    image.data[4 * i] = red;
-    image.data[4 * i + 1] = green;
-    image.data[4 * i + 2] = blue;
+    shade(Math.min(1, Math.max(0, t)), image.data, 4 * i);
     image.data[4 * i + 3] = 255;
   }
   ctx.putImageData(image, 0, 0);
   return canvas;
 }
 
-/** A colour on the ramp, `t` from 0 to 1. */
+/** A colour on the ramp, `t` from 0 to 1, as [red, green, blue]. */
 function ramp(t) {
-  const at = t * (RAMP.length - 1);
-  const i = Math.min(RAMP.length - 2, Math.floor(at));
-  const f = at - i;
-  return RAMP[i].map((c, j) => Math.round(c + (RAMP[i + 1][j] - c) * f));
+  const colour = [0, 0, 0];
+  shade(t, colour, 0);
+  return colour;
+}
+
+/**
+ * Writes the ramp's colour at `t` into `out[at…at + 2]`. The spectrum paints ten thousand cells
+ * at once: an array per cell made that step a few milliseconds longer, half of it collecting them.
+ */
+function shade(t, out, at) {
+  const x = t * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(x));
+  const f = x - i;
+  const from = RAMP[i];
+  const to = RAMP[i + 1];
+  for (let j = 0; j < 3; j++) out[at + j] = Math.round(from[j] + (to[j] - from[j]) * f);
 }
 
 /** A small label with a dark backing, readable on any colour of the ramp. */

@@ -13,17 +13,22 @@ import { onNextFrame } from './frame.js';
  * @param {number} width map units across
  * @param {number} height map units down
  * @param {() => void} [redraw] called after every resize (resizing clears the canvas)
- * @returns {{ctx: CanvasRenderingContext2D, width: number, height: number, dispose: () => void}}
- *   `ctx` has its transform set to map units; `dispose` stops watching the size.
+ * @returns {{ctx: CanvasRenderingContext2D, width: number, height: number, cssWidth: number, dispose: () => void}}
+ *   `ctx` has its transform set to map units; `cssWidth` is the box's width in CSS pixels;
+ *   `dispose` stops watching the size.
  */
 export function setupCanvas(canvas, width, height, redraw = () => {}) {
   canvas.style.width = '100%';
   canvas.style.height = 'auto';
   canvas.style.aspectRatio = `${width} / ${height}`;
   const ctx = canvas.getContext('2d');
+  // The box's width in CSS pixels: read once here, then as the observer reports it. Reading it
+  // from the layout in a frame, after other labs have changed the page, would make the browser
+  // lay the page out there and then (a forced layout, several milliseconds at start-up).
+  let boxWidth = canvas.getBoundingClientRect().width;
 
   function resize() {
-    const cssWidth = canvas.getBoundingClientRect().width || width;
+    const cssWidth = boxWidth || width;
     const ratio = window.devicePixelRatio || 1;
     const pixelsWide = Math.max(1, Math.round(cssWidth * ratio));
     const pixelsHigh = Math.max(1, Math.round((cssWidth * height * ratio) / width));
@@ -34,7 +39,7 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
     ctx.setTransform(pixelsWide / width, 0, 0, pixelsHigh / height, 0, 0);
   }
 
-  const sizeNow = () => `${canvas.getBoundingClientRect().width}@${window.devicePixelRatio}`;
+  const sizeNow = () => `${boxWidth}@${window.devicePixelRatio}`;
   resize();
   // The observer reports every canvas once when it starts watching, all in one task: a canvas
   // already sized for its box is not redrawn then. The resize and the redraw wait for the next
@@ -49,8 +54,24 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
     resize();
     redraw();
   });
-  const observer = new ResizeObserver(() => resizeSoon());
+  const observer = new ResizeObserver((entries) => {
+    // The border box, as getBoundingClientRect measures it (a chart has a border). A canvas in
+    // a lab the browser skips (content-visibility, far off screen) is reported once it is shown;
+    // one with no box at all (0 wide) keeps its last width.
+    const box = entries[entries.length - 1].borderBoxSize?.[0]?.inlineSize;
+    if (box > 0) boxWidth = box;
+    resizeSoon();
+  });
   observer.observe(canvas);
 
-  return { ctx, width, height, dispose: () => observer.disconnect() };
+  return {
+    ctx,
+    width,
+    height,
+    /** The canvas's width in CSS pixels (its border box), without asking the layout. */
+    get cssWidth() {
+      return boxWidth || width;
+    },
+    dispose: () => observer.disconnect(),
+  };
 }
