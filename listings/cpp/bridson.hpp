@@ -61,14 +61,15 @@ public:
         if (active_.empty()) {
             return false;
         }
-        // pick: any point on the front may grow next, which keeps the fill even in every direction.
-        const std::size_t a = static_cast<std::size_t>(std::floor(rng_.nextFloat() * static_cast<double>(active_.size())));
+        // pick: any point on the front may grow next, so the fill spreads evenly.
+        const double n = static_cast<double>(active_.size());
+        const std::size_t a = static_cast<std::size_t>(std::floor(rng_.nextFloat() * n));
         current_ = active_[a];
         tried_.clear();
         const Disc p = points_[static_cast<std::size_t>(current_)];
 
         for (int i = 0; i < k_; ++i) {
-            // throw: a uniform draw in the square, kept only inside the ring r..2r, is simple and exact.
+            // throw: draw in the square, keep only draws in the ring r..2r: simple and exact.
             double dx;
             double dy;
             do {
@@ -80,7 +81,7 @@ public:
             const bool accepted = tryAdd(x, y);
             tried_.push_back({x, y, accepted});
 
-            // refused: off the map, on forbidden ground or too close to a neighbour: throw again.
+            // refused: off the map, on forbidden ground or too close to someone: throw again.
             if (!accepted) {
                 continue;
             }
@@ -115,7 +116,8 @@ private:
 
 // Bridson's one call: a grid for this radius, a random first point, then step until done.
 // Each point is placed once and retired once, so n points take 2n - 1 steps: linear time.
-inline std::vector<Disc> poissonDisk(double width, double height, double radius, int k, std::int32_t seed) {
+inline std::vector<Disc> poissonDisk(double width, double height, double radius, int k,
+                                     std::int32_t seed) {
     Grid grid(width, height, radius / std::sqrt(2.0));
     Sampler sampler(grid, radius, k, seed);
     sampler.startRandom();

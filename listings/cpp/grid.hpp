@@ -67,10 +67,15 @@ public:
 
 private:
     // Rounding can put x just under the width into column cols; it belongs to the last one.
-    int colOf(double x) const { return std::min(static_cast<int>(std::floor(x / cell_)), cols_ - 1); }
-    int rowOf(double y) const { return std::min(static_cast<int>(std::floor(y / cell_)), rows_ - 1); }
+    int colOf(double x) const {
+        return std::min(static_cast<int>(std::floor(x / cell_)), cols_ - 1);
+    }
+    int rowOf(double y) const {
+        return std::min(static_cast<int>(std::floor(y / cell_)), rows_ - 1);
+    }
     std::size_t index(int col, int row) const {
-        return static_cast<std::size_t>(row) * static_cast<std::size_t>(cols_) + static_cast<std::size_t>(col);
+        return static_cast<std::size_t>(row) * static_cast<std::size_t>(cols_) +
+               static_cast<std::size_t>(col);
     }
 
     double width_;

@@ -11,7 +11,8 @@ namespace poisson {
 
 // No holes bigger than a cell, but two neighbours can still land almost on top of each other
 // across a shared edge, and the rows and columns show through.
-inline std::vector<Point> jitteredGrid(double spacing, double width, double height, std::int32_t seed) {
+inline std::vector<Point> jitteredGrid(double spacing, double width, double height,
+                                       std::int32_t seed) {
     Rng rng(seed);
     // Only whole cells: a partial cell at the right or bottom edge gets no point.
     const int cols = static_cast<int>(std::floor(width / spacing));

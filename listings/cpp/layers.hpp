@@ -68,7 +68,8 @@ inline std::vector<Disc> placeLayer(Grid& grid, const Layer& layer) {
 
 // The grid's cell fits the smallest radius, and every layer checks against every earlier
 // layer's points through it. Put the biggest radius first: small things fill in around big ones.
-inline std::vector<std::vector<Disc>> placeLayers(double width, double height, const std::vector<Layer>& layers) {
+inline std::vector<std::vector<Disc>> placeLayers(double width, double height,
+                                                  const std::vector<Layer>& layers) {
     double smallest = std::numeric_limits<double>::infinity();
     for (const Layer& layer : layers) {
         smallest = std::min(smallest, layer.radius);

@@ -27,8 +27,8 @@ inline void stampCircle(std::vector<std::uint8_t>& rgb, int width, int height, d
             if (dx * dx + dy * dy > radius * radius) {
                 continue;
             }
-            const std::size_t at = 3 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                                        static_cast<std::size_t>(x));
+            const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(width);
+            const std::size_t at = 3 * (row + static_cast<std::size_t>(x));
             for (std::size_t c = 0; c < 3; ++c) {
                 // Blend toward the colour, then floor, never round: C#'s Math.Round sends halves to
                 // even, std::round away from zero, and the bytes must match everywhere.

@@ -26,7 +26,8 @@ public:
         }
         // One seed folds to 0, and 0 times anything stays 0 forever.
         if (s == 0) {
-            throw std::invalid_argument("seed -2147483646 cannot be used: it makes the generator stick at 0");
+            throw std::invalid_argument(
+                "seed -2147483646 cannot be used: it makes the generator stick at 0");
         }
         state_ = s;
     }

@@ -15,7 +15,8 @@ namespace poisson {
 enum class Density { LinearX, Radial };
 
 // t in [0, 1] for a point: 0 keeps minRadius, 1 opens up to maxRadius.
-inline std::function<double(double, double)> densityField(Density density, double width, double height) {
+inline std::function<double(double, double)> densityField(Density density, double width,
+                                                          double height) {
     if (density == Density::LinearX) {
         return [width](double x, double) { return x / width; };
     }
@@ -31,14 +32,17 @@ inline std::function<double(double, double)> densityField(Density density, doubl
     };
 }
 
-inline std::vector<Disc> variableRadius(double width, double height, double minRadius, double maxRadius,
-                                        Density density, int k, std::int32_t seed) {
+inline std::vector<Disc> variableRadius(double width, double height, double minRadius,
+                                        double maxRadius, Density density, int k,
+                                        std::int32_t seed) {
     // The grid is built for the smallest radius: radii only grow from there, so one point per
     // cell still holds, and bigger radii just reach over more cells.
     Grid grid(width, height, minRadius / std::sqrt(2.0));
     Sampler sampler(grid, minRadius, k, seed);
     const auto t = densityField(density, width, height);
-    sampler.radiusAt = [=](double x, double y) { return minRadius + t(x, y) * (maxRadius - minRadius); };
+    sampler.radiusAt = [=](double x, double y) {
+        return minRadius + t(x, y) * (maxRadius - minRadius);
+    };
     sampler.startRandom();
     while (sampler.step()) {
     }

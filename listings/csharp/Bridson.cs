@@ -79,7 +79,7 @@ namespace PoissonDisk
         {
             if (Active.Count == 0)
                 return false;
-            // pick: any point on the front may grow next, which keeps the fill even in every direction.
+            // pick: any point on the front may grow next, so the fill spreads evenly.
             int a = (int)Math.Floor(rng.NextFloat() * Active.Count);
             Current = Active[a];
             Tried.Clear();
@@ -87,7 +87,7 @@ namespace PoissonDisk
 
             for (int i = 0; i < k; i++)
             {
-                // throw: a uniform draw in the square, kept only inside the ring r..2r, is simple and exact.
+                // throw: draw in the square, keep only draws in the ring r..2r: simple and exact.
                 double dx, dy;
                 do
                 {
@@ -99,7 +99,7 @@ namespace PoissonDisk
                 bool accepted = TryAdd(x, y);
                 Tried.Add(new Candidate(x, y, accepted));
 
-                // refused: off the map, on forbidden ground or too close to a neighbour: throw again.
+                // refused: off the map, on forbidden ground or too close to someone: throw again.
                 if (!accepted)
                     continue;
 
@@ -118,7 +118,8 @@ namespace PoissonDisk
     {
         // Bridson's one call: a grid for this radius, a random first point, then step until done.
         // Each point is placed once and retired once, so n points take 2n - 1 steps: linear time.
-        public static List<Disc> PoissonDisk(double width, double height, double radius, int k, int seed)
+        public static List<Disc> PoissonDisk(double width, double height, double radius, int k,
+                                             int seed)
         {
             var grid = new BackgroundGrid(width, height, radius / Math.Sqrt(2));
             var sampler = new Sampler(grid, radius, k, seed);

@@ -7,7 +7,8 @@ namespace PoissonDisk
     {
         // Throw a dart anywhere; keep it if nothing kept is within radius. Stop after maxMisses
         // misses in a row, because nobody can tell when the map is truly full.
-        public static List<Point> Throw(double width, double height, double radius, int maxMisses, int seed)
+        public static List<Point> Throw(double width, double height, double radius, int maxMisses,
+                                        int seed)
         {
             var rng = new ParkMiller(seed);
             var kept = new List<Point>();

@@ -67,7 +67,8 @@ namespace PoissonDisk
         }
 
         // The grid's cell fits the smallest radius, and every layer checks against every earlier
-        // layer's points through it. Put the biggest radius first: small things fill in around big ones.
+        // layer's points through it. Put the biggest radius first: small things fill in around
+        // big ones.
         public static List<List<Disc>> PlaceLayers(double width, double height, List<Layer> layers)
         {
             double smallest = double.PositiveInfinity;

@@ -33,7 +33,8 @@ namespace PoissonDisk
                 s += Modulus - 1;
             // One seed folds to 0, and 0 times anything stays 0 forever.
             if (s == 0)
-                throw new ArgumentException("seed -2147483646 cannot be used: it makes the generator stick at 0");
+                throw new ArgumentException(
+                    "seed -2147483646 cannot be used: it makes the generator stick at 0");
             state = s;
         }
 

@@ -10,7 +10,8 @@ namespace PoissonDisk
     public static class Variable
     {
         // t in [0, 1] for a point: 0 keeps minRadius, 1 opens up to maxRadius.
-        public static Func<double, double, double> Field(Density density, double width, double height)
+        public static Func<double, double, double> Field(Density density, double width,
+                                                         double height)
         {
             if (density == Density.LinearX)
                 return (x, y) => x / width;
@@ -27,8 +28,8 @@ namespace PoissonDisk
             };
         }
 
-        public static List<Disc> VariableRadius(double width, double height, double minRadius, double maxRadius,
-                                                Density density, int k, int seed)
+        public static List<Disc> VariableRadius(double width, double height, double minRadius,
+                                                double maxRadius, Density density, int k, int seed)
         {
             // The grid is built for the smallest radius: radii only grow from there, so one point
             // per cell still holds, and bigger radii just reach over more cells.
