@@ -1,7 +1,7 @@
 // Golden runner for the C# listings (the listings' runner protocol, see listings/test/golden.mjs):
 // one case per stdin line, one answer per stdout line. Every f64 travels as its 16-hex-digit
-// bit pattern: Mono's double.Parse and ToString("R") have not always round-tripped, and bits
-// cannot be misread.
+// bit pattern: decimal text has not always round-tripped on .NET runtimes (Microsoft documents
+// it for the "R" format on .NET Framework), and bits cannot be misread.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
