@@ -6,7 +6,8 @@ import { Sampler } from "./bridson.js";
 
 // Ground rules: where a layer may stand. "Inside" is strictly inside some disc.
 export function insideDiscs(discs) {
-  return (x, y) => discs.some(({ x: cx, y: cy, r }) => (x - cx) * (x - cx) + (y - cy) * (y - cy) < r * r);
+  return (x, y) =>
+    discs.some(({ x: cx, y: cy, r }) => (x - cx) * (x - cx) + (y - cy) * (y - cy) < r * r);
 }
 
 export function outsideDiscs(discs) {

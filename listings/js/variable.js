@@ -24,7 +24,8 @@ export function radial(width, height) {
 // The grid is sized for the smallest radius: a radius only grows from there, so one point per
 // cell still holds, and the grid's reach (ceil(r / cell)) covers the larger ones.
 export function variableRadius(width, height, minRadius, maxRadius, density, k, seed) {
-  const radiusAt = (x, y) => Math.min(maxRadius, minRadius + density(x, y) * (maxRadius - minRadius));
+  const radiusAt = (x, y) =>
+    Math.min(maxRadius, minRadius + density(x, y) * (maxRadius - minRadius));
   const grid = new Grid(width, height, minRadius / Math.SQRT2);
   const sampler = new Sampler(grid, width, height, minRadius, k, seed, { radiusAt });
   sampler.startRandom();

@@ -11,7 +11,8 @@ pub struct Rng {
 }
 
 impl Rng {
-    /// `None` for the one seed (−2147483646) that folds to a state of 0, which would repeat forever.
+    /// `None` for the one seed (−2147483646) that folds to a state of 0, which would repeat
+    /// forever.
     pub fn new(seed: i32) -> Option<Rng> {
         // `%` keeps the sign of the seed (as in C, C# and JavaScript); fold 0 and negatives up.
         let mut s = i64::from(seed) % M as i64;
