@@ -62,7 +62,7 @@ export class Sampler {
       const y = p.y + dy;
       const accepted = this.tryAdd(x, y);
       this.tried.push({ x, y, accepted });
-      // refused: off the map or too close to a point; try another in the same ring.
+      // refused: off the map, on forbidden ground or too close to a point: throw again.
       if (!accepted) continue;
 
       // placed: far enough from everyone, so keep it; it becomes active and the step ends.

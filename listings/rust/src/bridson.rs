@@ -146,7 +146,7 @@ impl Sampler {
             let (x, y) = (p.x + dx, p.y + dy);
             let outcome = self.try_add(x, y);
             self.tried.push(Candidate { x, y, outcome });
-            // refused: off the map or too close to a point; try another in the same ring.
+            // refused: off the map, on forbidden ground or too close to a point: throw again.
             if outcome != Outcome::Accepted {
                 continue;
             }
