@@ -34,6 +34,9 @@ apt_packages=()
 [ -x /usr/bin/chromedriver ] || apt_packages+=(chromium-driver)
 command -v cc >/dev/null 2>&1 || apt_packages+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || apt_packages+=(pkg-config)
+# The C# listing (scripts/test-listings.sh): mono's compiler mcs; its dependency mono-runtime
+# brings `mono`, which runs what mcs builds.
+command -v mcs >/dev/null 2>&1 || apt_packages+=(mono-mcs)
 if [ ${#apt_packages[@]} -eq 0 ]; then
   step "apt packages" "already installed ($(/usr/bin/chromium --version 2>/dev/null | head -n 1))"
 else

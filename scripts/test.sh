@@ -28,6 +28,12 @@ cargo clippy -p poisson-live --all-features --offline --target wasm32-unknown-un
 step "crates, natively (cargo test)"
 cargo test --workspace --offline
 
+# --- listings (issue 22) ---
+step "listings in Rust, JavaScript, C#, C++ (scripts/test-listings.sh), and a case one ulp off fails each"
+bash scripts/test-listings.sh
+bash listings/test/one-ulp.sh
+# --- end listings ---
+
 step "the core's optional features: serde and mint (cargo test -p poisson-live --features serde,mint)"
 # Only what the features change (the derives add no behaviour, and the step above ran the rest):
 # the unit tests, tests/serde.rs and tests/mint.rs, and the doc examples that need a feature

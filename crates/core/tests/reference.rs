@@ -1,20 +1,23 @@
-//! Differential test: the crate against a deliberately naive implementation of SPEC section 2,
-//! written here from a plain reading of the spec and sharing no code with `src/`.
+//! Differential test: the crate's tuned code against the tutorial's listing, bit for bit.
 //!
-//! The naive side has its own Park–Miller generator (plain `%` on `u64`), no background grid (the
-//! free check scans every stored point: a point of radius r conflicts with a stored (px, py, pr)
-//! when dx² + dy² < min(r, pr)²) and follows the spec's order of random draws word for word.
-//! Every method must agree with it to the bit (`f64::to_bits`), and the step-by-step sampler must
-//! agree on every step: what it did, the current point, each candidate and its fate, the active
-//! list and the point count. This is what lets later speed work (a faster grid or RNG) change
-//! nothing: a single different bit fails here.
+//! The other side is `poisson-listing` (`listings/rust/`): the straightforward Rust version of SPEC
+//! section 2 that the tutorial shows a reader, sharing no code with `src/` and itself held to the
+//! golden cases by `scripts/test-listings.sh`. Its grid is a plain one-slot-per-cell grid (no
+//! stored copies, no SIMD), its generator is plain `%` on `u64`, and it follows the spec's order of
+//! random draws word for word. Every method must agree with it to the bit (`f64::to_bits`), and
+//! the step-by-step sampler must agree on every step: what it did, the current point, each
+//! candidate and its fate, the active list and the point count. This is what lets later speed
+//! work (a faster grid or RNG) change nothing: a single different bit fails here.
 //!
-//! The tileable sampler (`wrap`) and the endless world (`chunks`) are read from their module
-//! docs the same way: the naive sampler learns to wrap candidates and measure to the nearest
-//! copy, and to sample a chunk (a region with an origin) around every point of its lower-phase
-//! neighbours. The one thing taken from the crate is `chunks::chunk_seed`, the documented hash
-//! that gives each chunk its seed (pinned through the chunks test's digest).
+//! The listing does not cover the tileable sampler (`wrap`) or the endless world (`chunks`), so
+//! those are read from their module docs here, naively: a sampler that scans every stored point
+//! (a point of radius r conflicts with a stored (px, py, pr) when dx² + dy² < min(r, pr)²), that
+//! learns to wrap candidates and measure to the nearest copy, and to sample a chunk (a region
+//! with an origin) around every point of its lower-phase neighbours. It draws from the listing's
+//! generator. The one thing taken from the crate is `chunks::chunk_seed`, the documented hash that
+//! gives each chunk its seed (pinned through the chunks test's digest).
 
+use poisson_listing as listing;
 use poisson_live::bridson::{Outcome, Sampler, Step};
 use poisson_live::chunks::ChunkedWorld;
 use poisson_live::darts::DartThrower;
@@ -23,100 +26,20 @@ use poisson_live::layers::{place_layer, place_layers, shared_grid, Layer, Mask};
 use poisson_live::rng::STUCK_SEED;
 use poisson_live::Point;
 use proptest::prelude::*;
+use std::f64::consts::SQRT_2;
 
 mod common;
 use common::{map_and_spacing, spacing};
 
 // ---------------------------------------------------------------------------------------------
-// The naive reference
+// The other side: the listing, and the naive tileable and endless readings
 // ---------------------------------------------------------------------------------------------
 
-const M: u64 = 2_147_483_647;
-
-/// Park–Miller, as the spec words it.
-struct NaiveRng {
-    s: u64,
+fn rng(seed: i32) -> listing::random::Rng {
+    listing::random::Rng::new(seed).expect("the strategies never give the stuck seed")
 }
 
-impl NaiveRng {
-    /// `None` for the one seed that folds to 0.
-    fn new(seed: i32) -> Option<Self> {
-        let mut s = i64::from(seed) % (M as i64);
-        if s <= 0 {
-            s += M as i64 - 1;
-        }
-        if s == 0 {
-            None
-        } else {
-            Some(NaiveRng { s: s as u64 })
-        }
-    }
-
-    fn next(&mut self) -> u64 {
-        self.s = self.s * 16807 % M;
-        self.s
-    }
-
-    fn f(&mut self) -> f64 {
-        (self.next() - 1) as f64 / (M - 1) as f64
-    }
-}
-
-fn rng(seed: i32) -> NaiveRng {
-    NaiveRng::new(seed).expect("the strategies never give the stuck seed")
-}
-
-fn naive_random(count: usize, w: f64, h: f64, seed: i32) -> Vec<[f64; 2]> {
-    let mut g = rng(seed);
-    let mut out = Vec::new();
-    for _ in 0..count {
-        let x = g.f() * w;
-        let y = g.f() * h;
-        out.push([x, y]);
-    }
-    out
-}
-
-fn naive_jittered(spacing: f64, w: f64, h: f64, seed: i32) -> Vec<[f64; 2]> {
-    let mut g = rng(seed);
-    let cols = (w / spacing).floor() as usize;
-    let rows = (h / spacing).floor() as usize;
-    let mut out = Vec::new();
-    for row in 0..rows {
-        for col in 0..cols {
-            let x = (col as f64 + g.f()) * spacing;
-            let y = (row as f64 + g.f()) * spacing;
-            out.push([x, y]);
-        }
-    }
-    out
-}
-
-/// Every dart in order, `(x, y, kept)`.
-fn naive_darts(w: f64, h: f64, r: f64, max_misses: u32, seed: i32) -> Vec<(f64, f64, bool)> {
-    let mut g = rng(seed);
-    let mut kept: Vec<[f64; 2]> = Vec::new();
-    let mut darts = Vec::new();
-    let mut misses = 0;
-    while misses < max_misses {
-        let x = g.f() * w;
-        let y = g.f() * h;
-        let far_enough = kept.iter().all(|p| {
-            let (dx, dy) = (x - p[0], y - p[1]);
-            dx * dx + dy * dy >= r * r
-        });
-        if far_enough {
-            kept.push([x, y]);
-            misses = 0;
-        } else {
-            misses += 1;
-        }
-        darts.push((x, y, far_enough));
-    }
-    darts
-}
-
-/// Why a naive `try_add` said no (or yes).
+/// Why a `try_add` said no (or yes).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Fate {
     Accepted,
@@ -133,7 +56,7 @@ enum NStep {
     Finished,
 }
 
-/// A candidate as the naive sampler saw it: where, what happened, its radius and how many points
+/// A candidate as the other side saw it: where, what happened, its radius and how many points
 /// the shared list held when it was tried.
 #[derive(Debug, Clone, Copy)]
 struct Tried {
@@ -144,10 +67,119 @@ struct Tried {
     world_len: usize,
 }
 
-type RadiusRule<'a> = &'a dyn Fn(f64, f64) -> f64;
-type GroundRule<'a> = &'a dyn Fn(f64, f64) -> bool;
+/// What `lockstep` needs of the other side's sampler.
+trait Reference {
+    fn step(&mut self) -> NStep;
+    fn current(&self) -> Option<usize>;
+    fn tried(&self) -> &[Tried];
+    fn active(&self) -> &[usize];
+    fn points(&self) -> Vec<[f64; 3]>;
+    /// The grid's shared list: every layer's points.
+    fn world(&self) -> Vec<[f64; 3]>;
+    fn world_point(&self, i: usize) -> [f64; 3];
+    /// Whether a point of radius `r` at `(x, y)` is too close to `p`.
+    fn conflicts(&self, x: f64, y: f64, r: f64, p: [f64; 3]) -> bool;
+}
 
-struct NaiveSampler<'a> {
+fn listing_fate(o: listing::bridson::Outcome) -> Fate {
+    use listing::bridson::Outcome as O;
+    match o {
+        O::Accepted => Fate::Accepted,
+        O::OffMap => Fate::OffMap,
+        O::WrongGround => Fate::WrongGround,
+        O::TooClose(_) => Fate::TooClose,
+    }
+}
+
+fn xyr(p: &listing::grid::Point) -> [f64; 3] {
+    [p.x, p.y, p.r]
+}
+
+type RadiusRule = Box<dyn Fn(f64, f64) -> f64>;
+
+/// The listing's sampler, with what `lockstep` checks the crate's `TooClose(i)` against: each
+/// candidate's radius (from the same rule the listing was given) and the shared list's length
+/// when it was tried.
+struct Listed {
+    s: listing::bridson::Sampler,
+    radius_for: RadiusRule,
+    tried: Vec<Tried>,
+}
+
+impl Listed {
+    /// A sampler on its own grid (cell radius / √2), as the listing's `poisson_disk` makes one.
+    fn new(w: f64, h: f64, r: f64, k: u32, seed: i32) -> Self {
+        let grid = listing::grid::Grid::new(w, h, r / SQRT_2);
+        Listed {
+            s: listing::bridson::Sampler::new(grid, w, h, r, k, seed).expect("not the stuck seed"),
+            radius_for: Box::new(move |_, _| r),
+            tried: Vec::new(),
+        }
+    }
+
+    fn with_radius_at(
+        mut self,
+        min: f64,
+        rule: impl Fn(f64, f64) -> f64 + Clone + 'static,
+    ) -> Self {
+        self.s = self.s.with_radius_at(rule.clone());
+        self.radius_for = Box::new(move |x, y| min.max(rule(x, y)));
+        self
+    }
+}
+
+impl Reference for Listed {
+    fn step(&mut self) -> NStep {
+        use listing::bridson::Step as S;
+        // Only a step's last candidate can be placed: all of them met the list as it was.
+        let world_len = self.s.grid.points.len();
+        let step = self.s.step();
+        if step != S::Finished {
+            self.tried = self
+                .s
+                .tried
+                .iter()
+                .map(|c| Tried {
+                    x: c.x,
+                    y: c.y,
+                    fate: listing_fate(c.outcome),
+                    r: (self.radius_for)(c.x, c.y),
+                    world_len,
+                })
+                .collect();
+        }
+        match step {
+            S::Placed(p) => NStep::Placed(p),
+            S::Retired(p) => NStep::Retired(p),
+            S::Finished => NStep::Finished,
+        }
+    }
+    fn current(&self) -> Option<usize> {
+        self.s.current
+    }
+    fn tried(&self) -> &[Tried] {
+        &self.tried
+    }
+    fn active(&self) -> &[usize] {
+        &self.s.active
+    }
+    fn points(&self) -> Vec<[f64; 3]> {
+        self.s.points.iter().map(xyr).collect()
+    }
+    fn world(&self) -> Vec<[f64; 3]> {
+        self.s.grid.points.iter().map(xyr).collect()
+    }
+    fn world_point(&self, i: usize) -> [f64; 3] {
+        xyr(&self.s.grid.points[i])
+    }
+    fn conflicts(&self, x: f64, y: f64, r: f64, p: [f64; 3]) -> bool {
+        let (dx, dy) = (x - p[0], y - p[1]);
+        let m = r.min(p[2]);
+        dx * dx + dy * dy < m * m
+    }
+}
+
+struct NaiveSampler {
     /// The map (or an endless world's chunk): `[left, w) × [top, h)`.
     left: f64,
     top: f64,
@@ -157,10 +189,8 @@ struct NaiveSampler<'a> {
     torus: bool,
     radius: f64,
     k: u32,
-    g: NaiveRng,
-    radius_at: Option<RadiusRule<'a>>,
-    allowed: Option<GroundRule<'a>>,
-    /// The grid's own list: every layer's points.
+    g: listing::random::Rng,
+    /// The other chunks' points this one must keep clear of, then its own.
     world: Vec<[f64; 3]>,
     points: Vec<[f64; 3]>,
     active: Vec<usize>,
@@ -168,7 +198,7 @@ struct NaiveSampler<'a> {
     tried: Vec<Tried>,
 }
 
-impl<'a> NaiveSampler<'a> {
+impl NaiveSampler {
     fn new(w: f64, h: f64, radius: f64, k: u32, seed: i32, world: Vec<[f64; 3]>) -> Self {
         NaiveSampler {
             left: 0.0,
@@ -179,8 +209,6 @@ impl<'a> NaiveSampler<'a> {
             radius,
             k,
             g: rng(seed),
-            radius_at: None,
-            allowed: None,
             world,
             points: Vec::new(),
             active: Vec::new(),
@@ -206,30 +234,11 @@ impl<'a> NaiveSampler<'a> {
         !self.world.iter().any(|&p| self.conflicts(x, y, r, p))
     }
 
-    fn radius_for(&self, x: f64, y: f64) -> f64 {
-        match self.radius_at {
-            Some(f) => {
-                let ra = f(x, y);
-                if ra > self.radius {
-                    ra
-                } else {
-                    self.radius
-                }
-            }
-            None => self.radius,
-        }
-    }
-
     fn try_add(&mut self, x: f64, y: f64) -> Fate {
         if x < self.left || y < self.top || x >= self.w || y >= self.h {
             return Fate::OffMap;
         }
-        if let Some(allowed) = self.allowed {
-            if !allowed(x, y) {
-                return Fate::WrongGround;
-            }
-        }
-        let r = self.radius_for(x, y);
+        let r = self.radius;
         if !self.free(x, y, r) {
             return Fate::TooClose;
         }
@@ -240,8 +249,8 @@ impl<'a> NaiveSampler<'a> {
     }
 
     fn start_random(&mut self) -> Fate {
-        let x = self.g.f() * self.w;
-        let y = self.g.f() * self.h;
+        let x = self.g.next_float() * self.w;
+        let y = self.g.next_float() * self.h;
         self.try_add(x, y)
     }
 
@@ -257,13 +266,13 @@ impl<'a> NaiveSampler<'a> {
                     } else {
                         self.w - x
                     };
-                    let sx = x + self.g.f() * bw;
+                    let sx = x + self.g.next_float() * bw;
                     let bh = if spacing < self.h - y {
                         spacing
                     } else {
                         self.h - y
                     };
-                    let sy = y + self.g.f() * bh;
+                    let sy = y + self.g.next_float() * bh;
                     if self.try_add(sx, sy) == Fate::Accepted {
                         break;
                     }
@@ -273,12 +282,14 @@ impl<'a> NaiveSampler<'a> {
             y += spacing;
         }
     }
+}
 
+impl Reference for NaiveSampler {
     fn step(&mut self) -> NStep {
         if self.active.is_empty() {
             return NStep::Finished;
         }
-        let a = (self.g.f() * self.active.len() as f64).floor() as usize;
+        let a = (self.g.next_float() * self.active.len() as f64).floor() as usize;
         let current = self.active[a];
         self.current = Some(current);
         self.tried = Vec::new();
@@ -286,8 +297,8 @@ impl<'a> NaiveSampler<'a> {
         for _ in 0..self.k {
             let (mut dx, mut dy);
             loop {
-                dx = (self.g.f() * 4.0 - 2.0) * pr;
-                dy = (self.g.f() * 4.0 - 2.0) * pr;
+                dx = (self.g.next_float() * 4.0 - 2.0) * pr;
+                dy = (self.g.next_float() * 4.0 - 2.0) * pr;
                 let d2 = dx * dx + dy * dy;
                 if pr * pr <= d2 && d2 <= 4.0 * (pr * pr) {
                     break;
@@ -310,7 +321,7 @@ impl<'a> NaiveSampler<'a> {
                 }
             }
             let world_len = self.world.len();
-            let r = self.radius_for(x, y);
+            let r = self.radius;
             let fate = self.try_add(x, y);
             self.tried.push(Tried {
                 x,
@@ -328,17 +339,31 @@ impl<'a> NaiveSampler<'a> {
         self.active.pop();
         NStep::Retired(current)
     }
-}
-
-fn naive_bridson(w: f64, h: f64, r: f64, k: u32, seed: i32) -> Vec<[f64; 3]> {
-    let mut s = NaiveSampler::new(w, h, r, k, seed, Vec::new());
-    s.start_random();
-    while s.step() != NStep::Finished {}
-    s.points
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+    fn tried(&self) -> &[Tried] {
+        &self.tried
+    }
+    fn active(&self) -> &[usize] {
+        &self.active
+    }
+    fn points(&self) -> Vec<[f64; 3]> {
+        self.points.clone()
+    }
+    fn world(&self) -> Vec<[f64; 3]> {
+        self.world.clone()
+    }
+    fn world_point(&self, i: usize) -> [f64; 3] {
+        self.world[i]
+    }
+    fn conflicts(&self, x: f64, y: f64, r: f64, p: [f64; 3]) -> bool {
+        NaiveSampler::conflicts(self, x, y, r, p)
+    }
 }
 
 /// A tileable set as `wrap`'s module docs word it: classic Bridson on a torus.
-fn naive_wrapped(w: f64, h: f64, r: f64, k: u32, seed: i32) -> NaiveSampler<'static> {
+fn naive_wrapped(w: f64, h: f64, r: f64, k: u32, seed: i32) -> NaiveSampler {
     let mut s = NaiveSampler::new(w, h, r, k, seed, Vec::new());
     s.torus = true;
     s
@@ -384,7 +409,7 @@ impl NaiveWorld {
         s.left = left;
         s.top = top;
         s.seed_blocks();
-        while s.step() != NStep::Finished {}
+        while Reference::step(&mut s) != NStep::Finished {}
         self.chunks.insert((cx, cy), s.points.clone());
         s.points
     }
@@ -397,39 +422,6 @@ struct LayerSpec {
     k: u32,
     seed: i32,
     mask: Option<(bool, Vec<[f64; 3]>)>,
-}
-
-fn naive_mask(inside: bool, discs: &[[f64; 3]], x: f64, y: f64) -> bool {
-    let mut in_some = false;
-    for d in discs {
-        if (x - d[0]) * (x - d[0]) + (y - d[1]) * (y - d[1]) < d[2] * d[2] {
-            in_some = true;
-        }
-    }
-    if inside {
-        in_some
-    } else {
-        !in_some
-    }
-}
-
-/// Every layer's points, plus the shared list (all layers, in insertion order).
-fn naive_layers(w: f64, h: f64, layers: &[LayerSpec]) -> (Vec<Vec<[f64; 3]>>, Vec<[f64; 3]>) {
-    let mut world = Vec::new();
-    let mut out = Vec::new();
-    for l in layers {
-        let rule = |x: f64, y: f64| match &l.mask {
-            None => true,
-            Some((inside, discs)) => naive_mask(*inside, discs, x, y),
-        };
-        let mut s = NaiveSampler::new(w, h, l.radius, l.k, l.seed, world);
-        s.allowed = Some(&rule);
-        s.seed_blocks();
-        while s.step() != NStep::Finished {}
-        world = s.world;
-        out.push(s.points);
-    }
-    (out, world)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -459,7 +451,7 @@ fn same<T: PartialEq + std::fmt::Debug>(
 ) -> Result<(), TestCaseError> {
     if let Some(i) = got.iter().zip(want).position(|(a, b)| a != b) {
         return Err(TestCaseError::fail(format!(
-            "{what}: element {i} is {:?}, naive reference says {:?}",
+            "{what}: element {i} is {:?}, the reference says {:?}",
             got[i], want[i]
         )));
     }
@@ -482,7 +474,7 @@ fn check_outcome(
     at: &str,
     got: Outcome,
     want: &Tried,
-    n: &NaiveSampler,
+    n: &impl Reference,
 ) -> Result<(), TestCaseError> {
     prop_assert_eq!(
         fate_of(got),
@@ -499,7 +491,7 @@ fn check_outcome(
             at,
             i
         );
-        let p = n.world[i];
+        let p = n.world_point(i);
         prop_assert!(
             n.conflicts(want.x, want.y, want.r, p),
             "{}: TooClose({}) but {:?} is far enough",
@@ -513,7 +505,7 @@ fn check_outcome(
 
 /// Steps the crate's sampler and the naive one side by side until both finish, comparing every
 /// step, then one more step after the end, then the points.
-fn lockstep(s: &mut Sampler, n: &mut NaiveSampler) -> Result<(), TestCaseError> {
+fn lockstep(s: &mut Sampler, n: &mut impl Reference) -> Result<(), TestCaseError> {
     let mut attempted = 0u64;
     let mut steps = 0u64;
     for i in 0.. {
@@ -526,42 +518,42 @@ fn lockstep(s: &mut Sampler, n: &mut NaiveSampler) -> Result<(), TestCaseError> 
             Step::Finished => NStep::Finished,
         };
         prop_assert_eq!(got, want, "{}: what the step did", at);
-        prop_assert_eq!(s.current(), n.current, "{}: current", at);
+        prop_assert_eq!(s.current(), n.current(), "{}: current", at);
         let tried: Vec<(u64, u64)> = s
             .tried()
             .iter()
             .map(|c| (c.x.to_bits(), c.y.to_bits()))
             .collect();
         let want_tried: Vec<(u64, u64)> = n
-            .tried
+            .tried()
             .iter()
             .map(|c| (c.x.to_bits(), c.y.to_bits()))
             .collect();
         same(&format!("{at}: tried"), &tried, &want_tried)?;
-        for (c, t) in s.tried().iter().zip(&n.tried) {
+        for (c, t) in s.tried().iter().zip(n.tried()) {
             check_outcome(&at, c.outcome, t, n)?;
         }
-        same(&format!("{at}: active"), s.active(), &n.active)?;
-        prop_assert_eq!(s.points().len(), n.points.len(), "{}: points", at);
+        same(&format!("{at}: active"), s.active(), n.active())?;
+        prop_assert_eq!(s.points().len(), n.points().len(), "{}: points", at);
         if want == NStep::Finished {
             break;
         }
-        attempted += n.tried.len() as u64;
+        attempted += n.tried().len() as u64;
         steps += 1;
         prop_assert!(i < 1_000_000, "runaway sampler");
     }
     // Stepping after the end changes nothing, on both sides.
     prop_assert_eq!(s.step(), Step::Finished);
     prop_assert_eq!(n.step(), NStep::Finished);
-    prop_assert_eq!(s.current(), n.current);
-    prop_assert_eq!(s.tried().len(), n.tried.len());
+    prop_assert_eq!(s.current(), n.current());
+    prop_assert_eq!(s.tried().len(), n.tried().len());
     prop_assert_eq!(s.attempted(), attempted);
     prop_assert_eq!(s.steps(), steps);
-    same("points", &crate_bits3(s.points()), &bits3(&n.points))?;
+    same("points", &crate_bits3(s.points()), &bits3(&n.points()))?;
     same(
         "grid points",
         &crate_bits3(s.grid().points()),
-        &bits3(&n.world),
+        &bits3(&n.world()),
     )
 }
 
@@ -680,19 +672,20 @@ fn density(kind: u8, w: f64, h: f64) -> impl Fn(f64, f64) -> f64 + Send + Sync +
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reference itself is right: anchors that do not come from the crate
+// The other side is right: anchors that do not come from the crate
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-fn naive_rng_meets_the_published_check_value() {
+fn listing_rng_meets_the_published_check_value() {
     // Park and Miller's own check: seed 1, the 10 000th value is 1 043 618 065.
     let mut g = rng(1);
     for _ in 0..9_999 {
         g.next();
     }
     assert_eq!(g.next(), 1_043_618_065);
-    assert_eq!(rng(0).s, 2_147_483_646);
-    assert!(NaiveRng::new(STUCK_SEED).is_none());
+    // Seed 0 folds to 2 147 483 646 (SPEC section 2), so its first value is that times 16807.
+    assert_eq!(rng(0).next(), 2_147_483_646 * 16_807 % 2_147_483_647);
+    assert!(listing::random::Rng::new(STUCK_SEED).is_none());
 }
 
 #[test]
@@ -719,14 +712,40 @@ fn naive_tileable_and_endless_sets_meet_their_documented_examples() {
 }
 
 #[test]
-fn naive_bridson_meets_the_documented_example() {
+fn listing_bridson_meets_the_documented_example() {
     // The crate's front-page example (itself pinned by the golden cases): 315 trees.
-    assert_eq!(naive_bridson(720.0, 400.0, 24.0, 30, 123_456).len(), 315);
+    let points = listing::bridson::poisson_disk(720.0, 400.0, 24.0, 30, 123_456).unwrap();
+    assert_eq!(points.len(), 315);
 }
 
 // ---------------------------------------------------------------------------------------------
-// The crate against the reference
+// The crate against the listing
 // ---------------------------------------------------------------------------------------------
+
+fn pairs(p: &[(f64, f64)]) -> Vec<[f64; 2]> {
+    p.iter().map(|&(x, y)| [x, y]).collect()
+}
+fn listed3(p: &[listing::grid::Point]) -> Vec<[f64; 3]> {
+    p.iter().map(xyr).collect()
+}
+
+fn listing_mask(m: &Option<(bool, Vec<[f64; 3]>)>) -> listing::layers::Mask {
+    use listing::layers::Mask as M;
+    let discs = |d: &[[f64; 3]]| {
+        d.iter()
+            .map(|d| listing::grid::Point {
+                x: d[0],
+                y: d[1],
+                r: d[2],
+            })
+            .collect()
+    };
+    match m {
+        None => M::Everywhere,
+        Some((true, d)) => M::InsideDiscs(discs(d)),
+        Some((false, d)) => M::OutsideDiscs(discs(d)),
+    }
+}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
@@ -734,8 +753,9 @@ proptest! {
     #[test]
     fn random_points_match(w in side(), h in side(), count in 0usize..1500, seed in seed()) {
         let got = poisson_live::random_points(count, w, h, seed).unwrap();
+        let want = listing::random::random_points(count, w, h, seed).unwrap();
         // Random points keep no spacing: radius 0.
-        same("random", &crate_bits3(&got), &bits3(&with_r(&naive_random(count, w, h, seed), 0.0)))?;
+        same("random", &crate_bits3(&got), &bits3(&with_r(&pairs(&want), 0.0)))?;
     }
 
     #[test]
@@ -746,7 +766,8 @@ proptest! {
         seed in seed(),
     ) {
         let got = poisson_live::jittered_grid(s, w, h, seed).unwrap();
-        same("jittered", &crate_bits3(&got), &bits3(&with_r(&naive_jittered(s, w, h, seed), 0.0)))?;
+        let want = listing::jittered::jittered_grid(s, w, h, seed).unwrap();
+        same("jittered", &crate_bits3(&got), &bits3(&with_r(&pairs(&want), 0.0)))?;
     }
 
     #[test]
@@ -755,18 +776,19 @@ proptest! {
         max_misses in 1u32..200,
         seed in seed(),
     ) {
-        let want = naive_darts(w, h, r, max_misses, seed);
+        let mut want = listing::darts::DartThrower::new(w, h, r, max_misses, seed).unwrap();
+        let mut want_bits = Vec::new();
+        while let Some(dart) = want.throw() {
+            want_bits.push((dart.x.to_bits(), dart.y.to_bits(), dart.kept));
+        }
         let mut d = DartThrower::new(w, h, r, max_misses, seed).unwrap();
         let mut got = Vec::new();
         while let Some(dart) = d.throw() {
             got.push((dart.x.to_bits(), dart.y.to_bits(), dart.kept));
         }
-        let want_bits: Vec<(u64, u64, bool)> =
-            want.iter().map(|&(x, y, k)| (x.to_bits(), y.to_bits(), k)).collect();
         same("darts", &got, &want_bits)?;
-        let kept: Vec<[f64; 2]> = want.iter().filter(|d| d.2).map(|d| [d.0, d.1]).collect();
         let one_call = poisson_live::dart_throwing(w, h, r, max_misses, seed).unwrap();
-        same("dart_throwing", &crate_bits3(&one_call), &bits3(&with_r(&kept, r)))?;
+        same("dart_throwing", &crate_bits3(&one_call), &bits3(&with_r(&pairs(&want.kept), r)))?;
     }
 
     #[test]
@@ -776,7 +798,8 @@ proptest! {
         seed in seed(),
     ) {
         let got = poisson_live::poisson_disk(w, h, r, k, seed).unwrap();
-        same("poisson_disk", &crate_bits3(&got), &bits3(&naive_bridson(w, h, r, k, seed)))?;
+        let want = listing::bridson::poisson_disk(w, h, r, k, seed).unwrap();
+        same("poisson_disk", &crate_bits3(&got), &bits3(&listed3(&want)))?;
     }
 
     #[test]
@@ -788,12 +811,12 @@ proptest! {
         start in prop::option::of((-10.0..420.0f64, -10.0..420.0f64)),
     ) {
         let mut s = Sampler::new(w, h, r, k, seed).unwrap();
-        let mut n = NaiveSampler::new(w, h, r, k, seed, Vec::new());
+        let mut n = Listed::new(w, h, r, k, seed);
         let (got, want) = match start {
-            None => (s.start_random(), n.start_random()),
-            Some((x, y)) => (s.start_at(x, y), n.try_add(x, y)),
+            None => (s.start_random(), n.s.start_random()),
+            Some((x, y)) => (s.start_at(x, y), n.s.try_add(x, y)),
         };
-        prop_assert_eq!(fate_of(got), want);
+        prop_assert_eq!(fate_of(got), listing_fate(want));
         lockstep(&mut s, &mut n)?;
     }
 
@@ -805,14 +828,11 @@ proptest! {
     ) {
         let mask = crate_mask(&m);
         let mut s = Sampler::new(w, h, r, k, seed).unwrap().with_allowed(move |x, y| mask.allows(x, y));
-        let rule = |x: f64, y: f64| match &m {
-            None => true,
-            Some((inside, discs)) => naive_mask(*inside, discs, x, y),
-        };
-        let mut n = NaiveSampler::new(w, h, r, k, seed, Vec::new());
-        n.allowed = Some(&rule);
+        let rule = listing_mask(&m);
+        let mut n = Listed::new(w, h, r, k, seed);
+        n.s = n.s.with_allowed(move |x, y| rule.allows(x, y));
         // A refused first point leaves both finished and empty.
-        prop_assert_eq!(fate_of(s.start_random()), n.start_random());
+        prop_assert_eq!(fate_of(s.start_random()), listing_fate(n.s.start_random()));
         lockstep(&mut s, &mut n)?;
     }
 
@@ -832,19 +852,14 @@ proptest! {
         };
         // Exactly the spec: sampler radius = min, radius_at on top, first point as in Bridson.
         let mut s = Sampler::new(w, h, min, k, seed).unwrap().with_radius_fn(rule.clone());
-        let mut n = NaiveSampler::new(w, h, min, k, seed, Vec::new());
-        n.radius_at = Some(&rule);
-        prop_assert_eq!(fate_of(s.start_random()), n.start_random());
+        let mut n = Listed::new(w, h, min, k, seed).with_radius_at(min, rule.clone());
+        prop_assert_eq!(fate_of(s.start_random()), listing_fate(n.s.start_random()));
         lockstep(&mut s, &mut n)?;
 
-        // The one-call helper also clamps the rule to max_radius.
-        let clamped = |x: f64, y: f64| rule(x, y).min(max);
-        let mut n = NaiveSampler::new(w, h, min, k, seed, Vec::new());
-        n.radius_at = Some(&clamped);
-        n.start_random();
-        while n.step() != NStep::Finished {}
+        // The one-call helpers also clamp the rule to max_radius.
+        let want = listing::variable::variable_radius(w, h, min, max, t, k, seed).unwrap();
         let got = poisson_live::bridson::variable_radius(w, h, min, max, k, seed, rule.clone()).unwrap();
-        same("variable_radius", &crate_bits3(&got), &bits3(&n.points))?;
+        same("variable_radius", &crate_bits3(&got), &bits3(&listed3(&want)))?;
     }
 
     #[test]
@@ -856,7 +871,13 @@ proptest! {
             (Just(w), Just(h), prop::collection::vec(layer, 1..4))
         }),
     ) {
-        let (want, world) = naive_layers(w, h, &specs);
+        let listed = |specs: &[LayerSpec]| -> Vec<listing::layers::Layer> {
+            specs
+                .iter()
+                .map(|l| listing::layers::Layer { radius: l.radius, k: l.k, seed: l.seed, mask: listing_mask(&l.mask) })
+                .collect()
+        };
+        let want = listing::layers::place_layers(w, h, listed(&specs)).unwrap();
         let layers = |specs: &[LayerSpec]| -> Vec<Layer> {
             specs
                 .iter()
@@ -866,14 +887,18 @@ proptest! {
         let got = place_layers(w, h, layers(&specs)).unwrap();
         prop_assert_eq!(got.len(), want.len());
         for (i, (g, n)) in got.iter().zip(&want).enumerate() {
-            same(&format!("layer {i}"), &crate_bits3(g), &bits3(n))?;
+            same(&format!("layer {i}"), &crate_bits3(g), &bits3(&listed3(n)))?;
         }
         // Layer by layer, the shared grid ends up holding every layer's points in order.
         let mut grid: Grid = shared_grid(w, h, specs.iter().map(|l| l.radius)).unwrap();
         for layer in layers(&specs) {
             grid = place_layer(grid, layer).unwrap().1;
         }
-        same("shared grid", &crate_bits3(grid.points()), &bits3(&world))?;
+        let mut world = listing::layers::shared_grid(w, h, specs.iter().map(|l| l.radius));
+        for layer in listed(&specs) {
+            world = listing::layers::place_layer(world, w, h, layer).unwrap().0;
+        }
+        same("shared grid", &crate_bits3(grid.points()), &bits3(&listed3(&world.points)))?;
     }
 }
 

@@ -1,0 +1,42 @@
+// Step 3: dart throwing, the obvious way to keep points apart.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "random.hpp"
+
+namespace poisson {
+
+// Throw a dart anywhere; keep it if nothing kept is within radius. Stop after maxMisses misses
+// in a row, because nobody can tell when the map is truly full.
+inline std::vector<Point> dartThrowing(double width, double height, double radius, int maxMisses,
+                                       std::int32_t seed) {
+    Rng rng(seed);
+    std::vector<Point> kept;
+    int misses = 0;
+    while (misses < maxMisses) {
+        double x = rng.nextFloat() * width;
+        double y = rng.nextFloat() * height;
+        // Checking every kept point makes each dart slower than the last; step 4's grid fixes that.
+        bool farEnough = true;
+        for (const Point& p : kept) {
+            double dx = x - p.x;
+            double dy = y - p.y;
+            // Squared distances: no sqrt needed to compare, and none to round differently.
+            if (dx * dx + dy * dy < radius * radius) {
+                farEnough = false;
+                break;
+            }
+        }
+        if (farEnough) {
+            kept.push_back({x, y});
+            misses = 0;
+        } else {
+            ++misses;
+        }
+    }
+    return kept;
+}
+
+}  // namespace poisson

@@ -1,0 +1,30 @@
+// Step 2: the jittered grid, one random point in every square cell.
+using System;
+using System.Collections.Generic;
+
+namespace PoissonDisk
+{
+    public static class Jittered
+    {
+        // No holes bigger than a cell, but two neighbours can still land almost on top of each
+        // other across a shared edge, and the rows and columns show through.
+        public static List<Point> Grid(double spacing, double width, double height, int seed)
+        {
+            var rng = new ParkMiller(seed);
+            // Only whole cells: a partial cell at the right or bottom edge gets no point.
+            int cols = (int)Math.Floor(width / spacing);
+            int rows = (int)Math.Floor(height / spacing);
+            var points = new List<Point>();
+            for (int row = 0; row < rows; row++)
+            {
+                for (int col = 0; col < cols; col++)
+                {
+                    double x = (col + rng.NextFloat()) * spacing;
+                    double y = (row + rng.NextFloat()) * spacing;
+                    points.Add(new Point(x, y));
+                }
+            }
+            return points;
+        }
+    }
+}
