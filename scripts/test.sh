@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints, the crates natively (and the core with its optional
-# features), the docs, the core's examples, the bindings in headless Chromium, the release page
+# features), the tutorial's listings in four languages, the docs, the core's examples, the bindings in headless Chromium, the release page
 # build, the npm package (scripts/package.sh) as a user installs it, and the page end to end in
 # headless Chromium.
 set -euo pipefail
@@ -28,11 +28,9 @@ cargo clippy -p poisson-live --all-features --offline --target wasm32-unknown-un
 step "crates, natively (cargo test)"
 cargo test --workspace --offline
 
-# --- listings (issue 22) ---
 step "listings in Rust, JavaScript, C#, C++ (scripts/test-listings.sh), and a case one ulp off fails each"
 bash scripts/test-listings.sh
 bash listings/test/one-ulp.sh
-# --- end listings ---
 
 step "the core's optional features: serde and mint (cargo test -p poisson-live --features serde,mint)"
 # Only what the features change (the derives add no behaviour, and the step above ran the rest):
