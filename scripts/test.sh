@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, lints, the crates natively (and the core with its optional
-# features), the tutorial's listings in four languages, the docs, the core's examples, the bindings in headless Chromium, the release page
-# build, the npm package (scripts/package.sh) as a user installs it, and the page end to end in
-# headless Chromium.
+# features), the tutorial's listings in four languages, the docs, the core's examples, the
+# bindings in headless Chromium, the release page build, the npm package (scripts/package.sh)
+# as a user installs it, and the page end to end in headless Chromium.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
