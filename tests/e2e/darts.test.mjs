@@ -66,6 +66,33 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   const summary = await lab().locator('[data-role="summary"]').innerText();
   assert.match(summary, new RegExp(`kept ${kept} trees`));
   assert.match(summary, new RegExp(`places ${reference.bridson} trees`));
+  // The costs in one unit, distance checks, counted by the core for both: a plain dart against
+  // every tree kept before it, a Bridson candidate against the trees in its grid block.
+  const checks = await page.evaluate(() => {
+    const w = window.poissonWasm;
+    const t = new w.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 });
+    t.finish();
+    const h = new w.SamplerHistory({ width: 720, height: 400, radius: 26, k: 30, seed: 123456 });
+    h.startRandom();
+    const [candidates, placed, bridson] = h.costAt(h.totalSteps);
+    const out = { plain: t.plainChecks, grid: t.gridChecks, bridson, candidates, placed, points: (h.totalSteps + 1) / 2 };
+    t.free();
+    h.free();
+    return out;
+  });
+  assert.equal(checks.points, reference.bridson);
+  assert.equal(await readout('checks-per-tree'), (checks.plain / kept).toFixed(1));
+  assert.equal(await readout('grid-checks-per-tree'), (checks.grid / kept).toFixed(1));
+  assert.equal(await readout('bridson-checks-per-tree'), (checks.bridson / checks.points).toFixed(1));
+  assert.ok(summary.includes(`${checks.plain} distance checks`), summary);
+  assert.ok(summary.includes(`${checks.bridson} distance checks`), summary);
+  // What the summary says: Bridson throws more per tree than these darts, yet checks far less.
+  assert.ok(checks.candidates / checks.points > thrown / kept, 'Bridson throws more candidates per tree');
+  assert.ok(checks.bridson < checks.plain / 10, `Bridson checks ${checks.bridson} vs plain darts ${checks.plain}`);
+  assert.ok(checks.grid < checks.plain, 'the grid saves checks');
+  // One way of writing numbers on the page: no thousands separator, in sentences as in readouts.
+  assert.ok(summary.includes(`for ${thrown} darts`), summary);
+  assert.doesNotMatch(summary, /\d[\u202f\u2009 ]\d{3}\b/);
   // Finished: Step and Finish change nothing.
   await click('step');
   await click('finish');

@@ -8,7 +8,9 @@
 //! live sampler, and
 //!
 //! - counts the whole run once when it starts (a throwaway sampler stepped to the end), so a
-//!   scrubber knows its length, `2N − 1` productive steps;
+//!   scrubber knows its length, `2N − 1` productive steps, and keeps what the run had spent by
+//!   each step (a [`Cost`]: three counts per step), so a lab can show the accept rate over the
+//!   last few steps as well as over the whole run;
 //! - moves **forward** by stepping its live sampler, which costs only the steps in between
 //!   (playing a run costs no more than stepping a plain sampler);
 //! - moves **backward** by building a fresh sampler from the recipe and stepping it forward
@@ -58,7 +60,25 @@ pub struct History {
     seed: i32,
     start: Option<Start>,
     total: u64,
+    /// `costs[s]`: what the run had spent after `s` steps (`total + 1` entries once started).
+    costs: Vec<Cost>,
     sampler: Sampler,
+}
+
+/// What a run has spent by some step: running totals, counted by the core for the labs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Cost {
+    /// Candidates thrown.
+    pub candidates: u64,
+    /// Candidates placed (one per step that placed a point).
+    pub placed: u64,
+    /// Distance checks: every candidate on the map against every point stored in the block of
+    /// cells its grid search covers, at the moment it was thrown (what [`Grid::probe`]
+    /// reports). Off-map candidates are refused before any check.
+    ///
+    /// [`Grid::probe`]: crate::grid::Grid::probe
+    pub checks: u64,
 }
 
 impl History {
@@ -75,6 +95,7 @@ impl History {
             seed,
             start: None,
             total: 0,
+            costs: vec![Cost::default()],
             sampler,
         })
     }
@@ -94,8 +115,32 @@ impl History {
     fn begin(&mut self, start: Start) -> Outcome {
         self.start = Some(start);
         let (mut whole, outcome) = self.fresh();
-        whole.finish();
+        let mut costs = vec![Cost::default()];
+        let mut checks = 0;
+        loop {
+            let step = whole.step();
+            if step == Step::Finished {
+                break;
+            }
+            // The step's candidates were judged before its new point (if any) was stored, so
+            // that point is left out of their checks.
+            let grid = whole.grid();
+            let new = matches!(step, Step::Placed(_)).then(|| grid.points().len() - 1);
+            for c in whole.tried() {
+                if matches!(c.outcome, Outcome::OffMap | Outcome::WrongGround) {
+                    continue;
+                }
+                let probe = grid.probe(c.x, c.y, self.radius);
+                checks += probe.neighbours.iter().filter(|n| Some(n.index) != new).count() as u64;
+            }
+            costs.push(Cost {
+                candidates: whole.attempted(),
+                placed: whole.accepted(),
+                checks,
+            });
+        }
         self.total = whole.steps();
+        self.costs = costs;
         self.sampler = self.fresh().0;
         outcome
     }
@@ -162,6 +207,33 @@ impl History {
     /// The sampler at the current step.
     pub fn sampler(&self) -> &Sampler {
         &self.sampler
+    }
+
+    /// What the run had spent after `step` steps (clamped to `0..=total_steps`); all zero
+    /// before the run starts.
+    ///
+    /// ```
+    /// use poisson_live::history::History;
+    /// let mut h = History::new(720.0, 400.0, 24.0, 30, 123456).unwrap();
+    /// h.start_random();
+    /// let end = h.cost_at(h.total_steps());
+    /// h.seek(h.total_steps());
+    /// assert_eq!((end.candidates, end.placed), (h.sampler().attempted(), h.sampler().accepted()));
+    /// assert!(end.checks > 0);
+    /// ```
+    pub fn cost_at(&self, step: u64) -> Cost {
+        let i = step.min(self.costs.len() as u64 - 1) as usize;
+        self.costs[i]
+    }
+
+    /// The share of candidates placed over the last `window` steps up to the current one (fewer
+    /// near the start), or `None` when those steps threw none. Early in a run nearly every
+    /// candidate lands; late, most steps retire a point after `k` misses.
+    pub fn recent_accept_rate(&self, window: u64) -> Option<f64> {
+        let now = self.cost_at(self.at());
+        let then = self.cost_at(self.at().saturating_sub(window));
+        let thrown = now.candidates - then.candidates;
+        (thrown > 0).then(|| (now.placed - then.placed) as f64 / thrown as f64)
     }
 }
 
