@@ -294,7 +294,9 @@ test('key parameters, real games and engines, and extensions: there, listed, and
 
 test('the corrections: what makes a fill linear, the layers rule, the crate’s own sin and exp', async () => {
   const { page } = session;
-  const text = (selector) => page.locator(selector).innerText();
+  // textContent, not innerText: a lab far off screen is not rendered (content-visibility), and
+  // innerText then reads nothing.
+  const text = (selector) => page.locator(selector).evaluate((el) => el.textContent.replace(/\s+/g, ' '));
   const grid = await text('section[data-lab="grid"] [data-role="prose"]');
   assert.doesNotMatch(grid, /so filling a map takes time in proportion to its points/);
   assert.match(grid, /active list/);
@@ -307,7 +309,7 @@ test('the corrections: what makes a fill linear, the layers rule, the crate’s 
   assert.doesNotMatch(spectrum, /centre is the longest wavelength/);
   assert.match(await text('section[data-lab="samplers"] [data-role="prose"]'), /15 ≤ k ≤ 40/);
   // Numbers are written one way: no thousands separator anywhere in the prose.
-  const all = await page.locator('main').innerText();
+  const all = await text('main');
   assert.doesNotMatch(all, /\b\d{1,3}[ \u202f\u2009\u00a0]\d{3}\b(?! ?[×x])/);
 });
 

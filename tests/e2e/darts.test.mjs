@@ -142,6 +142,13 @@ test('a long run finishes in slices without freezing the page', async () => {
   assert.equal(await number('kept'), reference);
   assert.equal((await number('kept')) + (await number('rejected')), await number('thrown'));
   assert.match(await lab().locator('[data-role="status"]').innerText(), /^Done/);
+  // Ten times the patience: the darts now cost more per tree than Bridson, even on the grid,
+  // and the summary says so from the counts.
+  await darts.waitForReadout('bridson-checks-per-tree', (t) => t !== '–');
+  const onGrid = parseFloat(await readout('grid-checks-per-tree'));
+  const bridson = parseFloat(await readout('bridson-checks-per-tree'));
+  assert.ok(onGrid > bridson, `darts on the grid ${onGrid} vs Bridson ${bridson} checks per tree`);
+  assert.match(await lab().locator('[data-role="summary"]').innerText(), /still more than Bridson's/);
   await radius.fill('26');
   await radius.dispatchEvent('input');
   await misses.fill('500');

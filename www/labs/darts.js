@@ -152,8 +152,8 @@ export function mount(section, wasm) {
     ['misses-in-a-row', 'Misses in a row'],
     ['miss-rate', 'Miss rate', 'Share of the last 200 darts that missed'],
     ['bridson-points', 'Bridson, same map', "Points Bridson's algorithm places with the same seed and radius (k = 30)"],
-    ['checks-per-tree', 'Checks per tree', 'Distance checks per kept tree: every dart against every tree kept before it'],
-    ['grid-checks-per-tree', 'With the grid', 'Distance checks per kept tree had each dart looked only at the trees in its 5 × 5 block of grid cells'],
+    ['checks-per-tree', 'Checks per tree', 'Distance checks per kept tree, plain: every dart against every tree kept before it'],
+    ['grid-checks-per-tree', 'On the grid', 'Distance checks per kept tree had each dart looked only at the trees in its 5 × 5 block of grid cells'],
     ['bridson-checks-per-tree', 'Bridson, per tree', "Distance checks per tree in Bridson's algorithm on the same map: grid and active list"],
   ]);
 
@@ -377,13 +377,15 @@ export function mount(section, wasm) {
         `(${perTree(darts, kept)} per tree). Plain dart throwing checks each dart against every ` +
         `tree kept before it: ${count(t.plainChecks)} distance checks, ${perTree(t.plainChecks, kept)} per tree. ` +
         `Bridson's algorithm, in the labs below, places ${count(b.points)} trees on the same map ` +
-        `from ${count(b.tries)} candidates (${perTree(b.tries, b.points)} per tree), more throws ` +
-        `than the darts, but each looks only at the trees in a few grid cells: ` +
+        `from ${count(b.tries)} candidates (${perTree(b.tries, b.points)} per tree), ` +
+        (b.tries / b.points > darts / kept ? 'more throws than the darts, but each' : 'fewer throws than the darts, and each') +
+        ` looks only at the trees in a few grid cells: ` +
         `${count(b.checks)} distance checks, ${perTree(b.checks, b.points)} per tree. ` +
-        `The grid of the next lab alone would bring the same darts down to ${perTree(t.gridChecks, kept)} ` +
-        `checks per tree; ` +
-        `the active list keeps Bridson's cost per tree flat however full the map gets, while the ` +
-        `darts' cost per tree climbs with every miss. ${verdict}`;
+        `On the grid of the next lab, the same darts would need ${perTree(t.gridChecks, kept)} checks per tree, ` +
+        (t.gridChecks / kept < b.checks / b.points
+          ? `fewer than Bridson's at this patience: the grid does most of the saving. But the darts' cost per tree climbs with every miss, and Bridson's, thanks to its active list, does not: raise the misses and compare. `
+          : `still more than Bridson's: the grid saves the checks, and the active list saves the throws. `) +
+        verdict;
     }
     if (summary.textContent !== text) summary.textContent = text;
   }

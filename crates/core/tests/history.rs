@@ -246,7 +246,11 @@ fn costs_match_the_sampler_and_the_recent_accept_rate_falls() {
     for s in [0, 1, 12, total / 2, total] {
         let c = h.cost_at(s);
         let state = h.seek(s);
-        assert_eq!((c.candidates, c.placed), (state.attempted(), state.accepted()), "step {s}");
+        assert_eq!(
+            (c.candidates, c.placed),
+            (state.attempted(), state.accepted()),
+            "step {s}"
+        );
     }
     // Distance checks, recounted with a fresh grid search per candidate: every candidate on the
     // map against the points stored before it, the new point of its own step excluded.
@@ -254,7 +258,12 @@ fn costs_match_the_sampler_and_the_recent_accept_rate_falls() {
     s.start_random();
     let mut checks = 0u64;
     while s.step() != Step::Finished {
-        let before = s.points().len() - usize::from(s.tried().last().is_some_and(|c| c.outcome == Outcome::Accepted));
+        let before = s.points().len()
+            - usize::from(
+                s.tried()
+                    .last()
+                    .is_some_and(|c| c.outcome == Outcome::Accepted),
+            );
         for c in s.tried() {
             if c.outcome == Outcome::OffMap {
                 continue;
@@ -307,5 +316,10 @@ fn darts_count_plain_and_grid_checks() {
     }
     assert_eq!((d.plain_checks(), d.grid_checks()), (plain, grid));
     // The grid is what saves the checks: ten times fewer at the lab's defaults.
-    assert!(d.grid_checks() * 10 < d.plain_checks(), "{} vs {}", d.grid_checks(), d.plain_checks());
+    assert!(
+        d.grid_checks() * 10 < d.plain_checks(),
+        "{} vs {}",
+        d.grid_checks(),
+        d.plain_checks()
+    );
 }

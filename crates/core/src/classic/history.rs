@@ -131,7 +131,11 @@ impl History {
                     continue;
                 }
                 let probe = grid.probe(c.x, c.y, self.radius);
-                checks += probe.neighbours.iter().filter(|n| Some(n.index) != new).count() as u64;
+                checks += probe
+                    .neighbours
+                    .iter()
+                    .filter(|n| Some(n.index) != new)
+                    .count() as u64;
             }
             costs.push(Cost {
                 candidates: whole.attempted(),
