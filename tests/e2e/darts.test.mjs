@@ -103,6 +103,18 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   await lab().screenshot({ path: join(SCREENSHOTS, 'darts-finished.png') });
 });
 
+test('what the "try this" promises: the miss rate passes 90 % while disks cover about a third of the map', async () => {
+  const at = await page.evaluate(() => {
+    const t = new window.poissonWasm.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 });
+    // The rate is over the last 200 darts, so it means something from the 200th on.
+    while (t.thrown < 200 || t.missRate <= 0.9) t.throw();
+    const coverage = (t.keptCount * Math.PI * 13 * 13) / (720 * 400);
+    t.free();
+    return coverage;
+  });
+  assert.ok(at > 0.25 && at < 0.4, `coverage when the miss rate passes 90 %: ${at}`);
+});
+
 test('Play throws darts over several frames; Pause stops them', async () => {
   await click('reset');
   assert.equal(await readout('bridson-points'), '–');
