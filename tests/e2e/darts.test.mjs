@@ -74,13 +74,18 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
     t.finish();
     const h = new w.SamplerHistory({ width: 720, height: 400, radius: 26, k: 30, seed: 123456 });
     h.startRandom();
+    // Costs are counted as the history visits each step; unvisited steps read NaN.
+    const unvisited = h.costAt(h.totalSteps);
+    h.finish();
     const [candidates, placed, bridson] = h.costAt(h.totalSteps);
-    const out = { plain: t.plainChecks, grid: t.gridChecks, bridson, candidates, placed, points: (h.totalSteps + 1) / 2 };
+    const out = { plain: t.plainChecks, grid: t.gridChecks, bridson, candidates, placed, points: (h.totalSteps + 1) / 2, unvisited: [...unvisited] };
     t.free();
     h.free();
     return out;
   });
   assert.equal(checks.points, reference.bridson);
+  assert.ok(checks.unvisited.every(Number.isNaN), 'no cost for a step not visited yet');
+  assert.equal(checks.placed, checks.points - 1, 'every point but the first was a placed candidate');
   assert.equal(await readout('checks-per-tree'), (checks.plain / kept).toFixed(1));
   assert.equal(await readout('grid-checks-per-tree'), (checks.grid / kept).toFixed(1));
   assert.equal(await readout('bridson-checks-per-tree'), (checks.bridson / checks.points).toFixed(1));

@@ -131,16 +131,12 @@ export function mount(section, wasm) {
   });
   // Bridson on the same map, once the darts are finished.
   const comparer = jobDriver(section, {
-    swap(sampler) {
-      // The same run again as a history, whose costs the core counted step by step: the
-      // distance checks its grid searches made (a few milliseconds at the lab's radii).
-      const { radius, seed } = state.values;
-      const run = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius, k: BRIDSON_K, seed });
-      run.startRandom();
-      const [, , checks] = run.costAt(run.totalSteps);
+    swap(run) {
+      // A history run to its end has visited every step, so the core has counted what each
+      // cost: the candidates, and the distance checks its grid searches made.
+      const [tries, , checks] = run.costAt(run.totalSteps);
+      state.bridson = { points: run.pointCount, tries, checks };
       run.free();
-      state.bridson = { points: sampler.pointCount, tries: sampler.attempted, checks };
-      sampler.free();
       update();
     },
   });
@@ -322,9 +318,10 @@ export function mount(section, wasm) {
     if (t.isFinished && !state.bridson && state.bridsonFor !== t) {
       state.bridsonFor = t;
       const { radius, seed } = state.values;
-      const sampler = new wasm.PoissonSampler(WIDTH, HEIGHT, radius, BRIDSON_K, seed);
-      sampler.startRandom();
-      comparer.run(sampler);
+      // The same steps as PoissonSampler, as a history, which counts each step's costs.
+      const run = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius, k: BRIDSON_K, seed });
+      run.startRandom();
+      comparer.run(run);
     }
   }
 

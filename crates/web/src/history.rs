@@ -82,12 +82,16 @@ impl SamplerHistory {
             .unwrap_or(f64::NAN)
     }
 
-    /// What the run had spent after `step` steps (clamped), as `[candidates, placed, checks]`:
-    /// `checks` counts every candidate on the map against every point in its searched block.
+    /// What the run had spent after `step` steps, as `[candidates, placed, checks]`: `checks`
+    /// counts every candidate on the map against every point in its searched block. Known once
+    /// the history has been at that step (`finish()` visits them all); NaNs before.
     #[wasm_bindgen(js_name = costAt)]
     pub fn cost_at(&self, step: f64) -> Float64Array {
-        let c = self.inner.cost_at(budget(step));
-        Float64Array::from(&[c.candidates as f64, c.placed as f64, c.checks as f64][..])
+        let v = match self.inner.cost_at(budget(step)) {
+            Some(c) => [c.candidates as f64, c.placed as f64, c.checks as f64],
+            None => [f64::NAN; 3],
+        };
+        Float64Array::from(&v[..])
     }
 
     /// The live figures of the points placed so far; layout as `liveFigures`.

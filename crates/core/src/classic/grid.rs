@@ -699,6 +699,17 @@ impl Grid {
     /// searches: the distance checks that query makes when it looks at every one of them (what
     /// [`Probe::checked`] counts, without building the probe). The labs compare costs with it.
     pub fn stored_near(&self, x: f64, y: f64, r: f64) -> usize {
+        self.stored_near_except(x, y, r, None)
+    }
+
+    /// [`Grid::stored_near`], not counting the point stored at index `except`.
+    pub(crate) fn stored_near_except(
+        &self,
+        x: f64,
+        y: f64,
+        r: f64,
+        except: Option<usize>,
+    ) -> usize {
         if r.is_nan() || r <= 0.0 {
             return 0;
         }
@@ -706,7 +717,9 @@ impl Grid {
         (row_start..=row_end)
             .map(|row| {
                 (col_start..=col_end)
-                    .filter(|&col| self.cell_point(col, row).is_some())
+                    .filter(
+                        |&col| matches!(self.cell_point(col, row), Some(i) if Some(i) != except),
+                    )
                     .count()
             })
             .sum()
