@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { labOf, testNoProblems, usePage } from './harness.mjs';
 
-const { session, page } = usePage();
+const { session, page } = usePage({ wasm: true });
 const hero = labOf(page, 'hero');
 const bridson = labOf(page, 'bridson');
 
@@ -56,6 +56,65 @@ test('Bridson: Finish gives the reference result, 315 points in 2N − 1 = 629 s
   assert.equal(await bridson.count('retired'), 315);
   assert.match(await bridson.readout('accept-rate'), /^\d+\.\d %$/);
   assert.match(await section.locator('.readout-note').innerText(), /2N − 1 = 629/);
+});
+
+test('Bridson: the recent accept rate starts at 1 and ends at 0, beside the running total', async () => {
+  await bridson.section.scrollIntoViewIfNeeded();
+  await bridson.set('seed', 123456);
+  await bridson.set('radius', 32);
+  await bridson.set('k', 30);
+  await bridson.click('reset');
+  const rate = async (name) => parseFloat(await bridson.readout(name));
+  // Both come from the core: the history's counts, seen through the bindings.
+  const core = (steps) =>
+    page.evaluate((steps) => {
+      const h = new window.poissonWasm.SamplerHistory({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
+      h.startRandom();
+      h.seek(steps);
+      const out = { recent: h.recentAcceptRate(20), total: h.acceptRate, end: h.totalSteps };
+      h.free();
+      return out;
+    }, steps);
+  for (let i = 0; i < 5; i++) await bridson.click('step');
+  const early = await core(5);
+  assert.equal(await bridson.readout('accept-rate-recent'), `${(early.recent * 100).toFixed(1)} %`);
+  assert.equal(early.recent, 1, 'the first steps each place a point with their first candidate');
+  await finishBridson();
+  const late = await core(early.end);
+  assert.equal(await bridson.readout('accept-rate-recent'), `${(late.recent * 100).toFixed(1)} %`);
+  assert.equal(await bridson.readout('accept-rate'), `${(late.total * 100).toFixed(1)} %`);
+  assert.equal(late.recent, 0, 'the last steps only retire points');
+  assert.ok((await rate('accept-rate-recent')) < (await rate('accept-rate')), 'the recent window shows what the total hides');
+  await bridson.set('radius', 24);
+});
+
+test('Bridson: Play starts slow enough to watch the front, and Speed still speeds it up', async () => {
+  await bridson.section.scrollIntoViewIfNeeded();
+  await bridson.set('seed', 123456);
+  await bridson.set('radius', 32);
+  await bridson.click('reset');
+  assert.equal(await bridson.locator('[name="speed"]').inputValue(), '2');
+  const steps = () => bridson.count('steps');
+  await bridson.click('play');
+  await page.waitForTimeout(1000);
+  const slow = await steps();
+  const total = await page.evaluate(() => {
+    const h = new window.poissonWasm.SamplerHistory({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
+    h.startRandom();
+    const n = h.totalSteps;
+    h.free();
+    return n;
+  });
+  // Two steps a frame: after a second the run is far from done (at 60 frames per second it
+  // takes about three), so the front is on screen for many frames.
+  assert.ok(slow > 0 && slow < total * 0.75, `after 1 s, ${slow} of ${total} steps`);
+  await bridson.click('play');
+  await bridson.set('speed', 200);
+  await bridson.click('play');
+  await bridson.waitForReadout('active', (t) => t === '0');
+  assert.equal(await steps(), total);
+  await bridson.set('speed', 2);
+  await bridson.set('radius', 24);
 });
 
 test('Bridson: Reset, then three Steps', async () => {

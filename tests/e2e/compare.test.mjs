@@ -107,6 +107,41 @@ test('changing the spacing changes the counts', async () => {
   assert.equal((await row('poisson')).trees, before26.trees);
 });
 
+/** Pixels of the map within `tolerance` of colour `[r, g, b]` in every channel. */
+function pixelsNear(rgb, tolerance = 24) {
+  return compare.canvas.evaluate(
+    (canvas, [rgb, tolerance]) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - rgb[0]) <= tolerance && Math.abs(data[i + 1] - rgb[1]) <= tolerance && Math.abs(data[i + 2] - rgb[2]) <= tolerance) n++;
+      }
+      return n;
+    },
+    [rgb, tolerance],
+  );
+}
+
+test('the closest pair is violet, unlike the red "too close" rings, on the map and in the legend', async () => {
+  const RED = [198, 40, 40];
+  const VIOLET = [123, 31, 162];
+  // Far apart in colour: no channel tolerance could mistake one for the other.
+  assert.ok(RED.reduce((d, c, i) => d + Math.abs(c - VIOLET[i]), 0) > 150);
+  await lab().getByLabel('Poisson disk').check();
+  await compare.idle();
+  assert.equal(await pixelsNear(RED), 0, 'Poisson: no red ring anywhere');
+  assert.ok((await pixelsNear(VIOLET)) > 20, 'Poisson: its closest pair is marked in violet');
+  await lab().getByLabel('Random').check();
+  await compare.idle();
+  assert.ok((await pixelsNear(RED)) > 100, 'random: red rings');
+  assert.ok((await pixelsNear(VIOLET)) > 20, 'random: the closest pair in violet beside them');
+  const swatches = await page.evaluate(() => {
+    const css = (sel, prop) => getComputedStyle(document.querySelector(`section[data-lab="compare"] ${sel}`))[prop];
+    return { tightest: css('.swatch-tightest', 'backgroundColor'), crowded: css('.swatch-crowded', 'borderTopColor') };
+  });
+  assert.deepEqual(swatches, { tightest: 'rgb(123, 31, 162)', crowded: 'rgb(198, 40, 40)' });
+});
+
 test('show gaps only redraws: the picture changes, the table stays', async () => {
   const before = await row('random');
   const shown = await compare.pixels();

@@ -13,7 +13,7 @@ const PARTS = [
   { id: 'part-further', number: 'Part III', labs: ['samplers', 'spectrum', 'stipple', 'editor'] },
 ];
 /** What follows the parts, in order. */
-const AFTER_PARTS = ['pitfalls', 'faq', 'references'];
+const AFTER_PARTS = ['parameters', 'pitfalls', 'faq', 'games', 'extensions', 'references'];
 /** The main path (the hero through the painted world) must stay under this many words. */
 const MAIN_PATH_WORDS = 5000;
 
@@ -113,7 +113,7 @@ test('the labs come in three parts, in the stated order, each part saying what i
       gives: p.querySelector('.part-gives')?.textContent.trim() ?? '',
     }));
     // Document order of the parts and the sections after them.
-    const order = [...document.querySelectorAll('body > header, nav.contents, section.part, #pitfalls, #faq, #references')].map(
+    const order = [...document.querySelectorAll('body > header, nav.contents, section.part, #parameters, #pitfalls, #faq, #games, #extensions, #references')].map(
       (el) => el.id || el.tagName.toLowerCase(),
     );
     return { labs, parts, order };
@@ -253,6 +253,64 @@ test('the FAQ answers the k and blue-noise questions, and r is defined with its 
   assert.match(spacing, /no-go disk/);
   assert.match(spacing, /r\/2/);
   assert.match(spacing, /coverage/);
+});
+
+test('key parameters, real games and engines, and extensions: there, listed, and sourced', async () => {
+  const { page } = session;
+  const part = (id) =>
+    page.evaluate((id) => {
+      const el = document.getElementById(id);
+      return {
+        title: el.querySelector('h2').textContent.trim(),
+        text: el.innerText,
+        listed: [...document.querySelectorAll('nav.contents a')].some((a) => a.getAttribute('href') === `#${id}`),
+      };
+    }, id);
+  const parameters = await part('parameters');
+  assert.equal(parameters.title, 'Key parameters');
+  for (const word of ['spacing r', 'tries k', 'cell r/√2', 'first point', 'seed']) {
+    assert.ok(parameters.text.includes(word), `Key parameters names ${word}`);
+  }
+  const games = await part('games');
+  assert.equal(games.title, 'Real games and engines');
+  for (const name of ['Blender', 'Unreal Engine', 'Houdini', 'Horizon Zero Dawn']) {
+    assert.ok(games.text.includes(name), `Real games and engines names ${name}`);
+  }
+  const extensions = await part('extensions');
+  assert.equal(extensions.title, 'Extensions');
+  for (const word of ['Roberts', 'Tiling', 'Classes', 'Lloyd relaxation', 'Three dimensions', 'rotation and scale']) {
+    assert.ok(extensions.text.includes(word), `Extensions names ${word}`);
+  }
+  for (const p of [parameters, games, extensions]) assert.ok(p.listed, `the contents list ${p.title}`);
+  // Every fact about a tool or a game has its source among the references, and so do the
+  // parent cone's two ideas.
+  const references = await page.locator('#references').innerText();
+  for (const source of ['Distribute Points on Faces', 'ProceduralFoliageSpawner', 'Scatter', 'Point Relax', 'Horizon Zero Dawn', 'faster_poisson']) {
+    assert.ok(references.includes(source), `the references cite ${source}`);
+  }
+  assert.match(references, /parent-cone sampler/);
+  assert.match(references, /our own fit/);
+});
+
+test('the corrections: what makes a fill linear, the layers rule, the crate’s own sin and exp', async () => {
+  const { page } = session;
+  // textContent, not innerText: a lab far off screen is not rendered (content-visibility), and
+  // innerText then reads nothing.
+  const text = (selector) => page.locator(selector).evaluate((el) => el.textContent.replace(/\s+/g, ' '));
+  const grid = await text('section[data-lab="grid"] [data-role="prose"]');
+  assert.doesNotMatch(grid, /so filling a map takes time in proportion to its points/);
+  assert.match(grid, /active list/);
+  assert.match(await text('section[data-lab="layers"] [data-role="prose"]'), /about centres, not about what is drawn/);
+  const faq = await text('#faq');
+  assert.doesNotMatch(faq, /are avoided/);
+  assert.match(faq, /carries its own/);
+  const spectrum = await text('section[data-lab="spectrum"] [data-role="prose"]');
+  assert.match(spectrum, /frequency zero/);
+  assert.doesNotMatch(spectrum, /centre is the longest wavelength/);
+  assert.match(await text('section[data-lab="samplers"] [data-role="prose"]'), /15 ≤ k ≤ 40/);
+  // Numbers are written one way: no thousands separator anywhere in the prose.
+  const all = await text('main');
+  assert.doesNotMatch(all, /\b\d{1,3}[ \u202f\u2009\u00a0]\d{3}\b(?! ?[×x])/);
 });
 
 test(`the main path, hero through the painted world, stays under ${MAIN_PATH_WORDS} words`, async () => {

@@ -66,6 +66,38 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   const summary = await lab().locator('[data-role="summary"]').innerText();
   assert.match(summary, new RegExp(`kept ${kept} trees`));
   assert.match(summary, new RegExp(`places ${reference.bridson} trees`));
+  // The costs in one unit, distance checks, counted by the core for both: a plain dart against
+  // every tree kept before it, a Bridson candidate against the trees in its grid block.
+  const checks = await page.evaluate(() => {
+    const w = window.poissonWasm;
+    const t = new w.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 });
+    t.finish();
+    const h = new w.SamplerHistory({ width: 720, height: 400, radius: 26, k: 30, seed: 123456 });
+    h.startRandom();
+    // Costs are counted as the history visits each step; unvisited steps read NaN.
+    const unvisited = h.costAt(h.totalSteps);
+    h.finish();
+    const [candidates, placed, bridson] = h.costAt(h.totalSteps);
+    const out = { plain: t.plainChecks, grid: t.gridChecks, bridson, candidates, placed, points: (h.totalSteps + 1) / 2, unvisited: [...unvisited] };
+    t.free();
+    h.free();
+    return out;
+  });
+  assert.equal(checks.points, reference.bridson);
+  assert.ok(checks.unvisited.every(Number.isNaN), 'no cost for a step not visited yet');
+  assert.equal(checks.placed, checks.points - 1, 'every point but the first was a placed candidate');
+  assert.equal(await readout('checks-per-tree'), (checks.plain / kept).toFixed(1));
+  assert.equal(await readout('grid-checks-per-tree'), (checks.grid / kept).toFixed(1));
+  assert.equal(await readout('bridson-checks-per-tree'), (checks.bridson / checks.points).toFixed(1));
+  assert.ok(summary.includes(`${checks.plain} distance checks`), summary);
+  assert.ok(summary.includes(`${checks.bridson} distance checks`), summary);
+  // What the summary says: Bridson throws more per tree than these darts, yet checks far less.
+  assert.ok(checks.candidates / checks.points > thrown / kept, 'Bridson throws more candidates per tree');
+  assert.ok(checks.bridson < checks.plain / 10, `Bridson checks ${checks.bridson} vs plain darts ${checks.plain}`);
+  assert.ok(checks.grid < checks.plain, 'the grid saves checks');
+  // One way of writing numbers on the page: no thousands separator, in sentences as in readouts.
+  assert.ok(summary.includes(`for ${thrown} darts`), summary);
+  assert.doesNotMatch(summary, /\d[\u202f\u2009 ]\d{3}\b/);
   // Finished: Step and Finish change nothing.
   await click('step');
   await click('finish');
@@ -74,6 +106,18 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   await session.screenshotLabs(['darts']);
   // A copy under a name of its own, which a full-page run's screenshots do not overwrite.
   await lab().screenshot({ path: join(SCREENSHOTS, 'darts-finished.png') });
+});
+
+test('what the "try this" promises: the miss rate passes 90 % while disks cover about a third of the map', async () => {
+  const at = await page.evaluate(() => {
+    const t = new window.poissonWasm.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 });
+    // The rate is over the last 200 darts, so it means something from the 200th on.
+    while (t.thrown < 200 || t.missRate <= 0.9) t.throw();
+    const coverage = (t.keptCount * Math.PI * 13 * 13) / (720 * 400);
+    t.free();
+    return coverage;
+  });
+  assert.ok(at > 0.25 && at < 0.4, `coverage when the miss rate passes 90 %: ${at}`);
 });
 
 test('Play throws darts over several frames; Pause stops them', async () => {
@@ -115,6 +159,13 @@ test('a long run finishes in slices without freezing the page', async () => {
   assert.equal(await number('kept'), reference);
   assert.equal((await number('kept')) + (await number('rejected')), await number('thrown'));
   assert.match(await lab().locator('[data-role="status"]').innerText(), /^Done/);
+  // Ten times the patience: the darts now cost more per tree than Bridson, even on the grid,
+  // and the summary says so from the counts.
+  await darts.waitForReadout('bridson-checks-per-tree', (t) => t !== '–');
+  const onGrid = parseFloat(await readout('grid-checks-per-tree'));
+  const bridson = parseFloat(await readout('bridson-checks-per-tree'));
+  assert.ok(onGrid > bridson, `darts on the grid ${onGrid} vs Bridson ${bridson} checks per tree`);
+  assert.match(await lab().locator('[data-role="summary"]').innerText(), /still more than Bridson's/);
   await radius.fill('26');
   await radius.dispatchEvent('input');
   await misses.fill('500');

@@ -229,6 +229,50 @@ test('sampled a slice per frame: busy while working, a new request replaces the 
 
 testFitsPhone(page, 'samplers');
 
+test('on a phone the chart grows taller so every label and tick stays inside it', async () => {
+  const chart = lab().locator('canvas[data-role="chart"]');
+  /** The chart's shape, and how far its lowest drawn (not white) pixel row is from its bottom. */
+  const measure = () =>
+    chart.evaluate((canvas) => {
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      let lowest = -1;
+      for (let y = height - 1; y >= 0 && lowest < 0; y--) {
+        for (let x = 0; x < width; x++) {
+          const i = 4 * (y * width + x);
+          if (data[i] < 240 || data[i + 1] < 240 || data[i + 2] < 240) {
+            lowest = y;
+            break;
+          }
+        }
+      }
+      const box = canvas.getBoundingClientRect();
+      return { aspect: box.height / box.width, margin: height - 1 - lowest, height };
+    });
+  const wide = await measure();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await lab().scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      ([css, aspect]) => {
+        const box = document.querySelector(css).getBoundingClientRect();
+        return box.height / box.width > aspect * 1.2;
+      },
+      ['section[data-lab="samplers"] canvas[data-role="chart"]', wide.aspect],
+    );
+    await frames(3);
+    const narrow = await measure();
+    assert.ok(narrow.aspect > wide.aspect * 1.2, `taller on a phone (${wide.aspect} → ${narrow.aspect})`);
+    // The tick labels under the axis are the lowest ink: a clear margin below them means none
+    // is cut off.
+    assert.ok(narrow.margin > 2, `blank rows under the last label: ${narrow.margin}`);
+    assert.ok(wide.margin > 2, `and on a wide screen: ${wide.margin}`);
+    await chart.screenshot({ path: join(SCREENSHOTS, 'samplers-chart-phone.png') });
+  } finally {
+    await page.setViewportSize({ width: 1100, height: 900 });
+  }
+});
+
 test('screenshot', async () => {
   await frames();
   await session.screenshotLabs(['samplers']);

@@ -195,6 +195,20 @@ test('the picture: a dark centre for Bridson, none for random', async () => {
 
 testFitsPhone(page, 'spectrum');
 
+test('the key: in the map’s margin on a wide screen, in words under it on a phone', async () => {
+  const key = lab().locator('.spectrum-key');
+  assert.equal(await key.isHidden(), true, 'a wide map holds its key');
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await lab().scrollIntoViewIfNeeded();
+    await key.waitFor({ state: 'visible' });
+    assert.match(await key.innerText(), /^The centre is frequency 0\. .*Dotted: 1 \/ r, the spacing\.$/);
+  } finally {
+    await page.setViewportSize({ width: 1100, height: 900 });
+  }
+  await key.waitFor({ state: 'hidden' });
+});
+
 test('screenshots', async () => {
   await choose('bridson');
   await session.screenshotLabs(['spectrum']);

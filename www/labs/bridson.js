@@ -25,6 +25,8 @@ import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
+/** The accept rate beside the running total is counted over this many recent steps. */
+const RECENT_STEPS = 20;
 /** Candidates that fell off the map are marked at its edge in this colour. */
 const OFF_MAP = '#6a4fb3';
 
@@ -46,7 +48,9 @@ export function mount(section, wasm) {
     seedParam(),
     range('radius', 'Radius r', 32, 8, 80),
     range('k', 'Tries k', 30, 1, 60),
-    range('speed', 'Speed', 8, 1, 200, 1, { format: (v) => `${v} steps/frame` }),
+    // Two steps a frame: the default run takes about three seconds, long enough to watch the
+    // orange front sweep outward.
+    range('speed', 'Speed', 2, 1, 200, 1, { format: (v) => `${v} steps/frame` }),
     checkbox('show-grid', 'Show grid', false),
   ];
 
@@ -67,7 +71,8 @@ export function mount(section, wasm) {
     ['active', 'Active'],
     ['retired', 'Retired'],
     ['steps', 'Steps', 'Steps that placed or retired a point'],
-    ['accept-rate', 'Accept rate', 'Accepted candidates / candidates tried'],
+    ['accept-rate', 'Accept rate', 'Accepted candidates / candidates tried, over the whole run'],
+    ['accept-rate-recent', `Last ${RECENT_STEPS} steps`, `Accept rate over the last ${RECENT_STEPS} steps: near 1 early, toward 0 late`],
     ['start', 'First point', 'Where the first point stands (x, y)'],
     ['points-per-r2', 'Points per r²', 'Points × r² / map area: density with the spacing divided out'],
     ['coverage', 'Coverage', 'Share of the map under the disks of radius r/2 around the points'],
@@ -348,8 +353,8 @@ export function mount(section, wasm) {
       for (let j = 0; j < tried.length; j += 4) {
         const [x, y, outcome] = [tried[j], tried[j + 1], tried[j + 2]];
         if (outcome === 0) {
-          dot(ctx, x, y, dotSize + 1, COLORS.accepted);
-          ring(ctx, x, y, dotSize + 3, COLORS.accepted, 1.5);
+          dot(ctx, x, y, dotSize + 1, COLORS.placed);
+          ring(ctx, x, y, dotSize + 3, COLORS.placed, 1.5);
         } else if (outcome === 3) {
           cross(ctx, x, y, 3.5, COLORS.rejected, 1.5);
         } else {
@@ -396,6 +401,8 @@ export function mount(section, wasm) {
     setReadout('retired', sampler.retired);
     setReadout('steps', sampler.steps);
     setReadout('accept-rate', sampler.attempted > 0 ? percent(sampler.acceptRate) : '–');
+    const recent = sampler.recentAcceptRate(RECENT_STEPS);
+    setReadout('accept-rate-recent', Number.isNaN(recent) ? '–' : percent(recent));
     setReadout('start', count > 0 ? `${units(points[0])}, ${units(points[1])}` : '–');
     // N points take 2N − 1 steps: the count matches once the run ends.
     target.textContent = count > 0 ? `2N − 1 = ${2 * count - 1}${finished ? ' ✓' : ''}` : '';

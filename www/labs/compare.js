@@ -219,9 +219,9 @@ export function mount(section, wasm) {
       tasks.push(() => {
         const [i, j] = tightest;
         const [x0, y0, x1, y1] = [points[2 * i], points[2 * i + 1], points[2 * j], points[2 * j + 1]];
-        line(ctx, x0, y0, x1, y1, COLORS.current, 2.5);
-        ring(ctx, x0, y0, treeSize + 5, COLORS.current, 2);
-        ring(ctx, x1, y1, treeSize + 5, COLORS.current, 2);
+        line(ctx, x0, y0, x1, y1, COLORS.closest, 2.5);
+        ring(ctx, x0, y0, treeSize + 5, COLORS.closest, 2);
+        ring(ctx, x1, y1, treeSize + 5, COLORS.closest, 2);
       });
     }
     painter.run(paintJob(art, view.ctx, tasks));

@@ -13,7 +13,7 @@ import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear, cross, dots, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam } from '../lib/lab.js';
+import { actions, count, guardedParams, newSeed, part, percent, player, readouts, seedParam } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -131,9 +131,12 @@ export function mount(section, wasm) {
   });
   // Bridson on the same map, once the darts are finished.
   const comparer = jobDriver(section, {
-    swap(sampler) {
-      state.bridson = { points: sampler.pointCount, tries: sampler.attempted };
-      sampler.free();
+    swap(run) {
+      // A history run to its end has visited every step, so the core has counted what each
+      // cost: the candidates, and the distance checks its grid searches made.
+      const [tries, , checks] = run.costAt(run.totalSteps);
+      state.bridson = { points: run.pointCount, tries, checks };
+      run.free();
       update();
     },
   });
@@ -145,6 +148,9 @@ export function mount(section, wasm) {
     ['misses-in-a-row', 'Misses in a row'],
     ['miss-rate', 'Miss rate', 'Share of the last 200 darts that missed'],
     ['bridson-points', 'Bridson, same map', "Points Bridson's algorithm places with the same seed and radius (k = 30)"],
+    ['checks-per-tree', 'Checks per tree', 'Distance checks per kept tree, plain: every dart against every tree kept before it'],
+    ['grid-checks-per-tree', 'On the grid', 'Distance checks per kept tree had each dart looked only at the trees in its 5 × 5 block of grid cells'],
+    ['bridson-checks-per-tree', 'Bridson, per tree', "Distance checks per tree in Bridson's algorithm on the same map: grid and active list"],
   ]);
 
   const { params, rebuild } = guardedParams(
@@ -312,9 +318,10 @@ export function mount(section, wasm) {
     if (t.isFinished && !state.bridson && state.bridsonFor !== t) {
       state.bridsonFor = t;
       const { radius, seed } = state.values;
-      const sampler = new wasm.PoissonSampler(WIDTH, HEIGHT, radius, BRIDSON_K, seed);
-      sampler.startRandom();
-      comparer.run(sampler);
+      // The same steps as PoissonSampler, as a history, which counts each step's costs.
+      const run = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius, k: BRIDSON_K, seed });
+      run.startRandom();
+      comparer.run(run);
     }
   }
 
@@ -326,6 +333,9 @@ export function mount(section, wasm) {
     setReadout('misses-in-a-row', String(t.missesInARow));
     setReadout('miss-rate', t.thrown ? percent(t.missRate) : '–');
     setReadout('bridson-points', state.bridson ? String(state.bridson.points) : '–');
+    setReadout('checks-per-tree', perTree(t.plainChecks, t.keptCount));
+    setReadout('grid-checks-per-tree', perTree(t.gridChecks, t.keptCount));
+    setReadout('bridson-checks-per-tree', state.bridson ? perTree(state.bridson.checks, state.bridson.points) : '–');
     showStatus();
     showSummary();
     requestDraw();
@@ -356,13 +366,23 @@ export function mount(section, wasm) {
           : ratio > 1.1
             ? 'The darts packed in more, but only by throwing a mountain of misses.'
             : 'Both fill the map to about the same density.';
+      // Darts and candidates are not the same price: a plain dart is checked against every
+      // tree, a candidate only against the few near it. Distance checks, counted by the core
+      // for both, are the common unit.
       text =
         `Dart throwing kept ${count(kept)} trees for ${count(darts)} darts ` +
-        `(${perTree(darts, kept)} per tree). Bridson's algorithm, in the labs below, places ` +
-        `${count(b.points)} trees on the same map from ${count(b.tries)} candidates ` +
-        `(${perTree(b.tries, b.points)} per tree). Both stop after a run of misses. Bridson's ` +
-        `edge is cost: it checks each candidate only against the trees near it, and throws only ` +
-        `around trees that may still have room. ${verdict}`;
+        `(${perTree(darts, kept)} per tree). Plain dart throwing checks each dart against every ` +
+        `tree kept before it: ${count(t.plainChecks)} distance checks, ${perTree(t.plainChecks, kept)} per tree. ` +
+        `Bridson's algorithm, in the labs below, places ${count(b.points)} trees on the same map ` +
+        `from ${count(b.tries)} candidates (${perTree(b.tries, b.points)} per tree), ` +
+        (b.tries / b.points > darts / kept ? 'more throws than the darts, but each' : 'fewer throws than the darts, and each') +
+        ` looks only at the trees in a few grid cells: ` +
+        `${count(b.checks)} distance checks, ${perTree(b.checks, b.points)} per tree. ` +
+        `On the grid of the next lab, the same darts would need ${perTree(t.gridChecks, kept)} checks per tree, ` +
+        (t.gridChecks / kept < b.checks / b.points
+          ? `fewer than Bridson's at this patience: the grid does most of the saving. But the darts' cost per tree climbs with every miss, and Bridson's, thanks to its active list, does not: raise the misses and compare. `
+          : `still more than Bridson's: the grid saves the checks, and the active list saves the throws. `) +
+        verdict;
     }
     if (summary.textContent !== text) summary.textContent = text;
   }
@@ -532,15 +552,6 @@ export function mount(section, wasm) {
   // Points as JSON/CSV (www/lib/export.js): the darts kept so far.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.thrower?.kept() ?? new Float64Array(), stride: 2, name: 'darts' });
   return () => rebuild();
-}
-
-/**
- * A whole number with narrow no-break spaces between thousands, for sentences (readouts stay
- * bare). Grouped by hand: the page's first toLocaleString loads the browser's number formats,
- * 20–30 ms of work in the lab's first frame.
- */
-function count(n) {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }
 
 /** A ratio with one decimal. */

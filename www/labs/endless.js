@@ -20,7 +20,7 @@
 // State: the current `EndlessWorld` (rebuilt when seed or radius change) and the view's centre
 // in world units, always whole numbers so that dragging back to the start lands exactly there.
 
-import { setupCanvas } from '../lib/canvas.js';
+import { setupCanvas, textSize } from '../lib/canvas.js';
 import { checkbox, range } from '../lib/params.js';
 import { jobDriver, statusLine } from '../lib/job.js';
 import { trackPointer } from '../lib/pointer.js';
@@ -353,18 +353,24 @@ export function mount(section, wasm) {
       // Each chunk's name on a tag of its own in the visible top-left corner of the chunk, drawn
       // after the dots so none covers it.
       ctx.save();
-      ctx.font = '600 11px system-ui, sans-serif';
+      const font = textSize(view, 11);
+      ctx.font = `600 ${font}px system-ui, sans-serif`;
       ctx.textBaseline = 'top';
       for (let cy = v.r0; cy <= v.r1; cy++) {
         for (let cx = v.c0; cx <= v.c1; cx++) {
           const x = Math.max(cx * CHUNK - left, 0) + 5;
           const y = Math.max(cy * CHUNK - top, 0) + 5;
-          if (x > WIDTH - 40 || y > HEIGHT - 16) continue;
-          const text = `${cx}, ${cy} · phase ${wasm.EndlessWorld.phase(cx, cy)}`;
+          if (x > WIDTH - 40 || y > HEIGHT - 1.5 * font) continue;
+          const phase = wasm.EndlessWorld.phase(cx, cy);
+          // One line where it fits in the chunk; on a phone, where the text is larger in map
+          // units, the name and the phase on two lines.
+          const one = `${cx}, ${cy} · phase ${phase}`;
+          const lines = ctx.measureText(one).width + 16 <= CHUNK ? [one] : [`${cx}, ${cy}`, `phase ${phase}`];
+          const w = Math.max(...lines.map((t) => ctx.measureText(t).width));
           ctx.fillStyle = TAG;
-          ctx.fillRect(x - 3, y - 2, ctx.measureText(text).width + 6, 15);
+          ctx.fillRect(x - 3, y - 2, w + 6, lines.length * 1.2 * font + 0.15 * font);
           ctx.fillStyle = TAG_INK;
-          ctx.fillText(text, x, y);
+          lines.forEach((t, i) => ctx.fillText(t, x, y + i * 1.2 * font));
         }
       }
       ctx.restore();

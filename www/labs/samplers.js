@@ -16,7 +16,7 @@
 // State: the five finished runs with their points and times (the last good result), and the job
 // in progress, if any. `paint()` queues the map's quarters, `drawChart()` draws the bars.
 
-import { setupCanvas } from '../lib/canvas.js';
+import { setupCanvas, textSize } from '../lib/canvas.js';
 import { buildParams, range } from '../lib/params.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
@@ -62,15 +62,6 @@ export function mount(section, wasm) {
    */
   const pictures = [offscreenLayer(canvas, WIDTH, HEIGHT), offscreenLayer(canvas, WIDTH, HEIGHT)];
   let shown = null;
-  /**
-   * How much to enlarge text drawn on a canvas so it stays legible when the canvas is narrow
-   * (a phone): 1 at 520 CSS pixels and wider, up to 1.6.
-   */
-  const textScale = (target) => {
-    const cssWidth = target.getBoundingClientRect().width || CHART_WIDTH;
-    return Math.min(1.6, Math.max(1, 520 / cssWidth));
-  };
-
   const rows = new Map();
   for (const tr of section.querySelectorAll('tr[data-method]')) {
     const cells = {};
@@ -194,7 +185,7 @@ export function mount(section, wasm) {
   function paint() {
     if (!state.runs) return;
     const r = state.radius;
-    const font = 13 * textScale(canvas);
+    const font = textSize(view, 13);
     const art = pictures[0] === shown ? pictures[1] : pictures[0];
     const tasks = [
       () => {
@@ -269,19 +260,22 @@ export function mount(section, wasm) {
     paint();
   }
 
-  /** Coverage as bars against the random limit and hexagonal packing. */
+  /**
+   * Coverage as bars against the random limit and hexagonal packing. Text is 13 CSS pixels tall
+   * on any screen (textSize), so on a phone the rows grow and the chart grows taller to hold
+   * them: every label, bar and tick stays inside it.
+   */
   function drawChart() {
     const { ctx } = chart;
-    clear(ctx, CHART_WIDTH, CHART_HEIGHT, '#fff');
-    if (!state.runs) return;
-    const scale = textScale(ctx.canvas);
-    const left = 130 * scale;
-    const right = CHART_WIDTH - 20;
-    const barHeight = 22;
-    const gap = 8;
+    const font = textSize(chart, 13);
+    ctx.font = `${font}px system-ui, sans-serif`;
+    const barHeight = Math.max(22, 1.5 * font);
+    const gap = Math.max(8, 0.5 * font);
+    const line = 1.4 * font;
+    const labelWidth = Math.max(...ROWS.map(({ label }) => ctx.measureText(label).width));
+    const left = Math.max(130, labelWidth + 20);
+    const right = CHART_WIDTH - Math.max(20, ctx.measureText('100 %').width / 2 + 4);
     const x = (share) => left + share * (right - left);
-    ctx.font = `${13 * scale}px system-ui, sans-serif`;
-    ctx.textBaseline = 'middle';
     // The yardsticks' labels: the random limit's ends at its line, hexagonal packing's is
     // centred on its own but kept inside the chart. Where they would meet (a phone), the second
     // goes a line higher and the bars move down to make room.
@@ -292,9 +286,16 @@ export function mount(section, wasm) {
     const [rsa, hex] = marks.map((mark) => ({ ...mark, width: ctx.measureText(mark.label).width }));
     rsa.end = x(rsa.share) + 4;
     hex.centre = Math.min(x(hex.share), CHART_WIDTH - 4 - hex.width / 2);
-    const line = 18 * scale;
     const crowded = hex.centre - hex.width / 2 < rsa.end + 8;
     const top = 10 + line + (crowded ? line : 0);
+    const bottom = top + ROWS.length * (barHeight + gap) - gap;
+    const axis = bottom + 6;
+    // Room for the tick labels under the axis, then resize (which clears) before drawing.
+    chart.setHeight(Math.max(CHART_HEIGHT, Math.ceil(axis + 1.6 * font + 4)));
+    ctx.font = `${font}px system-ui, sans-serif`;
+    clear(ctx, CHART_WIDTH, chart.height, '#fff');
+    if (!state.runs) return;
+    ctx.textBaseline = 'middle';
 
     ROWS.forEach(({ name, label, color }, i) => {
       const y = top + i * (barHeight + gap);
@@ -310,7 +311,6 @@ export function mount(section, wasm) {
     });
 
     // The yardsticks, dashed, labelled above the bars.
-    const bottom = top + ROWS.length * (barHeight + gap) - gap;
     for (const { share } of marks) {
       ctx.strokeStyle = '#a4262c';
       ctx.lineWidth = 1.5;
@@ -330,13 +330,13 @@ export function mount(section, wasm) {
     ctx.strokeStyle = COLORS.muted;
     ctx.lineWidth = 1;
     ctx.beginPath();
-    ctx.moveTo(left, bottom + 6);
-    ctx.lineTo(right, bottom + 6);
+    ctx.moveTo(left, axis);
+    ctx.lineTo(right, axis);
     ctx.stroke();
     ctx.fillStyle = COLORS.muted;
     ctx.textAlign = 'center';
     for (const share of [0, 0.25, 0.5, 0.75, 1]) {
-      ctx.fillText(`${share * 100} %`, x(share), bottom + 18);
+      ctx.fillText(`${share * 100} %`, x(share), axis + 0.9 * font);
     }
   }
 

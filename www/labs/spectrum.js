@@ -12,7 +12,7 @@
 // State: the chosen point set, the last good `Spectrum` (and the set it shows), the periodogram
 // as a small canvas, stretched over a square on the map when drawn, and the job in progress.
 
-import { setupCanvas } from '../lib/canvas.js';
+import { setupCanvas, textSize } from '../lib/canvas.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { jobDriver, stepsJob } from '../lib/job.js';
 import { buildParams, range } from '../lib/params.js';
@@ -72,6 +72,12 @@ export function mount(section, wasm) {
   const map = setupCanvas(canvas, WIDTH, HEIGHT, () => drawMap());
   const pointsView = setupCanvas(part(section, 'points'), WIDTH, HEIGHT, () => drawPoints());
   const plot = setupCanvas(part(section, 'radial'), PLOT_WIDTH, PLOT_HEIGHT, () => drawPlot());
+  // The map's key, in words: drawn in the map's left margin where it fits at 13 CSS pixels, and
+  // shown under the map instead on a narrow screen, where the margin is too thin for it.
+  const keyBelow = document.createElement('p');
+  keyBelow.className = 'spectrum-key';
+  keyBelow.hidden = true;
+  canvas.after(keyBelow);
 
   // The point-set picker: a radio group (arrow keys move between the options).
   const options = SETS.map(({ name, label }) => ({ value: name, label }));
@@ -170,9 +176,22 @@ export function mount(section, wasm) {
       ctx.ellipse(centreX, centreY, rx, ry, 0, 0, Math.PI * 2);
       ctx.stroke();
       ctx.setLineDash([]);
-      tag(ctx, label, centreX + rx * Math.SQRT1_2 + 4, centreY - ry * Math.SQRT1_2 - 4);
+      // 1 / r up and to the right, 0.5 / r down and to the left: on opposite sides of the
+      // centre, the two tags never meet, however close the rings (r = 40 puts them 5 pixels apart).
+      const size = textSize(map, 12);
+      if (rho === 1 / r) tag(ctx, label, centreX + rx * Math.SQRT1_2 + 4, centreY - ry * Math.SQRT1_2 - 4, size);
+      else tag(ctx, label, centreX - rx * Math.SQRT1_2 - 4, centreY + ry * Math.SQRT1_2 + size + 4, size, 'right');
     }
-    key(ctx, r);
+    const lines = keyLines(r);
+    const font = textSize(map, 13);
+    // The margin left of the square holds the key only if its longest line fits there.
+    ctx.font = `${font}px system-ui, sans-serif`;
+    const fits = Math.max(...lines.map(([, text]) => ctx.measureText(text).width)) + 16 <= SQUARE_LEFT;
+    if (fits) keyText(ctx, lines, font);
+    const words = fits ? '' : lines.map(([, text]) => text).join(' ').replace(/\s+/g, ' ').trim();
+    if (keyBelow.textContent !== words) keyBelow.textContent = words;
+    keyBelow.hidden = fits;
+    scale(ctx, textSize(map, 12));
   }
 
   function drawPoints() {
@@ -205,11 +224,12 @@ export function mount(section, wasm) {
     ctx.fillStyle = 'rgba(33, 99, 160, 0.12)';
     ctx.fillRect(left, top, x(CUTOFF) - left, bottom - top);
     ctx.fillStyle = 'rgba(33, 99, 160, 0.95)';
-    ctx.font = '11px system-ui, sans-serif';
+    const font = textSize(plot, 11);
+    ctx.font = `${font}px system-ui, sans-serif`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     ctx.fillText('low frequencies:', left + 4, top + 4);
-    ctx.fillText('empty for blue noise', left + 4, top + 17);
+    ctx.fillText('empty for blue noise', left + 4, top + 4 + 1.2 * font);
 
     // The curve: one point per ring, at the ring's middle.
     ctx.strokeStyle = COLORS.tree;
@@ -236,7 +256,7 @@ export function mount(section, wasm) {
     ctx.textBaseline = 'bottom';
     const label = 'white noise = 1';
     ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-    ctx.fillRect(left + 2, y(1) - 15, ctx.measureText(label).width + 4, 13);
+    ctx.fillRect(left + 2, y(1) - 2 - 1.2 * font, ctx.measureText(label).width + 4, 1.2 * font);
     ctx.fillStyle = '#a4262c';
     ctx.fillText(label, left + 4, y(1) - 2);
 
@@ -251,7 +271,7 @@ export function mount(section, wasm) {
     ctx.textBaseline = 'top';
     ctx.textAlign = 'center';
     for (let v = 0; v <= xMax + 1e-9; v += 0.5) ctx.fillText(String(v), x(v), bottom + 4);
-    ctx.fillText('frequency × r', (left + right) / 2, bottom + 16);
+    ctx.fillText('frequency × r', (left + right) / 2, bottom + 4 + 1.1 * font);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     for (let v = 0; v <= yMax; v += 1) ctx.fillText(String(v), left - 5, y(v));
@@ -305,26 +325,22 @@ function shade(t, out, at) {
 }
 
 /** A small label with a dark backing, readable on any colour of the ramp. */
-function tag(ctx, text, x, y, align = 'left') {
-  ctx.font = '600 12px system-ui, sans-serif';
+function tag(ctx, text, x, y, size, align = 'left') {
+  ctx.font = `600 ${size}px system-ui, sans-serif`;
   ctx.textAlign = align;
   ctx.textBaseline = 'bottom';
   const w = ctx.measureText(text).width;
   const x0 = align === 'left' ? x - 3 : x - w - 3;
   ctx.fillStyle = 'rgba(8, 20, 48, 0.7)';
-  ctx.fillRect(x0, y - 15, w + 6, 17);
+  ctx.fillRect(x0, y - 1.25 * size, w + 6, 1.4 * size);
   ctx.fillStyle = '#fff';
   ctx.fillText(text, x, y);
 }
 
-/** The map's margins: what the picture shows on the left, the colour scale on the right. */
-function key(ctx, r) {
-  ctx.fillStyle = '#e8ecf4';
-  ctx.font = '13px system-ui, sans-serif';
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'top';
+/** What the map's picture shows, line by line as the left margin holds it: `[weight, text]`. */
+function keyLines(r) {
   const edge = (FX / WIDTH) * r;
-  const lines = [
+  return [
     ['600', 'The centre is'],
     ['400', 'frequency 0.'],
     ['400', 'Outward: shorter'],
@@ -336,11 +352,21 @@ function key(ctx, r) {
     ['400', 'Dotted: 1 / r,'],
     ['400', 'the spacing.'],
   ];
-  lines.forEach(([weight, text], i) => {
-    ctx.font = `${weight} 13px system-ui, sans-serif`;
-    ctx.fillText(text, 12, 16 + i * 18);
-  });
+}
 
+/** The key in the map's left margin, `font` map units tall. */
+function keyText(ctx, lines, font) {
+  ctx.fillStyle = '#e8ecf4';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  lines.forEach(([weight, text], i) => {
+    ctx.font = `${weight} ${font}px system-ui, sans-serif`;
+    ctx.fillText(text, 12, 16 + i * 1.4 * font);
+  });
+}
+
+/** The colour scale in the map's right margin, its numbers `font` map units tall. */
+function scale(ctx, font) {
   // The colour scale: power 10^LOG_MIN at the bottom to 10^LOG_MAX at the top.
   const x = SQUARE_LEFT + SQUARE + 30;
   const top = 40;
@@ -351,7 +377,8 @@ function key(ctx, r) {
     ctx.fillRect(x, py, 18, 2);
   }
   ctx.fillStyle = '#e8ecf4';
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = `${font}px system-ui, sans-serif`;
+  ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   for (let e = LOG_MIN; e <= LOG_MAX; e += 1) {
     const py = bottom - ((e - LOG_MIN) / (LOG_MAX - LOG_MIN)) * (bottom - top);
@@ -360,5 +387,5 @@ function key(ctx, r) {
   }
   ctx.textBaseline = 'top';
   ctx.fillText('power', x - 4, bottom + 12);
-  ctx.fillText('(log scale)', x - 4, bottom + 28);
+  ctx.fillText('(log scale)', x - 4, bottom + 12 + 1.3 * font);
 }

@@ -18,6 +18,7 @@ import { onNextFrame } from './frame.js';
  *   `dispose` stops watching the size.
  */
 export function setupCanvas(canvas, width, height, redraw = () => {}) {
+  const map = { height };
   canvas.style.width = '100%';
   canvas.style.height = 'auto';
   canvas.style.aspectRatio = `${width} / ${height}`;
@@ -31,12 +32,12 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
     const cssWidth = boxWidth || width;
     const ratio = window.devicePixelRatio || 1;
     const pixelsWide = Math.max(1, Math.round(cssWidth * ratio));
-    const pixelsHigh = Math.max(1, Math.round((cssWidth * height * ratio) / width));
+    const pixelsHigh = Math.max(1, Math.round((cssWidth * map.height * ratio) / width));
     if (canvas.width !== pixelsWide || canvas.height !== pixelsHigh) {
       canvas.width = pixelsWide;
       canvas.height = pixelsHigh;
     }
-    ctx.setTransform(pixelsWide / width, 0, 0, pixelsHigh / height, 0, 0);
+    ctx.setTransform(pixelsWide / width, 0, 0, pixelsHigh / map.height, 0, 0);
   }
 
   const sizeNow = () => `${boxWidth}@${window.devicePixelRatio}`;
@@ -67,11 +68,34 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
   return {
     ctx,
     width,
-    height,
+    /** Map units down; a chart may change it with `setHeight`. */
+    get height() {
+      return map.height;
+    },
     /** The canvas's width in CSS pixels (its border box), without asking the layout. */
     get cssWidth() {
       return boxWidth || width;
     },
+    /**
+     * Makes the map `units` high, keeping its width: for a chart whose rows need more room on a
+     * narrow screen. Resizing clears the canvas, so call it before drawing. True if it changed.
+     */
+    setHeight(units) {
+      if (units === map.height) return false;
+      map.height = units;
+      canvas.style.aspectRatio = `${width} / ${units}`;
+      resize();
+      return true;
+    },
     dispose: () => observer.disconnect(),
   };
+}
+
+/**
+ * The font size, in map units, that shows at least `px` CSS pixels tall on `view` (from
+ * setupCanvas): on a canvas drawn narrower than its map (a phone) text grows to stay legible;
+ * on a wide one it keeps the drawing's own proportions.
+ */
+export function textSize(view, px) {
+  return px * Math.max(1, view.width / view.cssWidth);
 }

@@ -10,6 +10,10 @@ export const COLORS = {
   current: '#c2185b',
   ring: 'rgba(194, 24, 91, 0.12)',
   accepted: '#2e8b57',
+  // A candidate just placed: blue, so it never reads as a retired point (dark green) beside it.
+  placed: '#0277bd',
+  // A closest pair: violet, so it never reads as a "too close" red ring beside it.
+  closest: '#7b1fa2',
   rejected: '#c62828',
   conflict: '#c62828',
   safe: '#2e8b57',

@@ -146,6 +146,15 @@ export function player(tick, onChange = () => {}) {
   };
 }
 
+/**
+ * Formats a whole number the one way the page writes them, in readouts and sentences alike:
+ * digits only, no thousands separator (6009, 154073), so a figure in a sentence reads exactly
+ * as the readout beside it.
+ */
+export function count(n) {
+  return String(Math.round(n));
+}
+
 /** Formats a share as a percentage with one decimal: 0.4567 → "45.7 %". */
 export function percent(share) {
   return `${(share * 100).toFixed(1)} %`;

@@ -236,3 +236,94 @@ fn the_reference_lines_are_the_known_constants() {
     assert_eq!(HEXAGONAL_COVERAGE, std::f64::consts::PI / 12f64.sqrt());
     const { assert!(RSA_COVERAGE > 0.54 && RSA_COVERAGE < 0.55) };
 }
+
+#[test]
+fn costs_match_the_sampler_and_the_recent_accept_rate_falls() {
+    let mut h = History::new(720.0, 400.0, 32.0, 30, 123456).unwrap();
+    h.start_random();
+    let total = h.total_steps();
+    // A step's costs are known once the history has been there.
+    assert_eq!(h.cost_at(1), None);
+    h.seek(total);
+    // Each step's running totals equal what a sampler stepped that far counts itself, and
+    // going back and forth (a replay) changes none of them.
+    for s in [0, 1, 12, total / 2, total, 3] {
+        let c = h.cost_at(s).unwrap();
+        let state = h.seek(s);
+        assert_eq!(
+            (c.candidates, c.placed),
+            (state.attempted(), state.accepted()),
+            "step {s}"
+        );
+    }
+    // Distance checks, recounted with a fresh grid search per candidate: every candidate on the
+    // map against the points stored before it, the new point of its own step excluded.
+    let mut s = Sampler::new(720.0, 400.0, 32.0, 30, 123456).unwrap();
+    s.start_random();
+    let mut checks = 0u64;
+    while s.step() != Step::Finished {
+        let before = s.points().len()
+            - usize::from(
+                s.tried()
+                    .last()
+                    .is_some_and(|c| c.outcome == Outcome::Accepted),
+            );
+        for c in s.tried() {
+            if c.outcome == Outcome::OffMap {
+                continue;
+            }
+            checks += s.points()[..before]
+                .iter()
+                .filter(|p| {
+                    let (pc, pr) = s.grid().cell_of(p.x, p.y);
+                    let (cc, cr) = s.grid().cell_of(c.x, c.y);
+                    pc.abs_diff(cc) <= 2 && pr.abs_diff(cr) <= 2
+                })
+                .count() as u64;
+        }
+    }
+    assert_eq!(h.cost_at(total).unwrap().checks, checks);
+    // The first steps place a point with their first candidate; the last ones only retire
+    // points, so none of their candidates lands. The run-long rate hides both.
+    h.seek(5);
+    assert_eq!(h.recent_accept_rate(20), Some(1.0));
+    h.seek(total);
+    assert_eq!(h.recent_accept_rate(20), Some(0.0));
+    let whole = h.sampler().accepted() as f64 / h.sampler().attempted() as f64;
+    assert!(whole > 0.02 && whole < 0.05, "{whole}");
+    // A window longer than the run is the whole run.
+    assert_eq!(h.recent_accept_rate(u64::MAX), Some(whole));
+    h.seek(0);
+    assert_eq!(h.recent_accept_rate(20), None);
+}
+
+#[test]
+fn darts_count_plain_and_grid_checks() {
+    use poisson_live::darts::DartThrower;
+    use poisson_live::grid::Grid;
+    let cells = Grid::for_radius(720.0, 400.0, 26.0).unwrap();
+    let mut d = DartThrower::new(720.0, 400.0, 26.0, 500, 123456).unwrap();
+    let (mut plain, mut grid) = (0u64, 0u64);
+    loop {
+        let kept: Vec<Point> = d.kept().to_vec();
+        let Some(dart) = d.throw() else { break };
+        // Recounted by hand: every point kept before the dart, and those within two cells.
+        plain += kept.len() as u64;
+        let (dc, dr) = cells.cell_of(dart.x, dart.y);
+        grid += kept
+            .iter()
+            .filter(|p| {
+                let (pc, pr) = cells.cell_of(p.x, p.y);
+                pc.abs_diff(dc) <= 2 && pr.abs_diff(dr) <= 2
+            })
+            .count() as u64;
+    }
+    assert_eq!((d.plain_checks(), d.grid_checks()), (plain, grid));
+    // The grid is what saves the checks: ten times fewer at the lab's defaults.
+    assert!(
+        d.grid_checks() * 10 < d.plain_checks(),
+        "{} vs {}",
+        d.grid_checks(),
+        d.plain_checks()
+    );
+}

@@ -62,6 +62,10 @@ impl DartThrower {
 getters!(DartThrower, self {
     /// Darts thrown.
     thrown "thrown": f64 = self.inner.thrown() as f64;
+    /// Distance checks had every dart been compared with every point kept before it.
+    plain_checks "plainChecks": f64 = self.inner.plain_checks() as f64;
+    /// Distance checks the grid's search made: each dart against the kept points in its block.
+    grid_checks "gridChecks": f64 = self.inner.grid_checks() as f64;
     /// Darts kept.
     kept_count "keptCount": u32 = self.inner.kept().len() as u32;
     /// Darts rejected.

@@ -73,6 +73,27 @@ impl SamplerHistory {
         Uint32Array::from(&v[..])
     }
 
+    /// The share of candidates placed over the last `window` steps up to this one (fewer near
+    /// the start); NaN when those steps threw none. The running total is `acceptRate`.
+    #[wasm_bindgen(js_name = recentAcceptRate)]
+    pub fn recent_accept_rate(&self, window: f64) -> f64 {
+        self.inner
+            .recent_accept_rate(budget(window))
+            .unwrap_or(f64::NAN)
+    }
+
+    /// What the run had spent after `step` steps, as `[candidates, placed, checks]`: `checks`
+    /// counts every candidate on the map against every point in its searched block. Known once
+    /// the history has been at that step (`finish()` visits them all); NaNs before.
+    #[wasm_bindgen(js_name = costAt)]
+    pub fn cost_at(&self, step: f64) -> Float64Array {
+        let v = match self.inner.cost_at(budget(step)) {
+            Some(c) => [c.candidates as f64, c.placed as f64, c.checks as f64],
+            None => [f64::NAN; 3],
+        };
+        Float64Array::from(&v[..])
+    }
+
     /// The live figures of the points placed so far; layout as `liveFigures`.
     pub fn figures(&self) -> Float64Array {
         let s = self.sampler();

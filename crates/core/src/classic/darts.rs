@@ -50,6 +50,10 @@ pub struct DartThrower {
     misses_in_a_row: u32,
     recent: VecDeque<bool>,
     recent_misses: usize,
+    /// Distance checks a plain scan makes: every dart against every point kept before it.
+    plain_checks: u64,
+    /// Distance checks the grid's search makes: every dart against the kept points in its block.
+    grid_checks: u64,
     /// The job's progress shown and its points handed over.
     handover: Handover,
 }
@@ -71,6 +75,8 @@ impl DartThrower {
             misses_in_a_row: 0,
             recent: VecDeque::with_capacity(MISS_WINDOW),
             recent_misses: 0,
+            plain_checks: 0,
+            grid_checks: 0,
             handover: Handover::default(),
         })
     }
@@ -90,6 +96,8 @@ impl DartThrower {
         // The grid answers exactly what "at least r from every kept point" asks, without looking
         // at every kept point.
         let kept = self.grid.is_free(x, y, self.radius);
+        self.plain_checks += self.kept.len() as u64;
+        self.grid_checks += self.grid.stored_near(x, y, self.radius) as u64;
         if kept {
             self.grid.add_unchecked(x, y, self.radius);
             self.kept.push(Point {
@@ -115,6 +123,18 @@ impl DartThrower {
             self.recent_misses += 1;
         }
         Some(Dart { x, y, kept })
+    }
+
+    /// Distance checks so far had every dart been compared with every point kept before it,
+    /// as plain dart throwing does: the cost the background grid saves.
+    pub fn plain_checks(&self) -> u64 {
+        self.plain_checks
+    }
+
+    /// Distance checks so far with the grid: every dart compared with the kept points in the
+    /// block of cells around it ([`Grid::stored_near`]), as the grid lab draws them.
+    pub fn grid_checks(&self) -> u64 {
+        self.grid_checks
     }
 
     /// Throws up to `max_darts` darts; true when finished. ([`Job::run`] is the same, and also

@@ -695,6 +695,36 @@ impl Grid {
         }
     }
 
+    /// How many stored points stand in the block of cells a query of radius `r` at `(x, y)`
+    /// searches: the distance checks that query makes when it looks at every one of them (what
+    /// [`Probe::checked`] counts, without building the probe). The labs compare costs with it.
+    pub fn stored_near(&self, x: f64, y: f64, r: f64) -> usize {
+        self.stored_near_except(x, y, r, None)
+    }
+
+    /// [`Grid::stored_near`], not counting the point stored at index `except`.
+    pub(crate) fn stored_near_except(
+        &self,
+        x: f64,
+        y: f64,
+        r: f64,
+        except: Option<usize>,
+    ) -> usize {
+        if r.is_nan() || r <= 0.0 {
+            return 0;
+        }
+        let (col_start, col_end, row_start, row_end) = self.block(x, y, r);
+        (row_start..=row_end)
+            .map(|row| {
+                (col_start..=col_end)
+                    .filter(
+                        |&col| matches!(self.cell_point(col, row), Some(i) if Some(i) != except),
+                    )
+                    .count()
+            })
+            .sum()
+    }
+
     /// Stores a point and returns its index in [`Grid::points`]. It does not check the spacing:
     /// call [`Grid::is_free`] first. A point whose cell is already taken is refused with an error,
     /// because the grid can only hold one point per cell (radius below `cell · √2`).

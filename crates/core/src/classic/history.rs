@@ -9,6 +9,9 @@
 //!
 //! - counts the whole run once when it starts (a throwaway sampler stepped to the end), so a
 //!   scrubber knows its length, `2N − 1` productive steps;
+//! - notes what the run had spent by each step the first time it gets there (a [`Cost`]: three
+//!   counts per step), so a lab can show the accept rate over the last few steps as well as
+//!   over the whole run;
 //! - moves **forward** by stepping its live sampler, which costs only the steps in between
 //!   (playing a run costs no more than stepping a plain sampler);
 //! - moves **backward** by building a fresh sampler from the recipe and stepping it forward
@@ -58,7 +61,25 @@ pub struct History {
     seed: i32,
     start: Option<Start>,
     total: u64,
+    /// `costs[s]`: what the run had spent after `s` steps (`total + 1` entries once started).
+    costs: Vec<Cost>,
     sampler: Sampler,
+}
+
+/// What a run has spent by some step: running totals, counted by the core for the labs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Cost {
+    /// Candidates thrown.
+    pub candidates: u64,
+    /// Candidates placed (one per step that placed a point).
+    pub placed: u64,
+    /// Distance checks: every candidate on the map against every point stored in the block of
+    /// cells its grid search covers, at the moment it was thrown (what [`Grid::probe`]
+    /// reports). Off-map candidates are refused before any check.
+    ///
+    /// [`Grid::probe`]: crate::grid::Grid::probe
+    pub checks: u64,
 }
 
 impl History {
@@ -75,6 +96,7 @@ impl History {
             seed,
             start: None,
             total: 0,
+            costs: vec![Cost::default()],
             sampler,
         })
     }
@@ -96,6 +118,7 @@ impl History {
         let (mut whole, outcome) = self.fresh();
         whole.finish();
         self.total = whole.steps();
+        self.costs = vec![Cost::default()];
         self.sampler = self.fresh().0;
         outcome
     }
@@ -137,7 +160,7 @@ impl History {
         }
         while self.sampler.steps() < step {
             // Every step before the end places or retires a point, so this always advances.
-            if self.sampler.step() == Step::Finished {
+            if self.advance() == Step::Finished {
                 break;
             }
         }
@@ -147,7 +170,33 @@ impl History {
     /// One step forward: what the sampler's own [`Sampler::step`] would return there
     /// ([`Step::Finished`] at the end, changing nothing).
     pub fn step(&mut self) -> Step {
-        self.sampler.step()
+        self.advance()
+    }
+
+    /// One step of the live sampler; the first time the run reaches a step, what it spent
+    /// there is added to `costs` (a few grid reads per candidate, nothing on a replay).
+    fn advance(&mut self) -> Step {
+        let step = self.sampler.step();
+        if step != Step::Finished && self.sampler.steps() as usize == self.costs.len() {
+            let before = self.costs.last().map_or(0, |c| c.checks);
+            let s = &self.sampler;
+            // The step's candidates were judged before its new point (if any) was stored, so
+            // that point is left out of their checks.
+            let grid = s.grid();
+            let new = matches!(step, Step::Placed(_)).then(|| grid.points().len() - 1);
+            let checks: usize = s
+                .tried()
+                .iter()
+                .filter(|c| !matches!(c.outcome, Outcome::OffMap | Outcome::WrongGround))
+                .map(|c| grid.stored_near_except(c.x, c.y, self.radius, new))
+                .sum();
+            self.costs.push(Cost {
+                candidates: s.attempted(),
+                placed: s.accepted(),
+                checks: before + checks as u64,
+            });
+        }
+        step
     }
 
     /// A fresh sampler stepped to `step` (clamped), leaving this history where it is.
@@ -162,6 +211,34 @@ impl History {
     /// The sampler at the current step.
     pub fn sampler(&self) -> &Sampler {
         &self.sampler
+    }
+
+    /// What the run had spent after `step` steps, once the history has been there (seeking to
+    /// the end visits every step); `None` for a step not visited yet. Step 0 spent nothing.
+    ///
+    /// ```
+    /// use poisson_live::history::History;
+    /// let mut h = History::new(720.0, 400.0, 24.0, 30, 123456).unwrap();
+    /// h.start_random();
+    /// assert_eq!(h.cost_at(10), None);
+    /// h.seek(h.total_steps());
+    /// let end = h.cost_at(h.total_steps()).unwrap();
+    /// assert_eq!((end.candidates, end.placed), (h.sampler().attempted(), h.sampler().accepted()));
+    /// assert!(end.checks > 0);
+    /// ```
+    pub fn cost_at(&self, step: u64) -> Option<Cost> {
+        self.costs.get(usize::try_from(step).ok()?).copied()
+    }
+
+    /// The share of candidates placed over the last `window` steps up to the current one (fewer
+    /// near the start), or `None` when those steps threw none. Early in a run nearly every
+    /// candidate lands; late, most steps retire a point after `k` misses.
+    pub fn recent_accept_rate(&self, window: u64) -> Option<f64> {
+        // The history has been at every step up to where it is.
+        let now = self.cost_at(self.at())?;
+        let then = self.cost_at(self.at().saturating_sub(window))?;
+        let thrown = now.candidates - then.candidates;
+        (thrown > 0).then(|| (now.placed - then.placed) as f64 / thrown as f64)
     }
 }
 
