@@ -141,7 +141,9 @@ function render(step, language, text) {
     .map((line, i) => {
       const note = line.comment && line.code.trim() === '';
       const attrs = `class="line${note ? ' note' : ''}"${tags[i] ? ` data-tag="${escapeAttr(tags[i])}"` : ''}`;
-      return `<span ${attrs}>${line.html}</span>`;
+      // Leading white space gets a span of its own, which a narrow panel draws narrower.
+      const html = line.html.replace(/^[ \t]+/, (ws) => `<span class="indent">${ws}</span>`);
+      return `<span ${attrs}>${html}</span>`;
     })
     .join('');
   return { body, lines: lines.length, tags: TAGS.filter((t) => found.has(t)) };

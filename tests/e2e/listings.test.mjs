@@ -142,9 +142,13 @@ test('Hide comments hides comment lines and trailing comments in every panel, an
   assert.equal(await button.count(), 1, 'one page-wide button');
   await button.waitFor({ state: 'visible' });
   assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  // What a reader sees: the lines that have a box, each without the comments that have none.
   const read = (step) =>
     shownPre(step).evaluate((pre) => ({
-      text: pre.innerText,
+      text: [...pre.querySelectorAll('.line')]
+        .filter((l) => l.getClientRects().length > 0)
+        .map((l) => l.innerText.replace(/\n$/, ''))
+        .join('\n'),
       all: pre.textContent,
       notes: [...pre.querySelectorAll('.line.note')].filter((l) => l.getClientRects().length > 0).length,
       trailing: [...pre.querySelectorAll('.line:not(.note) .hljs-comment')].filter((c) => c.getClientRects().length > 0).length,
@@ -179,6 +183,7 @@ test('Hide comments hides comment lines and trailing comments in every panel, an
 
 test('Copy copies the panel’s code, exactly as in its file', async () => {
   await showPanel('bridson');
+  assert.equal(await page.locator('[data-action="hide-comments"]').getAttribute('aria-pressed'), 'false');
   for (const lang of ['js', 'cpp']) {
     await chooseTab('bridson', lang);
     await figure('bridson').locator('[data-action="copy"]').click();
@@ -225,6 +230,8 @@ test('the Bridson lab lights the last step’s path in the chosen language’s c
 
   for (const lang of ['rust', 'js', 'csharp', 'cpp', 'pseudocode']) {
     await chooseTab('bridson', lang);
+    // As a reader at 1280 × 800 sees the lab: the map at the top of the screen, Step below it.
+    await lab.canvas.evaluate((c) => c.scrollIntoView({ block: 'start' }));
     await lab.click('step');
     await lab.idle();
     const expected = await expectedPath(lab);
@@ -234,7 +241,7 @@ test('the Bridson lab lights the last step’s path in the chosen language’s c
     assert.match(lit.firstLit, /\/\/+\s*pick:/, `${lang}: the lit path starts at the pick comment`);
     // The map is on screen at the same time.
     const mapBox = await lab.canvas.boundingBox();
-    assert.ok(mapBox.y < 800 && mapBox.y + mapBox.height > 0, 'the map is on screen too');
+    assert.ok(mapBox.y < 800 && mapBox.y + mapBox.height > 0, `the map is on screen too (${JSON.stringify(mapBox)})`);
   }
 
   // A step that retires: with k = 1 one refusal retires the point.
@@ -313,7 +320,8 @@ test('screenshots: the Rust, C# and pseudocode panels and the Bridson lab mid-st
     for (let i = 0; i < 9; i++) await lab.click('step');
     await lab.idle();
     assert.ok((await litNow()).tags.length >= 3);
-    await lab.canvas.scrollIntoViewIfNeeded();
+    await lab.canvas.evaluate((c) => c.scrollIntoView({ block: 'start' }));
+    await frames(page, 2);
     await page.screenshot({ path: join(SCREENSHOTS, `listing-bridson-lab${suffix}.png`) });
     await figure('bridson').screenshot({ path: join(SCREENSHOTS, `listing-bridson-panel${suffix}.png`) });
   }

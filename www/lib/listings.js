@@ -93,6 +93,7 @@ function makeCommentsButton() {
     button.setAttribute('aria-pressed', String(hideComments));
     document.documentElement.classList.toggle('listings-bare', hideComments);
     remember(COMMENTS_KEY, hideComments ? 'hidden' : 'shown');
+    for (const state of figures.values()) if (state.built && state.path) reveal(state);
   });
   document.body.append(button);
   return button;
@@ -284,7 +285,8 @@ function light(state) {
 /** Scrolls the shown code (not the page) so the lit lines are in view. */
 function reveal(state) {
   const panel = state.panels.find((p) => p.dataset.lang === language);
-  const lit = panel.querySelectorAll('.line.lit');
+  // Lines Hide comments has hidden have no box (and no offsetParent): leave them out.
+  const lit = [...panel.querySelectorAll('.line.lit')].filter((line) => line.offsetParent);
   if (lit.length === 0) return;
   const pre = panel.querySelector('pre');
   if (pre.scrollHeight <= pre.clientHeight) return;
