@@ -214,7 +214,10 @@ function litNow() {
       return r.bottom > Math.max(box.top, 0) && r.top < Math.min(box.bottom, innerHeight) && r.height > 0;
     });
     const tags = [...new Set(lit.map((l) => l.dataset.tag))];
-    return { tags, onScreen, firstLit: lit[0]?.textContent ?? '' };
+    // The last lit line that has a box: the end of the placed or retired block.
+    const last = lit.filter((l) => l.getClientRects().length > 0).at(-1)?.getBoundingClientRect();
+    const outcomeOnScreen = Boolean(last) && last.top >= Math.max(box.top, 0) - 1 && last.bottom <= Math.min(box.bottom, innerHeight) + 1;
+    return { tags, onScreen, outcomeOnScreen, firstLit: lit[0]?.textContent ?? '' };
   });
 }
 
@@ -239,6 +242,7 @@ test('the Bridson lab lights the last step’s path in the chosen language’s c
     sameTags(lit.tags, expected);
     assert.ok(lit.onScreen, `${lang}: a lit line is on screen`);
     assert.match(lit.firstLit, /\/\/+\s*pick:/, `${lang}: the lit path starts at the pick comment`);
+    assert.ok(lit.outcomeOnScreen, `${lang}: the step's outcome (${expected.at(-1)}) is on screen`);
     // The map is on screen at the same time.
     const mapBox = await lab.canvas.boundingBox();
     assert.ok(mapBox.y < 800 && mapBox.y + mapBox.height > 0, `the map is on screen too (${JSON.stringify(mapBox)})`);

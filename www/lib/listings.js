@@ -136,6 +136,7 @@ async function build(figure) {
 
   const tabs = [];
   const panels = [];
+  const bodies = new Map();
   for (const [id, label] of LANGUAGES) {
     const listing = data.languages[id];
     const tab = document.createElement('button');
@@ -160,9 +161,8 @@ async function build(figure) {
       code.textContent = `// ${listing.file} is not written yet.\n`;
       panel.dataset.missing = 'true';
     } else {
-      // Built by scripts/build-listings.mjs from the project's own listing files, escaped by
-      // highlight.js: trusted, same-origin markup.
-      code.innerHTML = listing.body;
+      // Filled when first shown (see show): most readers open one language of five.
+      bodies.set(panel, listing.body);
     }
     pre.append(code);
     const file = document.createElement('p');
@@ -187,7 +187,7 @@ async function build(figure) {
   copy.addEventListener('click', () => copyShown(state, copy, status));
 
   figure.append(bar, ...panels);
-  Object.assign(state, { built: true, tabs, panels, status });
+  Object.assign(state, { built: true, tabs, panels, bodies, status });
   show(state);
   if (state.path) light(state);
   figure.removeAttribute('aria-busy');
@@ -207,7 +207,16 @@ function show(state) {
     tab.setAttribute('aria-selected', String(selected));
     tab.tabIndex = selected ? 0 : -1;
   }
-  for (const panel of state.panels) panel.hidden = panel.dataset.lang !== language;
+  for (const panel of state.panels) {
+    panel.hidden = panel.dataset.lang !== language;
+    if (!panel.hidden && state.bodies.has(panel)) {
+      // Built by scripts/build-listings.mjs from the project's own listing files, escaped by
+      // highlight.js: trusted, same-origin markup.
+      panel.querySelector('code').innerHTML = state.bodies.get(panel);
+      state.bodies.delete(panel);
+      if (state.path) light(state);
+    }
+  }
   if (state.path) reveal(state);
 }
 
@@ -294,8 +303,9 @@ function reveal(state) {
   const bottom = lit[lit.length - 1].offsetTop + lit[lit.length - 1].offsetHeight;
   const view = [pre.scrollTop, pre.scrollTop + pre.clientHeight];
   if (top >= view[0] && bottom <= view[1]) return;
-  // The whole path if it fits, else its start (the pick line) at the top.
+  // The whole path if it fits, else its end: the outcome (placed or retired) is what changes from
+  // step to step, and the words above the code name the whole path.
   const margin = 16;
   const fits = bottom - top + 2 * margin <= pre.clientHeight;
-  pre.scrollTop = fits ? top - margin - (pre.clientHeight - (bottom - top) - 2 * margin) / 2 : top - margin;
+  pre.scrollTop = fits ? top - (pre.clientHeight - (bottom - top)) / 2 : bottom - pre.clientHeight + margin;
 }
