@@ -9,8 +9,8 @@
 // Each line is a `<span class="line">` holding its own newline, so the panel's text is the file
 // byte for byte; a line that is only a comment gets the class `note` (Hide comments hides it),
 // and in the bridson step the lines of each tagged block (`// pick: …` and the code under it, up
-// to the next blank line or comment; see listings-contract in the README) get `data-tag`, which
-// the Bridson lab lights.
+// to the next blank line or comment line) get `data-tag`, which the Bridson lab lights. `text`
+// is the file itself, for the panels not shown yet.
 //
 // A missing step file fails the build, so a page is never published with a hole in it. While the
 // listings are being written, POISSON_LISTINGS_PARTIAL=1 lets the build go on: a missing file
@@ -146,7 +146,7 @@ function render(step, language, text) {
       return `<span ${attrs}>${html}</span>`;
     })
     .join('');
-  return { body, lines: lines.length, tags: TAGS.filter((t) => found.has(t)) };
+  return { text, body, lines: lines.length, tags: TAGS.filter((t) => found.has(t)) };
 }
 
 async function main() {

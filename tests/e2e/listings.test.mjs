@@ -72,6 +72,12 @@ test('eight panels in page order, each after its step in its lab', async () => {
 test('every panel has five tabs, and each tab shows its file byte for byte', async () => {
   for (const [step] of STEPS) {
     await showPanel(step);
+    // Every tab panel holds its code, shown or not (SPEC section 8).
+    const all = await figure(step).locator('[role="tabpanel"]').evaluateAll((panels) => panels.map((p) => [p.dataset.lang, p.querySelector('pre code').textContent]));
+    assert.equal(all.length, 5);
+    for (const [lang, text] of all) {
+      assert.ok(Buffer.from(text, 'utf8').equals(await readFile(join(ROOT, LANGUAGES[lang][1](step)))), `${step} ${lang}: the panel holds its file before it is shown`);
+    }
     const tabs = figure(step).locator('[role="tablist"] [role="tab"]');
     assert.deepEqual(await tabs.evaluateAll((all) => all.map((t) => [t.dataset.lang, t.textContent])), Object.entries(LANGUAGES).map(([id, [label]]) => [id, label]));
     for (const [lang, [, file]] of Object.entries(LANGUAGES)) {

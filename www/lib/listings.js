@@ -161,7 +161,9 @@ async function build(figure) {
       code.textContent = `// ${listing.file} is not written yet.\n`;
       panel.dataset.missing = 'true';
     } else {
-      // Filled when first shown (see show): most readers open one language of five.
+      // Plain text until first shown, then coloured (see show): most readers open one language
+      // of five, and a text node costs next to nothing to build.
+      code.textContent = listing.text;
       bodies.set(panel, listing.body);
     }
     pre.append(code);
