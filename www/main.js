@@ -12,6 +12,7 @@ import { placeholder } from './labs/placeholder.js';
 import { addExportButtons } from './lib/export.js';
 import { wirePermalinks } from './lib/permalink.js';
 import { whenSeen } from './lib/job.js';
+import { setupListings } from './lib/listings.js';
 
 /** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
 const LABS = Object.fromEntries(
@@ -34,6 +35,9 @@ const LABS = Object.fromEntries(
 );
 
 const banner = document.querySelector('[data-role="panic"]');
+
+// The code panels (www/lib/listings.js) need no wasm: they work even if the sampler fails.
+setupListings();
 
 /** Shows a message in the page's alert banner; every message is kept, newest last. */
 export function showPanic(message) {

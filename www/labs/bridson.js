@@ -22,6 +22,7 @@ import { jobDriver } from '../lib/job.js';
 import { buildParams, checkbox, range } from '../lib/params.js';
 import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
+import { showPath } from '../lib/listings.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -406,9 +407,28 @@ export function mount(section, wasm) {
     setReadout('start', count > 0 ? `${units(points[0])}, ${units(points[1])}` : '–');
     // N points take 2N − 1 steps: the count matches once the run ends.
     target.textContent = count > 0 ? `2N − 1 = ${2 * count - 1}${finished ? ' ✓' : ''}` : '';
+    // The code beside the map lights the path the last step took (www/lib/listings.js).
+    showPath('bridson', ...lastStepPath(sampler));
   }
 
   // Points as JSON/CSV (www/lib/export.js): the points on the map, at the step shown.
   section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'bridson' });
   return () => replant();
+}
+
+/**
+ * The blocks of the bridson listing the sampler's last step ran, as `[tags, counts]` for
+ * `showPath`: pick and throw always, refused if a candidate was, then placed or retired (all k
+ * refused). None before the first step. `tried()` holds the step's candidates, four numbers each,
+ * the third its outcome (0 placed); `current` stays on the last step's point at the end of a run.
+ */
+function lastStepPath(sampler) {
+  if (sampler.steps === 0 || sampler.current < 0) return [[], {}];
+  const tried = sampler.tried();
+  const thrown = tried.length / 4;
+  let placed = 0;
+  for (let j = 2; j < tried.length; j += 4) if (tried[j] === 0) placed++;
+  const refused = thrown - placed;
+  const tags = ['pick', 'throw', ...(refused > 0 ? ['refused'] : []), placed > 0 ? 'placed' : 'retired'];
+  return [tags, { throw: thrown, refused }];
 }
