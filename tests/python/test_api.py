@@ -65,9 +65,11 @@ def test_bad_input_is_refused_with_the_crates_message(call, args):
 
 
 def test_bad_seeds_and_counts_are_value_errors():
-    for bad in [2**31, -(2**31) - 1, 2**70]:
+    for bad in [2**31, -(2**31) - 1, 2**70, 1.5, float("nan")]:
         with pytest.raises(ValueError, match="seed"):
             pl.poisson_disk(100, 100, 10, seed=bad)
+    # A whole float is the same seed, as on the page.
+    assert np.array_equal(pl.fast(100, 100, 5, seed=7.0), pl.fast(100, 100, 5, seed=7))
     with pytest.raises(ValueError, match="count"):
         pl.random_points(100, 100, -1)
     with pytest.raises(ValueError, match="k must be"):
@@ -162,7 +164,16 @@ def test_layers_and_classes():
     points, kinds = pl.classes(300, 200, [("tree", 20), ("bush", 8, 3.0)], between=[("tree", "bush", 12)])
     assert points.shape == (len(kinds), 3) and kinds.dtype == np.uint16
     assert set(kinds.tolist()) == {0, 1}
-    assert (points[kinds == 0, 2] == 20).all()
+
+    def closest(a, b):
+        d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1])
+        if a is b:
+            np.fill_diagonal(d, np.inf)
+        return d.min()
+
+    trees, bushes = points[kinds == 0], points[kinds == 1]
+    assert closest(trees, trees) >= 20 and closest(bushes, bushes) >= 8
+    assert closest(trees, bushes) >= 12
     with pytest.raises(ValueError):
         pl.classes(300, 200, [("tree", 20)], between=[("tree", "nothing", 3)])
 

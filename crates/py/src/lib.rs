@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 
 /// The seed the crate, the page and the CLI start from.
-const DEFAULT_SEED: i64 = 123_456;
+const DEFAULT_SEED: i32 = 123_456;
 /// Bridson's usual tries per step.
 const DEFAULT_K: i64 = 30;
 /// `poisson darts`'s default misses in a row before the thrower stops.
@@ -34,10 +34,24 @@ fn value_error(e: Error) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// A Python int as the crate's 32-bit seed, refused with the crate's message when out of range.
-fn seed(value: i64) -> PyResult<i32> {
-    // Beyond 2^53 the float is no longer the int, but it is out of range either way.
-    poisson_live::rng::seed_from_f64(value as f64).map_err(value_error)
+/// A seed as Python passes it: a whole number (an int, or a float such as 7.0, as the page
+/// takes it) within the crate's 32-bit range, refused with the crate's message otherwise, an
+/// int too large for 64 bits included.
+struct Seed(i32);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        // Past 2^53 the float is no longer the int, but it is out of range either way.
+        let value = match obj.extract::<i64>() {
+            Ok(v) => v as f64,
+            Err(_) => obj.extract::<f64>()?,
+        };
+        poisson_live::rng::seed_from_f64(value)
+            .map(Seed)
+            .map_err(value_error)
+    }
 }
 
 /// A Python int as a `u32` setting (`k`, misses), refused by name when negative or too large;
@@ -92,16 +106,16 @@ fn rows_of<const C: usize>(
 
 /// Bridson's algorithm in one call: points at least `radius` apart filling `width × height`.
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
 fn poisson_disk<'py>(
     py: Python<'py>,
     width: f64,
     height: f64,
     radius: f64,
     k: i64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let (k, seed) = (whole("k", k)?, self::seed(seed)?);
+    let (k, seed) = (whole("k", k)?, seed.0);
     let points = py
         .detach(|| poisson_live::poisson_disk(width, height, radius, k, seed))
         .map_err(value_error)?;
@@ -110,15 +124,15 @@ fn poisson_disk<'py>(
 
 /// The fast sampler: the densest, quickest fill, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED)))]
 fn fast<'py>(
     py: Python<'py>,
     width: f64,
     height: f64,
     radius: f64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let seed = self::seed(seed)?;
+    let seed = seed.0;
     let points = py
         .detach(|| poisson_live::fast_poisson(width, height, radius, seed))
         .map_err(value_error)?;
@@ -127,15 +141,15 @@ fn fast<'py>(
 
 /// `count` uniform random points, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, count, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, count, seed = Seed(DEFAULT_SEED)))]
 fn random_points<'py>(
     py: Python<'py>,
     width: f64,
     height: f64,
     count: i64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let seed = self::seed(seed)?;
+    let seed = seed.0;
     let count = usize::try_from(count)
         .map_err(|_| PyValueError::new_err(format!("count must be ≥ 0, got {count}")))?;
     let points = py
@@ -146,15 +160,15 @@ fn random_points<'py>(
 
 /// One random point in each cell of a grid of side `spacing`, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, spacing, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, spacing, seed = Seed(DEFAULT_SEED)))]
 fn jittered_grid<'py>(
     py: Python<'py>,
     width: f64,
     height: f64,
     spacing: f64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let seed = self::seed(seed)?;
+    let seed = seed.0;
     let points = py
         .detach(|| poisson_live::jittered_grid(spacing, width, height, seed))
         .map_err(value_error)?;
@@ -164,16 +178,16 @@ fn jittered_grid<'py>(
 /// Dart throwing: random darts, each kept when at least `radius` from every kept one, until
 /// `max_misses` in a row miss; (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, max_misses = DEFAULT_MISSES, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, radius, max_misses = DEFAULT_MISSES, seed = Seed(DEFAULT_SEED)))]
 fn dart_throwing<'py>(
     py: Python<'py>,
     width: f64,
     height: f64,
     radius: f64,
     max_misses: i64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let (misses, seed) = (whole("max_misses", max_misses)?, self::seed(seed)?);
+    let (misses, seed) = (whole("max_misses", max_misses)?, seed.0);
     let points = py
         .detach(|| poisson_live::dart_throwing(width, height, radius, misses, seed))
         .map_err(value_error)?;
@@ -203,7 +217,7 @@ impl Field {
 /// `radius(x, y) -> float` or a 2-D float64 array over the map; the spacing is clamped to
 /// `[min_radius, max_radius]`. (N, 3).
 #[pyfunction]
-#[pyo3(signature = (width, height, min_radius, max_radius, radius, k = DEFAULT_K, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, min_radius, max_radius, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
 #[allow(clippy::too_many_arguments)]
 fn variable_radius<'py>(
     py: Python<'py>,
@@ -213,9 +227,9 @@ fn variable_radius<'py>(
     max_radius: f64,
     radius: &Bound<'py, PyAny>,
     k: i64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let (k, seed) = (whole("k", k)?, self::seed(seed)?);
+    let (k, seed) = (whole("k", k)?, seed.0);
     if let Ok(field) = radius.extract::<PyReadonlyArray2<'py, f64>>() {
         let view = field.as_array();
         let (rows, cols) = view.dim();
@@ -309,11 +323,11 @@ struct Layer {
 #[pymethods]
 impl Layer {
     #[new]
-    #[pyo3(signature = (radius, k = DEFAULT_K, seed = DEFAULT_SEED, *, inside = None, outside = None))]
+    #[pyo3(signature = (radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, inside = None, outside = None))]
     fn new(
         radius: f64,
         k: i64,
-        seed: i64,
+        seed: Seed,
         inside: Option<PyReadonlyArray2<'_, f64>>,
         outside: Option<PyReadonlyArray2<'_, f64>>,
     ) -> PyResult<Self> {
@@ -330,7 +344,7 @@ impl Layer {
         Ok(Self {
             radius,
             k: whole("k", k)?,
-            seed: self::seed(seed)?,
+            seed: seed.0,
             mask,
         })
     }
@@ -383,7 +397,7 @@ fn layers<'py>(
 
 /// Several classes in one pass: `(points (N, 3), classes (N,) uint16)`.
 #[pyfunction]
-#[pyo3(signature = (width, height, classes, between = Vec::new(), k = DEFAULT_K, seed = DEFAULT_SEED))]
+#[pyo3(signature = (width, height, classes, between = Vec::new(), k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
 #[allow(clippy::type_complexity)]
 fn classes<'py>(
     py: Python<'py>,
@@ -392,11 +406,11 @@ fn classes<'py>(
     classes: Vec<Bound<'py, PyAny>>,
     between: Vec<(String, String, f64)>,
     k: i64,
-    seed: i64,
+    seed: Seed,
 ) -> PyResult<(Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<u16>>)> {
     let mut params = ClassParams::new(width, height);
     params.k = whole("k", k)?;
-    params.seed = self::seed(seed)?;
+    params.seed = seed.0;
     for c in &classes {
         let class = if let Ok((name, spacing)) = c.extract::<(String, f64)>() {
             Class::new(name, spacing)
@@ -490,11 +504,10 @@ struct Sampler {
 #[pymethods]
 impl Sampler {
     #[new]
-    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = DEFAULT_SEED))]
-    fn new(width: f64, height: f64, radius: f64, k: i64, seed: i64) -> PyResult<Self> {
-        let inner =
-            poisson_live::Sampler::new(width, height, radius, whole("k", k)?, self::seed(seed)?)
-                .map_err(value_error)?;
+    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
+    fn new(width: f64, height: f64, radius: f64, k: i64, seed: Seed) -> PyResult<Self> {
+        let inner = poisson_live::Sampler::new(width, height, radius, whole("k", k)?, seed.0)
+            .map_err(value_error)?;
         Ok(Self { inner })
     }
 
@@ -621,17 +634,17 @@ impl EditableSet {
     /// A `width × height` map filled by Bridson (exactly `poisson_disk`'s points, ids 0, 1, …),
     /// or empty with `fill=False`.
     #[new]
-    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = DEFAULT_SEED, *, fill = true))]
+    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, fill = true))]
     fn new(
         py: Python<'_>,
         width: f64,
         height: f64,
         radius: f64,
         k: i64,
-        seed: i64,
+        seed: Seed,
         fill: bool,
     ) -> PyResult<Self> {
-        let (k, seed) = (whole("k", k)?, self::seed(seed)?);
+        let (k, seed) = (whole("k", k)?, seed.0);
         let inner = py
             .detach(|| {
                 if fill {
@@ -758,17 +771,16 @@ impl Endless {
 /// `poisson endless`'s world over `[0, width) × [0, height)`, as an iterator of row arrays;
 /// `first_row` and `rows` keep one band of its rows of chunks.
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, seed = DEFAULT_SEED, *, first_row = 0, rows = None))]
+#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED), *, first_row = 0, rows = None))]
 fn endless(
     width: f64,
     height: f64,
     radius: f64,
-    seed: i64,
+    seed: Seed,
     first_row: u64,
     rows: Option<u64>,
 ) -> PyResult<Endless> {
-    let mut stream =
-        ChunkRows::for_map(width, height, radius, self::seed(seed)?).map_err(value_error)?;
+    let mut stream = ChunkRows::for_map(width, height, radius, seed.0).map_err(value_error)?;
     if first_row != 0 || rows.is_some() {
         let count = rows.unwrap_or(u64::MAX);
         stream = stream.band(first_row, count).map_err(value_error)?;
