@@ -193,3 +193,22 @@ def test_the_endless_iterator_is_the_cli_output():
         assert np.array_equal(np.concatenate(banded), got)
     with pytest.raises(ValueError, match="band"):
         pl.endless(*args, first_row=9)
+
+
+def test_the_package_ships_stubs_and_py_typed():
+    import ast
+    import pathlib
+
+    here = pathlib.Path(pl.__file__).parent
+    assert (here / "py.typed").exists()
+    stubs = ast.parse((here / "_native.pyi").read_text())
+    declared = {n.name for n in stubs.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    declared |= {t.id for n in stubs.body if isinstance(n, (ast.AnnAssign, ast.Assign))
+                 for t in ([n.target] if isinstance(n, ast.AnnAssign) else n.targets)
+                 if isinstance(t, ast.Name)}
+    assert set(pl.__all__) <= declared, set(pl.__all__) - declared
+    # Every public function has a docstring at run time too.
+    for name in pl.__all__:
+        obj = getattr(pl, name)
+        if callable(obj):
+            assert obj.__doc__, name
