@@ -106,7 +106,7 @@ fn rows_of<const C: usize>(
 
 /// Bridson's algorithm in one call: points at least `radius` apart filling `width × height`.
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, k=30, seed=123456)")]
 fn poisson_disk<'py>(
     py: Python<'py>,
     width: f64,
@@ -124,7 +124,7 @@ fn poisson_disk<'py>(
 
 /// The fast sampler: the densest, quickest fill, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, seed=123456)")]
 fn fast<'py>(
     py: Python<'py>,
     width: f64,
@@ -141,7 +141,7 @@ fn fast<'py>(
 
 /// `count` uniform random points, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, count, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, count, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, count, seed=123456)")]
 fn random_points<'py>(
     py: Python<'py>,
     width: f64,
@@ -160,7 +160,7 @@ fn random_points<'py>(
 
 /// One random point in each cell of a grid of side `spacing`, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, spacing, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, spacing, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, spacing, seed=123456)")]
 fn jittered_grid<'py>(
     py: Python<'py>,
     width: f64,
@@ -178,7 +178,7 @@ fn jittered_grid<'py>(
 /// Dart throwing: random darts, each kept when at least `radius` from every kept one, until
 /// `max_misses` in a row miss; (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, max_misses = DEFAULT_MISSES, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, radius, max_misses = DEFAULT_MISSES, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, max_misses=500, seed=123456)")]
 fn dart_throwing<'py>(
     py: Python<'py>,
     width: f64,
@@ -217,7 +217,7 @@ impl Field {
 /// `radius(x, y) -> float` or a 2-D float64 array over the map; the spacing is clamped to
 /// `[min_radius, max_radius]`. (N, 3).
 #[pyfunction]
-#[pyo3(signature = (width, height, min_radius, max_radius, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, min_radius, max_radius, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, min_radius, max_radius, radius, k=30, seed=123456)")]
 #[allow(clippy::too_many_arguments)]
 fn variable_radius<'py>(
     py: Python<'py>,
@@ -323,7 +323,7 @@ struct Layer {
 #[pymethods]
 impl Layer {
     #[new]
-    #[pyo3(signature = (radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, inside = None, outside = None))]
+    #[pyo3(signature = (radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, inside = None, outside = None), text_signature = "(radius, k=30, seed=123456, *, inside=None, outside=None)")]
     fn new(
         radius: f64,
         k: i64,
@@ -397,7 +397,7 @@ fn layers<'py>(
 
 /// Several classes in one pass: `(points (N, 3), classes (N,) uint16)`.
 #[pyfunction]
-#[pyo3(signature = (width, height, classes, between = Vec::new(), k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
+#[pyo3(signature = (width, height, classes, between = Vec::new(), k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, classes, between=(), k=30, seed=123456)")]
 #[allow(clippy::type_complexity)]
 fn classes<'py>(
     py: Python<'py>,
@@ -504,7 +504,7 @@ struct Sampler {
 #[pymethods]
 impl Sampler {
     #[new]
-    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)))]
+    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, k=30, seed=123456)")]
     fn new(width: f64, height: f64, radius: f64, k: i64, seed: Seed) -> PyResult<Self> {
         let inner = poisson_live::Sampler::new(width, height, radius, whole("k", k)?, seed.0)
             .map_err(value_error)?;
@@ -634,7 +634,7 @@ impl EditableSet {
     /// A `width × height` map filled by Bridson (exactly `poisson_disk`'s points, ids 0, 1, …),
     /// or empty with `fill=False`.
     #[new]
-    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, fill = true))]
+    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, fill = true), text_signature = "(width, height, radius, k=30, seed=123456, *, fill=True)")]
     fn new(
         py: Python<'_>,
         width: f64,
@@ -771,7 +771,7 @@ impl Endless {
 /// `poisson endless`'s world over `[0, width) × [0, height)`, as an iterator of row arrays;
 /// `first_row` and `rows` keep one band of its rows of chunks.
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED), *, first_row = 0, rows = None))]
+#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED), *, first_row = 0, rows = None), text_signature = "(width, height, radius, seed=123456, *, first_row=0, rows=None)")]
 fn endless(
     width: f64,
     height: f64,

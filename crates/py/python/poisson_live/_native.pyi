@@ -1,7 +1,7 @@
 """Types of the compiled module ``poisson_live._native`` (re-exported by ``poisson_live``).
 
-Coordinates are float64. A seed is a whole number from -2147483648 to 2147483647 (0 is refused,
-as by the crate); every function refuses bad input with ``ValueError`` and the crate's message.
+Coordinates are float64. A seed is a whole number from -2147483648 to 2147483647 (an int, or a
+whole float); every function refuses bad input with ``ValueError`` and the crate's message.
 """
 
 from typing import Callable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
