@@ -212,3 +212,24 @@ def test_the_package_ships_stubs_and_py_typed():
         obj = getattr(pl, name)
         if callable(obj):
             assert obj.__doc__, name
+
+
+def test_long_work_releases_the_gil():
+    """While one thread samples a big map, another Python thread keeps running. With the GIL
+    held through the call, the other thread would stop for the whole call: its longest pause
+    would be about the call's length."""
+    import threading
+    import time
+
+    done = []
+    worker = threading.Thread(target=lambda: done.append(len(pl.poisson_disk(2000, 2000, 2))))
+    last = start = time.perf_counter()
+    longest = 0.0
+    worker.start()
+    while worker.is_alive():
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    worker.join()
+    took = time.perf_counter() - start
+    assert done == [615_887]
+    assert longest < took / 2, f"the main thread stopped for {longest:.3f} s of a {took:.3f} s call"
