@@ -2,7 +2,8 @@
 # Runs every test: formatting, lints, the crates natively (and the core with its optional
 # features), the tutorial's listings in four languages, the docs, the core's examples, the
 # bindings in headless Chromium, the release page build, the npm package (scripts/package.sh)
-# as a user installs it, and the page end to end in headless Chromium.
+# as a user installs it, the page end to end in headless Chromium, and the Python wheel as a
+# user installs it (scripts/test-python.sh).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -83,6 +84,11 @@ node --test tests/package/
 
 step "page end to end in headless Chromium (node --test tests/e2e/)"
 node --test tests/e2e/
+
+# --- Python wheel (issue 24) ---
+step "Python wheel: built by maturin, installed with pip into a fresh venv, pytest (tests/python/)"
+bash scripts/test-python.sh
+# --- end Python wheel ---
 
 echo
 echo "test: all passed"

@@ -106,8 +106,8 @@
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
 //! - [`stream`] — maps bigger than one call: the chunked world a row of chunks at a time, on
-//!   every core (feature `parallel`), in memory that grows with the width only; and what an
-//!   engine across many machines would do to build the same chunks.
+//!   every core (feature `parallel`), in memory that grows with the width only, and in bands
+//!   of rows for a cluster (the Python package's `poisson_live.dask`).
 //! - [`progressive`] — the same points reordered so that any first `n` are spread out.
 //! - [`edit`] — a level editor's brush: erase, paint or refill a patch; every other point keeps
 //!   its place and its id.

@@ -215,10 +215,10 @@ fn spacing_holds_across_every_chunk_border_in_a_few_million_points() {
     assert!(across > 100_000, "only {across} close pairs across borders");
 }
 
-/// The crate docs' recipe for going past one machine (`stream`, "Past one machine"), run as a
-/// caller would: pick the chunks, build them in four stages by phase, each chunk from nothing
-/// but the world's settings, its coordinates and one-radius strips of its constraints' points.
-/// The rectangle's points are the stream's, to the bit.
+/// Chunks built elsewhere, as an engine across many machines could build them
+/// (`ChunkedWorld::chunk_from`): pick the chunks, build them in four stages by phase, each
+/// chunk from nothing but the world's settings, its coordinates and one-radius strips of its
+/// constraints' points. The rectangle's points are the stream's, to the bit.
 #[test]
 fn chunks_built_elsewhere_from_strips_are_the_stream() {
     use std::collections::{BTreeSet, HashMap};
@@ -313,4 +313,31 @@ proptest! {
         let expected = world.clone().points_in(x, y, w, h);
         prop_assert_eq!(bits(&streamed(&world, [x, y, w, h])), bits(&expected));
     }
+}
+
+/// Bands of rows (what each Dask task of the Python package builds), of sizes odd and even (so
+/// starting on odd rows and even ones) and one larger than the stream: side by side
+/// they are the whole stream, to the bit; a band past the last row, or of no rows, is refused.
+#[test]
+fn bands_of_rows_side_by_side_are_the_whole_stream() {
+    let stream = || ChunkRows::for_map(620.0, 560.0, 5.0, 99).unwrap();
+    let whole: Vec<Vec<Point>> = stream().collect();
+    let rows = stream().chunk_rows();
+    // 560 / 80 = 7: row 7 is only grazed by the map's bottom edge, and empty.
+    assert_eq!(rows, 8);
+    assert!(whole[7].is_empty());
+    for size in [1, 2, 3, rows + 1] {
+        let mut banded = Vec::new();
+        for first in (0..rows).step_by(size as usize) {
+            let band = stream().band(first, size).unwrap();
+            assert_eq!(band.len() as u64, size.min(rows - first));
+            banded.extend(band);
+        }
+        assert_eq!(banded, whole, "bands of {size}");
+    }
+    // One band alone, from an odd row: the same rows as the stream there.
+    let middle: Vec<Vec<Point>> = stream().band(3, 2).unwrap().collect();
+    assert_eq!(middle, whole[3..5]);
+    assert!(stream().band(rows, 1).is_err());
+    assert!(stream().band(0, 0).is_err());
 }

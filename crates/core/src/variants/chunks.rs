@@ -328,7 +328,7 @@ impl ChunkedWorld {
 
     /// Samples chunk `(cx, cy)` from the points of its constraints, given in the order of
     /// [`constraints_of`], without the cache: what a worker elsewhere runs, given this world's
-    /// settings and the neighbours' points (see [`crate::stream`], "Past one machine"). Only the
+    /// settings and the neighbours' points (`tests/stream.rs` builds a map this way). Only the
     /// constraint points within one radius of the chunk's square are read.
     ///
     /// An `Err` when the constraint points break the spacing (they are not this world's).

@@ -66,31 +66,16 @@
 //!
 //! ## Past one machine
 //!
-//! Chunks are independent given the seed, so any data-parallel engine (a cluster's map step, a
-//! job queue across machines) can build a world far past one machine's memory and time. A caller
-//! would:
-//!
-//! 1. **Give every worker the world's four settings**: chunk side, radius, `k` and seed (for a
-//!    map, [`chunk_size_for`]`(r)`, `r`, [`FOR_MAP_K`] and the seed), and let each make its own
-//!    [`ChunkedWorld::new`] from them. Nothing else is shared: no state, no random stream.
-//! 2. **Pick the chunks**: those the map covers ([`ChunkedWorld::chunk_of`] of its corners), and
-//!    the constraints they need — [`constraints_of`] lists a chunk's touching neighbours of
-//!    lower phase; closing over it adds at most three chunks on each side.
-//! 3. **Run four stages, phase 0 to 3**, each after the one before has finished everywhere.
-//!    Within a stage every chunk is independent: build them anywhere, in any order, with
-//!    [`ChunkedWorld::chunk_from`] (the chunk's coordinates and its constraints' points).
-//! 4. **Ship the constraints** to each chunk of phase `p > 0`: the points of its lower-phase
-//!    neighbours, in the order [`constraints_of`] lists them. Only those within one radius of the
-//!    chunk's square matter (the rest are skipped), so a worker needs a strip one radius wide
-//!    along each shared edge and corner, not the neighbours' whole chunks: at 16 r, a sixteenth
-//!    of an edge neighbour's points and 1/256 of a corner's (4 % of the neighbours' points in all).
-//! 5. **Collect** the chunks the map covers, rows then columns, each chunk's points in the order
-//!    they were placed, keeping those inside the map, if the order of [`ChunkRows`] matters.
-//!
-//! The result is the same, to the bit, as one machine streaming it, since every chunk is the
-//! same function of the same inputs (`tests/stream.rs` runs these steps, strips and all, and
-//! compares). What a real engine adds is its own: moving the strips between workers, storing the
-//! chunks, and retrying a failed worker (a chunk built twice is the same chunk).
+//! For a map past one machine, the Python package (`crates/py`) builds this same stream on a
+//! Dask cluster: `poisson_live.dask.endless(width, height, radius, *, seed, path)` runs one task
+//! per band of chunk rows ([`ChunkRows::band`]) on the current `dask.distributed` client, each
+//! writing a Parquet part, and the parts in order are exactly this stream's points for any
+//! number of workers. Its docs (and the README, "Use it from Python") say how to point it at a
+//! real cluster and what a worker needs installed. A band is a pure function of the world's
+//! settings and its rows, so a task needs nothing from another: it builds again the one even
+//! row below its last odd row that the next band also builds. [`ChunkedWorld::chunk_from`]
+//! builds one chunk from its neighbours' points alone, for an engine that would rather ship the
+//! strips along chunk edges than build them twice.
 
 use crate::chunks::{constraints_of, phase, ChunkedWorld, Recipe};
 use crate::error::MAX_LENGTH;
@@ -280,6 +265,46 @@ impl ChunkRows {
             built: Vec::new(),
             generated: 0,
         })
+    }
+
+    /// Only `count` rows of chunks of this stream, from its row `first` (0 is its top row): one
+    /// *band*, for a cluster that builds a map band by band on many machines (the Python
+    /// package's `poisson_live.dask.endless`). The rectangle stays the whole stream's, so a band
+    /// hands over exactly the rows the whole stream would there; bands side by side, in order,
+    /// are the whole stream. A band reaching past the last row ends there. Call it before the
+    /// first row is taken.
+    ///
+    /// `count` must be at least 1 and `first` a row of the stream (below [`Self::chunk_rows`]).
+    ///
+    /// ```
+    /// use poisson_live::stream::ChunkRows;
+    /// let whole: Vec<_> = ChunkRows::for_map(900.0, 700.0, 6.0, 5)?.collect();
+    /// let rows = ChunkRows::for_map(900.0, 700.0, 6.0, 5)?.chunk_rows();
+    /// let mut banded = Vec::new();
+    /// for first in (0..rows).step_by(3) {
+    ///     banded.extend(ChunkRows::for_map(900.0, 700.0, 6.0, 5)?.band(first, 3)?);
+    /// }
+    /// assert_eq!(banded, whole);
+    /// assert!(ChunkRows::for_map(900.0, 700.0, 6.0, 5)?.band(rows, 1).is_err());
+    /// # Ok::<(), poisson_live::Error>(())
+    /// ```
+    pub fn band(mut self, first: u64, count: u64) -> Result<Self> {
+        let rows = self.chunk_rows();
+        if count == 0 || first >= rows {
+            return Err(Error::Invalid {
+                message: format!(
+                    "a band of {count} chunk rows from row {first}: the stream has rows 0 to {}, \
+                     and a band needs at least one of them",
+                    rows - 1
+                ),
+            });
+        }
+        // Both ends lie within the stream's rows, which are i32.
+        let start = i64::from(self.rows.0) + first as i64;
+        let end = (start + (count - 1).min(rows - 1 - first) as i64) as i32;
+        self.rows = (start as i32, end);
+        self.next = start;
+        Ok(self)
     }
 
     /// The chunk side.

@@ -1,0 +1,52 @@
+"""Deterministic Poisson disk sampling, from the Rust crate ``poisson-live``.
+
+A seed gives the same points, to the bit, as the crate, its CLI (``poisson``) and the page.
+Every function returns numpy arrays (float64 coordinates); bad input raises ``ValueError`` with
+the crate's message. Long work runs with the GIL released.
+
+>>> import poisson_live
+>>> trees = poisson_live.poisson_disk(720, 400, 24, seed=123456)  # x, y, r per row
+>>> trees.shape
+(315, 3)
+
+Maps past one machine: :func:`poisson_live.dask.endless` (needs ``dask[distributed]`` and
+``pyarrow``).
+"""
+
+from ._native import (
+    DEFAULT_SEED,
+    EditableSet,
+    Endless,
+    Layer,
+    Sampler,
+    __version__,
+    classes,
+    dart_throwing,
+    endless,
+    fast,
+    jittered_grid,
+    layers,
+    poisson_disk,
+    random_points,
+    stamp_circles,
+    variable_radius,
+)
+
+__all__ = [
+    "DEFAULT_SEED",
+    "EditableSet",
+    "Endless",
+    "Layer",
+    "Sampler",
+    "__version__",
+    "classes",
+    "dart_throwing",
+    "endless",
+    "fast",
+    "jittered_grid",
+    "layers",
+    "poisson_disk",
+    "random_points",
+    "stamp_circles",
+    "variable_radius",
+]

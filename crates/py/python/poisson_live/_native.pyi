@@ -1,0 +1,219 @@
+"""Types of the compiled module ``poisson_live._native`` (re-exported by ``poisson_live``).
+
+Coordinates are float64. A seed is a whole number from -2147483648 to 2147483647 (an int, or a
+whole float); every function refuses bad input with ``ValueError`` and the crate's message.
+"""
+
+from typing import Callable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+DEFAULT_SEED: int
+"""123456: the seed the crate, the page and the CLI start from."""
+
+Float64Array = npt.NDArray[np.float64]
+
+def poisson_disk(
+    width: float, height: float, radius: float, k: int = 30, seed: int = 123456
+) -> Float64Array:
+    """Bridson's algorithm: points at least ``radius`` apart filling ``[0, width) × [0, height)``.
+
+    Returns an (N, 3) array of x, y, r in the order the crate places them (``r`` is ``radius``).
+    ``k`` is the tries per step (1 to 10000).
+    """
+
+def fast(width: float, height: float, radius: float, seed: int = 123456) -> Float64Array:
+    """The fast sampler (about 0.885 points per r², several times quicker): an (N, 2) array."""
+
+def random_points(width: float, height: float, count: int, seed: int = 123456) -> Float64Array:
+    """``count`` uniform random points, the tutorial's baseline: an (N, 2) array."""
+
+def jittered_grid(width: float, height: float, spacing: float, seed: int = 123456) -> Float64Array:
+    """One random point in each cell of a grid of side ``spacing``: an (N, 2) array."""
+
+def dart_throwing(
+    width: float, height: float, radius: float, max_misses: int = 500, seed: int = 123456
+) -> Float64Array:
+    """Darts kept when at least ``radius`` from every kept one, until ``max_misses`` in a row
+    miss: an (N, 2) array."""
+
+def variable_radius(
+    width: float,
+    height: float,
+    min_radius: float,
+    max_radius: float,
+    radius: Union[Callable[[float, float], float], npt.NDArray[np.float64]],
+    k: int = 30,
+    seed: int = 123456,
+) -> Float64Array:
+    """Bridson's algorithm with a spacing that varies over the map: an (N, 3) array of x, y, r.
+
+    ``radius`` is a callable ``radius(x, y) -> float`` (called with the GIL held) or a 2-D
+    float64 array over the map, row ``i`` covering ``y`` in ``[i·h/rows, (i+1)·h/rows)``. The
+    spacing is clamped to ``[min_radius, max_radius]``; an exception raised by the callable is
+    raised again once the run stops.
+    """
+
+class Layer:
+    """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
+    (strictly inside one of the ``inside`` discs, or outside all the ``outside`` discs; each an
+    (M, 3) array of cx, cy, r)."""
+
+    def __init__(
+        self,
+        radius: float,
+        k: int = 30,
+        seed: int = 123456,
+        *,
+        inside: Optional[npt.NDArray[np.float64]] = None,
+        outside: Optional[npt.NDArray[np.float64]] = None,
+    ) -> None: ...
+    @property
+    def radius(self) -> float: ...
+    @property
+    def k(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+
+def layers(width: float, height: float, layers: Sequence[Layer]) -> List[Float64Array]:
+    """Layers on one shared grid, placed in order (large first, as the crate advises): one
+    (N, 3) array per layer."""
+
+def classes(
+    width: float,
+    height: float,
+    classes: Sequence[Union[Tuple[str, float], Tuple[str, float, float]]],
+    between: Sequence[Tuple[str, str, float]] = ...,
+    k: int = 30,
+    seed: int = 123456,
+) -> Tuple[Float64Array, npt.NDArray[np.uint16]]:
+    """Several kinds of object in one pass: ``classes`` are ``(name, spacing[, weight])``,
+    ``between`` overrides a pair's spacing. Returns the (N, 3) points and each one's class (an
+    index into ``classes``)."""
+
+def stamp_circles(
+    image: npt.NDArray[np.uint8],
+    circles: Float64Array,
+    colors: npt.NDArray[np.uint8],
+    opacities: Sequence[float],
+) -> npt.NDArray[np.uint8]:
+    """Blends discs (an (M, 3) array of x, y, r) into a copy of an (H, W, 3) RGB image, each
+    moving ``opacity`` of the way to its color, as the page paints."""
+
+Outcome = Literal["accepted", "off_map", "wrong_ground", "too_close"]
+
+class Sampler:
+    """Bridson's algorithm one step at a time, its state open between steps.
+
+    >>> s = Sampler(720, 400, 24, seed=123456)
+    >>> s.start_random()
+    'accepted'
+    >>> while s.step()[0] != "finished": pass
+    >>> len(s.points)
+    315
+    """
+
+    def __init__(
+        self, width: float, height: float, radius: float, k: int = 30, seed: int = 123456
+    ) -> None: ...
+    def start_random(self) -> Outcome:
+        """Places the first point at random."""
+    def start_at(self, x: float, y: float) -> Outcome:
+        """Places a first point at (x, y)."""
+    def try_add(self, x: float, y: float) -> Outcome:
+        """Adds a point at (x, y) by hand, if it fits."""
+    def step(self) -> Tuple[Literal["placed", "retired", "finished"], Optional[int]]:
+        """One step: ``("placed", i)`` (a new point, index into ``points``), ``("retired", i)``
+        (that point left the active list) or ``("finished", None)``."""
+    def run(self, max_steps: int) -> bool:
+        """Up to ``max_steps`` steps with the GIL released; True once finished."""
+    def finish(self) -> None:
+        """Steps to the end with the GIL released."""
+    @property
+    def is_finished(self) -> bool: ...
+    @property
+    def points(self) -> Float64Array:
+        """The points so far, (N, 3): x, y, r."""
+    @property
+    def active(self) -> npt.NDArray[np.int64]:
+        """The active list, indices into ``points``."""
+    @property
+    def current(self) -> Optional[int]:
+        """The point the last step worked from."""
+    @property
+    def tried(self) -> Float64Array:
+        """The candidates the last step tried, (C, 3): x, y, and 1.0 if accepted else 0.0."""
+    @property
+    def steps(self) -> int:
+        """Productive steps so far (2N − 1 at the end)."""
+    @property
+    def radius(self) -> float: ...
+    @property
+    def k(self) -> int: ...
+
+Path = Union[Tuple[float, float], Sequence[Tuple[float, float]], Float64Array]
+
+class EditableSet:
+    """A level editor's point set: strokes erase, paint or refill a patch, and every other point
+    keeps its place and its id."""
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        radius: float,
+        k: int = 30,
+        seed: int = 123456,
+        *,
+        fill: bool = True,
+    ) -> None:
+        """Filled by Bridson (exactly ``poisson_disk``'s points, ids 0, 1, …), or empty with
+        ``fill=False``."""
+    def apply(
+        self, tool: Literal["paint", "erase", "refill"], path: Path, radius: float
+    ) -> Tuple[int, int]:
+        """A stroke along ``path`` ((x, y), a list of them or an (M, 2) array) with a brush of
+        ``radius``; returns ``(added, removed)``."""
+    def erase(self, path: Path, radius: float) -> Tuple[int, int]: ...
+    def refill(self, path: Path, radius: float) -> Tuple[int, int]: ...
+    def paint(self, path: Path, radius: float) -> Tuple[int, int]: ...
+    def undo(self) -> bool:
+        """Undoes the last edit; False when there is none."""
+    @property
+    def points(self) -> Float64Array:
+        """(N, 3): x, y, r."""
+    @property
+    def ids(self) -> npt.NDArray[np.uint32]:
+        """Each point's id, stable for its life and never reused."""
+    def too_close(self) -> List[Tuple[int, int]]: ...
+    def __len__(self) -> int: ...
+
+class Endless(Iterator[Float64Array]):
+    """``poisson endless``'s world a row of chunks at a time: (N, 2) arrays, top row first,
+    whose concatenation is exactly the CLI's points in its order."""
+
+    def __iter__(self) -> "Endless": ...
+    def __next__(self) -> Float64Array: ...
+    def __len__(self) -> int:
+        """Rows of chunks not handed over yet."""
+    @property
+    def chunk_rows(self) -> int:
+        """All the rows of chunks, handed over or not."""
+    @property
+    def chunk_size(self) -> float:
+        """The chunk side: 16 radii."""
+
+def endless(
+    width: float,
+    height: float,
+    radius: float,
+    seed: int = 123456,
+    *,
+    first_row: int = 0,
+    rows: Optional[int] = None,
+) -> Endless:
+    """The chunked world of ``poisson endless`` over ``[0, width) × [0, height)``, in memory that
+    grows with the width only. ``first_row`` and ``rows`` keep one band of its rows of chunks
+    (what each task of :func:`poisson_live.dask.endless` builds)."""

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The Python package as a user installs it: builds the wheel (scripts/wheel.sh), installs it
+# with pip into a fresh venv under target/ (registry packages only: numpy, pytest,
+# dask[distributed], pyarrow; pip's downloads cached in target/pip-cache), and runs pytest on
+# tests/python/ against it: every golden case to the bit, bad input, shapes and dtypes, the
+# Sampler, the editable set, the endless iterator and Dask on a LocalCluster against the CLI's
+# `poisson endless`. Also checks the README's Python example runs, and the bindings' format
+# and lints (crates/py is outside the main workspace).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+target=${CARGO_TARGET_DIR:-$root/target}
+export PIP_CACHE_DIR="$target/pip-cache"
+
+cargo fmt --manifest-path crates/py/Cargo.toml --check
+CARGO_TARGET_DIR="$target" cargo clippy --manifest-path crates/py/Cargo.toml --all-targets \
+  --offline -- -D warnings
+
+wheel=$(bash scripts/wheel.sh | tail -n 1)
+echo "test-python: wheel $wheel"
+# The CLI the tests compare with (the debug build: the maps are small).
+CARGO_TARGET_DIR="$target" cargo build --offline -q -p poisson-live-cli
+
+venv=$target/py-test-venv
+python3 -m venv --clear "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check \
+  "$wheel" numpy pytest 'dask[distributed]' pyarrow
+cd tests/python
+POISSON_CLI="$target/debug/poisson" "$venv/bin/python" -m pytest -p no:cacheprovider -q .

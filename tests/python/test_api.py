@@ -1,0 +1,235 @@
+"""The wheel's API: shapes and dtypes, bad input refused with the crate's message, the stepping
+Sampler, the editable set, variable radius from a field, classes, and the endless iterator."""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+import poisson_live as pl
+from conftest import cli, cli_endless
+
+
+def test_shapes_and_dtypes():
+    for array, cols in [
+        (pl.poisson_disk(300, 200, 12), 3),
+        (pl.fast(300, 200, 12), 2),
+        (pl.random_points(300, 200, 40), 2),
+        (pl.jittered_grid(300, 200, 20), 2),
+        (pl.dart_throwing(300, 200, 12), 2),
+        (pl.variable_radius(300, 200, 8, 20, lambda x, y: 8 + x / 25), 3),
+    ]:
+        assert array.dtype == np.float64
+        assert array.ndim == 2 and array.shape[1] == cols and array.shape[0] > 10
+        assert array.flags.c_contiguous
+    assert pl.random_points(300, 200, 40).shape == (40, 2)
+    # Keyword arguments with the crate's defaults: k = 30, seed = 123456.
+    assert np.array_equal(pl.poisson_disk(300, 200, 12), pl.poisson_disk(300, 200, 12, k=30, seed=123456))
+    assert not np.array_equal(pl.poisson_disk(300, 200, 12, seed=7), pl.poisson_disk(300, 200, 12))
+
+
+def test_points_keep_their_distance():
+    pts = pl.poisson_disk(400, 300, 10, seed=3)
+    d = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1])
+    np.fill_diagonal(d, np.inf)
+    assert d.min() >= 10.0
+    assert (pts[:, 2] == 10.0).all()
+    assert ((pts[:, 0] >= 0) & (pts[:, 0] < 400) & (pts[:, 1] >= 0) & (pts[:, 1] < 300)).all()
+
+
+def cli_error(*args):
+    """The one line `poisson` writes on stderr for bad input, after its prefix."""
+    run = subprocess.run([cli(), *args], capture_output=True, text=True)
+    assert run.returncode == 1 and run.stdout == ""
+    line = run.stderr.strip()
+    assert line.startswith("poisson: error: "), line
+    return line[len("poisson: error: "):]
+
+
+@pytest.mark.parametrize(
+    "call, args",
+    [
+        (lambda: pl.poisson_disk(720, 400, -1), ["bridson", "-W", "720", "-H", "400", "--radius=-1"]),
+        (lambda: pl.poisson_disk(720, 400, float("nan")), ["bridson", "-W", "720", "-H", "400", "--radius=NaN"]),
+        (lambda: pl.poisson_disk(0, 400, 5), ["bridson", "-W", "0", "-H", "400", "-r", "5"]),
+        (lambda: pl.poisson_disk(720, 400, 5, k=0), ["bridson", "-W", "720", "-H", "400", "-r", "5", "--k", "0"]),
+        (lambda: pl.poisson_disk(1e6, 1e6, 0.01), ["bridson", "-W", "1000000", "-H", "1000000", "-r", "0.01"]),
+        (lambda: pl.fast(720, 400, 0), ["fast", "-W", "720", "-H", "400", "-r", "0"]),
+        (lambda: pl.endless(20000, 20000, 0.01), ["endless", "-W", "20000", "-H", "20000", "-r", "0.01"]),
+    ],
+)
+def test_bad_input_is_refused_with_the_crates_message(call, args):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == cli_error(*args)
+
+
+def test_bad_seeds_and_counts_are_value_errors():
+    for bad in [2**31, -(2**31) - 1, 2**70, 1.5, float("nan")]:
+        with pytest.raises(ValueError, match="seed"):
+            pl.poisson_disk(100, 100, 10, seed=bad)
+    # A whole float is the same seed, as on the page.
+    assert np.array_equal(pl.fast(100, 100, 5, seed=7.0), pl.fast(100, 100, 5, seed=7))
+    with pytest.raises(ValueError, match="count"):
+        pl.random_points(100, 100, -1)
+    with pytest.raises(ValueError, match="k must be"):
+        pl.poisson_disk(100, 100, 10, k=-3)
+    with pytest.raises(TypeError):
+        pl.poisson_disk("wide", 100, 10)
+
+
+def test_the_sampler_steps_with_its_state_open():
+    s = pl.Sampler(720, 400, 24, seed=123456)
+    assert s.start_random() == "accepted"
+    placed = retired = 0
+    while True:
+        kind, index = s.step()
+        active, points, tried = s.active, s.points, s.tried
+        assert active.dtype == np.int64 and points.shape[1] == 3 and tried.shape[1] == 3
+        if kind == "finished":
+            assert index is None
+            break
+        if kind == "placed":
+            placed += 1
+            assert index == len(points) - 1 and index in active
+            assert tried[-1, 2] == 1.0 and (tried[-1, :2] == points[index, :2]).all()
+        else:
+            retired += 1
+            assert index not in active
+            assert (tried[:, 2] == 0.0).all() and len(tried) == 30
+    assert s.is_finished and len(s.active) == 0
+    assert np.array_equal(s.points, pl.poisson_disk(720, 400, 24, seed=123456))
+    assert placed == retired - 1 == len(s.points) - 1 and s.steps == 2 * len(s.points) - 1
+    # Run in slices with the GIL released: the same points.
+    t = pl.Sampler(720, 400, 24, seed=123456)
+    t.start_random()
+    slices = 0
+    while not t.run(50):
+        slices += 1
+    assert slices > 5 and np.array_equal(t.points, s.points)
+    assert pl.Sampler(100, 100, 10).start_at(500, 5) == "off_map"
+
+
+def test_the_editable_set_keeps_ids_and_places():
+    es = pl.EditableSet(600, 400, 12, seed=9)
+    before, ids = es.points, es.ids
+    assert ids.dtype == np.uint32 and np.array_equal(ids, np.arange(len(ids), dtype=np.uint32))
+    assert np.array_equal(before, pl.poisson_disk(600, 400, 12, seed=9))
+    added, removed = es.erase((300, 200), 50)
+    assert added == 0 and removed > 10 and len(es) == len(before) - removed
+    kept = ~(np.hypot(before[:, 0] - 300, before[:, 1] - 200) < 50)
+    # Every other point kept its place and its id.
+    left = dict(zip(es.ids.tolist(), es.points.tolist()))
+    for i in np.flatnonzero(kept):
+        assert left[int(ids[i])] == before[i].tolist()
+    added, removed = es.refill(np.array([[250.0, 200.0], [350.0, 200.0]]), 40)
+    assert added > 10
+    new_ids = es.ids
+    assert len(set(new_ids.tolist())) == len(new_ids) and new_ids.max() >= len(before)
+    assert es.too_close() == []
+    assert es.undo() and es.undo()
+    assert np.array_equal(es.points, before) and np.array_equal(es.ids, ids)
+    with pytest.raises(ValueError, match="tool"):
+        es.apply("smudge", (1, 1), 5)
+    with pytest.raises(ValueError, match="radius"):
+        es.erase((1, 1), -5)
+
+
+def test_variable_radius_from_a_field_and_a_failing_callable():
+    field = np.array([[6.0, 30.0]])  # left half dense, right half sparse
+    pts = pl.variable_radius(400, 200, 6, 30, field, seed=4)
+    left, right = pts[pts[:, 0] < 200], pts[pts[:, 0] >= 200]
+    assert set(left[:, 2]) == {6.0} and set(right[:, 2]) == {30.0}
+    assert len(left) > 10 * len(right)
+    # The same field as a callable gives the same points.
+    same = pl.variable_radius(400, 200, 6, 30, lambda x, y: 6.0 if x < 200 else 30.0, seed=4)
+    assert np.array_equal(pts, same)
+
+    def broken(x, y):
+        raise ZeroDivisionError("from the callable")
+
+    with pytest.raises(ZeroDivisionError, match="from the callable"):
+        pl.variable_radius(400, 200, 6, 30, broken)
+    with pytest.raises(ValueError):
+        pl.variable_radius(400, 200, 6, 30, "not a radius")
+
+
+def test_layers_and_classes():
+    inside = np.array([[150.0, 100.0, 80.0]])
+    big, small = pl.layers(300, 200, [pl.Layer(40, inside=inside), pl.Layer(8, seed=5)])
+    assert (np.hypot(big[:, 0] - 150, big[:, 1] - 100) < 80).all()
+    assert (big[:, 2] == 40).all() and (small[:, 2] == 8).all() and len(small) > 100
+    with pytest.raises(ValueError):
+        pl.Layer(5, inside=inside, outside=inside)
+    points, kinds = pl.classes(300, 200, [("tree", 20), ("bush", 8, 3.0)], between=[("tree", "bush", 12)])
+    assert points.shape == (len(kinds), 3) and kinds.dtype == np.uint16
+    assert set(kinds.tolist()) == {0, 1}
+
+    def closest(a, b):
+        d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1])
+        if a is b:
+            np.fill_diagonal(d, np.inf)
+        return d.min()
+
+    trees, bushes = points[kinds == 0], points[kinds == 1]
+    assert closest(trees, trees) >= 20 and closest(bushes, bushes) >= 8
+    assert closest(trees, bushes) >= 12
+    with pytest.raises(ValueError):
+        pl.classes(300, 200, [("tree", 20)], between=[("tree", "nothing", 3)])
+
+
+def test_the_endless_iterator_is_the_cli_output():
+    args = (900, 700, 5.0, 31)
+    rows = pl.endless(*args)
+    assert len(rows) == rows.chunk_rows == 9 and rows.chunk_size == 80.0
+    arrays = list(rows)
+    assert len(arrays) == 9 and len(rows) == 0
+    assert all(a.dtype == np.float64 and a.shape[1] == 2 for a in arrays)
+    got = np.concatenate(arrays)
+    assert np.array_equal(got, cli_endless(*args))
+    # Bands of rows, from even and odd rows, side by side are the whole stream.
+    for step in [1, 2, 3, 4]:
+        banded = [a for first in range(0, 9, step) for a in pl.endless(*args, first_row=first, rows=step)]
+        assert np.array_equal(np.concatenate(banded), got)
+    with pytest.raises(ValueError, match="band"):
+        pl.endless(*args, first_row=9)
+
+
+def test_the_package_ships_stubs_and_py_typed():
+    import ast
+    import pathlib
+
+    here = pathlib.Path(pl.__file__).parent
+    assert (here / "py.typed").exists()
+    stubs = ast.parse((here / "_native.pyi").read_text())
+    declared = {n.name for n in stubs.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    declared |= {t.id for n in stubs.body if isinstance(n, (ast.AnnAssign, ast.Assign))
+                 for t in ([n.target] if isinstance(n, ast.AnnAssign) else n.targets)
+                 if isinstance(t, ast.Name)}
+    assert set(pl.__all__) <= declared, set(pl.__all__) - declared
+    # Every public function has a docstring at run time too.
+    for name in pl.__all__:
+        obj = getattr(pl, name)
+        if callable(obj):
+            assert obj.__doc__, name
+
+
+def test_long_work_releases_the_gil():
+    """While one thread samples a big map, another Python thread keeps running. With the GIL
+    held through the call, the other thread would stop for the whole call: its longest pause
+    would be about the call's length."""
+    import threading
+    import time
+
+    done = []
+    worker = threading.Thread(target=lambda: done.append(len(pl.poisson_disk(2000, 2000, 2))))
+    last = start = time.perf_counter()
+    longest = 0.0
+    worker.start()
+    while worker.is_alive():
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    worker.join()
+    took = time.perf_counter() - start
+    assert done == [615_887]
+    assert longest < took / 2, f"the main thread stopped for {longest:.3f} s of a {took:.3f} s call"
