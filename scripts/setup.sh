@@ -27,7 +27,7 @@ fi
 step "crates" "fetching (cargo fetch)"
 cargo fetch --quiet
 
-# --- Python wheel (issue 24; scripts/wheel.sh, scripts/test-python.sh) ---
+# The Python wheel (scripts/wheel.sh, scripts/test-python.sh):
 # crates/py is its own workspace: its crates (PyO3, numpy) are fetched here too. The venvs and
 # maturin come from PyPI in those scripts, under target/; python3 needs its venv module.
 step "crates for crates/py" "fetching (cargo fetch)"
@@ -41,7 +41,6 @@ if [ ${#python_apt[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${python_apt[@]}"
 fi
-# --- end Python wheel ---
 
 # From apt: Chromium and its WebDriver (the wasm-bindgen tests and the end-to-end tests), and a
 # C toolchain, which rustc links with and some crates behind Trunk compile C with.

@@ -85,10 +85,8 @@ node --test tests/package/
 step "page end to end in headless Chromium (node --test tests/e2e/)"
 node --test tests/e2e/
 
-# --- Python wheel (issue 24) ---
 step "Python wheel: built by maturin, installed with pip into a fresh venv, pytest (tests/python/)"
 bash scripts/test-python.sh
-# --- end Python wheel ---
 
 echo
 echo "test: all passed"
