@@ -130,16 +130,16 @@ fn darts_grid_and_baselines_match_the_core() {
     d.finish();
     assert!(d.is_finished());
     assert_eq!(d.misses_in_a_row(), 30);
-    assert_eq!(
-        d.kept_count() as f64 + d.rejected_count() as f64,
-        d.thrown()
-    );
+    assert_eq!(d.kept_count() as f64 + d.rejected_count(), d.thrown());
     let core = poisson_live::dart_throwing(400.0, 300.0, 24.0, 30, 123456).unwrap();
     let core: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
     assert_eq!(d.kept().to_vec(), core);
     assert_eq!(dart_throwing(&params).unwrap().to_vec(), core);
-    assert_eq!(d.rejected(-3.0).length(), 2 * d.rejected_count());
-    assert_eq!(d.rejected(f64::from(d.rejected_count()) + 9.0).length(), 0);
+    assert_eq!(
+        f64::from(d.rejected(-3.0).length()),
+        2.0 * d.rejected_count()
+    );
+    assert_eq!(d.rejected(d.rejected_count() + 9.0).length(), 0);
 
     let g = GridLab::new(
         &obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 },
