@@ -92,3 +92,31 @@ pub fn number_text(v: f64) -> String {
         text
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_keeps_its_start_and_its_advice() {
+        let message = format!(
+            "line 2: y is '{}', not a number; use a radius ≥ 3",
+            "9".repeat(1 << 20)
+        );
+        let line = one_line(&message);
+        assert!(line.chars().count() < MAX_MESSAGE + 60, "{}", line.len());
+        assert!(line.starts_with("line 2: y is '999"));
+        assert!(line.ends_with("not a number; use a radius ≥ 3"));
+        assert!(line.contains("characters left out"));
+        assert_eq!(one_line("short\n  and\tplain"), "short and plain");
+    }
+
+    #[test]
+    fn numbers_in_messages_are_short_and_exact() {
+        assert_eq!(number_text(360.0), "360");
+        assert_eq!(number_text(0.1), "0.1");
+        assert_eq!(number_text(1e308), "1e308");
+        assert_eq!(number_text(1e-300), "1e-300");
+        assert_eq!(number_text(-1.5e200).parse::<f64>(), Ok(-1.5e200));
+    }
+}
