@@ -166,6 +166,23 @@ fn darts_grid_and_baselines_match_the_core() {
 }
 
 /// Every getter the lab draws from, history against a plain sampler.
+/// Issue 25: the thrower counts its misses and keeps only the latest 4096 of them, so a long
+/// run's memory stays with its kept darts; `rejected(from)` gives what is still held.
+#[wasm_bindgen_test]
+fn darts_keep_only_their_latest_misses() {
+    let params = obj! { width: 200.0, height: 200.0, radius: 10.0, misses: 20000.0, seed: 5.0 };
+    let mut d = DartThrower::new(&params).unwrap();
+    d.finish();
+    let total = d.rejected_count();
+    assert!(total > 10.0 * 4096.0, "{total} misses");
+    assert_eq!(d.kept_count() as f64 + total, d.thrown());
+    assert_eq!(d.rejected(0.0).length(), 2 * 4096);
+    let last = d.rejected(total - 10.0).to_vec();
+    assert_eq!(last.len(), 20);
+    assert_eq!(last[..], d.rejected(0.0).to_vec()[2 * 4096 - 20..]);
+    assert_eq!(d.rejected(f64::NAN).length(), 2 * 4096);
+}
+
 fn assert_same(h: &SamplerHistory, s: &PoissonSampler, at: u32) {
     assert_eq!(h.points().to_vec(), s.points().to_vec(), "points at {at}");
     assert_eq!(h.active().to_vec(), s.active().to_vec(), "active at {at}");
