@@ -6,7 +6,7 @@
 use arbitrary::Arbitrary;
 use fuzz_support::{cells_for, check_in_bounds, check_spacing, positive, F};
 use libfuzzer_sys::fuzz_target;
-use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW};
+use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW, RECENT_REJECTED};
 use poisson_live::error::DEFAULT_MAX_CELLS;
 use poisson_live::rng::STUCK_SEED;
 use poisson_live::{dart_throwing, jittered_grid, random_points, Point};
@@ -95,7 +95,7 @@ fuzz_target!(|inp: Input| {
                     let last = if dart.kept {
                         d.kept().last()
                     } else {
-                        d.rejected().last()
+                        d.recent_rejected().last()
                     };
                     assert_eq!(
                         last,
@@ -124,7 +124,8 @@ fuzz_target!(|inp: Input| {
             assert!(new_kept + tail_misses <= new);
             history.clear(); // the order is lost; the window check restarts below
         }
-        assert_eq!(d.kept().len() + d.rejected().len(), d.thrown() as usize);
+        assert_eq!(d.kept().len() as u64 + d.rejected_count(), d.thrown());
+        assert!(d.recent_rejected().len() <= RECENT_REJECTED);
         assert!(d.misses_in_a_row() <= max_misses);
         assert_eq!(d.is_finished(), d.misses_in_a_row() >= max_misses);
         let rate = d.miss_rate();
@@ -142,7 +143,8 @@ fuzz_target!(|inp: Input| {
 
     check_in_bounds(d.kept(), w, h, "darts");
     check_spacing(d.kept(), "darts");
-    check_in_bounds(d.rejected(), w, h, "rejected darts");
+    let recent: Vec<Point> = d.recent_rejected().copied().collect();
+    check_in_bounds(&recent, w, h, "rejected darts");
     // The one-call version throws the same darts when it finishes within what we threw.
     if d.is_finished() && d.thrown() <= BUDGET {
         assert_eq!(

@@ -3,7 +3,8 @@
 // crates/web), so with the lab's seed Finish lands on the reference result.
 //
 // State: the thrower (rebuilt when seed, radius or misses change, and on Reset), the most recent
-// rejected darts (fetched incrementally with `rejected(from)`), and the history of the miss rate
+// rejected darts (fetched incrementally with `rejected(from)`; the thrower itself keeps only its
+// latest 4096 and counts the rest, and the lab only the SHOWN_MISSES it draws), and the history of the miss rate
 // the chart plots. Play throws more darts per frame as the run goes on; Finish throws a slice per
 // frame (the job driver's), so even a long run never freezes the tab.
 
@@ -30,7 +31,10 @@ const FINISH_CHUNK = 500;
  */
 const STAMPS_PER_FRAME = 400;
 const KEPT_PER_FRAME = 250;
-/** How many of the latest rejected darts the map shows; older ones have faded out. */
+/**
+ * How many of the latest rejected darts the map shows; older ones have faded out. At most the
+ * 4096 the thrower keeps (poisson_live::darts::RECENT_REJECTED).
+ */
 const SHOWN_MISSES = 2400;
 /** Misses fade in generations of this many, the last GENERATIONS of them shown. */
 const GENERATION = SHOWN_MISSES / 4;

@@ -61,7 +61,62 @@ fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// Keeps an error to one line whatever the message holds.
+/// The longest error line written, in characters: a message quoting more of the input than this
+/// keeps its start and its end (where the advice is) and says how much it left out.
+const MAX_MESSAGE: usize = 600;
+
+/// Keeps an error to one short line whatever the message holds. The commands quote a few dozen
+/// characters of a value at most; this is the net under them.
 fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    let line = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    let chars = line.chars().count();
+    if chars <= MAX_MESSAGE {
+        return line;
+    }
+    let (head, tail) = (MAX_MESSAGE * 2 / 3, MAX_MESSAGE / 3);
+    let start: String = line.chars().take(head).collect();
+    let end: String = line.chars().skip(chars - tail).collect();
+    format!(
+        "{start} … ({} characters left out) … {end}",
+        chars - head - tail
+    )
+}
+
+/// A number for a message: as Rust prints it when that is short, else in exponent form
+/// (`1e308`, not 309 digits); either way it reads back as the same number.
+pub fn number_text(v: f64) -> String {
+    let text = v.to_string();
+    if text.len() > 24 {
+        format!("{v:e}")
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_keeps_its_start_and_its_advice() {
+        let message = format!(
+            "line 2: y is '{}', not a number; use a radius ≥ 3",
+            "9".repeat(1 << 20)
+        );
+        let line = one_line(&message);
+        assert!(line.chars().count() < MAX_MESSAGE + 60, "{}", line.len());
+        assert!(line.starts_with("line 2: y is '999"));
+        assert!(line.ends_with("not a number; use a radius ≥ 3"));
+        assert!(line.contains("characters left out"));
+        assert_eq!(one_line("short\n  and\tplain"), "short and plain");
+    }
+
+    #[test]
+    fn numbers_in_messages_are_short_and_exact() {
+        assert_eq!(number_text(360.0), "360");
+        assert_eq!(number_text(0.1), "0.1");
+        assert_eq!(number_text(1e308), "1e308");
+        assert_eq!(number_text(1e-300), "1e-300");
+        assert_eq!(number_text(-1.5e200).parse::<f64>(), Ok(-1.5e200));
+    }
 }

@@ -122,7 +122,7 @@ fn classed(format: Format, width: f64, height: f64, points: &Points) -> String {
 }
 
 /// Writes `bytes` to standard output; a reader that went away (`| head -1`) ends the run
-/// quietly.
+/// quietly. (This and [`to_file`] go through [`Sink`], as every output of every command does.)
 pub fn to_stdout(bytes: &[u8]) -> Result<(), Failure> {
     let mut sink = Sink::open(None)?;
     sink.write(bytes)?;
@@ -174,7 +174,14 @@ impl Sink {
                 let temp = regular.then(|| partial_path(&target));
                 let opened = temp.as_deref().unwrap_or(&target);
                 let created = std::fs::File::create(opened).map_err(|e| {
-                    Failure::Input(format!("cannot create {}: {e}", path.display()))
+                    Failure::Input(match &temp {
+                        Some(temp) => format!(
+                            "cannot create the temporary file {} to write {} through: {e}",
+                            temp.display(),
+                            path.display()
+                        ),
+                        None => format!("cannot create {}: {e}", path.display()),
+                    })
                 })?;
                 out = Box::new(created);
                 Some(Partial { temp, target })

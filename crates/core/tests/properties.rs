@@ -5,7 +5,7 @@
 //! dx² + dy² ≥ min(ri, rj)². Slow, exhaustive variants are `#[ignore]`d with the reason.
 
 use poisson_live::bridson::{variable_radius, Outcome, Sampler, Step, MAX_K};
-use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW};
+use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW, RECENT_REJECTED};
 use poisson_live::error::{Bound, DEFAULT_MAX_CELLS};
 use poisson_live::grid::Grid;
 use poisson_live::layers::{
@@ -729,7 +729,9 @@ proptest! {
         let mut history = Vec::new();
         while let Some(dart) = d.throw() {
             history.push(dart.kept);
-            prop_assert_eq!(d.kept().len() + d.rejected().len(), d.thrown() as usize);
+            prop_assert_eq!(d.kept().len() as u64 + d.rejected_count(), d.thrown());
+            let misses = history.iter().filter(|&&k| !k).count();
+            prop_assert_eq!(d.recent_rejected().len(), misses.min(RECENT_REJECTED));
             prop_assert_eq!(d.thrown() as usize, history.len());
             let rate = d.miss_rate();
             prop_assert!((0.0..=1.0).contains(&rate));
@@ -739,7 +741,7 @@ proptest! {
             let in_a_row = history.iter().rev().take_while(|&&k| !k).count();
             prop_assert_eq!(d.misses_in_a_row() as usize, in_a_row);
             prop_assert!(d.misses_in_a_row() <= max_misses);
-            let last = if dart.kept { d.kept().last() } else { d.rejected().last() };
+            let last = if dart.kept { d.kept().last() } else { d.recent_rejected().last() };
             prop_assert_eq!(last, Some(&Point { x: dart.x, y: dart.y, r }));
         }
         prop_assert!(d.is_finished());

@@ -3,6 +3,7 @@
 use crate::js::{budget, err, getters, whole_in, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::darts::MAX_MISSES;
+use poisson_live::Point;
 use wasm_bindgen::prelude::*;
 
 /// The dart thrower's arguments from `{width, height, radius, misses, seed}`.
@@ -14,7 +15,8 @@ fn thrower(what: &'static str, params: &JsValue) -> Result<poisson_live::DartThr
     poisson_live::DartThrower::new(w, h, r, misses, seed).map_err(err)
 }
 
-/// The classic dart thrower. `kept()` and `rejected()` are `x, y` pairs.
+/// The classic dart thrower. `kept()` and `rejected()` are `x, y` pairs; of the rejected darts
+/// it keeps only the latest 4096 (`poisson_live::darts::RECENT_REJECTED`), and counts the rest.
 #[wasm_bindgen]
 pub struct DartThrower {
     inner: poisson_live::DartThrower,
@@ -51,11 +53,16 @@ impl DartThrower {
     pub fn kept(&self) -> Float64Array {
         xy(self.inner.kept())
     }
-    /// Rejected darts from index `from` on, as `x, y` pairs (pass the count already drawn to
-    /// fetch only the new ones).
+    /// Rejected darts from number `from` on, as `x, y` pairs (pass the count already drawn to
+    /// fetch only the new ones), of the latest 4096 the thrower keeps: darts older than those
+    /// are left out.
     pub fn rejected(&self, from: f64) -> Float64Array {
-        let all = self.inner.rejected();
-        xy(&all[crate::js::index(from, all.len())..])
+        let total = self.inner.rejected_count();
+        let held = self.inner.recent_rejected();
+        let oldest_held = total - held.len() as u64;
+        let skip = budget(from).min(total).saturating_sub(oldest_held);
+        let recent: Vec<Point> = held.skip(skip as usize).copied().collect();
+        xy(&recent)
     }
 }
 
@@ -69,7 +76,7 @@ getters!(DartThrower, self {
     /// Darts kept.
     kept_count "keptCount": u32 = self.inner.kept().len() as u32;
     /// Darts rejected.
-    rejected_count "rejectedCount": u32 = self.inner.rejected().len() as u32;
+    rejected_count "rejectedCount": f64 = self.inner.rejected_count() as f64;
     /// Misses since the last kept dart.
     misses_in_a_row "missesInARow": u32 = self.inner.misses_in_a_row();
     /// Share of the last 200 darts that missed, in [0, 1].

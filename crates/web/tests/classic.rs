@@ -130,16 +130,16 @@ fn darts_grid_and_baselines_match_the_core() {
     d.finish();
     assert!(d.is_finished());
     assert_eq!(d.misses_in_a_row(), 30);
-    assert_eq!(
-        d.kept_count() as f64 + d.rejected_count() as f64,
-        d.thrown()
-    );
+    assert_eq!(d.kept_count() as f64 + d.rejected_count(), d.thrown());
     let core = poisson_live::dart_throwing(400.0, 300.0, 24.0, 30, 123456).unwrap();
     let core: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
     assert_eq!(d.kept().to_vec(), core);
     assert_eq!(dart_throwing(&params).unwrap().to_vec(), core);
-    assert_eq!(d.rejected(-3.0).length(), 2 * d.rejected_count());
-    assert_eq!(d.rejected(f64::from(d.rejected_count()) + 9.0).length(), 0);
+    assert_eq!(
+        f64::from(d.rejected(-3.0).length()),
+        2.0 * d.rejected_count()
+    );
+    assert_eq!(d.rejected(d.rejected_count() + 9.0).length(), 0);
 
     let g = GridLab::new(
         &obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 },
@@ -166,6 +166,23 @@ fn darts_grid_and_baselines_match_the_core() {
 }
 
 /// Every getter the lab draws from, history against a plain sampler.
+/// Issue 25: the thrower counts its misses and keeps only the latest 4096 of them, so a long
+/// run's memory stays with its kept darts; `rejected(from)` gives what is still held.
+#[wasm_bindgen_test]
+fn darts_keep_only_their_latest_misses() {
+    let params = obj! { width: 200.0, height: 200.0, radius: 10.0, misses: 20000.0, seed: 5.0 };
+    let mut d = DartThrower::new(&params).unwrap();
+    d.finish();
+    let total = d.rejected_count();
+    assert!(total > 10.0 * 4096.0, "{total} misses");
+    assert_eq!(d.kept_count() as f64 + total, d.thrown());
+    assert_eq!(d.rejected(0.0).length(), 2 * 4096);
+    let last = d.rejected(total - 10.0).to_vec();
+    assert_eq!(last.len(), 20);
+    assert_eq!(last[..], d.rejected(0.0).to_vec()[2 * 4096 - 20..]);
+    assert_eq!(d.rejected(f64::NAN).length(), 2 * 4096);
+}
+
 fn assert_same(h: &SamplerHistory, s: &PoissonSampler, at: u32) {
     assert_eq!(h.points().to_vec(), s.points().to_vec(), "points at {at}");
     assert_eq!(h.active().to_vec(), s.active().to_vec(), "active at {at}");

@@ -105,8 +105,10 @@ impl Bridson {
         let (width, height) = (self.width.unwrap_or(iw), self.height.unwrap_or(ih));
         if (width, height) != (iw, ih) {
             return Err(Failure::Input(format!(
-                "the mask is {iw} × {ih} pixels but the map is {width} × {height}; \
-                 give a matching --width and --height, or leave them out"
+                "the mask is {iw} × {ih} pixels but the map is {} × {}; \
+                 give a matching --width and --height, or leave them out",
+                crate::number_text(width),
+                crate::number_text(height)
             )));
         }
         Ok((width, height))

@@ -28,7 +28,6 @@ impl Paint {
         if path.as_os_str() == "-" {
             return output::to_stdout(&png);
         }
-        std::fs::write(&path, &png)
-            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))
+        output::to_file(&path, &png)
     }
 }

@@ -2,11 +2,23 @@
 
 use crate::options::{number, Candidates, Checked, Shared};
 use crate::output::Points;
-use crate::Failure;
+use crate::{number_text, Failure};
 use poisson_live::edit::{EditableSet, Item, Stroke, Tool};
+use poisson_live::error::{Advice, Bound, MAX_LENGTH, MIN_LENGTH};
+use poisson_live::Error;
 use poisson_live::Point;
-use std::io::Read;
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+
+/// The largest input read, in bytes (1 GiB): past it the input is refused, not read on.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+/// The most rows of points read (16 M, about the most one map holds at the work limit).
+pub const MAX_INPUT_ROWS: usize = 1 << 24;
+/// The longest line read, in bytes (16 MiB), the header included.
+pub const MAX_LINE_BYTES: usize = 1 << 24;
+/// How much of a field or a header a message quotes, in characters.
+const QUOTED: usize = 40;
 
 /// Refill a circle of a point set, keeping every other point and its id
 ///
@@ -20,7 +32,8 @@ use std::path::{Path, PathBuf};
 /// y, and optionally id (whole numbers from 0, unique; without it the rows are numbered from 0)
 /// and r (each point's own spacing: a pair keeps the smaller of its two; without it every point
 /// keeps --radius). Other columns are ignored and not written. The input must keep its spacing
-/// already, and every point must be on the map.
+/// already, and every point must be on the map. At most 1 GiB, 16777216 rows of points and
+/// 16 MiB a line: a larger input is refused.
 ///
 /// Output: the columns id,x,y (and r when the input had it); in JSON
 /// {width, height, points: [[id, x, y, r], …]}, the CSV's columns in the CSV's order.
@@ -62,14 +75,15 @@ fn circle(name: &str, text: &str) -> Result<[f64; 3], String> {
 impl Refill {
     pub fn run(self) -> Result<(), Failure> {
         let name = self.input.display().to_string();
-        let table = Table::read(&read_input(&self.input)?).map_err(|e| at(&name, e))?;
+        let table = read_input(&self.input)?;
         let (width, height) = (
             self.width.map_or_else(|| table.extent(0, "width"), Ok)?,
             self.height.map_or_else(|| table.extent(1, "height"), Ok)?,
         );
         let [cx, cy, cr] = self.circle;
+        let circle_text = || self.circle.map(number_text).join(",");
         let stroke = Stroke::circle(cx, cy, cr)
-            .map_err(|e| Failure::Input(format!("--circle {cx},{cy},{cr}: {e}")))?;
+            .map_err(|e| Failure::Input(format!("--circle {}: {e}", circle_text())))?;
         // The options first, in the core's words; then the points, in the file's name.
         let (radius, k, seed) = (self.radius, self.k.k, self.shared.seed());
         EditableSet::new(width, height, radius, k, seed)?;
@@ -80,11 +94,13 @@ impl Refill {
         let (dx, dy) = (cx - nx, cy - ny);
         if dx * dx + dy * dy >= cr * cr {
             return Err(Failure::Input(format!(
-                "the circle {cx},{cy},{cr} does not reach the map [0, {width}) × [0, {height}); \
-                 nothing to refill"
+                "the circle {} does not reach the map [0, {}) × [0, {}); nothing to refill",
+                circle_text(),
+                number_text(width),
+                number_text(height)
             )));
         }
-        set.apply(Tool::Refill, &stroke)?;
+        set.apply(Tool::Refill, &stroke).map_err(in_options)?;
         let columns = if table.r.is_some() { 4 } else { 3 };
         let mut values = Vec::with_capacity(columns * set.len());
         for Item { id, point, .. } in set.items() {
@@ -104,16 +120,121 @@ impl Refill {
     }
 }
 
-/// The whole input, from a file or standard input.
-fn read_input(path: &Path) -> Result<String, Failure> {
-    let mut text = String::new();
-    let result = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+/// The core's refusal of an edit, with advice about the brush put as the option that sets it.
+fn in_options(e: Error) -> Failure {
+    match e {
+        Error::TooMuchWork {
+            subject,
+            what,
+            needed,
+            limit,
+            hint,
+        } if hint.parameter == Some("brush radius") => {
+            let hint = match hint.bound {
+                Some(Bound::AtMost(most)) => {
+                    Advice::from(format!("use a --circle radius R ≤ {}", number_text(most)))
+                }
+                _ => hint,
+            };
+            Error::TooMuchWork {
+                subject,
+                what,
+                needed,
+                limit,
+                hint,
+            }
+            .into()
+        }
+        e => e.into(),
+    }
+}
+
+/// The input's table, from a file or standard input, read a line at a time.
+fn read_input(path: &Path) -> Result<Table, Failure> {
+    let name = path.display().to_string();
+    let cannot = |e: std::io::Error| Failure::Input(format!("cannot read {name}: {e}"));
+    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
     } else {
-        std::fs::read_to_string(path).map(|t| text = t)
+        Box::new(std::fs::File::open(path).map_err(cannot)?)
     };
-    result.map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
-    Ok(text)
+    Table::read(BufReader::with_capacity(1 << 16, reader)).map_err(|e| match e {
+        Bad::Io(e) => cannot(e),
+        Bad::Text(message) => at(&name, message),
+    })
+}
+
+/// Why the input was refused: it could not be read, or what it holds is wrong.
+enum Bad {
+    Io(std::io::Error),
+    Text(String),
+}
+
+impl From<String> for Bad {
+    fn from(message: String) -> Self {
+        Bad::Text(message)
+    }
+}
+
+impl From<&str> for Bad {
+    fn from(message: &str) -> Self {
+        Bad::Text(message.into())
+    }
+}
+
+/// Lines of the input, numbered from 1, each at most [`MAX_LINE_BYTES`], all of them at most
+/// [`MAX_INPUT_BYTES`]: memory for one line at a time, whatever the input holds.
+struct Lines<R> {
+    reader: R,
+    line: Vec<u8>,
+    number: usize,
+    read: u64,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The next line without its end (`\n` or `\r\n`), or `None` at the end of the input.
+    fn next(&mut self) -> Result<Option<(usize, &str)>, Bad> {
+        self.line.clear();
+        let room = (MAX_LINE_BYTES as u64 + 2).min(MAX_INPUT_BYTES - self.read + 1);
+        let n = (&mut self.reader)
+            .take(room)
+            .read_until(b'\n', &mut self.line)
+            .map_err(Bad::Io)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.number += 1;
+        self.read += n as u64;
+        if self.read > MAX_INPUT_BYTES {
+            return Err(format!(
+                "larger than {} bytes (1 GiB), the most refill reads",
+                MAX_INPUT_BYTES
+            )
+            .into());
+        }
+        let mut text = &self.line[..];
+        text = text.strip_suffix(b"\n").unwrap_or(text);
+        text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.len() > MAX_LINE_BYTES {
+            return Err(format!(
+                "line {} is longer than {} bytes (16 MiB), the longest refill reads",
+                self.number, MAX_LINE_BYTES
+            )
+            .into());
+        }
+        let text = std::str::from_utf8(text)
+            .map_err(|_| format!("line {} is not UTF-8 text", self.number))?;
+        Ok(Some((self.number, text)))
+    }
+}
+
+/// `text` as a message quotes it: whole when short, else its first [`QUOTED`] characters and
+/// how long it is.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        None => format!("'{text}'"),
+        Some((end, _)) => format!("'{}…' ({} bytes)", &text[..end], text.len()),
+    }
 }
 
 /// A message about the input, prefixed with its name.
@@ -131,35 +252,39 @@ struct Table {
 
 impl Table {
     /// Reads CSV text: a header row naming the columns, then one row per point (blank lines
-    /// skipped). Every message says where the input is wrong.
-    fn read(text: &str) -> Result<Self, String> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty());
-        let Some((_, header)) = lines.next() else {
-            return Err(
-                "empty: it needs a header row naming its columns (x,y and optionally id and r)"
-                    .into(),
-            );
+    /// skipped). Every message says where the input is wrong, and quotes at most a few dozen
+    /// characters of it.
+    fn read(reader: impl BufRead) -> Result<Self, Bad> {
+        let mut lines = Lines {
+            reader,
+            line: Vec::new(),
+            number: 0,
+            read: 0,
         };
-        let names: Vec<&str> = header
-            .trim_start_matches('\u{feff}')
-            .split(',')
-            .map(str::trim)
-            .collect();
-        for (i, n) in names.iter().enumerate() {
-            if names[..i].contains(n) {
-                return Err(format!("the header names column '{n}' twice"));
+        let header = loop {
+            match lines.next()? {
+                None => {
+                    return Err("empty: it needs a header row naming its columns (x,y and \
+                                optionally id and r)"
+                        .into())
+                }
+                Some((_, l)) if l.trim().is_empty() => continue,
+                Some((_, l)) => break l.trim().trim_start_matches('\u{feff}').to_string(),
             }
+        };
+        let names: Vec<&str> = header.split(',').map(str::trim).collect();
+        let mut seen = HashSet::with_capacity(names.len());
+        if let Some(n) = names.iter().find(|&&n| !seen.insert(n)) {
+            return Err(format!("the header names column {} twice", quoted(n)).into());
         }
         let column = |want: &str| names.iter().position(|&n| n == want);
         let (Some(xi), Some(yi)) = (column("x"), column("y")) else {
             let missing = if column("x").is_none() { "x" } else { "y" };
             return Err(format!(
-                "no {missing} column; the header is '{header}' and must name x and y"
-            ));
+                "no {missing} column; the header is {} and must name x and y",
+                quoted(&header)
+            )
+            .into());
         };
         let (idi, ri) = (column("id"), column("r"));
         let mut table = Table {
@@ -168,14 +293,25 @@ impl Table {
             id: idi.map(|_| Vec::new()),
             r: ri.map(|_| Vec::new()),
         };
-        for (line, row) in lines {
+        while let Some((line, row)) = lines.next()? {
+            let row = row.trim();
+            if row.is_empty() {
+                continue;
+            }
+            if table.x.len() == MAX_INPUT_ROWS {
+                return Err(format!(
+                    "more than {MAX_INPUT_ROWS} rows of points, the most refill reads"
+                )
+                .into());
+            }
             let fields: Vec<&str> = row.split(',').map(str::trim).collect();
             if fields.len() != names.len() {
                 return Err(format!(
                     "line {line} has {} fields; the header has {}",
                     fields.len(),
                     names.len()
-                ));
+                )
+                .into());
             }
             let value = |i: usize| {
                 fields[i]
@@ -184,8 +320,9 @@ impl Table {
                     .filter(|v| v.is_finite())
                     .ok_or_else(|| {
                         format!(
-                            "line {line}: {} is '{}', not a finite number",
-                            names[i], fields[i]
+                            "line {line}: {} is {}, not a finite number",
+                            names[i],
+                            quoted(fields[i])
                         )
                     })
             };
@@ -195,19 +332,17 @@ impl Table {
                 let id = value(i)?;
                 if !(id == id.trunc() && (0.0..=f64::from(u32::MAX)).contains(&id)) {
                     return Err(format!(
-                        "line {line}: id must be a whole number from 0 to {}, got '{}'",
+                        "line {line}: id must be a whole number from 0 to {}, got {}",
                         u32::MAX,
-                        fields[i]
-                    ));
+                        quoted(fields[i])
+                    )
+                    .into());
                 }
                 ids.push(id as u32);
             }
             if let (Some(i), Some(radii)) = (ri, table.r.as_mut()) {
                 radii.push(value(i)?);
             }
-        }
-        if table.x.len() > u32::MAX as usize {
-            return Err("more points than 32-bit ids can number".into());
         }
         Ok(table)
     }
@@ -217,11 +352,27 @@ impl Table {
     fn extent(&self, axis: usize, name: &str) -> Result<f64, Failure> {
         let values = if axis == 0 { &self.x } else { &self.y };
         let largest = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if largest > 0.0 {
+        let coordinate = if axis == 0 { "x" } else { "y" };
+        if largest > MAX_LENGTH {
+            // Every point must be on the map, and no map is that large: no option helps.
+            return Err(Failure::Input(format!(
+                "the input has a point at {coordinate} = {}, beyond the largest map {name} \
+                 ({}); no map holds it",
+                number_text(largest),
+                number_text(MAX_LENGTH)
+            )));
+        }
+        if largest.next_up() >= MIN_LENGTH {
             Ok(largest.next_up())
         } else {
+            let why = match values.len() {
+                0 => "it has no points".to_string(),
+                _ => format!("its largest {coordinate} is {}", number_text(largest)),
+            };
             Err(Failure::Input(format!(
-                "the input gives no map {name} (no point beyond 0); give --{name}"
+                "the input gives no map {name} ({why}); give --{name} (from {} to {})",
+                number_text(MIN_LENGTH),
+                number_text(MAX_LENGTH)
             )))
         }
     }
@@ -244,13 +395,21 @@ impl Table {
 mod tests {
     use super::*;
 
+    /// The table in `text`, or the message refusing it.
+    fn read(text: &str) -> Result<Table, String> {
+        Table::read(text.as_bytes()).map_err(|e| match e {
+            Bad::Io(e) => panic!("{e}"),
+            Bad::Text(message) => message,
+        })
+    }
+
     #[test]
     fn columns_in_any_order_and_extra_ones_ignored() {
-        let t = Table::read("\u{feff}name, r ,y,x,id\r\na,2,3,4,9\n\nb,5,6,7,1\n").unwrap();
+        let t = read("\u{feff}name, r ,y,x,id\r\na,2,3,4,9\n\nb,5,6,7,1\n").unwrap();
         assert_eq!((t.x, t.y), (vec![4.0, 7.0], vec![3.0, 6.0]));
         assert_eq!(t.id, Some(vec![9, 1]));
         assert_eq!(t.r, Some(vec![2.0, 5.0]));
-        let plain = Table::read("x,y\n1,2\n").unwrap();
+        let plain = read("x,y\n1,2\n").unwrap();
         assert_eq!(plain.items(3.0).next().unwrap().point.r, 3.0);
         assert_eq!((plain.id, plain.r), (None, None));
     }
@@ -268,7 +427,7 @@ mod tests {
             ("id,x,y\n1.5,1,2\n", "line 2: id must be a whole number"),
             ("id,x,y\n-1,1,2\n", "id must be a whole number"),
         ] {
-            let e = Table::read(text).err().unwrap();
+            let e = read(text).err().unwrap();
             assert!(e.contains(message), "{text:?}: {e}");
         }
     }

@@ -176,6 +176,16 @@ impl Error {
             _ => None,
         }
     }
+
+    /// The largest value the advice of a [`Error::TooMuchWork`] gives `parameter`, if it gives
+    /// one: `Some(5100)` for "use a radius ≤ 5100" and `"radius"`.
+    pub fn advised_maximum(&self, parameter: &str) -> Option<f64> {
+        let advice = self.advice()?;
+        match advice.bound? {
+            Bound::AtMost(v) if advice.parameter == Some(parameter) => Some(v),
+            _ => None,
+        }
+    }
 }
 
 /// What to change to stay within a work limit: the words the message ends with and, where the
@@ -210,6 +220,17 @@ impl Advice {
             // The number shown, read back: the bound is what a reader would type.
             bound: shown.parse().ok().map(Bound::AtLeast),
             text: format!("use a {parameter} ≥ {shown}"),
+        }
+    }
+
+    /// "use a {parameter} ≤ {bound}": the largest value that fits, `highest`, rounded down to
+    /// two significant digits so that following the advice works.
+    pub(crate) fn at_most(parameter: &'static str, highest: f64) -> Self {
+        let shown = round_down(highest);
+        Advice {
+            parameter: Some(parameter),
+            bound: shown.parse().ok().map(Bound::AtMost),
+            text: format!("use a {parameter} ≤ {shown}"),
         }
     }
 
@@ -306,6 +327,35 @@ pub(crate) fn short(v: f64) -> String {
     let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 20) as usize;
     let s = format!("{v:.decimals$}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// An upper bound rounded down to two significant digits (never above `v` once read back), so
+/// that following the advice works.
+pub(crate) fn round_down(v: f64) -> String {
+    if !(v.is_finite() && v > 0.0) {
+        return show(v);
+    }
+    let exponent = v.log10().floor() as i32 - 1;
+    let mut digits = (v / 10f64.powi(exponent)).floor();
+    loop {
+        let text = if (-12..14).contains(&exponent) {
+            let down = digits * 10f64.powi(exponent);
+            let decimals = (-exponent).max(0) as usize;
+            let s = format!("{down:.decimals$}");
+            if s.contains('.') {
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                s
+            }
+        } else {
+            format!("{}e{}", digits / 10.0, exponent + 1)
+        };
+        // Rounding in the arithmetic above may land a hair above `v`: one digit less then.
+        if text.parse::<f64>().is_ok_and(|t| t <= v) || digits <= 1.0 {
+            return text;
+        }
+        digits -= 1.0;
+    }
 }
 
 /// A lower bound rounded up to two significant digits, so that following the advice works.

@@ -16,6 +16,9 @@ use std::collections::VecDeque;
 pub const MISS_WINDOW: usize = 200;
 /// The largest `max_misses` accepted.
 pub const MAX_MISSES: u32 = 1_000_000;
+/// How many of the latest rejected darts a thrower keeps, for drawing; older ones are only
+/// counted, so memory grows with the kept darts, not with the misses.
+pub const RECENT_REJECTED: usize = 4096;
 
 /// One dart.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,7 +39,8 @@ pub struct Dart {
 /// let mut d = DartThrower::new(400.0, 300.0, 24.0, 30, 123456).unwrap();
 /// d.finish();
 /// assert_eq!(d.misses_in_a_row(), 30);
-/// assert_eq!(d.kept().len() + d.rejected().len(), d.thrown() as usize);
+/// assert_eq!(d.kept().len() as u64 + d.rejected_count(), d.thrown());
+/// assert!(d.recent_rejected().len() <= poisson_live::darts::RECENT_REJECTED);
 /// ```
 #[derive(Debug, Clone)]
 pub struct DartThrower {
@@ -45,7 +49,10 @@ pub struct DartThrower {
     max_misses: u32,
     rng: ParkMiller,
     kept: Vec<Point>,
-    rejected: Vec<Point>,
+    /// Darts rejected so far.
+    rejected: u64,
+    /// The latest [`RECENT_REJECTED`] of them, oldest first.
+    recent_rejected: VecDeque<Point>,
     thrown: u64,
     misses_in_a_row: u32,
     recent: VecDeque<bool>,
@@ -70,7 +77,8 @@ impl DartThrower {
             max_misses,
             rng: ParkMiller::new(seed)?,
             kept: Vec::new(),
-            rejected: Vec::new(),
+            rejected: 0,
+            recent_rejected: VecDeque::new(),
             thrown: 0,
             misses_in_a_row: 0,
             recent: VecDeque::with_capacity(MISS_WINDOW),
@@ -107,7 +115,11 @@ impl DartThrower {
             });
             self.misses_in_a_row = 0;
         } else {
-            self.rejected.push(Point {
+            self.rejected += 1;
+            if self.recent_rejected.len() == RECENT_REJECTED {
+                self.recent_rejected.pop_front();
+            }
+            self.recent_rejected.push_back(Point {
                 x,
                 y,
                 r: self.radius,
@@ -158,9 +170,15 @@ impl DartThrower {
     pub fn kept(&self) -> &[Point] {
         &self.kept
     }
-    /// Rejected darts, in order, each with the radius it would have kept.
-    pub fn rejected(&self) -> &[Point] {
-        &self.rejected
+    /// How many darts were rejected so far.
+    pub fn rejected_count(&self) -> u64 {
+        self.rejected
+    }
+    /// The latest rejected darts (at most [`RECENT_REJECTED`]), oldest first, each with the
+    /// radius it would have kept: numbers `rejected_count() - len()` to `rejected_count() - 1`
+    /// of all the rejected darts.
+    pub fn recent_rejected(&self) -> std::collections::vec_deque::Iter<'_, Point> {
+        self.recent_rejected.iter()
     }
     /// Darts thrown so far.
     pub fn thrown(&self) -> u64 {

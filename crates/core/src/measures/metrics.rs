@@ -243,6 +243,45 @@ pub fn spacing_violations<P: Copy + Into<[f64; 2]>>(
     reach_of: impl Fn(usize) -> f64,
     need: impl Fn(usize, usize) -> f64,
 ) -> Vec<(usize, usize)> {
+    violations(points, reach_of, need, false)
+}
+
+/// The first pair `(i, j)` of [`radius_violations`] (the smallest `i`, then the smallest `j`),
+/// found without collecting the others: memory grows with the points, not with the pairs, so
+/// thousands of copies of one point cost no more than thousands of points.
+///
+/// ```
+/// use poisson_live::metrics::first_radius_violation;
+/// use poisson_live::Point;
+///
+/// let at = |x, r| Point { x, y: 0.0, r };
+/// assert_eq!(first_radius_violation(&[at(0.0, 4.0), at(5.0, 20.0)]), None);
+/// let same = vec![at(1.0, 2.0); 1000];
+/// assert_eq!(first_radius_violation(&same), Some((0, 1)));
+/// ```
+pub fn first_radius_violation(points: &[Point]) -> Option<(usize, usize)> {
+    let radii: Vec<f64> = points.iter().map(|p| p.r).collect();
+    first_spacing_violation(points, |i| radii[i], |i, j| radii[i].min(radii[j]))
+}
+
+/// The first pair of [`spacing_violations`], found the way [`first_radius_violation`] finds
+/// its: without collecting the others.
+pub fn first_spacing_violation<P: Copy + Into<[f64; 2]>>(
+    points: &[P],
+    reach_of: impl Fn(usize) -> f64,
+    need: impl Fn(usize, usize) -> f64,
+) -> Option<(usize, usize)> {
+    violations(points, reach_of, need, true).first().copied()
+}
+
+/// The pairs of [`spacing_violations`], sorted; with `first_only` just the pairs of the first
+/// point that has any (so their smallest is the first pair of all).
+fn violations<P: Copy + Into<[f64; 2]>>(
+    points: &[P],
+    reach_of: impl Fn(usize) -> f64,
+    need: impl Fn(usize, usize) -> f64,
+    first_only: bool,
+) -> Vec<(usize, usize)> {
     let n = points.len();
     let reaches: Vec<f64> = (0..n).map(&reach_of).collect();
     let points = &positions(points)[..];
@@ -267,6 +306,9 @@ pub fn spacing_violations<P: Copy + Into<[f64; 2]>>(
                 pairs.push((i, j));
             }
         });
+        if first_only && !pairs.is_empty() {
+            break;
+        }
     }
     pairs.sort_unstable();
     pairs

@@ -504,6 +504,15 @@ impl ClassTable {
         )
     }
 
+    /// The first pair of [`ClassTable::violations`], without collecting the others.
+    pub fn first_violation(&self, points: &[Point], classes: &[u16]) -> Option<(usize, usize)> {
+        crate::metrics::first_spacing_violation(
+            points,
+            |i| self.reach(classes[i]),
+            |i, j| self.spacing(classes[i], classes[j]),
+        )
+    }
+
     /// A class drawn by weight from `u` in `[0, 1)`: the first whose running sum of weights
     /// exceeds `u × total` (a class of weight 0 never).
     fn draw(&self, u: f64) -> usize {

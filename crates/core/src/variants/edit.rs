@@ -465,7 +465,7 @@ impl EditableSet {
                 ),
             });
         }
-        if let Some(&(i, j)) = table.violations(&self.points, &self.classes).first() {
+        if let Some((i, j)) = table.first_violation(&self.points, &self.classes) {
             let names = table.names();
             let (ca, cb) = (self.classes[i], self.classes[j]);
             let spacing = format!(
@@ -527,7 +527,7 @@ impl EditableSet {
             set.ids.push(item.id);
             set.classes.push(item.class);
         }
-        if let Some(&(i, j)) = crate::metrics::radius_violations(&set.points).first() {
+        if let Some((i, j)) = crate::metrics::first_radius_violation(&set.points) {
             let need = set.points[i].r.min(set.points[j].r);
             return Err(set.crowded(i, j, &format!("their spacing {}", short(need))));
         }
@@ -634,6 +634,37 @@ impl EditableSet {
         }
     }
 
+    /// What to change when the grid around `stroke` (over `region`, `[width, height]` on the
+    /// map, in cells of `cell`) has too many cells. The grid reaches one spacing past the
+    /// region on every side: when that margin is most of it and the set's points keep a
+    /// smaller spacing of their own (which sizes the cells), the spacing of new points is what
+    /// to shrink; otherwise the brush, to the radius that fits, or the stroke's length.
+    fn stroke_advice(&self, stroke: &Stroke, [rw, rh]: [f64; 2], cell: f64) -> Advice {
+        // The largest `e` with (a + 2e + cell) (b + 2e + cell) ≤ limit × cell², where the
+        // ceilings of the cell counts cost at most one cell each way.
+        let largest = |a: f64, b: f64| {
+            let (a, b) = (a + cell, b + cell);
+            let area = DEFAULT_MAX_CELLS as f64 * cell * cell;
+            (((a - b) * (a - b) + 4.0 * area).sqrt() - (a + b)) / 4.0 * (1.0 - 1e-9)
+        };
+        if self.table.is_none() {
+            let radius = largest(rw, rh);
+            if radius >= self.smallest && radius < self.radius {
+                return Advice::at_most("radius", radius);
+            }
+        }
+        let margin = self.table.as_ref().map_or(self.radius, ClassTable::largest);
+        let [l, t, r, b] = stroke.bounds();
+        let brush = stroke.radius();
+        let (pw, ph) = (r - l - 2.0 * brush, b - t - 2.0 * brush);
+        let brush = largest(pw + 2.0 * margin, ph + 2.0 * margin);
+        if brush >= crate::error::MIN_LENGTH {
+            Advice::at_most("brush radius", brush)
+        } else {
+            Advice::from("use a shorter stroke")
+        }
+    }
+
     /// Starts an edit along `stroke`, as a [`Job`] whose unit is a Bridson step or a seeding
     /// block (each up to `k` candidates). Finds the points under the stroke now (one pass over
     /// the set); the job then needs nothing from the set, and its [`Patch`] is applied with
@@ -699,7 +730,11 @@ impl EditableSet {
                 what: "grid cells",
                 needed,
                 limit: DEFAULT_MAX_CELLS,
-                hint: Advice::from("use a smaller brush or a shorter stroke"),
+                hint: self.stroke_advice(
+                    stroke,
+                    [region[2] - region[0], region[3] - region[1]],
+                    cell,
+                ),
             });
         }
         let mut grid = Grid::with_origin(gl, gt, gr - gl, gb - gt, cell, DEFAULT_MAX_CELLS)?;

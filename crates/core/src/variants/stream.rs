@@ -188,27 +188,38 @@ impl ChunkRows {
         let width = positive("width", width)?;
         let height = positive("height", height)?;
         let radius = positive("radius", radius)?;
+        // A chunk side that is a length, so the radius is the only thing to change.
+        in_range("radius", radius, 0.0, MAX_LENGTH / CHUNK_RADII)?;
+        // The smallest radius that meets every rule below at once, so that following the
+        // advice of one rule never breaks another. Held points = ROWS_HELD × (W / (16 r) +
+        // EXTRA_COLUMNS) × per chunk, where a chunk of 16 r holds the same number of points at
+        // any r: solved for r. Chunk columns and rows: fewer than 2^31 - 1 each way.
+        let per_chunk = bridson_points(CHUNK_RADII * CHUNK_RADII, 1.0);
+        let columns = DEFAULT_MAX_CELLS as f64 / (ROWS_HELD * per_chunk) - EXTRA_COLUMNS;
+        let each_way = CHUNK_RADII * f64::from(i32::MAX - 1);
+        let lowest = (width / (CHUNK_RADII * columns))
+            .max(width / each_way)
+            .max(height / each_way)
+            * (1.0 + 1e-9);
+        let advice = || Advice::at_least("radius", lowest);
         let world = ChunkedWorld::new(chunk_size_for(radius), radius, FOR_MAP_K, seed)?;
-        let rows = height / world.chunk_size();
-        if rows >= f64::from(i32::MAX) {
-            return Err(Error::TooMuchWork {
-                subject: format!("height {} at radius {}", short(height), short(radius)),
-                what: "chunk rows",
-                needed: rows.floor() + 1.0,
-                limit: i32::MAX as usize,
-                hint: Advice::at_least(
-                    "radius",
-                    height / (CHUNK_RADII * f64::from(i32::MAX - 1)) * (1.0 + 1e-9),
-                ),
-            });
+        for (side, length) in [("width", width), ("height", height)] {
+            let chunks = length / world.chunk_size();
+            if chunks >= f64::from(i32::MAX) {
+                return Err(Error::TooMuchWork {
+                    subject: format!("{side} {} at radius {}", short(length), short(radius)),
+                    what: if side == "width" {
+                        "chunk columns"
+                    } else {
+                        "chunk rows"
+                    },
+                    needed: chunks.floor() + 1.0,
+                    limit: i32::MAX as usize,
+                    hint: advice(),
+                });
+            }
         }
-        Self::with_advice(world.recipe(), [0.0, 0.0, width, height], |_| {
-            // Held points = ROWS_HELD × (W / (16 r) + EXTRA_COLUMNS) × per chunk, where a chunk
-            // of 16 r holds the same number of points at any r: solved for r.
-            let per_chunk = bridson_points(CHUNK_RADII * CHUNK_RADII, 1.0);
-            let columns = DEFAULT_MAX_CELLS as f64 / (ROWS_HELD * per_chunk) - EXTRA_COLUMNS;
-            Advice::at_least("radius", width / (CHUNK_RADII * columns) * (1.0 + 1e-9))
-        })
+        Self::with_advice(world.recipe(), [0.0, 0.0, width, height], |_| advice())
     }
 
     /// Checks the rectangle and the points held; `hint` says what to change when too many

@@ -1,0 +1,155 @@
+//! Issue 25's core half: memory that grows with what is kept, not with what is refused, and
+//! advice whose value passes every rule of the call that gave it.
+
+use poisson_live::darts::{DartThrower, RECENT_REJECTED};
+use poisson_live::edit::{Stroke, Tool};
+use poisson_live::metrics::{first_radius_violation, radius_violations};
+use poisson_live::rng::ParkMiller;
+use poisson_live::stream::ChunkRows;
+use poisson_live::{EditableSet, Point};
+
+#[test]
+fn the_first_violation_is_the_first_of_all_of_them() {
+    let mut rng = ParkMiller::new(99).unwrap();
+    for round in 0..200 {
+        let n = 1 + round % 40;
+        let points: Vec<Point> = (0..n)
+            .map(|_| Point {
+                x: rng.next_f64() * 100.0,
+                y: rng.next_f64() * 100.0,
+                r: 1.0 + rng.next_f64() * 20.0,
+            })
+            .collect();
+        assert_eq!(
+            first_radius_violation(&points),
+            radius_violations(&points).first().copied(),
+            "round {round}"
+        );
+    }
+}
+
+#[test]
+fn copies_of_one_point_are_refused_at_their_first_pair() {
+    // 30 000 copies: 450 M pairs, which collected took 8 GB.
+    let same = Point {
+        x: 5.0,
+        y: 5.0,
+        r: 1.0,
+    };
+    assert_eq!(first_radius_violation(&vec![same; 30_000]), Some((0, 1)));
+    let items = (0..30_000).map(|id| poisson_live::edit::Item {
+        id,
+        class: 0,
+        point: same,
+    });
+    let e = EditableSet::with_items(10.0, 10.0, 1.0, 30, 1, items).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("points 0 and 1 (ids 0 and 1) are 0 apart"),
+        "{e}"
+    );
+}
+
+#[test]
+fn darts_keep_counts_and_only_the_latest_misses() {
+    let mut d = DartThrower::new(300.0, 300.0, 10.0, 20_000, 5).unwrap();
+    let mut misses: Vec<Point> = Vec::new();
+    while let Some(dart) = d.throw() {
+        if !dart.kept {
+            misses.push(Point {
+                x: dart.x,
+                y: dart.y,
+                r: 10.0,
+            });
+        }
+    }
+    assert!(
+        misses.len() > 10 * RECENT_REJECTED,
+        "{} misses",
+        misses.len()
+    );
+    assert_eq!(d.rejected_count(), misses.len() as u64);
+    assert_eq!(d.kept().len() as u64 + d.rejected_count(), d.thrown());
+    // The latest, in order: exactly the tail of every miss.
+    let recent: Vec<Point> = d.recent_rejected().copied().collect();
+    assert_eq!(recent, misses[misses.len() - RECENT_REJECTED..]);
+}
+
+#[test]
+fn for_maps_advised_radius_passes_every_rule() {
+    let cases = [
+        (1.0, 83.0, 1e-12),
+        (20_000.0, 20_000.0, 0.01),
+        (1e12, 1.0, 1.0),
+        (1.0, 1e12, 1.0),
+        (1e15, 1e15, 3.0),
+        (5e9, 7.0, 1e-3),
+        (1e152, 1e152, 1.0),
+    ];
+    for (w, h, r) in cases {
+        let e = ChunkRows::for_map(w, h, r, 1).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            !text.contains("chunks;") && !text.contains("move it"),
+            "{text}"
+        );
+        let advised = e
+            .advised_minimum("radius")
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(text.contains("; use a radius ≥ "), "{text}");
+        let ok = ChunkRows::for_map(w, h, advised, 1);
+        assert!(
+            ok.is_ok(),
+            "{w} × {h} at {r}: advised {advised}, then {:?}",
+            ok.err()
+        );
+    }
+}
+
+/// A set of points `own` apart along the top edge of a `w × h` map, each of radius `own`.
+fn edge_set(w: f64, h: f64, own: f64, radius: f64) -> EditableSet {
+    let items = (0..10).map(|i| poisson_live::edit::Item {
+        id: i,
+        class: 0,
+        point: Point {
+            x: own * f64::from(i),
+            y: 0.0,
+            r: own,
+        },
+    });
+    EditableSet::with_items(w, h, radius, 30, 1, items).unwrap()
+}
+
+#[test]
+fn a_stroke_too_wide_for_its_grid_advises_what_fits() {
+    // A tiny dab but new points a vast spacing apart: the radius is what is too large.
+    let set = edge_set(720.0, 400.0, 24.0, 100_000.0);
+    let dab = Stroke::circle(360.0, 200.0, 0.001).unwrap();
+    let e = set.edit(Tool::Refill, &dab).unwrap_err();
+    let most = e.advised_maximum("radius").unwrap_or_else(|| panic!("{e}"));
+    assert!((24.0..100_000.0).contains(&most), "{e}");
+    let set = edge_set(720.0, 400.0, 24.0, most);
+    assert!(set.edit(Tool::Refill, &dab).is_ok(), "radius {most}");
+    // A vast brush on a vast map: the brush radius.
+    let set = edge_set(1e6, 1e6, 2.0, 2.0);
+    let dab = Stroke::circle(5e5, 5e5, 2e5).unwrap();
+    let e = set.edit(Tool::Refill, &dab).unwrap_err();
+    let most = e
+        .advised_maximum("brush radius")
+        .unwrap_or_else(|| panic!("{e}"));
+    let smaller = Stroke::circle(5e5, 5e5, most).unwrap();
+    assert!(set.edit(Tool::Refill, &smaller).is_ok(), "brush {most}");
+    // A long stroke with a brush: the brush that fits along it.
+    let path: Vec<[f64; 2]> = (0..=10).map(|i| [1e4 + 5e4 * f64::from(i), 3e5]).collect();
+    let long = Stroke::new(&path, 5e4).unwrap();
+    let e = set.edit(Tool::Erase, &long).map(|_| ());
+    assert!(e.is_ok(), "erasing needs no grid");
+    let e = set.edit(Tool::Refill, &long).unwrap_err();
+    match e.advised_maximum("brush radius") {
+        Some(most) => {
+            let thinner = Stroke::new(&path, most).unwrap();
+            assert!(set.edit(Tool::Refill, &thinner).is_ok(), "brush {most}");
+        }
+        None => assert!(e.to_string().ends_with("use a shorter stroke"), "{e}"),
+    }
+}
