@@ -215,8 +215,8 @@ fn spacing_holds_across_every_chunk_border_in_a_few_million_points() {
     assert!(across > 100_000, "only {across} close pairs across borders");
 }
 
-/// The crate docs' recipe for going past one machine (`stream`, "Past one machine"), run as a
-/// caller would: pick the chunks, build them in four stages by phase, each chunk from nothing
+/// The crate docs' recipe for going past one machine (`stream::ChunkRows`, "Past one machine"),
+/// run as a caller would: pick the chunks, build them in four stages by phase, each chunk from nothing
 /// but the world's settings, its coordinates and one-radius strips of its constraints' points.
 /// The rectangle's points are the stream's, to the bit.
 #[test]

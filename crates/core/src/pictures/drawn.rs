@@ -170,7 +170,9 @@ impl Job for Rendering {
             return None;
         }
         let bytes = std::mem::take(&mut self.bytes.0);
-        Image::rgb(self.width, self.height, bytes).ok()
+        let image = Image::rgb(self.width, self.height, bytes)
+            .expect("the size was checked when the rendering began, and every row is drawn");
+        Some(image)
     }
 }
 
