@@ -445,9 +445,11 @@ impl Sampler {
     }
 
     /// One step of Bridson's algorithm; see the module docs. This is the one place in the crate
-    /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
-    /// chunk of an endless world (a grid with an origin and a sampling region) step it too, and
-    /// so do [`Sampler::run`] and [`Sampler::finish`].
+    /// where Bridson's annulus candidates are drawn: the tileable sampler (a grid that wraps),
+    /// each chunk of an endless world (a grid with an origin and a sampling region), classes,
+    /// edits, [`Sampler::run`] and [`Sampler::finish`] step it. The parent cone and Roberts'
+    /// variant in [`crate::samplers`] and the fast sampler draw their own candidates, in loops
+    /// of their own.
     pub fn step(&mut self) -> Step {
         // One loop, compiled per case: the plane's copy does not even test for wrapping, and
         // only the copy for kinds of points asks for them.
