@@ -218,7 +218,11 @@ impl Advice {
         Advice {
             parameter: Some(parameter),
             // The number shown, read back: the bound is what a reader would type.
-            bound: shown.parse().ok().map(Bound::AtLeast),
+            bound: Some(Bound::AtLeast(
+                shown
+                    .parse()
+                    .expect("`round_up` writes a number that reads back"),
+            )),
             text: format!("use a {parameter} ≥ {shown}"),
         }
     }

@@ -12,7 +12,7 @@ use std::fmt::Write;
 /// One number in JSON: the shortest round-trip decimal, or `null` when it is not finite.
 fn json_number(out: &mut String, value: f64) {
     if value.is_finite() {
-        let _ = write!(out, "{value}");
+        write!(out, "{value}").expect("writing to a String never fails");
     } else {
         out.push_str("null");
     }
@@ -21,7 +21,7 @@ fn json_number(out: &mut String, value: f64) {
 /// One number in CSV: the shortest round-trip decimal, or nothing when it is not finite.
 fn csv_number(out: &mut String, value: f64) {
     if value.is_finite() {
-        let _ = write!(out, "{value}");
+        write!(out, "{value}").expect("writing to a String never fails");
     }
 }
 

@@ -1,17 +1,15 @@
 //! One shape for long work: a value that advances a bounded amount per call.
 //!
 //! Painting the island or averaging a dozen spectra takes longer than a page may block, and a
-//! game loop wants to spread such work over frames too. Every long operation of the crate is
-//! therefore a [`Job`]: build it (all input is checked there), call [`Job::run`] with a budget
-//! until it returns `true`, then [`Job::take`] the result. The one-call function of each
-//! operation is its job run to the end ([`Job::run_to_end`]), so the stepped and the one-call results
-//! are the same to the bit.
+//! game loop wants to spread such work over frames too. So every long operation is a [`Job`]:
+//! build it (all input is checked there), call [`Job::run`] with a budget until it returns
+//! `true`, then [`Job::take`] the result. Each operation's one-call function is its job run to
+//! the end ([`Job::run_to_end`]), so both give the same result to the bit.
 //!
 //! A budget counts *units of work*, not time: the crate has no clock (WebAssembly has none it
-//! may read without the page), and the same units make the same result on every machine. Each
-//! job says what its unit is, chosen so that one unit costs about as much as one Bridson step.
-//! A caller that wants a time budget measures a call and scales the next one, as the page's
-//! job driver (`www/lib/job.js`) does.
+//! may read without the page), and units give the same result on every machine. Each job says
+//! what its unit is, about one Bridson step. For a time budget, measure a call and scale the
+//! next, as the page's job driver (`www/lib/job.js`) does.
 //!
 //! ```
 //! use poisson_live::job::Job;
@@ -96,11 +94,18 @@ impl Shown {
     }
 }
 
+/// About how many points Bridson's algorithm (`k = 30`) places per `r²` of map: the crate's one
+/// density estimate. 0.63 as measured on the lab's 720 × 400 map (315 points at r = 24, 2820 at
+/// r = 8); large maps come nearer 0.616 (154 073 points on 1000 × 1000 at r = 2), fewer edges
+/// to pack against. Progress estimates use it, and so does the stream's bound on the points it
+/// holds at once ([`crate::stream::ChunkRows`]), which refuses by it: changing it changes which
+/// maps are refused.
+pub const BRIDSON_DENSITY: f64 = 0.63;
+
 /// About how many points Bridson's algorithm (`k = 30`) places at spacing `radius` on `area`
-/// square map units: 0.63 per `radius²`, as measured on the lab's maps. For progress estimates
-/// only.
+/// square map units: [`BRIDSON_DENSITY`] per `radius²`.
 pub(crate) fn bridson_points(area: f64, radius: f64) -> f64 {
-    0.63 * area / (radius * radius)
+    BRIDSON_DENSITY * area / (radius * radius)
 }
 
 /// How far a Bridson run has come: its `steps` out of the `2N − 1` it takes to place and retire

@@ -445,9 +445,11 @@ impl Sampler {
     }
 
     /// One step of Bridson's algorithm; see the module docs. This is the one place in the crate
-    /// where Bridson's candidates are drawn: the tileable sampler (a grid that wraps) and each
-    /// chunk of an endless world (a grid with an origin and a sampling region) step it too, and
-    /// so do [`Sampler::run`] and [`Sampler::finish`].
+    /// where Bridson's annulus candidates are drawn: the tileable sampler (a grid that wraps),
+    /// each chunk of an endless world (a grid with an origin and a sampling region), classes,
+    /// edits, [`Sampler::run`] and [`Sampler::finish`] step it. The parent cone and Roberts'
+    /// variant in [`crate::samplers`] and the fast sampler draw their own candidates, in loops
+    /// of their own.
     pub fn step(&mut self) -> Step {
         // One loop, compiled per case: the plane's copy does not even test for wrapping, and
         // only the copy for kinds of points asks for them.
@@ -586,9 +588,11 @@ impl Sampler {
 
     /// How far along the run looks: productive steps over those taken plus those a filled
     /// region would still need (each active point retires once; each point still to come is
-    /// placed and retires). A filled region holds about 0.62 points per r² at k = 30, r² the
-    /// mean over the points so far; fewer at small k or under a ground rule, so the estimate
-    /// runs low there and jumps to 1 at the end.
+    /// placed and retires). A filled region holds about [`BRIDSON_DENSITY`] points per r² at
+    /// k = 30, r² the mean over the points so far; fewer at small k or under a ground rule, so
+    /// the estimate runs low there and jumps to 1 at the end.
+    ///
+    /// [`BRIDSON_DENSITY`]: crate::base::job::BRIDSON_DENSITY
     fn estimate(&self) -> f64 {
         let placed = self.points().len() as f64;
         let r2 = if placed > 0.0 {
@@ -597,7 +601,7 @@ impl Sampler {
             self.radius * self.radius
         };
         let area = (self.right - self.left) * (self.bottom - self.top);
-        let to_come = (0.62 * area / r2 - placed).max(0.0);
+        let to_come = (crate::base::job::BRIDSON_DENSITY * area / r2 - placed).max(0.0);
         let done = self.steps as f64;
         let left = self.active.len() as f64 + 2.0 * to_come;
         done / (done + left + 1.0)

@@ -1,29 +1,14 @@
 //! Time travel through a Bridson run: jump to any step, backward or forward, and see exactly the
 //! state that stepping there from the start would leave.
 //!
-//! # How it works
-//!
-//! [`Sampler`] is deterministic: the same map, spacing, `k`, seed and first point give the same
-//! run, draw for draw. So a [`History`] records almost nothing. It keeps the run's recipe and one
-//! live sampler, and
-//!
-//! - counts the whole run once when it starts (a throwaway sampler stepped to the end), so a
-//!   scrubber knows its length, `2N − 1` productive steps;
-//! - notes what the run had spent by each step the first time it gets there (a [`Cost`]: three
-//!   counts per step), so a lab can show the accept rate over the last few steps as well as
-//!   over the whole run;
-//! - moves **forward** by stepping its live sampler, which costs only the steps in between
-//!   (playing a run costs no more than stepping a plain sampler);
-//! - moves **backward** by building a fresh sampler from the recipe and stepping it forward
-//!   again. That replays at most the whole run. Measured in the page's release WebAssembly
-//!   build (720 × 400, k = 30): about 0.7 ms for the lab's default r = 32 (179 points),
-//!   1.7 ms for r = 24 (315 points) and 12 ms for r = 8 (2820 points, the lab's smallest
-//!   spacing), so a drag stays at 60 frames per second at the default settings.
-//!
-//! Because every state *is* a sampler stepped from the start, it is exact by construction: the
-//! points, the active list in its order, the current point, that step's candidates with their
-//! outcomes, and the running counts all equal a fresh sampler's. Nothing has to be kept in step
-//! with the sampler's internals, and nothing grows with `k`.
+//! [`Sampler`] is deterministic, so a [`History`] keeps only the run's recipe and one live
+//! sampler. It counts the run once when it starts (a throwaway sampler stepped to the end: `2N −
+//! 1` productive steps), moves forward by stepping the live sampler and backward by stepping a
+//! fresh one from the recipe. Every state *is* a sampler stepped from the start, so it is exact
+//! by construction and nothing has to be kept in step with the sampler's internals (timings of
+//! a seek: BENCHMARKS.md, "Notes from the code"). It also notes what the run had spent by each
+//! step the first time it gets there (a [`Cost`]), so a lab can show the accept rate over the
+//! last few steps as well as over the whole run.
 //!
 //! ```
 //! use poisson_live::history::History;

@@ -161,8 +161,8 @@ impl CompareJob {
             if !sampler.run(1) {
                 return Ok(Some(1));
             }
-            let poisson = self.sampler.take().map(Sampler::into_points);
-            let poisson = poisson.unwrap_or_default();
+            let sampler = self.sampler.take().expect("matched just above");
+            let poisson = sampler.into_points();
             // The other two methods take the count from Poisson (see `compare`).
             let n = poisson.len().max(1);
             let random = matching_random(n, w, h, self.seed)?;

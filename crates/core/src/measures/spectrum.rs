@@ -792,7 +792,10 @@ impl SpectrumJob {
     /// The map is summed: its periodogram joins the total, as [`Periodogram::average`] adds
     /// them; after the last map, the mean.
     fn finish_map(&mut self) {
-        let set = self.set.take().unwrap_or_default();
+        let set = self
+            .set
+            .take()
+            .expect("a map is summed only once its set is made");
         let part = self.sums.periodogram(set.len());
         for (sum, v) in self.total.iter_mut().zip(&part.power) {
             *sum += v;

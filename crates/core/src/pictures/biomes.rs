@@ -329,7 +329,10 @@ pub struct Placement {
 impl Placement {
     /// The points of one layer.
     pub fn of(&self, object: Object) -> &[Point] {
-        let index = Object::ALL.iter().position(|&o| o == object).unwrap_or(0);
+        let index = Object::ALL
+            .iter()
+            .position(|&o| o == object)
+            .expect("`Object::ALL` lists every object");
         self.layers.get(index).map_or(&[], Vec::as_slice)
     }
 }
@@ -417,8 +420,8 @@ impl Placer {
         if !placing.step()? {
             return Ok(Some(1));
         }
-        let layers = self.placing.take().map(Placing::into_layers);
-        let layers = layers.unwrap_or_default();
+        let placing = self.placing.take().expect("checked just above");
+        let layers = placing.into_layers();
         let points: usize = layers.iter().map(Vec::len).sum();
         self.done = Some(Placement {
             shared_grid: self.shared_grid,

@@ -92,6 +92,7 @@ impl Picture {
             },
             rows_done: 0,
             bytes: Bytes(Vec::with_capacity(pixels * 3)),
+            taken: false,
         })
     }
 }
@@ -109,6 +110,8 @@ pub struct Rendering {
     rows_done: usize,
     /// The rows drawn so far; handed over by `take`.
     bytes: Bytes,
+    /// True once `take` handed the picture over.
+    taken: bool,
 }
 
 impl Rendering {
@@ -166,11 +169,14 @@ impl Job for Rendering {
     }
 
     fn take(&mut self) -> Option<Image> {
-        if self.rows_done < self.height {
+        if self.rows_done < self.height || self.taken {
             return None;
         }
+        self.taken = true;
         let bytes = std::mem::take(&mut self.bytes.0);
-        Image::rgb(self.width, self.height, bytes).ok()
+        let image = Image::rgb(self.width, self.height, bytes)
+            .expect("the size was checked when the rendering began, and every row is drawn");
+        Some(image)
     }
 }
 

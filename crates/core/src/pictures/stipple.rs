@@ -1,25 +1,18 @@
 //! Stippling: dots whose spacing follows a picture, and even dots on its dark ground.
 //!
-//! A stipple is a variable-radius Poisson disk set whose radius rule reads a picture: where the
-//! picture is dark the spacing is small and the dots crowd together; where it is bright the
-//! spacing grows to the maximum and the dots thin out. Because the set is blue noise (no two dots
-//! closer than the smaller of their radii, no clumps, no rows) the eye reads the tone and not the
-//! pattern. The same picture can also serve as ground rules: [`mask_from_image`] allows points
-//! only where the picture is darker than a threshold, for any [`Sampler`] or layer.
+//! A stipple is a variable-radius Poisson disk set whose radius rule reads a picture: dark
+//! parts get a small spacing and crowded dots, bright parts the maximum spacing and few dots.
+//! Being blue noise (no clumps, no rows), the set lets the eye read the tone, not the pattern.
+//! The same picture can serve as a ground rule: [`mask_from_image`] allows points only where it
+//! is darker than a threshold, for any [`Sampler`] or layer.
 //!
-//! The pictures are [`Image`]s (owned grey or RGB pixels, one map unit per pixel; see
-//! [`Image`] for the byte order), read from a file or drawn in code ([`Picture`]). Points come
-//! back in map units: scale the image (or the points) to fit another map.
+//! Pictures are [`Image`]s (one map unit per pixel), read from a file or drawn in code
+//! ([`Picture`]). [`Stippling`] is the stipple lab's [`Job`]: one set (mono, mask) or three
+//! (colour); [`stipple`], [`stipple_colour`] and [`masked_poisson`] are it run to the end.
 //!
-//! [`Stippling`] is the stipple lab's [`Job`]: one set (mono, mask) or three (colour) grown a
-//! budget of steps at a time; [`stipple`], [`stipple_colour`] and [`masked_poisson`] are it run
-//! to the end.
-//!
-//! # Same seed, same stipple
-//!
-//! Brightness is read with integer weights and bilinear interpolation; the tone curve uses only
-//! `+`, `−`, `×`, `÷` and square roots (see [`Tone`]). None of that depends on a math library,
-//! so a seed gives the same dots, to the bit, natively and in WebAssembly.
+//! Brightness is read with integer weights and bilinear interpolation, and the tone curve uses
+//! only `+ − × ÷` and square roots ([`Tone`]): no math library, so a seed gives the same dots,
+//! to the bit, natively and in WebAssembly.
 //!
 //! ```
 //! use poisson_live::stipple::{stipple, Picture, StippleParams};
@@ -173,7 +166,7 @@ pub fn stipple_sampler(image: &Image, params: StippleParams) -> Result<Sampler> 
 /// than the smaller of their radii. [`Stippling::mono`] run to the end.
 pub fn stipple(image: &Image, params: StippleParams) -> Result<Vec<Point>> {
     let mut sets = Stippling::mono(image, params)?.run_to_end()?;
-    Ok(sets.pop().unwrap_or_default())
+    Ok(sets.pop().expect("a mono stippling holds one set"))
 }
 
 /// The three printing inks of the colour mode, in the order their sets come back.
@@ -246,9 +239,8 @@ pub fn colour_samplers(image: &Image, params: StippleParams) -> Result<[Sampler;
 /// set over its own channel (see [`Ink`], [`colour_samplers`]). [`Stippling::colour`] run to the
 /// end.
 pub fn stipple_colour(image: &Image, params: StippleParams) -> Result<[Vec<Point>; 3]> {
-    let mut sets = Stippling::colour(image, params)?.run_to_end()?.into_iter();
-    let mut next = || sets.next().unwrap_or_default();
-    Ok([next(), next(), next()])
+    let sets = Stippling::colour(image, params)?.run_to_end()?;
+    Ok(<[Vec<Point>; 3]>::try_from(sets).expect("a colour stippling holds one set per ink"))
 }
 
 /// An even Poisson set (spacing `radius`, `k` tries per step) on the picture's map, allowed only
@@ -302,7 +294,7 @@ pub fn masked_poisson(
     seed: i32,
 ) -> Result<Vec<Point>> {
     let mut sets = Stippling::masked(image, threshold, radius, k, seed)?.run_to_end()?;
-    Ok(sets.pop().unwrap_or_default())
+    Ok(sets.pop().expect("a masked stippling holds one set"))
 }
 
 /// What a [`Stippling`] draws.

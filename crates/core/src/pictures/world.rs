@@ -399,9 +399,9 @@ fn world_layers(terrain: &Terrain) -> Result<Placing> {
 
 impl Stamping {
     fn new(terrain: Terrain, placed: Vec<Vec<Point>>, seed: i32) -> Result<Self> {
-        let mut placed = placed.into_iter();
-        let mut next = || placed.next().unwrap_or_default();
-        let layers = [next(), next(), next(), next()];
+        let layers: [Vec<Point>; 4] = placed
+            .try_into()
+            .expect("the island places its four layers, chests to flowers");
         let [chests, rocks, trees, flowers] = &layers;
         let mut queue = Vec::with_capacity(layers.iter().map(Vec::len).sum());
         for (object, points) in [

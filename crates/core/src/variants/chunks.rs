@@ -1,56 +1,26 @@
 //! Endless worlds, one chunk at a time, with no seams and no memory of the visit order.
 //!
-//! An endless map cannot be sampled in one go: the game fills the square chunks around the
-//! player as they arrive and forgets far ones. Two promises make that work:
+//! A game fills the square chunks around the player as they come into view and forgets far
+//! ones. Two promises make that work: a chunk's points depend only on the seed and its
+//! coordinates (not on what was visited before, in what order, or what the cache holds), and
+//! two points closer than the radius never meet, inside a chunk or across a border.
 //!
-//! 1. **A chunk's points depend only on the seed and the chunk's coordinates** — not on which
-//!    chunks were visited before, in what order, or what the cache still holds.
-//! 2. **No seams**: two points closer than the radius never meet, inside a chunk or across its
-//!    border with any neighbour.
+//! Chunk `(cx, cy)` covers `[cx·S, (cx + 1)·S) × [cy·S, (cy + 1)·S)`; its [`phase`], `(cx mod
+//! 2) + 2·(cy mod 2)`, differs for any two chunks that touch. A chunk is sampled after, and
+//! around, the points of its touching neighbours of lower phase ([`constraints_of`]), from its
+//! own generator ([`chunk_seed`]).
 //!
-//! ## The scheme: four phases
+//! - **Order independence**, by induction on the phase: a phase-0 chunk is a function of
+//!   `(seed, cx, cy)`; a phase-`p` chunk, of those and of its lower-phase neighbours' points,
+//!   each a function of the seed and their coordinates. The cache only remembers results.
+//! - **No seams**: the chunk side is at least `2r`, so two points closer than `r` lie in one
+//!   chunk (whose sampler kept them apart) or in two touching ones of different phases, the
+//!   higher of which refused any candidate closer than `r` to the other's points.
 //!
-//! Chunk `(cx, cy)` covers `[cx·S, (cx + 1)·S) × [cy·S, (cy + 1)·S)` for the chunk size `S`. Its
-//! *phase* is `(cx mod 2) + 2·(cy mod 2)`, a number from 0 to 3 (a 2 × 2 colouring of the
-//! plane). Any two chunks that touch, by an edge or by a corner, have different phases.
-//!
-//! A chunk of phase `p` is sampled after, and around, the points of its touching neighbours of
-//! lower phase (the *constraints*; chunks beyond the `i32` range do not exist): they are on its background grid before its first candidate,
-//! so none of its own points comes closer than the radius to them. Chunks of phase 0 have no
-//! constraints. Each chunk draws from its own generator, seeded from a hash of the world seed
-//! and `(cx, cy)` ([`chunk_seed`]).
-//!
-//! **Order independence**, by induction on the phase. A phase-0 chunk is a function of
-//! `(seed, cx, cy)` alone. A phase-`p` chunk is a function of `(seed, cx, cy)` and of the
-//! points of its lower-phase neighbours, listed in a fixed order; by induction each of those is a
-//! function of the seed and its own coordinates. So every chunk is a pure function of the seed
-//! and its coordinates. The cache only remembers results: evicting a chunk and generating it
-//! again runs the same function on the same inputs and gives the same points, to the bit.
-//!
-//! **No seams.** Take two points closer than `r`. The chunk size is at least `2r`, so their
-//! chunks are the same or touching. In the same chunk, that chunk's sampler kept them `r` apart.
-//! In two touching chunks, the phases differ; the higher-phase chunk had the other's points as
-//! constraints and refused any candidate closer than `r` to them.
-//!
-//! ## A chunk at a time
-//!
-//! A view that jumps somewhere new needs dozens of chunks at once. [`ChunkedWorld::points_in`]
-//! builds them in one call; [`ChunkedWorld::generate_next`] builds one per call (a chunk whose
-//! constraints are ready), so a page can spread the work over frames and still show exactly the
-//! points `points_in` gives.
-//!
-//! ## Inside one chunk (the draw order)
-//!
-//! The chunk's Park–Miller generator ([`chunk_seed`]) first walks the chunk in blocks of side
-//! `2r`, rows outer: in each block up to `k` times `x = bx + f·min(2r, right − bx)`, then
-//! `y = by + f·min(2r, bottom − by)`, stopping at the first point placed (this finds room in every
-//! pocket the constraints leave). Then classic Bridson steps until nothing is active: `a = floor(f ·
-//! active.len)`, up to `k` candidates `dx = (f·4 − 2)·r`, `dy = (f·4 − 2)·r` redrawn until
-//! `r² ≤ dx² + dy² ≤ 4r²`; a candidate outside the chunk's square is refused. Distances are plain
-//! `dx² + dy²` in world coordinates, compared with `r²`, to the chunk's own points and to every
-//! constraint point. That is classic Bridson, [`Sampler::step`], on a grid with an origin (the
-//! chunk and a margin of one radius, where the constraints that matter stand) and with the chunk
-//! as its sampling region.
+//! [`ChunkedWorld::points_in`] builds a view's chunks in one call, [`ChunkedWorld::fill`] a
+//! chunk per unit of work and [`ChunkedWorld::generate_next`] one per call, so a page can spread
+//! the work over frames and still show exactly what `points_in` gives. The draw order inside a
+//! chunk is on [`ChunkedWorld`].
 
 use crate::bridson::{Handover, Sampler, MAX_K};
 use crate::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
@@ -136,6 +106,19 @@ pub fn points_digest(points: &[Point]) -> u64 {
 
 /// An endless world of Poisson disk points, generated chunk by chunk on demand; see the module
 /// docs for why a chunk never depends on the visit order and no seam ever shows.
+///
+/// # Inside one chunk (the draw order)
+///
+/// The chunk's Park–Miller generator ([`chunk_seed`]) first walks the chunk in blocks of side
+/// `2r`, rows outer: in each block up to `k` times `x = bx + f·min(2r, right − bx)`, then
+/// `y = by + f·min(2r, bottom − by)`, stopping at the first point placed (this finds room in
+/// every pocket the constraints leave). Then classic Bridson steps until nothing is active:
+/// `a = floor(f · active.len)`, up to `k` candidates `dx = (f·4 − 2)·r`, `dy = (f·4 − 2)·r`
+/// redrawn until `r² ≤ dx² + dy² ≤ 4r²`; a candidate outside the chunk's square is refused.
+/// Distances are plain `dx² + dy²` in world coordinates, compared with `r²`, to the chunk's own
+/// points and to every constraint point. That is [`Sampler::step`] on a grid with an origin
+/// (the chunk and a margin of one radius, where the constraints that matter stand) and with the
+/// chunk as its sampling region.
 ///
 /// ```
 /// use poisson_live::chunks::ChunkedWorld;
@@ -228,8 +211,8 @@ impl ChunkedWorld {
     /// that must not block calls [`generate_next`](Self::generate_next) a few times per frame
     /// first, and this once nothing is missing. It is [`ChunkedWorld::fill`] run to the end.
     pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Vec<Point> {
-        // A fill never fails: its result is there once it has run.
-        Job::run_to_end(self.fill(x, y, width, height)).unwrap_or_default()
+        Job::run_to_end(self.fill(x, y, width, height))
+            .expect("a fill's `run` never fails, and its points are there once it has run")
     }
 
     /// [`ChunkedWorld::points_in`] as a [`Job`], one chunk per unit of work: the rectangle's
@@ -510,7 +493,7 @@ impl Recipe {
     }
 
     /// Samples chunk `(cx, cy)` around the points of its constraints, given in the order of
-    /// [`constraints_of`]; see the module docs for the draw order.
+    /// [`constraints_of`]; see [`ChunkedWorld`] for the draw order.
     ///
     /// A classic [`Sampler`] does it: its grid covers the chunk and a margin of one radius,
     /// where the constraints stand, and its sampling region is the chunk.
@@ -520,9 +503,10 @@ impl Recipe {
         cy: i32,
         constraints: impl IntoIterator<Item = &'a [Point]>,
     ) -> Vec<Point> {
-        // Cannot fail: `ChunkedWorld::new` checked the size, radius, k and seed, and every chunk
-        // seed is valid.
-        self.try_sample(cx, cy, constraints).unwrap_or_default()
+        self.try_sample(cx, cy, constraints).expect(
+            "`ChunkedWorld::new` checked the size, radius, k and seed, every chunk seed is valid, \
+             and the constraints are this world's own chunks, which keep the spacing",
+        )
     }
 
     /// [`Recipe::sample`], with an `Err` when the constraints do not keep the spacing.

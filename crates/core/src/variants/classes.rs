@@ -1,68 +1,20 @@
 //! Several kinds of object in one pass, each pair of kinds with its own spacing.
 //!
 //! A level has trees, rocks and bushes at once: a tree keeps 16 from a tree but only 10 from a
-//! rock, a rock keeps 40 from a rock. Placing them as layers, one after another, hands the best
-//! spots to whichever layer goes first. Here every *class* has a spacing and a weight, any pair
-//! of classes may have a spacing of its own, and one Bridson run places them all together.
+//! rock, a rock keeps 40 from a rock. Placed as layers, one after another, the best spots go to
+//! whichever layer comes first. Here every *class* has a spacing and a weight, any pair may have
+//! a spacing of its own, and one Bridson run places them all together.
 //!
-//! ## The rule
-//! The spacing of a pair of classes `(a, b)` is the one given for that pair ([`Between`]), or
-//! else the smaller of the two classes' spacings; a class keeps its own spacing from its own
-//! kind. **Every pair of points keeps the spacing of its pair of classes**: two points of
-//! classes `a` and `b` stand at least `spacing(a, b)` apart (`dx² + dy² ≥ s²`).
+//! **The rule.** The spacing of classes `(a, b)` is the one given for that pair ([`Between`]),
+//! or else the smaller of the two classes' spacings. Every pair of points keeps the spacing of
+//! its pair of classes: `dx² + dy² ≥ s²`.
 //!
-//! ## The draw
-//! This is the crate's one Bridson loop ([`Sampler::step`]) with a kind drawn for every
-//! candidate as it is thrown. A step picks an active point `p` of class `a` as usual; then, for
-//! each of its `k` candidates, it first draws the candidate's class `c` by weight (a class of
-//! weight 2 is thrown twice as often as one of weight 1; weight 0 is never thrown), and throws
-//! the candidate into the ring between `spacing(a, c)` and twice that around `p`. So every
-//! class is thrown everywhere from the start, no class gets the map first, and the ring is
-//! the right one for the pair: a candidate is never thrown where it could not stand, nor so far
-//! that a gap is left that its class would fit. The candidate stands if it keeps the spacing of
-//! its pair from every point placed (the grid is searched as far as the largest spacing of the
-//! candidate's class). The first point is drawn as in [`crate::poisson_disk`], its class by
-//! weight.
-//!
-//! A weight is the share of *candidates*, not of points: a class with a larger spacing is
-//! refused more often, so it ends up with a smaller share of the points than of the throws.
-//! With one spacing for every pair, the shares of points follow the weights.
-//!
-//! Positions come from the Park–Miller generator seeded with the seed, in the order of
-//! [`Sampler::step`] (so one class of spacing `r` gives exactly `poisson_disk(w, h, r, k,
-//! seed)`); classes from a second one seeded with [`crate::rng::sub_seed`]`(seed, 0xC1A5_5E5)`,
-//! one draw per candidate thrown and one for the first point. A seed gives the same points and
-//! classes on every machine and in WebAssembly.
-//!
-//! The check of each pair costs more than the classic one: one class of spacing 4 on a
-//! 2000 × 2000 map (154 073 points, the same as `poisson_disk`) took 3.66 G instructions against
-//! Bridson's 1.70 G, and trees, rocks and bushes (8, 20 and 4 apart, a rule of 5 between trees
-//! and rocks; 150 553 points) 5.58 G (callgrind, `poisson classes … -f count`, release build).
-//!
-//! ## What the points carry
-//! Each point's class is its index in [`ClassParams::classes`]; its radius `r` is the smallest
-//! spacing its class keeps from any class ([`ClassTable::radius`]), so the crate's one spacing
-//! promise (no two points closer than the smaller of their radii) holds too, and the result
-//! goes straight into an [`crate::EditableSet`] through [`ClassedPoints::items`].
-//!
-//! ```
-//! use poisson_live::classes::{poisson_classes, Between, Class, ClassParams};
-//! let params = ClassParams {
-//!     classes: vec![Class::new("tree", 16.0), Class::new("rock", 40.0).weight(0.5)],
-//!     between: vec![Between::new("tree", "rock", 10.0)],
-//!     ..ClassParams::new(720.0, 400.0)
-//! };
-//! let placed = poisson_classes(&params)?;
-//! let spacing = [[16.0, 10.0], [10.0, 40.0]];
-//! for (i, a) in placed.points.iter().enumerate() {
-//!     for (j, b) in placed.points.iter().enumerate().skip(i + 1) {
-//!         let s: f64 = spacing[placed.classes[i] as usize][placed.classes[j] as usize];
-//!         assert!((a.x - b.x).powi(2) + (a.y - b.y).powi(2) >= s * s);
-//!     }
-//! }
-//! assert!(placed.count(0) > 0 && placed.count(1) > 0);
-//! # Ok::<(), poisson_live::Error>(())
-//! ```
+//! **The draw** is [`Sampler::step`] with a class drawn by weight for every candidate as it is
+//! thrown, so no class gets the map first ([`ClassSampler`] has the details). A weight is a
+//! share of *candidates*: a class with a larger spacing is refused more often, so its share of
+//! the points is smaller. Each point's radius `r` is the smallest spacing its class keeps
+//! ([`ClassTable::radius`]), so the crate's spacing promise holds too and the result goes
+//! straight into an [`crate::EditableSet`] ([`ClassedPoints::items`]).
 
 use crate::bridson::{Kinds, Sampler};
 use crate::edit::Item;
@@ -365,7 +317,10 @@ impl ClassTable {
                 (ClassProblem::NoWeight, "give some class a weight > 0")
             } else {
                 // Each weight finite, their sum not: report the first that brought it there.
-                let at = cumulative.iter().position(|c| !c.is_finite()).unwrap_or(0);
+                let at = cumulative
+                    .iter()
+                    .position(|c| !c.is_finite())
+                    .expect("the total is the last sum, and it is not finite");
                 let problem = ClassProblem::Weight {
                     class: names[at].clone(),
                     value: weights[at],
@@ -521,7 +476,11 @@ impl ClassTable {
         match self.cumulative.iter().position(|&c| at < c) {
             Some(i) => i,
             // Only rounding could bring `at` to the total: the last class that has weight.
-            None => self.weights.iter().rposition(|&w| w > 0.0).unwrap_or(0),
+            None => self
+                .weights
+                .iter()
+                .rposition(|&w| w > 0.0)
+                .expect("a table is refused unless some class has a weight > 0"),
         }
     }
 }
@@ -629,6 +588,20 @@ impl ClassedPoints {
 }
 
 /// A class run in progress: a [`Job`] whose unit is one Bridson step (up to `k` candidates).
+///
+/// A step picks an active point `p` of class `a` as [`Sampler::step`] does; then, for each of
+/// its `k` candidates, it draws the candidate's class `c` by weight (weight 2 is thrown twice as
+/// often as weight 1, weight 0 never) and throws the candidate into the ring between
+/// `spacing(a, c)` and twice that around `p`: never where it could not stand, nor so far that a
+/// gap its class would fit is left. It stands if it keeps its pair's spacing from every point
+/// placed (the grid is searched as far as the largest spacing of its class). The first point is
+/// drawn as in [`crate::poisson_disk`], its class by weight.
+///
+/// Positions come from the Park–Miller generator seeded with the seed, in the order of
+/// [`Sampler::step`] (so one class of spacing `r` gives exactly `poisson_disk(w, h, r, k,
+/// seed)`); classes from a second one seeded with [`crate::rng::sub_seed`]`(seed, 0xC1A5_5E5)`,
+/// one draw per candidate thrown and one for the first point. A seed gives the same points and
+/// classes on every machine and in WebAssembly.
 #[derive(Debug)]
 pub struct ClassSampler {
     sampler: Sampler,
@@ -699,7 +672,26 @@ impl Job for ClassSampler {
 }
 
 /// Several classes in one pass, in one call: [`ClassSampler`] run to the end. See the module
-/// docs for the rule and the draw.
+/// docs for the rule and [`ClassSampler`] for the draw.
+///
+/// ```
+/// use poisson_live::classes::{poisson_classes, Between, Class, ClassParams};
+/// let params = ClassParams {
+///     classes: vec![Class::new("tree", 16.0), Class::new("rock", 40.0).weight(0.5)],
+///     between: vec![Between::new("tree", "rock", 10.0)],
+///     ..ClassParams::new(720.0, 400.0)
+/// };
+/// let placed = poisson_classes(&params)?;
+/// let spacing = [[16.0, 10.0], [10.0, 40.0]];
+/// for (i, a) in placed.points.iter().enumerate() {
+///     for (j, b) in placed.points.iter().enumerate().skip(i + 1) {
+///         let s: f64 = spacing[placed.classes[i] as usize][placed.classes[j] as usize];
+///         assert!((a.x - b.x).powi(2) + (a.y - b.y).powi(2) >= s * s);
+///     }
+/// }
+/// assert!(placed.count(0) > 0 && placed.count(1) > 0);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
 pub fn poisson_classes(params: &ClassParams) -> Result<ClassedPoints> {
     Job::run_to_end(ClassSampler::new(params)?)
 }

@@ -1,89 +1,28 @@
 //! Editing a placed set in place, the way a level designer does: erase a patch, paint more
 //! objects where there is room, refill a patch, undo; every object keeps its place and its id.
 //!
-//! ## Ids
-//! Every point of an [`EditableSet`] carries a stable `u32` id and a `u16` class (see Classes
-//! below). A point an edit does not remove keeps its id, its class and its coordinates, to the
-//! bit. A point an edit adds gets the next id of a counter
-//! that only ever goes up: an id is never given twice, not even after [`EditableSet::undo`] took
-//! the point that had it away again. A saved reference to an id therefore means one object for
-//! the life of the set, or nothing.
+//! **Ids.** A point an edit does not remove keeps its `u32` id, `u16` class and coordinates, to
+//! the bit; a new point takes the next id of a counter that never goes back, not even after
+//! [`EditableSet::undo`]: a saved id means one object, or none.
 //!
-//! ## What a stroke covers
-//! A [`Stroke`] is a path (one point or more, in map coordinates) and a brush radius `b`. A spot
-//! `(x, y)` is *under* the stroke when it lies strictly inside the stroke's bounding box (the
-//! path's, grown by `b`) and closer than `b` to the path: `dx² + dy² < b²` for the nearest
-//! point of some segment (`t = clamp(((p − a)·(c − a)) / |c − a|², 0, 1)`, `t = 0` for a segment
-//! of length 0), or to the path's only point. That is the union of the open discs of radius `b`
-//! centred on every point of the path (a circle for a one-point path, a capsule for a segment),
-//! exactly, with no sampling along the path. The one test, [`Stroke::covers`], decides both what
-//! is erased and where new points may stand, so no kept point is ever under a stroke and no new
-//! point outside it. Only the part on the map `[0, width) × [0, height)` counts: a stroke off
-//! the map does nothing.
+//! **Strokes.** A [`Stroke`] is a path and a brush radius `b`; a spot is under it when strictly
+//! inside its bounding box and `dx² + dy² < b²` to the nearest point of some segment
+//! (`t = clamp(((p − a)·(c − a)) / |c − a|², 0, 1)`, 0 for a segment of length 0) or to a
+//! one-point path's point, on the map only. That one test, [`Stroke::covers`], decides what a
+//! [`Tool`] erases and where it paints: no kept point under a stroke, no new point outside it.
 //!
-//! ## The tools ([`Tool`])
-//! - **Erase** removes the points under the stroke.
-//! - **Paint** adds points under the stroke wherever there is room, keeping every point already
-//!   there (painting over a full patch adds little or nothing).
-//! - **Refill** is erase, then paint, in one edit: the patch is rerolled.
+//! **Filling.** Paint and refill run [`Sampler::step`] with the stroke's box as the sampling
+//! region and `covers` as the ground rule, over a grid holding the kept points near it, seeded
+//! in blocks ([`Sampler::seed_blocks`]) so every pocket gets a start; a set with classes
+//! ([`EditableSet::fill_classes`]) draws them as [`crate::classes`] does. Edit `i` (counting
+//! those that changed the set; like ids, never counted back, so a stroke painted again after an
+//! undo is a new roll) draws from `sub_seed(seed, 0xED17_0000 + i)`: one seed and one sequence
+//! of operations give one set, natively and in WebAssembly.
 //!
-//! ## Filling (the draw order)
-//! Paint and refill run the crate's one Bridson loop, [`Sampler::step`], on a background grid
-//! with an origin that covers the stroke's bounding box clipped to the map (the *region*) and a
-//! margin of one spacing around it, holding every kept point there. The region is the sampling
-//! region ([`Sampler::with_region`]) and [`Stroke::covers`] the ground rule
-//! ([`Sampler::with_allowed`]). The sampler first seeds the region in blocks of side `2r`
-//! ([`Sampler::seed_blocks`]), so every pocket of the patch gets a start of its own (one start
-//! would leave the far side of a long stroke to chance, and a patch ringed by kept points a thin
-//! ring), then steps until nothing is active. Each new point keeps at least the smaller of its
-//! radius and the other's from every point, kept or new, as everywhere in the crate.
-//!
-//! Edit number `i` (counting from 0 the edits that changed the set) draws from the Park–Miller
-//! generator seeded with `sub_seed(seed, 0xED17_0000 + i)` ([`crate::rng::sub_seed`]), and, on
-//! a set with classes, its classes from the one that seed gives in [`crate::classes`]. So one
-//! seed and one sequence of operations (edits, strokes, undos) give one set, to the bit, natively
-//! and in WebAssembly. The counter, like the id counter, never goes back: a stroke painted again
-//! after an undo is a new roll.
-//!
-//! ## Classes
-//! A set made with [`EditableSet::fill_classes`] (or given a table with
-//! [`EditableSet::with_classes`]) holds several kinds of object, each pair with its own spacing
-//! ([`ClassTable`]). Its paint and refill run the same loop with the classes' hook: each
-//! candidate draws its class by weight as it is thrown, and stands only if it keeps its pair's
-//! spacing from every point, kept or new ([`crate::classes`] has the rule and the draw). The
-//! grid around the stroke then holds the kept points within the largest spacing of any pair,
-//! and the seeding blocks are that spacing's double, so that the starts are few and the
-//! classes share the patch as they share a first fill.
-//! Without a table every point is of class 0 and keeps the smaller of two radii, as above.
-//!
-//! ## Slices and undo
-//! An edit is a [`Job`] ([`EditableSet::edit`]): it reads the set once when it is made (which
-//! points are under the stroke, which kept points stand near it) and then works on its own, a
-//! budget at a time, so a page can spread it over frames. Its result, a [`Patch`], is applied
-//! with [`EditableSet::commit`]; a patch made for an earlier state of the set is refused.
-//! [`EditableSet::apply`] is the job run to the end and committed.
-//!
-//! Undo works a stroke at a time: [`EditableSet::begin_stroke`] … [`EditableSet::end_stroke`]
-//! groups the edits of one drag of the pointer; an edit outside such a pair is a stroke of its
-//! own. The last [`UNDO_DEPTH`] strokes can be undone, each back to the exact set it started
-//! from (order included).
-//!
-//! ```
-//! use poisson_live::edit::{EditableSet, Stroke, Tool};
-//! let mut map = EditableSet::fill(720.0, 400.0, 10.0, 30, 123456)?;
-//! let before = map.clone();
-//! let stroke = Stroke::circle(360.0, 200.0, 30.0)?;
-//! let change = map.apply(Tool::Refill, &stroke)?;
-//! assert!(change.removed > 0 && change.added > 0);
-//! // Outside the circle nothing moved, and every new id is new.
-//! for item in before.items().filter(|i| !stroke.covers(i.point.x, i.point.y)) {
-//!     assert_eq!(map.find(item.id), Some(item));
-//! }
-//! assert!(map.items().all(|i| before.find(i.id).is_some() || u64::from(i.id) >= before.next_id()));
-//! assert!(map.undo());
-//! assert_eq!(map.points(), before.points());
-//! # Ok::<(), poisson_live::Error>(())
-//! ```
+//! **Slices and undo.** An edit is a [`Job`] ([`EditableSet::edit`]) reading the set once; its
+//! [`Patch`] goes in with [`EditableSet::commit`] (a stale one is refused); `apply` does both.
+//! Undo takes back a stroke (a drag, `begin_stroke` … `end_stroke`), up to [`UNDO_DEPTH`] of
+//! them, each to the exact set it started from.
 
 use crate::bridson::{BlockCursor, Handover, Sampler, MAX_K};
 use crate::classes::{ClassKinds, ClassParams, ClassSampler, ClassTable};

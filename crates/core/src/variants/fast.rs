@@ -2,72 +2,24 @@
 //! draws do not matter.
 //!
 //! [`fast_poisson`] fills a `width × height` map with points at least `radius` apart, about
-//! 0.885 points per r² (Bridson's algorithm gives 0.616), several times faster than the classic
-//! sampler. A seed gives the same points, to the bit, natively and in WebAssembly. The spacing
-//! is exact: for every pair, `dx·dx + dy·dy ≥ r·r` in `f64`, the very test a reader would write;
-//! every point lies in `[0, width) × [0, height)`.
-//!
-//! # The method
+//! 0.885 points per r² (Bridson's algorithm about 0.62), several times faster than the classic
+//! sampler (the figures and the profile are in BENCHMARKS.md). The spacing is exact: `dx·dx +
+//! dy·dy ≥ r·r` in `f64` for every pair, every point in `[0, width) × [0, height)`. The
+//! generator is SplitMix64 and the directions come from [`crate::samplers::exact::sin_cos`], so
+//! with IEEE `+ − × ÷` only, a seed gives the same bits natively and in WebAssembly.
 //!
 //! 1. **Candidates just beyond r, in equal steps around the circle** (Martin Roberts' variant of
-//!    Bridson). Every point takes exactly one *turn*: its 16 candidates sit at `r · (1 + 10⁻⁶)`
-//!    from it, 22.5° apart from a random start direction (one of 256), and every candidate that
-//!    fits is placed, in order. A candidate that touches its parent's circle packs the points
-//!    tightly: that is where the density comes from, and no candidate is ever wasted inside the
-//!    annulus as in Bridson.
-//! 2. **Siblings need no test against each other.** Two candidates of one turn 1 or 2 steps
-//!    apart are `2ρ·sin(11.25°) = 0.39ρ` or `2ρ·sin(22.5°) = 0.77ρ` apart, too close; 3 steps
-//!    apart they are `2ρ·sin(33.75°) = 1.11ρ` apart, far enough whatever the rounding. So placing
-//!    one candidate rules out the two on each side of it, by bit masks.
-//! 3. **Neighbours gathered once per turn**, not once per candidate: a candidate is within r of
-//!    a point only if that point is within `2r + 10⁻⁶r` of the active point, and the background
-//!    grid (cells of side `r/√2`, at most one point each) holds all of those in the 7 × 7 block
-//!    of cells around it. An occupancy bitmap (one bit per cell) gives the block in seven reads,
-//!    and only occupied cells are visited; of those, the points within `2.02 r` are kept (about
-//!    7 per turn).
-//! 4. **A screen in `f32`, four candidates per SIMD lane group**: the squared distance of every
-//!    candidate to every kept neighbour, in units of r and relative to the active point, with
-//!    [`wide`]'s `f32x4` (SSE2 on x86-64, NEON on ARM, `simd128` in WebAssembly when the build
-//!    enables it, plain arrays otherwise). Its rounding error is below `10⁻⁶ r²` (see
-//!    *Exactness*), so a value below `(1 − 10⁻⁵) r²` is surely too close and one at or above
-//!    `(1 + 10⁻⁵) r²` surely far enough. Only a candidate whose nearest neighbour falls between
-//!    the two (about 1 turn in 130) gets the exact `f64` test. The screen changes no decision: the
-//!    result is the exact test's, however it was reached.
-//! 5. **Work swept top to bottom.** Points wait for their turn in bands of 8 grid rows; the
-//!    topmost band with a waiting point goes first, first placed first served within a band. The
-//!    grid rows and points in use then stay in the processor's cache: on a 4000 × 4000 map at
-//!    r = 2 this takes about 30 % less CPU time than serving points in one queue, whose front is a
-//!    ring the size of the map.
-//!
-//! The profile (callgrind, 2000 × 2000 at r = 2) puts about 1 250 instructions on each point:
-//! the gather about 40 % (some 30 per occupied cell, 13 or 14 cells a turn), the screen about
-//! 20 % (under 40 per kept neighbour for all 16 candidates), the rest the candidates' setup,
-//! the generator and placing. See `BENCHMARKS.md` for the figures against other samplers.
-//!
-//! # Exactness and determinism
-//!
-//! The generator is SplitMix64 (integer arithmetic) seeded from the 32-bit seed; the 256
-//! directions come from [`crate::samplers::exact::sin_cos`] (`+ − × ÷` only, no platform `libm`);
-//! everything else is IEEE `+ − × ÷` and conversions, which round the same on every machine, and
-//! Rust never fuses a multiply and an add on its own. So native and wasm builds compute the same
-//! bits.
-//!
-//! The screen's bound: in units of r, a neighbour's offset is rounded to `f32` (relative error
-//! `2⁻²⁴`, offsets up to 2.02), a candidate's offset likewise (up to 1), and the candidate's
-//! stored `f64` coordinate differs from `parent + offset` by at most half an ulp, under
-//! `2⁻²⁸ r` because the work limit keeps the map under `2²⁵` cells across. The difference of two
-//! offsets is then off by under `2·10⁻⁷`, and the squared distance near `r²` by under
-//! `10⁻⁶ r²`, ten times less than the screen's margin. The same bounds keep every candidate of a
-//! turn whose active point lies `2ρ` or more inside every edge on the map, so those turns skip
-//! the bounds test.
-//!
-//! ```
-//! use poisson_live::fast_poisson;
-//! let trees = fast_poisson(400.0, 300.0, 5.0, 7)?;
-//! assert!(trees.len() as f64 * 25.0 / (400.0 * 300.0) > 0.85); // points per r²
-//! assert_eq!(trees, fast_poisson(400.0, 300.0, 5.0, 7)?); // a seed, a forest
-//! # Ok::<(), poisson_live::Error>(())
-//! ```
+//!    Bridson): each point takes one turn of 16 candidates at `r · (1 + 10⁻⁶)`, 22.5° apart from
+//!    a random start (one of 256), and every one that fits is placed, in order. Touching the
+//!    parent's circle is what packs the points; no candidate is wasted inside the annulus.
+//! 2. **Siblings need no test against each other**: 1 or 2 steps apart they are `0.39ρ` or
+//!    `0.77ρ` apart, 3 steps `1.11ρ`, so placing one rules out two on each side, by bit masks.
+//! 3. **Neighbours gathered once per turn**, not per candidate: all that can matter lie in the
+//!    7 × 7 cells around the active point, which an occupancy bitmap gives in seven reads.
+//! 4. **A screen in `f32`, four candidates per lane group** ([`wide`]'s `f32x4`): its rounding
+//!    stays under `10⁻⁶ r²`, a tenth of its margin, so only a candidate whose nearest neighbour
+//!    is within `10⁻⁵ r²` of `r²` needs the exact `f64` test, and no decision changes.
+//! 5. **Work swept top to bottom** in bands of 8 grid rows, so the rows in use stay in cache.
 
 use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::grid::Grid;
@@ -78,7 +30,7 @@ use wide::f32x4;
 /// Candidates per turn, in equal steps around the circle.
 pub const CANDIDATES: usize = 16;
 /// Candidates this many steps apart or fewer are closer than r to each other (see the module
-/// docs, step 2).
+/// docs, point 2).
 const SPAN: usize = 2;
 /// The start direction is one of `DIRECTIONS = PHASES · CANDIDATES` evenly spaced ones.
 const PHASES: usize = 16;
@@ -91,6 +43,14 @@ const BAND: usize = 8;
 const PAD: usize = 3;
 /// The screen's sure bounds, in units of r²: a squared distance below `SURE_NEAR` is below r²
 /// in exact arithmetic too, one at or above `SURE_FAR` is at or above it.
+///
+/// Why: in units of r, a neighbour's offset is rounded to `f32` (relative error `2⁻²⁴`,
+/// offsets up to 2.02), a candidate's offset likewise (up to 1), and the candidate's stored
+/// `f64` coordinate differs from `parent + offset` by at most half an ulp, under `2⁻²⁸ r`
+/// because the work limit keeps the map under `2²⁵` cells across. The difference of two offsets
+/// is then off by under `2·10⁻⁷`, and the squared distance near `r²` by under `10⁻⁶ r²`, ten
+/// times less than this margin. The same bounds keep every candidate of a turn whose active
+/// point lies `2ρ` or more inside every edge on the map, so those turns skip the bounds test.
 const SURE_NEAR: f32 = 1.0 - 1e-5;
 const SURE_FAR: f32 = 1.0 + 1e-5;
 /// Neighbours kept for the screen: within this squared distance of the active point, in units
@@ -353,7 +313,9 @@ impl FastSampler {
     /// The occupancy bits of the seven cells from padded cell `c` on.
     #[inline]
     fn seven(&self, c: usize) -> u64 {
-        let bytes: [u8; 8] = self.occupied[c >> 3..][..8].try_into().unwrap_or([0; 8]);
+        let bytes: [u8; 8] = self.occupied[c >> 3..][..8]
+            .try_into()
+            .expect("a slice of 8 bytes");
         (u64::from_le_bytes(bytes) >> (c & 7)) & 0x7F
     }
 
@@ -392,7 +354,7 @@ impl FastSampler {
         let lanes = |table: &[f32; 2 * CANDIDATES], g: usize| {
             let four: [f32; 4] = table[q + 4 * g..q + 4 * g + 4]
                 .try_into()
-                .unwrap_or([0.0; 4]);
+                .expect("a slice of 4 values");
             f32x4::from(four)
         };
         let (us, vs) = (&self.us[phase], &self.vs[phase]);
@@ -536,6 +498,9 @@ impl Job for FastSampler {
 /// assert!(fast_poisson(100.0, 100.0, 0.0, 1).is_err());
 /// let points = fast_poisson(100.0, 100.0, 2.0, 1)?;
 /// assert!(points.iter().all(|&[x, y]| (0.0..100.0).contains(&x) && (0.0..100.0).contains(&y)));
+/// let trees = fast_poisson(400.0, 300.0, 5.0, 7)?;
+/// assert!(trees.len() as f64 * 25.0 / (400.0 * 300.0) > 0.85); // points per r²
+/// assert_eq!(trees, fast_poisson(400.0, 300.0, 5.0, 7)?); // a seed, a forest
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 pub fn fast_poisson(width: f64, height: f64, radius: f64, seed: i32) -> Result<Vec<[f64; 2]>> {

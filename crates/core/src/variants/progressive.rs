@@ -1,89 +1,23 @@
 //! A progressive order: the same points, reordered so that every prefix is spread out.
 //!
-//! A game that shows only the first `n` trees of a forest (a level of detail, a budget of
-//! objects, a fade-in) wants those `n` to cover the map evenly, whatever `n` is. Bridson's own
-//! order grows outwards from its first point, so its first sixteenth is a dense patch in one
-//! place. Here the points are put in *farthest-point order*: the first is the one nearest the
-//! middle of the set's bounding box (the lowest index among equals), and each next one is the
-//! point farthest from every point already placed. Ties go to the point that comes first in the
-//! tree described below, whose shape depends only on the coordinates and the indices, so the
-//! order is the same on every platform and needs no seed.
+//! A game that shows only the first `n` trees (a level of detail, an object budget, a fade-in)
+//! wants them to cover the map evenly, whatever `n` is; Bridson's own order grows outwards from
+//! its first point. Here the points are put in *farthest-point order*: first the one nearest
+//! the middle of the set's bounding box (the lowest index among equals), then each time the
+//! point farthest from every point already placed, ties going to the first in the tree's order.
+//! The order depends only on the coordinates and the indices: the same everywhere, no seed.
 //!
-//! # What every prefix keeps
+//! Call `d_n` the distance from the `n`-th point to the nearest one before it
+//! ([`Progressive::gaps`]); `d_2 ≥ d_3 ≥ …`, since placing points only brings the waiting ones
+//! closer. So for every `n` the closest pair among the first `n` is exactly `d_n` apart, and
+//! every point of the set lies within `d_{n+1}` of one of them: no clumps, no holes. Any `n`
+//! points of the set include two within `2·d_n` of each other, so a prefix keeps at least half
+//! the best spacing any `n` of them could keep. This needs no radius or map area, so it works on
+//! any point set, and it holds for every prefix (measured prefixes, and why not weighted sample
+//! elimination: BENCHMARKS.md, "Notes from the code"). Distances are plain map distances: a
+//! variable-radius set's prefixes even out towards a uniform spread.
 //!
-//! Call `d_n` the distance from the `n`-th point to the nearest of the points before it
-//! ([`Progressive::gaps`]). When point `n` was chosen, every point still waiting was at most `d_n`
-//! from the placed ones, and placing more points only brings the waiting ones closer, so
-//! `d_2 ≥ d_3 ≥ d_4 ≥ …`. Two facts follow, for every `n`:
-//! - **Spread:** the closest pair among the first `n` points is exactly `d_n` apart, since each
-//!   of them was at least its own `d_i ≥ d_n` from all earlier ones.
-//! - **No holes:** every point of the whole set lies within `d_{n+1}` of one of the first `n`.
-//!
-//! So a prefix has neither clumps nor holes at its own scale, and no choice of `n` points from
-//! the set could do much better: any `n` of them include two that are within `d_n` of the same
-//! one of the first `n − 1` (there are only `n − 1` of those), so those two are at most `2·d_n`
-//! apart. A prefix keeps at least half the best spacing any `n` of the points could keep.
-//!
-//! Measured on Bridson sets (`k = 30`; 315 to 993 402 points on maps from 720 × 400 to
-//! 3000 × 90; `cargo test -p poisson-live --release --test progressive -- --ignored --nocapture`
-//! prints them), in units of the set's radius `r`, the closest pair among the first `n`:
-//!
-//! | first `n` | N/64 | N/32 | N/16 | N/8 | N/4 | N/2 | N |
-//! |---|---|---|---|---|---|---|---|
-//! | spacing / r | 8.4–15.6 | 5.4–8.7 | 3.95–4.98 | 2.69–2.89 | 1.78–1.86 | 1.22–1.26 | 1.00 |
-//!
-//! Against a perfect hexagonal packing of `n` points on the same map, every prefix from N/64 to
-//! N (in steps of a quarter octave) keeps at least 0.62 of its spacing, 0.69 to 0.74 on average.
-//!
-//! # Why this method
-//!
-//! Weighted sample elimination (Yuksel 2015) is the other known way: it removes points one at a
-//! time, always the one most crowded by its neighbours within a search radius (a heap keeps the
-//! crowding up to date), and the removal order reversed is the progressive order; run in
-//! halvings, with the search radius growing as the count halves, each power-of-two prefix is a
-//! well-spread set. Measured on the same sets it keeps half the set a little farther apart
-//! (1.25–1.30 r against 1.22–1.26 r) and a quarter about as far (1.73–1.84 r), but a sixteenth only
-//! 3.47–4.17 r against 3.95–4.98 r, and over all prefixes at least 0.60 (0.63–0.70 on average)
-//! of the hexagonal spacing; its cost was about the same (385 against 329 million instructions
-//! for 98 571 points). The farthest-point order also needs no radius or map area, so it works on
-//! any point set (clustered, variable-radius, on a line), and its guarantee above holds for every
-//! prefix, not only at the halvings.
-//!
-//! Distances are plain map distances: a variable-radius set's prefixes even out towards a
-//! uniform spread rather than keeping its density.
-//!
-//! # How it is fast
-//!
-//! The points live in a balanced k-d tree of their own: each node splits its points at the
-//! median across the longer side of its cell, down to leaves of 8 to 16 points, every leaf at
-//! the same depth. (The crate's grids answer "who is near this point"; the question here is "who
-//! is farthest from every placed point", which needs the widest gap of each part of the map.)
-//! Each point keeps its *gap*, the squared distance to the nearest placed point, and each node
-//! the widest gap below it, so the next point is found by following the widest gap down from the
-//! root. Placing a point lowers the gaps near it: a node is skipped when its widest gap is no
-//! wider than the distance from the new point to its box, since no point in it can come closer.
-//! Early on the new points are far apart and each update reaches far, but there are few of them;
-//! later the updates are small. The work grows like `n log n`: about 3 800 instructions a point
-//! for a million points, 3 300 for a hundred thousand (callgrind), about a third of what Bridson's
-//! algorithm spent placing them (see [`Progressive::run`] for a unit of work).
-//!
-//! ```
-//! use poisson_live::metrics::tightest_pair;
-//! use poisson_live::poisson_disk;
-//! use poisson_live::progressive::progressive;
-//!
-//! let trees = poisson_disk(720.0, 400.0, 8.0, 30, 7)?;
-//! let ordered = progressive(&trees)?;
-//! assert_eq!(ordered.len(), trees.len());
-//! // The first quarter keeps at least 1.5 r apart, the first sixteenth at least 3 r.
-//! let spacing = |n: usize| {
-//!     let first: Vec<[f64; 2]> = ordered[..n].iter().map(|p| [p.x, p.y]).collect();
-//!     tightest_pair(&first).unwrap().2
-//! };
-//! assert!(spacing(trees.len() / 4) >= 1.5 * 8.0);
-//! assert!(spacing(trees.len() / 16) >= 3.0 * 8.0);
-//! # Ok::<(), poisson_live::Error>(())
-//! ```
+//! The work grows like `n log n`, with a k-d tree of the points' gaps ([`Progressive`] says how).
 
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
 use crate::job::Job;
@@ -120,6 +54,24 @@ pub fn progressive_order<P: Copy + Into<[f64; 2]>>(points: &[P]) -> Result<Vec<u
 /// The same points in progressive order, each once, with its coordinates and radius untouched
 /// (to the bit). The radii ride along; the order looks only at `x` and `y`. Errors as
 /// [`progressive_order`].
+///
+/// ```
+/// use poisson_live::metrics::tightest_pair;
+/// use poisson_live::poisson_disk;
+/// use poisson_live::progressive::progressive;
+///
+/// let trees = poisson_disk(720.0, 400.0, 8.0, 30, 7)?;
+/// let ordered = progressive(&trees)?;
+/// assert_eq!(ordered.len(), trees.len());
+/// // The first quarter keeps at least 1.5 r apart, the first sixteenth at least 3 r.
+/// let spacing = |n: usize| {
+///     let first: Vec<[f64; 2]> = ordered[..n].iter().map(|p| [p.x, p.y]).collect();
+///     tightest_pair(&first).unwrap().2
+/// };
+/// assert!(spacing(trees.len() / 4) >= 1.5 * 8.0);
+/// assert!(spacing(trees.len() / 16) >= 3.0 * 8.0);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
 pub fn progressive(points: &[Point]) -> Result<Vec<Point>> {
     Ok(progressive_order(points)?
         .into_iter()
@@ -137,6 +89,19 @@ struct Entry {
 
 /// The progressive order as a [`Job`]: build it, [`run`](Job::run) it a slice at a time, then
 /// [`take`](Job::take) the permutation. [`progressive_order`] is this job run to the end.
+///
+/// # How it is fast
+///
+/// The points live in a balanced k-d tree of their own: each node splits its points at the
+/// median across the longer side of its cell, down to leaves of 8 to 16 points, every leaf at
+/// the same depth. (The crate's grids answer "who is near this point"; the question here is
+/// "who is farthest from every placed point", which needs the widest gap of each part of the
+/// map.) Each point keeps its *gap*, the squared distance to the nearest placed point, and each
+/// node the widest gap below it, so the next point is found by following the widest gap down
+/// from the root. Placing a point lowers the gaps near it: a node is skipped when its widest gap
+/// is no wider than the distance from the new point to its box, since no point in it can come
+/// closer. Early on the new points are far apart and each update reaches far, but there are few
+/// of them; later the updates are small (instruction counts: BENCHMARKS.md).
 ///
 /// ```
 /// use poisson_live::job::Job;

@@ -263,10 +263,13 @@ pub fn maximal(params: SamplerParams) -> Result<Run> {
 }
 
 /// About how many points each method places per `r²` of map (for the progress only): the
-/// classic sampler about 0.63, the parent cone 0.70, Roberts' and the maximal sampler 0.9.
+/// classic sampler [`BRIDSON_DENSITY`], the parent cone 0.70, Roberts' and the maximal sampler
+/// 0.9.
+///
+/// [`BRIDSON_DENSITY`]: crate::base::job::BRIDSON_DENSITY
 fn packing(method: Method) -> f64 {
     match method {
-        Method::Classic => 0.63,
+        Method::Classic => crate::base::job::BRIDSON_DENSITY,
         Method::ParentCone => 0.70,
         Method::Roberts | Method::Maximal => 0.9,
     }

@@ -4,78 +4,18 @@
 //! A one-call sampler holds its whole map, so it refuses past the work limit (33.5 M grid cells,
 //! about 16 M points). [`ChunkRows`] streams instead: it builds the [`ChunkedWorld`] over a
 //! rectangle a row of chunks at a time, hands each row's points over, and forgets what no later
-//! row needs.
+//! row needs; its docs say which chunks a row needs, how they are batched for threads (feature
+//! `parallel`) and how little is held, and [`CHUNK_RADII`] why chunks are 16 radii across.
 //!
-//! ```
-//! use poisson_live::stream::ChunkRows;
-//! let mut count = 0;
-//! for row in ChunkRows::for_map(1000.0, 600.0, 8.0, 123456)? {
-//!     // Write the row out here; it is dropped before the next one is built.
-//!     assert!(row.iter().all(|p| p.x < 1000.0 && p.y < 600.0));
-//!     count += row.len();
-//! }
-//! assert!(count > 5000);
-//! # Ok::<(), poisson_live::Error>(())
-//! ```
+//! **The same points in one fixed order, for any number of threads**: rows of chunks top to
+//! bottom, in each row the chunks left to right, each chunk's points in the order they were
+//! placed, those inside the rectangle kept. Concatenated, the rows are exactly
+//! [`ChunkedWorld::points_in`] for the same world and rectangle. A chunk is a pure function of
+//! the seed and its coordinates (see [`crate::chunks`]), so building chunks at the same time on
+//! several threads changes when each is built, never what it holds.
 //!
-//! ## The same points in one fixed order, for any number of threads
-//!
-//! Rows of chunks top to bottom; in each row the chunks left to right; each chunk's points in the
-//! order they were placed, those inside the rectangle kept. Concatenated, the rows are exactly
-//! [`ChunkedWorld::points_in`] for the same world and rectangle. A chunk is a pure function of the
-//! seed and its coordinates (see [`crate::chunks`]), so building chunks at the same time on
-//! several threads changes when each is built, never what it holds: the output is the same, to
-//! the bit, for every thread count.
-//!
-//! ## What a row needs
-//!
-//! A chunk's phase is `(cx mod 2) + 2·(cy mod 2)`. An even row of chunks holds phases 0 and 1,
-//! and a phase-1 chunk needs only its phase-0 neighbours left and right: an even row depends on
-//! nothing outside itself. An odd row holds phases 2 and 3, which need the even rows just above
-//! and below (phases 0 and 1) and, for phase 3, the phase-2 chunks beside them. So a row is built
-//! in two *batches*: phase 0 then phase 1 for an even row; for an odd row, once the even rows on
-//! both sides are built, phase 2 then phase 3. The chunks of a batch never depend on one another,
-//! only on earlier batches: with the `parallel` feature, each batch is built in parallel with
-//! rayon. The rows are built a few chunks wider than the rectangle (up to three on each side),
-//! where the chunks it shows have the constraints they need.
-//!
-//! ## Memory
-//!
-//! At most three built rows of chunks are held (odd row `y` needs rows `y − 1` and `y + 1`), and
-//! the row handed over: about four rows of points at 24 bytes each. With [`ChunkRows::for_map`]'s
-//! chunks of side 16 r, a row of chunks across a map `W` wide holds about `0.63 · 16 · W / r`
-//! points, so the stream holds about `4 × 24 × 10 · W / r` bytes, under 1 KB per `W / r`: 10 MB
-//! for a map 20 000 wide at r = 2, whatever its height. Each thread also holds one chunk's grid
-//! while it samples (`18² × 2` cells of 4 bytes). A stream that would hold more than
-//! [`DEFAULT_MAX_CELLS`] points at once is refused, with the radius that would fit.
-//!
-//! ## The chunk side: 16 r
-//!
-//! [`ChunkRows::for_map`] uses chunks [`CHUNK_RADII`] = 16 radii across, chosen by measuring one
-//! thread on a map 8192 × 2048 at r = 2 (2.6 M points) for sides from 8 r to 256 r. From 8 r to
-//! 24 r the time is flat (within 4 %); it grows from 32 r (+4 %) to 64 r (+12 %), 128 r (+30 %)
-//! and 256 r (+85 %). Instructions per point sampled are about the same at 16 r and 64 r
-//! (callgrind); what grows is the waste: a row is built up to three chunks wider than the map on
-//! each side (see above), which costs little at 16 r and a lot at 256 r, and a larger chunk is
-//! held, and keeps threads waiting at the end of a batch, longer. Below 16 r the chunk's margin
-//! and its constraints become a larger share of its work and the fill thins slightly (8 r:
-//! 0.3 % fewer points than 64 r). So 16 r: in the flat optimum, in a quarter of the memory of
-//! 64 r. The chunk side is a multiple of the radius, so a chunk never holds more cells than
-//! the work limit, at any radius; what a small radius can break is the limit on the points held
-//! at once, across the width.
-//!
-//! ## Past one machine
-//!
-//! For a map past one machine, the Python package (`crates/py`) builds this same stream on a
-//! Dask cluster: `poisson_live.dask.endless(width, height, radius, *, seed, path)` runs one task
-//! per band of chunk rows ([`ChunkRows::band`]) on the current `dask.distributed` client, each
-//! writing a Parquet part, and the parts in order are exactly this stream's points for any
-//! number of workers. Its docs (and the README, "Use it from Python") say how to point it at a
-//! real cluster and what a worker needs installed. A band is a pure function of the world's
-//! settings and its rows, so a task needs nothing from another: it builds again the one even
-//! row below its last odd row that the next band also builds. [`ChunkedWorld::chunk_from`]
-//! builds one chunk from its neighbours' points alone, for an engine that would rather ship the
-//! strips along chunk edges than build them twice.
+//! Past one machine, the Python package builds this same stream on a Dask cluster
+//! (`poisson_live.dask.endless`; see [`ChunkRows`], "Past one machine").
 
 use crate::chunks::{constraints_of, phase, ChunkedWorld, Recipe};
 use crate::error::MAX_LENGTH;
@@ -83,7 +23,13 @@ use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX
 use crate::job::bridson_points;
 use crate::Point;
 
-/// The chunk side [`ChunkRows::for_map`] uses, in radii; see the module docs for why 16.
+/// The chunk side [`ChunkRows::for_map`] uses, in radii. 16 r is in the flat optimum of the
+/// time per point measured for sides from 8 r to 256 r (BENCHMARKS.md, "Notes from the code"),
+/// in a quarter of the memory of 64 r: a row is built up to three chunks wider than the map on
+/// each side, which costs little at 16 r and much at 256 r, while below 16 r a chunk's margin
+/// and constraints become a larger share of its work. A multiple of the radius, the side never
+/// gives a chunk more cells than the work limit, at any radius; what a small radius can break
+/// is the limit on the points held at once, across the width.
 pub const CHUNK_RADII: f64 = 16.0;
 
 /// The candidates per step [`ChunkRows::for_map`] uses: Bridson's 30, as everywhere else.
@@ -101,11 +47,48 @@ pub fn chunk_size_for(radius: f64) -> f64 {
     CHUNK_RADII * radius
 }
 
-/// A [`ChunkedWorld`] over a rectangle, a row of chunks at a time; see the module docs.
+/// A [`ChunkedWorld`] over a rectangle, a row of chunks at a time; see the module docs for the
+/// order.
 ///
 /// Each item is one row of chunks' points inside the rectangle, top row first: rows may be empty
 /// where the rectangle only grazes a chunk row. Their concatenation is
 /// [`ChunkedWorld::points_in`] of the same rectangle.
+///
+/// # What a row needs
+///
+/// A chunk's phase is `(cx mod 2) + 2·(cy mod 2)`. An even row of chunks holds phases 0 and 1,
+/// and a phase-1 chunk needs only its phase-0 neighbours left and right: an even row depends on
+/// nothing outside itself. An odd row holds phases 2 and 3, which need the even rows just above
+/// and below (phases 0 and 1) and, for phase 3, the phase-2 chunks beside them. So a row is built
+/// in two *batches*: phase 0 then phase 1 for an even row; for an odd row, once the even rows on
+/// both sides are built, phase 2 then phase 3. The chunks of a batch never depend on one another,
+/// only on earlier batches: with the `parallel` feature, each batch is built in parallel with
+/// rayon. The rows are built a few chunks wider than the rectangle (up to three on each side),
+/// where the chunks it shows have the constraints they need.
+///
+/// # Memory
+///
+/// At most three built rows of chunks are held (odd row `y` needs rows `y − 1` and `y + 1`), and
+/// the row handed over: about four rows of points at 24 bytes each. With [`ChunkRows::for_map`]'s
+/// chunks of side 16 r, a row of chunks across a map `W` wide holds about `0.63 · 16 · W / r`
+/// points ([`crate::job::BRIDSON_DENSITY`] per r²), so the stream holds about
+/// `4 × 24 × 10 · W / r` bytes, under 1 KB per `W / r`: 10 MB
+/// for a map 20 000 wide at r = 2, whatever its height. Each thread also holds one chunk's grid
+/// while it samples (`18² × 2` cells of 4 bytes). A stream that would hold more than
+/// [`DEFAULT_MAX_CELLS`] points at once is refused, with the radius that would fit.
+///
+/// # Past one machine
+///
+/// The Python package (`crates/py`) builds this same stream on a Dask cluster:
+/// `poisson_live.dask.endless(width, height, radius, *, seed, path)` runs one task per band of
+/// chunk rows ([`ChunkRows::band`]) on the current `dask.distributed` client, each writing a
+/// Parquet part, and the parts in order are exactly this stream's points for any number of
+/// workers. Its docs (and the README, "Use it from Python") say how to point it at a real cluster
+/// and what a worker needs installed. A band is a pure function of the world's settings and its
+/// rows, so a task needs nothing from another: it builds again the one even row below its last
+/// odd row that the next band also builds. [`ChunkedWorld::chunk_from`] builds one chunk from its
+/// neighbours' points alone, for an engine that would rather ship the strips along chunk edges
+/// than build them twice (`tests/stream.rs` builds a map that way).
 ///
 /// ```
 /// use poisson_live::chunks::ChunkedWorld;
@@ -183,6 +166,18 @@ impl ChunkRows {
     /// assert!(e.to_string().ends_with("use a radius ≥ 0.025"), "{e}");
     /// assert_eq!(e.advised_minimum("radius"), Some(0.025));
     /// assert!(ChunkRows::for_map(20_000.0, 20_000.0, 0.025, 1).is_ok());
+    /// ```
+    ///
+    /// ```
+    /// use poisson_live::stream::ChunkRows;
+    /// let mut count = 0;
+    /// for row in ChunkRows::for_map(1000.0, 600.0, 8.0, 123456)? {
+    ///     // Write the row out here; it is dropped before the next one is built.
+    ///     assert!(row.iter().all(|p| p.x < 1000.0 && p.y < 600.0));
+    ///     count += row.len();
+    /// }
+    /// assert!(count > 5000);
+    /// # Ok::<(), poisson_live::Error>(())
     /// ```
     pub fn for_map(width: f64, height: f64, radius: f64, seed: i32) -> Result<Self> {
         let width = positive("width", width)?;
