@@ -26,9 +26,6 @@ const TRAP = /unreachable|memory access out of bounds|RuntimeError|panicked|recu
 /** wasm-bindgen's own words for a freed object handed to Rust: clear to no reader. */
 const UNCLEAR = /null pointer passed to rust/i;
 
-if (isMainThread) await main();
-else await worker();
-
 // ---- The watching thread ----
 
 async function main() {
@@ -54,6 +51,7 @@ async function main() {
       }, 100);
       w.on('message', (m) => {
         if (m.type === 'failure') failures.push(m.text);
+        if (m.type === 'trace') console.error(m.text);
         if (m.type === 'counts') for (const [k, v] of Object.entries(m.counts)) totals[k] = k === 'slowestMs' ? Math.max(totals[k], v) : totals[k] + v;
         if (m.type === 'done' || m.type === 'restart') {
           clearInterval(watch);
@@ -76,6 +74,7 @@ async function main() {
     } else {
       failures.push(`the worker crashed at call ${ended.at}: ${ended.error}`);
       totals.traps += 1;
+      if (ended.at < 0 || totals.traps > 20) break; // not a call's doing: stop
       start = ended.at + 1;
     }
   }
@@ -111,6 +110,7 @@ async function worker() {
   for (let i = start; i < plan.length; i++) {
     Atomics.store(shared, 0, i);
     const step = plan[i];
+    if (process.env.HOSTILE_TRACE && i % 500 === 0) parentPort.postMessage({ type: 'trace', text: `${i}/${plan.length} ${step.label}` });
     counts.calls += 1;
     const t0 = performance.now();
     let outcome;
@@ -404,3 +404,7 @@ async function planFor(pkg) {
   });
   return { plan, problems };
 }
+
+// Last, once every table above is defined.
+if (isMainThread) await main();
+else await worker();

@@ -1,7 +1,8 @@
 // Use after free(), said in words. A wasm-bindgen object keeps its Rust value's address in
 // `__wbg_ptr` and sets it to 0 in `free()`; a method called afterwards hands 0 to Rust, whose
 // glue answers only "null pointer passed to rust". `guardFreed(bindings)` makes every method and
-// getter of every exported class check first and throw "this <Class> was freed …" instead.
+// getter of every exported class check first and throw "this <Class> was freed …" instead, and
+// makes a second free() do nothing.
 //
 // The one copy: the page calls it on the module it loads (www/main.js), and scripts/package.sh
 // ships this file in the npm package, whose entries (node.js, browser.js) call it too.
@@ -30,6 +31,15 @@ export function guardFreed(bindings) {
       }
       Object.defineProperty(proto, key, d);
     }
+    // A second free() does nothing (the first one released the Rust value).
+    const free = proto.free;
+    Object.defineProperty(proto, 'free', {
+      ...Object.getOwnPropertyDescriptor(proto, 'free'),
+      value: function (...args) {
+        if (this != null && this.__wbg_ptr === 0) return undefined;
+        return free.apply(this, args);
+      },
+    });
     Object.defineProperty(proto, '__freedGuard', { value: true });
   }
   return bindings;
