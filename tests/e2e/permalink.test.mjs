@@ -150,12 +150,14 @@ test("a link's refused value shows its message beside its control, as a typed on
   const errors = [];
   second.on('pageerror', (e) => errors.push(String(e)));
   try {
-    await second.goto(`${session.url}#darts.seed=${seed}`);
+    // The seed first, then another control of the lab: the seed's message must stay at the seed.
+    await second.goto(`${session.url}#darts.seed=${seed}&darts.misses=100`);
     await second.waitForFunction(() => document.documentElement.dataset.wasm === 'ready', null, { timeout: 15_000 });
     const darts = labOf(second, 'darts');
     await darts.section.scrollIntoViewIfNeeded();
     await eventually(async () => {
       assert.equal(await darts.locator('input[name="seed"]').inputValue(), seed);
+      assert.equal(await darts.locator('input[name="misses"]').inputValue(), '100');
       assert.equal((await darts.locator('[data-error-for="seed"]').textContent()).trim(), typed);
       assert.equal(await darts.locator('input[name="seed"]').getAttribute('aria-invalid'), 'true');
     }, 10_000);
