@@ -50,6 +50,8 @@ version=$(cargo metadata --offline --no-deps --format-version 1 |
   node -e 'const m = JSON.parse(require("fs").readFileSync(0, "utf8"));
     process.stdout.write(m.packages.find((p) => p.name === "poisson-live-web").version)')
 cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/README.md" "$STAGE/"
+# The entries guard freed objects with the page's own file (one copy).
+cp www/lib/freed.js "$STAGE/"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 node -e 'const fs = require("fs"); const [from, to, version] = process.argv.slice(1);
   const manifest = JSON.parse(fs.readFileSync(from, "utf8"));

@@ -13,6 +13,7 @@ import { addExportButtons } from './lib/export.js';
 import { wirePermalinks } from './lib/permalink.js';
 import { whenSeen } from './lib/job.js';
 import { setupListings } from './lib/listings.js';
+import { guardFreed } from './lib/freed.js';
 
 /** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
 const LABS = Object.fromEntries(
@@ -84,6 +85,8 @@ async function boot() {
   for (const module of modules) module?.catch(() => {}); // reported when the lab mounts
   const bindings = await import(loader.dataset.bindings);
   await bindings.default({ module_or_path: loader.dataset.wasm });
+  // A call on a freed object says so (www/lib/freed.js); the module is the same one tests import.
+  guardFreed(bindings);
 
   for (const el of document.querySelectorAll('[data-role="crate-version"]')) {
     el.textContent = `v${bindings.crateVersion()}`;

@@ -17,7 +17,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testNoProblems, usePage } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { frames, labOf, testNoProblems, usePage } from './harness.mjs';
 
 /** What every number field and slider is fed. */
 const BAD = ['0', '-5', '-1e9', 'NaN', 'abc', '', '1e9', '1e30', '0.001', 'Infinity'];
@@ -424,6 +425,51 @@ test('the bindings the labs call refuse the same values with a JS error, never a
   console.log(`bindings: ${report.rows.length} calls, ${refused} refused with a JS error, ${failures.length} failures`);
   assert.deepEqual(failures, []);
   assert.equal(await page.locator('[data-role="panic"]').isHidden(), true);
+});
+
+test('a refusal stays beside its own control when another control changes (darts; a stipple upload)', async () => {
+  const slot = (lab, name) => page.locator(`section[data-lab="${lab}"] [data-error-for="${name}"]`);
+  const crate = await page.evaluate(() => window.__bad.crateSeedMessage(1.5));
+  assert.match(crate, /^seed must be a whole number/);
+  /** Waits until `check()` holds, a frame at a time, for up to `ms`. */
+  const until = async (check, ms = 5000) => {
+    const started = Date.now();
+    while (!(await check())) {
+      if (Date.now() - started > ms) return false;
+      await new Promise((done) => setTimeout(done, 30));
+    }
+    return true;
+  };
+  const seedShown = async (lab) => until(async () => (await slot(lab, 'seed').textContent()).trim() === crate);
+
+  // The darts: seed 1.5 is refused at the seed; a good number of misses then changes nothing
+  // about where that refusal is shown.
+  const darts = labOf(page, 'darts');
+  await darts.section.scrollIntoViewIfNeeded();
+  await darts.set('seed', '1.5');
+  assert.ok(await seedShown('darts'), `darts: the seed's message is "${await slot('darts', 'seed').textContent()}"`);
+  await darts.set('misses', '100');
+  await frames(page, 4);
+  assert.equal((await slot('darts', 'seed').textContent()).trim(), crate, 'darts: the seed keeps its message');
+  assert.equal((await slot('darts', 'misses').textContent()).trim(), '', 'darts: no message beside misses');
+  await darts.set('misses', '500');
+  await darts.set('seed', '123456');
+  assert.ok(await until(async () => (await slot('darts', 'seed').textContent()).trim() === ''), 'darts: a good seed clears it');
+
+  // The stipple lab: seed 1.5, then a picture uploaded; the seed's message stays at the seed.
+  const stipple = labOf(page, 'stipple');
+  await stipple.section.scrollIntoViewIfNeeded();
+  await stipple.set('seed', '1.5');
+  assert.ok(await seedShown('stipple'), `stipple: the seed's message is "${await slot('stipple', 'seed').textContent()}"`);
+  const png = await readFile(new URL('../../crates/core/tests/golden_world_123456.png', import.meta.url));
+  await stipple.locator('input[name="image"]').setInputFiles({ name: 'world.png', mimeType: 'image/png', buffer: png });
+  // The upload is decoded and taken in (the menu shows "Your image") before the stipple is asked for.
+  assert.ok(await until(async () => (await stipple.locator('select[name="picture"]').inputValue()) === 'upload'), 'the upload was taken');
+  await frames(page, 6);
+  assert.equal((await slot('stipple', 'seed').textContent()).trim(), crate, 'stipple: the seed keeps its message');
+  assert.equal((await slot('stipple', 'image').textContent()).trim(), '', 'stipple: no message beside the upload');
+  await stipple.set('seed', '123456');
+  assert.ok(await until(async () => (await slot('stipple', 'seed').textContent()).trim() === ''), 'stipple: a good seed clears it');
 });
 
 testNoProblems(session);

@@ -5,8 +5,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { labOf, testNoProblems, usePage } from './harness.mjs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { labOf, SCREENSHOTS, testNoProblems, usePage } from './harness.mjs';
 
 const { session, page } = usePage();
 
@@ -130,6 +131,48 @@ test('Copy link hands over the URL (or shows it where there is no clipboard)', a
   await eventually(async () => assert.equal(await shown.innerText(), await page.evaluate(() => location.href)));
   assert.match(await shown.innerText(), /#compare\.spacing=33$/);
   await setControl(page, 'compare', 'spacing', 26);
+});
+
+test("a link's refused value shows its message beside its control, as a typed one does", async () => {
+  const seed = '-2147483646'; // the one seed in range that the generator refuses
+  const typed = await page.evaluate(async (value) => {
+    const loader = document.querySelector('script[data-bindings]');
+    const wasm = await import(loader.dataset.bindings);
+    try {
+      new wasm.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: Number(value) }).free();
+      return null;
+    } catch (error) {
+      return error.message;
+    }
+  }, seed);
+  assert.match(typed ?? '', /^seed -2147483646 /);
+  const second = await page.context().newPage();
+  const errors = [];
+  second.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    // The seed first, then another control of the lab: the seed's message must stay at the seed.
+    await second.goto(`${session.url}#darts.seed=${seed}&darts.misses=100`);
+    await second.waitForFunction(() => document.documentElement.dataset.wasm === 'ready', null, { timeout: 15_000 });
+    const darts = labOf(second, 'darts');
+    await darts.section.scrollIntoViewIfNeeded();
+    await eventually(async () => {
+      assert.equal(await darts.locator('input[name="seed"]').inputValue(), seed);
+      assert.equal(await darts.locator('input[name="misses"]').inputValue(), '100');
+      assert.equal((await darts.locator('[data-error-for="seed"]').textContent()).trim(), typed);
+      assert.equal(await darts.locator('input[name="seed"]').getAttribute('aria-invalid'), 'true');
+    }, 10_000);
+    // Nowhere else in the lab.
+    const others = await darts.section.evaluate((section) =>
+      [...section.querySelectorAll('[data-error-for]:not([data-error-for="seed"])')].map((s) => s.textContent.trim()).filter(Boolean),
+    );
+    assert.deepEqual(others, []);
+    // The lab as a reader sees it: artifacts/screenshots/darts-seed-error.png.
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await darts.section.screenshot({ path: join(SCREENSHOTS, 'darts-seed-error.png') });
+  } finally {
+    await second.close();
+  }
+  assert.deepEqual(errors, []);
 });
 
 test('every lab with points has the export buttons and Copy link', async () => {

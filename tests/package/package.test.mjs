@@ -1,7 +1,8 @@
 // The npm package as a user gets it: `bash scripts/package.sh` builds and packs it (or
 // POISSON_PACKAGE_TGZ names a tarball already packed), a fresh project installs the tarball
-// offline, plain node runs node-check.mjs and the README's example against it, `tsc --strict`
-// checks types-check.ts, and headless Chromium imports its browser entry from a tiny page.
+// offline, plain node runs node-check.mjs, hostile-check.mjs (every export given hostile
+// arguments) and the README's example against it, `tsc --strict` checks types-check.ts, and
+// headless Chromium imports its browser entry from a tiny page.
 //
 // Run: `node --test tests/package/` (scripts/test.sh does, after the page build).
 
@@ -83,6 +84,7 @@ test("the package: the crate's name and version, its files, exports and no runti
     'LICENSE-MIT',
     'README.md',
     'browser.js',
+    'freed.js',
     'index.d.ts',
     'node.js',
     'package.json',
@@ -102,6 +104,19 @@ test('in plain node: sampling, determinism, bad input (node-check.mjs)', async (
   }
   assert.match(report, /^# fail 0$/m);
   assert.match(report, /^# skipped 0$/m);
+});
+
+test('hostile arguments to every export: no trap, no hang, no poisoned object (hostile-check.mjs)', async (t) => {
+  await copyFile(join(HERE, 'hostile-check.mjs'), join(project, 'hostile-check.mjs'));
+  // Its own exit status and summary line; the calls run in a worker it watches for hangs.
+  const result = spawnSync(process.execPath, ['hostile-check.mjs'], { cwd: project, encoding: 'utf8' });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  const summary = output.split('\n').find((l) => l.startsWith('hostile: ')) ?? '';
+  t.diagnostic(summary);
+  assert.equal(result.status, 0, output);
+  assert.match(summary, /traps 0, hangs 0, poisoned 0, freed not said 0, unclear messages 0;/);
+  const calls = Number(summary.match(/^hostile: (\d+) calls/)?.[1]);
+  assert.ok(calls > 5000, `only ${calls} hostile calls`);
 });
 
 /** Runs the first ```js block after `heading` in a README, as written; returns its printed lines. */

@@ -349,8 +349,8 @@ export function jobDriver(section, options) {
       }
     } catch (error) {
       // Work the core refuses half-way (a point set too large for the frequencies): said
-      // beside the control that asked for it.
-      const where = lastWhere ?? params?.names()[0];
+      // beside the control the message is about, else the one that asked for it.
+      const where = params ? params.whereFor(error, lastWhere ?? params.names()[0]) : null;
       cancel();
       refuse(where, messageOf(error));
     }

@@ -104,6 +104,8 @@ function build(container, param) {
  *   or a slider set outside its range, shows a message instead
  * @returns {{values: () => object, set: (name: string, value) => void,
  *   showError: (name: string, message: string) => void, clearError: (name: string) => void,
+ *   refuse: (name: string, message: string) => void, attempt: (name, make) => {ok, value},
+ *   whereFor: (error, name: string) => string,
  *   problems: () => Array<{name: string, message: string}>, names: () => string[],
  *   input: (name: string) => HTMLElement}}
  */
@@ -224,10 +226,36 @@ export function buildParams(container, table, onChange) {
   }
 
   /**
+   * The control a refusal's message is about: the one whose name or label the message opens
+   * with, as the crate words its refusals ("seed must be a whole number …", "radius 0.001 on
+   * 720 × 400 needs …"), or null when it names none of them.
+   */
+  function controlNamedIn(message) {
+    const opening = message.trimStart().toLowerCase();
+    for (const [name, { param }] of controls) {
+      for (const word of [name, param.label]) {
+        const w = String(word).toLowerCase();
+        // A whole word: "k must …" is about k, "keep must …" is not.
+        if (w && opening.startsWith(w) && !/[\p{L}\p{N}_-]/u.test(opening.charAt(w.length))) return name;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Where a refusal that `make` threw is shown: the error's `control` if it names one, else the
+   * control its message is about, else `name` (the control that changed). So a message stays
+   * beside its own control whichever control changed last.
+   */
+  function whereFor(error, name) {
+    return error?.control ?? controlNamedIn(messageOf(error)) ?? name ?? refusedOn ?? table[0].name;
+  }
+
+  /**
    * Makes something from the values: `make(values)` runs unless a control holds a value it
    * cannot use. A refusal, that control's problem or what `make` throws, is shown beside its
-   * control (for a throw: the error's `control` if it names one, else `name`, the control that
-   * changed) and the last good result stays; success clears it. Returns `{ok, value}`.
+   * control (for a throw: see `whereFor`) and the last good result stays; success clears it.
+   * Returns `{ok, value}`.
    */
   function attempt(name, make) {
     const [problem] = problems();
@@ -239,7 +267,7 @@ export function buildParams(container, table, onChange) {
     try {
       value = make(values());
     } catch (error) {
-      refuse(error?.control ?? name ?? refusedOn ?? table[0].name, messageOf(error));
+      refuse(whereFor(error, name), messageOf(error));
       return { ok: false };
     }
     if (refusedOn) clearError(refusedOn);
@@ -254,6 +282,7 @@ export function buildParams(container, table, onChange) {
     clearError,
     refuse,
     attempt,
+    whereFor,
     problems,
     names: () => [...controls.keys()],
     input: (name) => controls.get(name).input,

@@ -1,6 +1,6 @@
 //! `EndlessWorld`: a world generated chunk by chunk as the view moves.
 
-use crate::js::{err, getters, whole_in, xy, Params};
+use crate::js::{err, finite, getters, short_number, whole_in, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::chunks::{points_digest, ChunkedWorld};
 use wasm_bindgen::prelude::*;
@@ -27,6 +27,43 @@ fn coord(name: &'static str, v: f64) -> Result<i32, JsError> {
     }
 }
 
+impl EndlessWorld {
+    /// Checks a view `[x, x + width) × [y, y + height)` before any chunk is listed: finite
+    /// numbers, a size ≥ 0, and all its chunks' grids together within the crate's work limit
+    /// (`DEFAULT_MAX_CELLS`, as one Bridson call), so `Infinity` or 2^53 is refused at once
+    /// instead of listing chunks for ever.
+    fn view(&self, x: f64, y: f64, width: f64, height: f64) -> Result<(), JsError> {
+        let (x, y) = (finite("x", x)?, finite("y", y)?);
+        let (width, height) = (finite("width", width)?, finite("height", height)?);
+        if width < 0.0 || height < 0.0 {
+            return Err(JsError::new(&format!(
+                "a view's width and height must be ≥ 0, got {} × {}",
+                short_number(width),
+                short_number(height)
+            )));
+        }
+        let (c0, r0) = self.inner.chunk_of(x, y);
+        let (c1, r1) = self.inner.chunk_of(x + width, y + height);
+        let chunks = (f64::from(c1) - f64::from(c0) + 1.0) * (f64::from(r1) - f64::from(r0) + 1.0);
+        let side = (self.inner.chunk_size() / self.inner.radius()).ceil() + 2.0;
+        let cells = chunks * side * side;
+        let limit = poisson_live::error::DEFAULT_MAX_CELLS;
+        if cells > limit as f64 {
+            let most = (limit as f64 / (side * side)).floor();
+            return Err(JsError::new(&format!(
+                "a view of {} × {} covers {} chunks, {} grid cells to sample; the limit is {limit} \
+                 cells ({most} chunks of {}): ask for a smaller view",
+                short_number(width),
+                short_number(height),
+                short_number(chunks),
+                short_number(cells),
+                short_number(self.inner.chunk_size()),
+            )));
+        }
+        Ok(())
+    }
+}
+
 #[wasm_bindgen]
 impl EndlessWorld {
     /// A world for `{chunkSize, radius, k, seed, capacity}`: square chunks of side `chunkSize`,
@@ -50,23 +87,42 @@ impl EndlessWorld {
         Ok(xy(self.inner.chunk(cx, cy)))
     }
 
-    /// Every point in `[x, x + width) × [y, y + height)`, generating chunks as needed.
+    /// Every point in `[x, x + width) × [y, y + height)`, generating chunks as needed. Throws
+    /// for a coordinate that is not finite, a negative size, or a view whose chunks together
+    /// need more grid cells than the crate's work limit (2^25).
     #[wasm_bindgen(js_name = pointsIn)]
-    pub fn points_in(&mut self, x: f64, y: f64, width: f64, height: f64) -> Float64Array {
-        xy(&self.inner.points_in(x, y, width, height))
+    pub fn points_in(
+        &mut self,
+        x: f64,
+        y: f64,
+        width: f64,
+        height: f64,
+    ) -> Result<Float64Array, JsError> {
+        self.view(x, y, width, height)?;
+        Ok(xy(&self.inner.points_in(x, y, width, height)))
     }
 
     /// Samples the next chunk `pointsIn(x, y, width, height)` still needs, and only that one;
     /// false once nothing is missing (`pointsIn` then samples nothing). Calling it a few times per
     /// frame until false, then `pointsIn`, gives exactly the points `pointsIn` alone gives.
+    /// Throws for a view `pointsIn` refuses.
     #[wasm_bindgen(js_name = generateNext)]
-    pub fn generate_next(&mut self, x: f64, y: f64, width: f64, height: f64) -> bool {
-        self.inner.generate_next(x, y, width, height).is_some()
+    pub fn generate_next(
+        &mut self,
+        x: f64,
+        y: f64,
+        width: f64,
+        height: f64,
+    ) -> Result<bool, JsError> {
+        self.view(x, y, width, height)?;
+        Ok(self.inner.generate_next(x, y, width, height).is_some())
     }
 
     /// How many chunks `pointsIn(x, y, width, height)` would sample now (0: the view is ready).
-    pub fn missing(&self, x: f64, y: f64, width: f64, height: f64) -> u32 {
-        self.inner.missing_in(x, y, width, height) as u32
+    /// Throws for a view `pointsIn` refuses.
+    pub fn missing(&self, x: f64, y: f64, width: f64, height: f64) -> Result<u32, JsError> {
+        self.view(x, y, width, height)?;
+        Ok(self.inner.missing_in(x, y, width, height) as u32)
     }
 
     /// The points of chunk `(cx, cy)` if it is cached, else `undefined`; never samples a chunk

@@ -94,16 +94,19 @@ impl ClassSampler {
         names.iter().map(|n| JsValue::from_str(n)).collect()
     }
 
-    /// How far points of classes `a` and `b` (indices) keep apart; NaN for an index that is
-    /// not a class.
-    pub fn spacing(&self, a: u16, b: u16) -> f64 {
+    /// How far points of classes `a` and `b` (indices into `names()`) keep apart; throws for
+    /// an index that is not a class.
+    pub fn spacing(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] a: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] b: &JsValue,
+    ) -> Result<f64, JsError> {
         let table = self.job.table();
-        let n = table.len() as u16;
-        if a < n && b < n {
-            table.spacing(a, b)
-        } else {
-            f64::NAN
-        }
+        // At most MAX_CLASSES (256) classes, so the last index fits in 16 bits.
+        let last = table.len().saturating_sub(1) as u32;
+        let a = js::whole_arg("class index a", a, 0, last)?;
+        let b = js::whole_arg("class index b", b, 0, last)?;
+        Ok(table.spacing(a as u16, b as u16))
     }
 }
 

@@ -15,8 +15,9 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    fn get(&self, method: &str) -> Result<&Report, JsError> {
-        named("method", method, &self.reports.each_ref(), |r| {
+    fn get(&self, method: &JsValue) -> Result<&Report, JsError> {
+        let method = js::text("method", method)?;
+        named("method", &method, &self.reports.each_ref(), |r| {
             r.method.name()
         })
     }
@@ -25,31 +26,49 @@ impl Comparison {
 #[wasm_bindgen]
 impl Comparison {
     /// The method's points as `x, y` pairs.
-    pub fn points(&self, method: &str) -> Result<Float64Array, JsError> {
+    pub fn points(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] method: &JsValue,
+    ) -> Result<Float64Array, JsError> {
         Ok(xy(&self.get(method)?.points))
     }
     /// How many points the method placed.
-    pub fn count(&self, method: &str) -> Result<u32, JsError> {
+    pub fn count(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] method: &JsValue,
+    ) -> Result<u32, JsError> {
         Ok(self.get(method)?.points.len() as u32)
     }
     /// The spacing the method used (the jittered grid's cell side; the lab's spacing otherwise).
-    pub fn spacing(&self, method: &str) -> Result<f64, JsError> {
+    pub fn spacing(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] method: &JsValue,
+    ) -> Result<f64, JsError> {
         Ok(self.get(method)?.spacing)
     }
     /// Pairs closer than the lab's spacing, as `i, j` index pairs.
     #[wasm_bindgen(js_name = tooClose)]
-    pub fn too_close(&self, method: &str) -> Result<Uint32Array, JsError> {
+    pub fn too_close(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] method: &JsValue,
+    ) -> Result<Uint32Array, JsError> {
         let v: Vec<u32> = (self.get(method)?.too_close.iter())
             .flat_map(|&(i, j)| [i as u32, j as u32])
             .collect();
         Ok(Uint32Array::from(&v[..]))
     }
     /// The closest pair as `[i, j, distance]`, or an empty array with fewer than two points.
-    pub fn tightest(&self, method: &str) -> Result<Float64Array, JsError> {
+    pub fn tightest(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] method: &JsValue,
+    ) -> Result<Float64Array, JsError> {
         Ok(pair(self.get(method)?.tightest))
     }
     /// The largest empty circle centred on the map as `[x, y, radius]` (empty with no points).
-    pub fn clearing(&self, method: &str) -> Result<Float64Array, JsError> {
+    pub fn clearing(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] method: &JsValue,
+    ) -> Result<Float64Array, JsError> {
         let v: Vec<f64> = (self.get(method)?.clearing).map_or(vec![], |c| vec![c.x, c.y, c.radius]);
         Ok(Float64Array::from(&v[..]))
     }

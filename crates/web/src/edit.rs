@@ -2,7 +2,7 @@
 //! budget of work at a time; every other point keeps its place and its id; strokes undo.
 
 use crate::job::job_class;
-use crate::js::{err, getters, xyr, Params};
+use crate::js::{self, err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
 use poisson_live::edit::{Edit, EditableSet, Fill, Stroke, Tool};
 use poisson_live::job::Job;
@@ -51,8 +51,14 @@ impl EditableMap {
     /// pairs in map coordinates, one pair for a dab) with a brush of `brushRadius`; `run` applies
     /// it. Throws on a bad tool, path or brush (the set is then unchanged). A stroke off the map
     /// changes nothing.
-    pub fn stroke(&mut self, tool: &str, path: &[f64], brush_radius: f64) -> Result<(), JsError> {
-        let tool: Tool = tool.parse().map_err(err)?;
+    pub fn stroke(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] tool: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] path: &JsValue,
+        brush_radius: f64,
+    ) -> Result<(), JsError> {
+        let tool: Tool = js::text("tool", tool)?.parse().map_err(err)?;
+        let path = js::numbers("path", path)?;
         if !path.len().is_multiple_of(2) {
             return Err(JsError::new(&format!(
                 "a stroke's path is x, y pairs: an even count of numbers, got {}",

@@ -3,6 +3,7 @@
 //! The page hands over a flat array with `stride` numbers per point: 3 for `x, y, r`, 2 for
 //! `x, y`. The core writes the text (`poisson_live::export`).
 
+use crate::js::{self, finite};
 use poisson_live::export;
 use poisson_live::Point;
 use wasm_bindgen::prelude::*;
@@ -43,20 +44,27 @@ fn positions(flat: &[f64]) -> Vec<[f64; 2]> {
 pub fn points_to_json(
     width: f64,
     height: f64,
-    flat: &[f64],
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] flat: &JsValue,
     stride: f64,
 ) -> Result<String, JsError> {
-    Ok(match self::stride(flat, stride)? {
-        3 => export::to_json(width, height, &with_radius(flat)),
-        _ => export::to_json_xy(width, height, &positions(flat)),
+    // JSON has no NaN or Infinity: a width that is not finite would be written as `null`.
+    let (width, height) = (finite("width", width)?, finite("height", height)?);
+    let flat = js::numbers("points", flat)?;
+    Ok(match self::stride(&flat, stride)? {
+        3 => export::to_json(width, height, &with_radius(&flat)),
+        _ => export::to_json_xy(width, height, &positions(&flat)),
     })
 }
 
 /// CSV with the header `x,y,r` (or `x,y` when `stride` is 2), one line per point.
 #[wasm_bindgen(js_name = pointsToCsv)]
-pub fn points_to_csv(flat: &[f64], stride: f64) -> Result<String, JsError> {
-    Ok(match self::stride(flat, stride)? {
-        3 => export::to_csv(&with_radius(flat)),
-        _ => export::to_csv_xy(&positions(flat)),
+pub fn points_to_csv(
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] flat: &JsValue,
+    stride: f64,
+) -> Result<String, JsError> {
+    let flat = js::numbers("points", flat)?;
+    Ok(match self::stride(&flat, stride)? {
+        3 => export::to_csv(&with_radius(&flat)),
+        _ => export::to_csv_xy(&positions(&flat)),
     })
 }

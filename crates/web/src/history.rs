@@ -118,13 +118,14 @@ fn figures_array(f: LiveFigures) -> Float64Array {
 /// or 3 (`x, y, r`, each its own). `radius` is the set's nominal spacing, for points per r².
 #[wasm_bindgen(js_name = liveFigures)]
 pub fn live_figures_flat(
-    points: &[f64],
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] points: &JsValue,
     stride: f64,
     radius: f64,
     width: f64,
     height: f64,
 ) -> Result<Float64Array, JsError> {
-    let s = crate::export::stride(points, stride)?;
+    let points = crate::js::numbers("points", points)?;
+    let s = crate::export::stride(&points, stride)?;
     let pts: Vec<poisson_live::Point> = points
         .chunks_exact(s)
         .map(|c| poisson_live::Point {

@@ -1,7 +1,14 @@
 //! What crosses between JS and the core, written once: errors, numbers checked while they are
 //! still JS numbers, parameter objects, and point arrays.
+//!
+//! A parameter that wasm-bindgen would otherwise convert on its own in the generated glue — a
+//! string, an array, a small whole number — comes in as a `JsValue` and is read here: its type,
+//! then its size, and only then is anything copied into wasm memory, so a wrong type, a huge or
+//! negative length or an array-like object is a readable `Error`, never a trap. Numbers (`f64`)
+//! are converted by JS itself before any Rust runs (a BigInt or a Symbol is a JS `TypeError`
+//! there), and checked here for what they must be.
 
-use js_sys::{Array, Float64Array, Object, Reflect};
+use js_sys::{Array, Float64Array, JsString, Object, Reflect, Uint8Array, Uint8ClampedArray};
 use poisson_live::{Error, Point};
 use wasm_bindgen::prelude::*;
 
@@ -62,9 +69,227 @@ pub(crate) fn budget(max: f64) -> u64 {
     }
 }
 
-/// An index from JS (a row, a point), clamped to `0..=len`: NaN and negatives read as 0.
+/// An index from JS (a row, a point), clamped to `0..=len`: NaN and negatives read as 0. The
+/// clamp is done on 64 bits, so 2^32 is past the end, not cut to 0.
 pub(crate) fn index(value: f64, len: usize) -> usize {
-    (budget(value) as usize).min(len)
+    usize::try_from(budget(value)).map_or(len, |i| i.min(len))
+}
+
+/// An index from JS that must be a whole number ≥ 0 (NaN, fractions and negatives are
+/// refused), clamped to `len`: `Infinity` or 2^53 means "to the end".
+pub(crate) fn checked_index(name: &'static str, value: f64, len: usize) -> Result<usize, JsError> {
+    if value.is_nan() || value < 0.0 || (value.is_finite() && value != value.trunc()) {
+        return Err(JsError::new(&format!(
+            "{name} must be a whole number from 0 up, got {}",
+            shown(&JsValue::from(value))
+        )));
+    }
+    Ok(index(value, len))
+}
+
+/// The most numbers one array from JS may hold: 2^22 points of `x, y, r` (100 MB as
+/// `Float64Array`). The copy, the core's own working copy and the answer (text, for the
+/// exports) must all fit in wasm32's 4 GB together, so this is below the core's point limits.
+pub(crate) const MAX_NUMBERS: usize = 3 << 22;
+
+/// The most entries a list inside a parameter object may have (`classes`, `between`; the core
+/// takes at most 256 classes and says so itself).
+const MAX_LIST: u32 = 1 << 16;
+
+/// The most UTF-16 units a name from JS may have (names are a word or two).
+const MAX_TEXT: u32 = 1 << 10;
+
+/// How a JS value reads in a message: numbers as numbers, strings quoted (and shortened), the
+/// rest by kind.
+pub(crate) fn shown(value: &JsValue) -> String {
+    if let Some(n) = value.as_f64() {
+        return if n.is_nan() {
+            "NaN".to_owned()
+        } else if n.is_infinite() {
+            if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
+        } else {
+            short_number(n)
+        };
+    }
+    if let Some(text) = value.dyn_ref::<JsString>() {
+        let units = text.length();
+        let cut = text.slice(0, units.min(40));
+        let s = String::from(cut);
+        return if units > 40 {
+            format!("{s:?}… ({units} characters)")
+        } else {
+            format!("{s:?}")
+        };
+    }
+    if let Some(b) = value.as_bool() {
+        return b.to_string();
+    }
+    let kind = if value.is_undefined() {
+        "nothing"
+    } else if value.is_null() {
+        "null"
+    } else if value.is_bigint() {
+        "a BigInt"
+    } else if value.is_symbol() {
+        "a Symbol"
+    } else if value.is_function() {
+        "a function"
+    } else if Array::is_array(value) {
+        "an array"
+    } else if value.is_object() {
+        "an object"
+    } else {
+        "a value of another kind"
+    };
+    kind.to_owned()
+}
+
+/// A number for a message, at most about 20 characters (2^53 reads 9007199254740992, 1e308 as
+/// 1e308).
+pub(crate) fn short_number(n: f64) -> String {
+    let plain = n.to_string();
+    if plain.len() <= 20 {
+        plain
+    } else {
+        format!("{n:e}")
+    }
+}
+
+/// The error for a parameter `name` that is not `kind`: "… is missing" for `undefined`.
+fn wrong_arg(name: &str, value: &JsValue, kind: &str) -> JsError {
+    if value.is_undefined() {
+        JsError::new(&format!("{name} is missing: give {kind}"))
+    } else {
+        JsError::new(&format!("{name} must be {kind}, got {}", shown(value)))
+    }
+}
+
+/// A finite number from JS: NaN and ±Infinity are refused with `name`.
+pub(crate) fn finite(name: &'static str, value: f64) -> Result<f64, JsError> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(JsError::new(&format!(
+            "{name} must be a finite number, got {}",
+            shown(&JsValue::from(value))
+        )))
+    }
+}
+
+/// A whole number in `min..=max` from any JS value (a class index, a set number): not a
+/// number, a fraction or out of range is an error naming `name`; never cut to fewer bits.
+pub(crate) fn whole_arg(
+    name: &'static str,
+    value: &JsValue,
+    min: u32,
+    max: u32,
+) -> Result<u32, JsError> {
+    let n = value
+        .as_f64()
+        .ok_or_else(|| wrong_arg(name, value, "a whole number"))?;
+    whole_in(name, n, min, max)
+}
+
+/// A name from JS (a method, a layer, a tool, a picture): a string of at most 1024 units.
+pub(crate) fn text(name: &'static str, value: &JsValue) -> Result<String, JsError> {
+    let Some(s) = value.dyn_ref::<JsString>() else {
+        return Err(wrong_arg(name, value, "a name (a string)"));
+    };
+    if s.length() > MAX_TEXT {
+        return Err(JsError::new(&format!(
+            "{name} must be a name of at most {MAX_TEXT} characters, got {} characters",
+            s.length()
+        )));
+    }
+    Ok(String::from(s))
+}
+
+/// Room for `len` items of `T`, or a readable error where the allocation would fail.
+fn room<T>(name: &str, len: usize) -> Result<Vec<T>, JsError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        JsError::new(&format!(
+            "{name}: not enough memory to copy {len} values into the sampler"
+        ))
+    })?;
+    Ok(v)
+}
+
+/// An array of numbers from JS: a `Float64Array`, or a plain array whose every entry is a
+/// number; at most [`MAX_NUMBERS`]. The length is checked before anything is copied, so an
+/// array-like (`{length: 1e9}`) or a huge array is an error, not an allocation.
+pub(crate) fn numbers(name: &'static str, value: &JsValue) -> Result<Vec<f64>, JsError> {
+    let kind = "an array of numbers (a Float64Array or an Array)";
+    let too_long = |len: u32| {
+        JsError::new(&format!(
+            "{name} holds {len} numbers; the limit is {MAX_NUMBERS} (2^22 points of x, y, r)"
+        ))
+    };
+    if let Some(typed) = value.dyn_ref::<Float64Array>() {
+        let len = typed.length();
+        if len as usize > MAX_NUMBERS {
+            return Err(too_long(len));
+        }
+        let mut v = room(name, len as usize)?;
+        v.resize(len as usize, 0.0);
+        typed.copy_to(&mut v);
+        return Ok(v);
+    }
+    if !Array::is_array(value) {
+        return Err(wrong_arg(name, value, kind));
+    }
+    let array: &Array = value.unchecked_ref();
+    let len = array.length();
+    if len as usize > MAX_NUMBERS {
+        return Err(too_long(len));
+    }
+    let mut v = room(name, len as usize)?;
+    for i in 0..len {
+        let entry = array.get(i);
+        match entry.as_f64() {
+            Some(n) => v.push(n),
+            None => {
+                return Err(JsError::new(&format!(
+                    "{name} must hold numbers only; entry {i} is {}",
+                    shown(&entry)
+                )))
+            }
+        }
+    }
+    Ok(v)
+}
+
+/// Bytes from JS (`getImageData().data`): a `Uint8ClampedArray` or `Uint8Array` of exactly
+/// `len` bytes, checked before it is copied; `wrong_length(given)` words the refusal of any
+/// other length.
+pub(crate) fn bytes(
+    name: &'static str,
+    value: &JsValue,
+    len: usize,
+    wrong_length: impl FnOnce(u32) -> String,
+) -> Result<Vec<u8>, JsError> {
+    let given = if let Some(a) = value.dyn_ref::<Uint8ClampedArray>() {
+        a.length()
+    } else if let Some(a) = value.dyn_ref::<Uint8Array>() {
+        a.length()
+    } else {
+        return Err(wrong_arg(
+            name,
+            value,
+            "bytes (a Uint8ClampedArray or Uint8Array)",
+        ));
+    };
+    if given as usize != len {
+        return Err(JsError::new(&wrong_length(given)));
+    }
+    let mut v = room(name, len)?;
+    v.resize(len, 0);
+    if let Some(a) = value.dyn_ref::<Uint8ClampedArray>() {
+        a.copy_to(&mut v);
+    } else {
+        value.unchecked_ref::<Uint8Array>().copy_to(&mut v);
+    }
+    Ok(v)
 }
 
 /// The value of `all` whose name is `name`, or an error listing the names there are.
@@ -122,11 +347,20 @@ impl Params {
         if !Array::is_array(&value) {
             return Err(self.wrong(key, &value, "an array of objects"));
         }
-        Ok(Array::from(&value)
-            .iter()
-            .enumerate()
-            .map(|(i, object)| Params {
-                object,
+        let array: &Array = value.unchecked_ref();
+        // Read entry by entry, after a look at the length: a sparse `new Array(2 ** 32 - 1)`
+        // is refused here rather than copied.
+        if array.length() > MAX_LIST {
+            return Err(JsError::new(&format!(
+                "{} needs {}{key}: at most {MAX_LIST} entries, got {}",
+                self.what,
+                self.at,
+                array.length()
+            )));
+        }
+        Ok((0..array.length())
+            .map(|i| Params {
+                object: array.get(i),
                 what: self.what,
                 at: format!("{}{key}[{i}].", self.at),
             })
@@ -192,22 +426,18 @@ impl Params {
     /// The text under `key`.
     pub(crate) fn text(&self, key: &str) -> Result<String, JsError> {
         let value = self.get(key);
-        value
-            .as_string()
-            .ok_or_else(|| self.wrong(key, &value, "a name"))
+        match value.dyn_ref::<JsString>() {
+            Some(s) if s.length() <= MAX_TEXT => Ok(String::from(s)),
+            _ => Err(self.wrong(key, &value, "a name")),
+        }
     }
 
     fn wrong(&self, key: &str, value: &JsValue, kind: &str) -> JsError {
-        let got = if value.is_undefined() {
-            "nothing".to_owned()
-        } else {
-            value
-                .as_string()
-                .map_or_else(|| format!("{value:?}"), |s| format!("{s:?}"))
-        };
         JsError::new(&format!(
-            "{} needs {}{key}: {kind}, got {got}",
-            self.what, self.at
+            "{} needs {}{key}: {kind}, got {}",
+            self.what,
+            self.at,
+            shown(value)
         ))
     }
 }

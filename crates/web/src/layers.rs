@@ -9,8 +9,13 @@ use poisson_live::world::Object;
 use wasm_bindgen::prelude::*;
 
 /// The layer called `name`: `"chests"`, `"rocks"`, `"trees"` or `"flowers"`.
-pub(crate) fn object(name: &str) -> Result<Object, JsError> {
-    named("layer", name, &Object::ALL, Object::name)
+pub(crate) fn object(name: &JsValue) -> Result<Object, JsError> {
+    named(
+        "layer",
+        &js::text("layer", name)?,
+        &Object::ALL,
+        Object::name,
+    )
 }
 
 /// Meadow, forest and ponds from a seed: the ground the layers' rules test, and its picture.
@@ -68,12 +73,18 @@ pub struct LayerPlacement {
 #[wasm_bindgen]
 impl LayerPlacement {
     /// The layer's objects as `x, y, r` triplets (r is the layer's spacing).
-    pub fn points(&self, layer: &str) -> Result<Float64Array, JsError> {
+    pub fn points(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] layer: &JsValue,
+    ) -> Result<Float64Array, JsError> {
         Ok(xyr(self.inner.of(object(layer)?)))
     }
 
     /// How many objects the layer holds.
-    pub fn count(&self, layer: &str) -> Result<u32, JsError> {
+    pub fn count(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] layer: &JsValue,
+    ) -> Result<u32, JsError> {
         Ok(self.inner.of(object(layer)?).len() as u32)
     }
 

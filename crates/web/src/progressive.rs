@@ -14,7 +14,8 @@ use poisson_live::progressive::Progressive;
 use wasm_bindgen::prelude::*;
 
 /// The positions of a flat `x, y, r` array, refused unless it holds whole triples.
-fn positions(xyr: &[f64]) -> Result<Vec<[f64; 2]>, JsError> {
+fn positions(xyr: &JsValue) -> Result<Vec<[f64; 2]>, JsError> {
+    let xyr = crate::js::numbers("points", xyr)?;
     if !xyr.len().is_multiple_of(3) {
         return Err(JsError::new(&format!(
             "points must be x, y, r triples, but {} numbers do not make whole triples",
@@ -36,7 +37,9 @@ fn indices(order: &[usize]) -> Uint32Array {
 /// that is not finite. In one call: for sets that may take longer than a frame, use
 /// `ProgressiveOrder`.
 #[wasm_bindgen(js_name = progressiveOrder)]
-pub fn progressive_order_flat(xyr: &[f64]) -> Result<Uint32Array, JsError> {
+pub fn progressive_order_flat(
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] xyr: &JsValue,
+) -> Result<Uint32Array, JsError> {
     let order = poisson_live::progressive::progressive_order(&positions(xyr)?).map_err(err)?;
     Ok(indices(&order))
 }
@@ -55,7 +58,9 @@ impl ProgressiveOrder {
     /// Gets ready to order the points of `xyr` (`x, y, r` triples; the same errors as
     /// `progressiveOrder`); orders nothing yet.
     #[wasm_bindgen(constructor)]
-    pub fn new(xyr: &[f64]) -> Result<ProgressiveOrder, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] xyr: &JsValue,
+    ) -> Result<ProgressiveOrder, JsError> {
         Ok(Self {
             job: Progressive::new(&positions(xyr)?).map_err(err)?,
         })

@@ -2,7 +2,7 @@
 //! as flat `x, y, r` arrays.
 
 use crate::job::job_class;
-use crate::js::{self, err, getters, index, named, sets, xyr, Params};
+use crate::js::{self, checked_index, err, getters, named, sets, xyr, Params};
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
 use poisson_live::stipple::{self, Image, Ink, Mode, Picture, Rendering, StippleParams, Stippling};
 use wasm_bindgen::prelude::*;
@@ -19,10 +19,28 @@ impl StippleImage {
     /// A picture from RGBA bytes (a canvas's `getImageData().data`: a Uint8ClampedArray or
     /// Uint8Array of `width · height · 4` bytes). Throws on a zero size or a wrong byte count.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, rgba: &[u8]) -> Result<StippleImage, JsError> {
+    pub fn new(
+        width: f64,
+        height: f64,
+        #[wasm_bindgen(unchecked_param_type = "Uint8ClampedArray | Uint8Array")] rgba: &JsValue,
+    ) -> Result<StippleImage, JsError> {
         let (w, h) = size(width, height)?;
+        // The size first (the core's message for a zero or too large picture), then the bytes,
+        // checked against it before they are copied.
+        let pixels = (w as u64) * (h as u64);
+        if pixels == 0 || pixels > stipple::MAX_PIXELS as u64 {
+            return Err(err(Image::from_rgba(w, h, &[]).err().unwrap_or_else(
+                || poisson_live::Error::Invalid {
+                    message: format!("a {w} × {h} picture is not allowed"),
+                },
+            )));
+        }
+        let bytes = pixels as usize * 4;
+        let rgba = js::bytes("rgba", rgba, bytes, |got| {
+            format!("a {w} × {h} RGBA image needs {bytes} bytes, got {got}")
+        })?;
         Ok(Self {
-            image: Image::from_rgba(w, h, rgba).map_err(err)?,
+            image: Image::from_rgba(w, h, &rgba).map_err(err)?,
         })
     }
 
@@ -87,8 +105,12 @@ job_class!(
 impl PictureJob {
     /// Starts drawing built-in picture `name` (see `pictureNames()`) at `width × height`.
     #[wasm_bindgen(constructor)]
-    pub fn new(name: &str, width: f64, height: f64) -> Result<PictureJob, JsError> {
-        let picture = Picture::from_name(name).map_err(err)?;
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
+        width: f64,
+        height: f64,
+    ) -> Result<PictureJob, JsError> {
+        let picture = Picture::from_name(&js::text("name", name)?).map_err(err)?;
         let (w, h) = size(width, height)?;
         Ok(Self {
             job: picture.rendering(w, h).map_err(err)?,
@@ -107,8 +129,11 @@ pub fn picture_names() -> Array {
 
 /// A built-in picture's label for a menu ("Shaded sphere"); throws for an unknown name.
 #[wasm_bindgen(js_name = pictureLabel)]
-pub fn picture_label(name: &str) -> Result<String, JsError> {
-    Ok(Picture::from_name(name).map_err(err)?.label().to_owned())
+pub fn picture_label(
+    #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
+) -> Result<String, JsError> {
+    let name = js::text("name", name)?;
+    Ok(Picture::from_name(&name).map_err(err)?.label().to_owned())
 }
 
 /// The colour mode's inks in set order, each `[name, "#rrggbb"]`: cyan, magenta, yellow.
@@ -148,6 +173,14 @@ job_class!(
     |dots| sets(dots.iter().map(Vec::as_slice))
 );
 
+impl StippleJob {
+    /// The points of set number `set` (none for a set that does not exist).
+    fn set(&self, set: &JsValue) -> Result<&[poisson_live::Point], JsError> {
+        let set = js::whole_arg("set", set, 0, u32::MAX)?;
+        Ok(self.job.points(set as usize))
+    }
+}
+
 #[wasm_bindgen]
 impl StippleJob {
     /// Dots for `image` from `{mode, k, seed, …}`. `mode` `"mono"` (black dots) or `"colour"`
@@ -183,23 +216,36 @@ impl StippleJob {
         })
     }
 
-    /// Set `set`'s points so far as `x, y, r` triplets (empty for a set that does not exist).
-    pub fn points(&self, set: u32) -> Float64Array {
-        xyr(self.job.points(set as usize))
+    /// Set `set`'s points so far as `x, y, r` triplets (empty for a set that does not exist;
+    /// throws for a set number that is not a whole number from 0 to 2^32 − 1).
+    pub fn points(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] set: &JsValue,
+    ) -> Result<Float64Array, JsError> {
+        Ok(xyr(self.set(set)?))
     }
 
-    /// Set `set`'s points with indices in `from..to` (clamped to the set), as `x, y, r`
-    /// triplets: a fixed batch of dots, whatever else has been placed since.
+    /// Set `set`'s points with indices in `from..to` (whole numbers ≥ 0, clamped to the set),
+    /// as `x, y, r` triplets: a fixed batch of dots, whatever else has been placed since.
     #[wasm_bindgen(js_name = pointsBetween)]
-    pub fn points_between(&self, set: u32, from: f64, to: f64) -> Float64Array {
-        let points = self.job.points(set as usize);
-        let end = index(to, points.len());
-        xyr(&points[index(from, end)..end])
+    pub fn points_between(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] set: &JsValue,
+        from: f64,
+        to: f64,
+    ) -> Result<Float64Array, JsError> {
+        let points = self.set(set)?;
+        let end = checked_index("to", to, points.len())?;
+        let start = checked_index("from", from, end)?;
+        Ok(xyr(&points[start..end]))
     }
 
     /// Points in set `set` so far.
-    pub fn count(&self, set: u32) -> u32 {
-        self.job.points(set as usize).len() as u32
+    pub fn count(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] set: &JsValue,
+    ) -> Result<u32, JsError> {
+        Ok(self.set(set)?.len() as u32)
     }
 }
 

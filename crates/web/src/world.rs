@@ -46,7 +46,7 @@ impl PaintedWorld {
         Ok(Uint8Array::from(&bytes[..]))
     }
 
-    fn layer(&self, name: &str) -> Result<&[poisson_live::Point], JsError> {
+    fn layer(&self, name: &JsValue) -> Result<&[poisson_live::Point], JsError> {
         let at = object(name)?;
         let i = Object::ALL.iter().position(|&o| o == at).unwrap_or(0);
         Ok(self.inner.layers()[i])
@@ -54,13 +54,19 @@ impl PaintedWorld {
 
     /// How many objects a layer holds: `"chests"`, `"rocks"`, `"trees"` or `"flowers"`;
     /// throws for any other name.
-    pub fn count(&self, layer: &str) -> Result<u32, JsError> {
+    pub fn count(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] layer: &JsValue,
+    ) -> Result<u32, JsError> {
         Ok(self.layer(layer)?.len() as u32)
     }
 
     /// A layer's objects as `x, y, r` triplets (r is the layer's spacing); same names as
     /// `count`.
-    pub fn points(&self, layer: &str) -> Result<js_sys::Float64Array, JsError> {
+    pub fn points(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] layer: &JsValue,
+    ) -> Result<js_sys::Float64Array, JsError> {
         Ok(xyr(self.layer(layer)?))
     }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::message;
+use common::{message, n};
 use js_sys::{Float64Array, Reflect, Uint16Array, JSON};
 use poisson_live::classes::{Between, Class, ClassParams};
 use poisson_live_web::{poisson_classes, ClassSampler};
@@ -61,10 +61,15 @@ fn a_sliced_run_is_the_cores_points_and_classes() {
     let names: Vec<String> = run.names().iter().map(|n| n.as_string().unwrap()).collect();
     assert_eq!(names, ["tree", "rock", "bush"]);
     assert_eq!(
-        (run.spacing(0, 1), run.spacing(1, 2), run.spacing(0, 2)),
+        (
+            run.spacing(&n(0.0), &n(1.0)).unwrap(),
+            run.spacing(&n(1.0), &n(2.0)).unwrap(),
+            run.spacing(&n(0.0), &n(2.0)).unwrap(),
+        ),
         (10.0, 25.0, 12.0)
     );
-    assert!(run.spacing(0, 3).is_nan());
+    assert!(message(run.spacing(&n(0.0), &n(3.0))).contains("class index b"));
+    assert!(message(run.spacing(&n(-1.0), &n(0.0))).contains("class index a"));
 }
 
 #[wasm_bindgen_test]

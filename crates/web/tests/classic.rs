@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{flat, message, obj};
+use common::{flat, message, nums, obj};
 use poisson_live_web::{
     dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
     random_points, rsa_coverage, DartThrower, GridLab, PoissonSampler, SamplerHistory,
@@ -265,17 +265,29 @@ fn live_figures_match_the_core() {
     assert_eq!((f[2], f[3]), (-1.0, -1.0), "no pair too close");
     assert!(f[1] > rsa_coverage() * 0.8 && f[1] < hexagonal_coverage());
     // The flat form gives the same figures from x, y, r and from x, y with one radius.
-    let from_xyr = live_figures_flat(&h.points().to_vec(), 3.0, 24.0, 720.0, 400.0).unwrap();
+    let from_xyr = live_figures_flat(&h.points().into(), 3.0, 24.0, 720.0, 400.0).unwrap();
     assert_eq!(from_xyr.to_vec()[..2], f[..2]);
     let xy: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
-    let from_xy = live_figures_flat(&xy, 2.0, 24.0, 720.0, 400.0).unwrap();
+    let from_xy = live_figures_flat(&nums(&xy), 2.0, 24.0, 720.0, 400.0).unwrap();
     assert_eq!(from_xy.to_vec()[..2], f[..2]);
     // A pair too close is named.
-    let bad = live_figures_flat(&[0.0, 0.0, 6.0, 8.0, 50.0, 50.0], 2.0, 20.0, 100.0, 100.0)
-        .unwrap()
-        .to_vec();
+    let bad = live_figures_flat(
+        &nums(&[0.0, 0.0, 6.0, 8.0, 50.0, 50.0]),
+        2.0,
+        20.0,
+        100.0,
+        100.0,
+    )
+    .unwrap()
+    .to_vec();
     assert_eq!(bad[2..], [0.0, 1.0, 10.0, 20.0]);
-    let m = message(live_figures_flat(&[1.0, 2.0, 3.0], 2.0, 1.0, 1.0, 1.0));
+    let m = message(live_figures_flat(
+        &nums(&[1.0, 2.0, 3.0]),
+        2.0,
+        1.0,
+        1.0,
+        1.0,
+    ));
     assert!(m.contains("whole points"), "{m}");
-    assert!(message(live_figures_flat(&[], 4.0, 1.0, 1.0, 1.0)).contains("stride"));
+    assert!(message(live_figures_flat(&nums(&[]), 4.0, 1.0, 1.0, 1.0)).contains("stride"));
 }

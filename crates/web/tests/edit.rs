@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{message, obj};
+use common::{message, nums, obj, s};
 use poisson_live::edit::{EditableSet, Stroke, Tool};
 use poisson_live_web::EditableMap;
 use wasm_bindgen_test::*;
@@ -51,8 +51,8 @@ fn a_sliced_drag_is_the_cores_edits_and_undoes_as_one() {
     let mut calls = 0;
     for pair in path.windows(2) {
         m.stroke(
-            "refill",
-            &[pair[0][0], pair[0][1], pair[1][0], pair[1][1]],
+            &s("refill"),
+            &nums(&[pair[0][0], pair[0][1], pair[1][0], pair[1][1]]),
             30.0,
         )
         .unwrap();
@@ -68,8 +68,8 @@ fn a_sliced_drag_is_the_cores_edits_and_undoes_as_one() {
     core.end_stroke();
     assert!(calls > 20, "{calls} slices");
     let dab = [600.0, 300.0];
-    m.stroke("erase", &dab, 40.0).unwrap();
-    m.stroke("paint", &dab, 40.0).unwrap(); // finishes the erase first
+    m.stroke(&s("erase"), &nums(&dab), 40.0).unwrap();
+    m.stroke(&s("paint"), &nums(&dab), 40.0).unwrap(); // finishes the erase first
     m.finish().unwrap();
     core.apply(Tool::Erase, &Stroke::new(&[dab], 40.0).unwrap())
         .unwrap();
@@ -101,7 +101,7 @@ fn a_stroke_off_the_map_does_nothing() {
     let mut m = map();
     let before = (m.points().to_vec(), m.ids().to_vec(), m.next_id());
     for tool in ["paint", "erase", "refill"] {
-        m.stroke(tool, &[-100.0, -100.0, -50.0, 900.0], 30.0)
+        m.stroke(&s(tool), &nums(&[-100.0, -100.0, -50.0, 900.0]), 30.0)
             .unwrap();
         m.finish().unwrap();
     }
@@ -112,12 +112,17 @@ fn a_stroke_off_the_map_does_nothing() {
 #[wasm_bindgen_test]
 fn bad_input_throws_the_cores_message() {
     let mut m = map();
-    assert!(message(m.stroke("smudge", &[1.0, 2.0], 5.0)).contains("paint, erase or refill"));
-    assert!(message(m.stroke("paint", &[1.0, 2.0, 3.0], 5.0)).contains("even count"));
-    assert!(message(m.stroke("paint", &[], 5.0)).contains("at least one point"));
-    assert!(message(m.stroke("paint", &[f64::NAN, 2.0], 5.0)).contains("finite"));
+    assert!(
+        message(m.stroke(&s("smudge"), &nums(&[1.0, 2.0]), 5.0)).contains("paint, erase or refill")
+    );
+    assert!(message(m.stroke(&s("paint"), &nums(&[1.0, 2.0, 3.0]), 5.0)).contains("even count"));
+    assert!(message(m.stroke(&s("paint"), &nums(&[]), 5.0)).contains("at least one point"));
+    assert!(message(m.stroke(&s("paint"), &nums(&[f64::NAN, 2.0]), 5.0)).contains("finite"));
     let core = Stroke::circle(1.0, 2.0, 0.0).unwrap_err().to_string();
-    assert_eq!(message(m.stroke("paint", &[1.0, 2.0], 0.0)), core);
+    assert_eq!(
+        message(m.stroke(&s("paint"), &nums(&[1.0, 2.0]), 0.0)),
+        core
+    );
     assert!(!m.busy());
     assert!(message(EditableMap::new(
         &obj! { width: 720.0, height: 400.0, radius: 10.0, k: 0.0, seed: 1.0 }
@@ -165,7 +170,7 @@ fn a_map_of_classes_is_the_cores_and_keeps_every_pair_apart() {
     assert_eq!((m.class_count(), m.too_close()), (2, 0));
     let stroke = Stroke::new(&[[100.0, 200.0], [400.0, 260.0]], 60.0).unwrap();
     core.apply(Tool::Refill, &stroke).unwrap();
-    m.stroke("refill", &[100.0, 200.0, 400.0, 260.0], 60.0)
+    m.stroke(&s("refill"), &nums(&[100.0, 200.0, 400.0, 260.0]), 60.0)
         .unwrap();
     while !m.run(3.0).unwrap() {}
     assert_eq!(m.points().to_vec(), xyr(&core));

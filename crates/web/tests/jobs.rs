@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{bits, message, obj};
+use common::{bits, message, nums, obj, s};
 use poisson_live_web::{
     poisson_disk_flat, BiomeMap, ClassSampler, ComparisonJob, FastJob, ForestJob, PictureJob,
     PlacementJob, ProgressiveOrder, SamplerRunJob, SpectrumJob, StippleJob, WorldJob,
@@ -44,8 +44,8 @@ macro_rules! protocol {
 fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
     let (a, b) = protocol!(ComparisonJob::new(720.0, 400.0, 14.0, 3.0).unwrap(), 50.0);
     assert_eq!(
-        a.points("poisson").unwrap().to_vec(),
-        b.points("poisson").unwrap().to_vec()
+        a.points(&s("poisson")).unwrap().to_vec(),
+        b.points(&s("poisson")).unwrap().to_vec()
     );
 
     let run = || {
@@ -61,7 +61,7 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
     let xyr = poisson_disk_flat(360.0, 200.0, 6.0, 30.0, 3.0)
         .unwrap()
         .to_vec();
-    let (a, b) = protocol!(ProgressiveOrder::new(&xyr).unwrap(), 10.0);
+    let (a, b) = protocol!(ProgressiveOrder::new(&nums(&xyr)).unwrap(), 10.0);
     assert_eq!(a.to_vec(), b.to_vec());
 
     let classes = || {
@@ -87,8 +87,8 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
     let spacings = obj! { chest: 60.0, rock: 20.0, tree: 8.0, flower: 6.0, sharedGrid: true };
     let (a, b) = protocol!(PlacementJob::new(&map, &spacings).unwrap(), 60.0);
     assert_eq!(
-        a.points("flowers").unwrap().to_vec(),
-        b.points("flowers").unwrap().to_vec()
+        a.points(&s("flowers")).unwrap().to_vec(),
+        b.points(&s("flowers")).unwrap().to_vec()
     );
 
     let forest = || {
@@ -98,7 +98,7 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
     let (a, b) = protocol!(forest().unwrap(), 50.0);
     assert_eq!(a.to_vec(), b.to_vec());
 
-    let (a, b) = protocol!(PictureJob::new("sphere", 120.0, 80.0).unwrap(), 9.0);
+    let (a, b) = protocol!(PictureJob::new(&s("sphere"), 120.0, 80.0).unwrap(), 9.0);
     assert_eq!(a.rgba().to_vec(), b.rgba().to_vec());
 
     let stipple = || {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bits, message, obj};
+use common::{bits, message, obj, s};
 use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumParams};
 use poisson_live_web::{ComparisonJob, Spectrum, SpectrumJob};
 use wasm_bindgen::JsError;
@@ -18,12 +18,15 @@ fn the_comparison_holds_the_lab_figures() {
         .unwrap()
         .finish()
         .unwrap();
-    assert_eq!(c.count("random").unwrap(), c.count("poisson").unwrap());
-    assert_eq!(c.too_close("poisson").unwrap().length(), 0);
-    assert!(c.too_close("random").unwrap().length() > 0);
-    assert_eq!(c.clearing("poisson").unwrap().length(), 3);
-    assert_eq!(c.tightest("poisson").unwrap().length(), 3);
-    let m = message(c.count("hexagonal"));
+    assert_eq!(
+        c.count(&s("random")).unwrap(),
+        c.count(&s("poisson")).unwrap()
+    );
+    assert_eq!(c.too_close(&s("poisson")).unwrap().length(), 0);
+    assert!(c.too_close(&s("random")).unwrap().length() > 0);
+    assert_eq!(c.clearing(&s("poisson")).unwrap().length(), 3);
+    assert_eq!(c.tightest(&s("poisson")).unwrap().length(), 3);
+    let m = message(c.count(&s("hexagonal")));
     assert_eq!(
         m,
         "unknown method \"hexagonal\": use random, jittered, poisson"
@@ -48,11 +51,11 @@ fn a_comparison_built_in_stages_equals_the_cores_one_call_comparison() {
     for report in &whole {
         let method = report.method.name();
         let xy: Vec<f64> = report.points.iter().flat_map(|p| [p.x, p.y]).collect();
-        assert_eq!(staged.points(method).unwrap().to_vec(), xy);
+        assert_eq!(staged.points(&s(method)).unwrap().to_vec(), xy);
         let c = report.clearing.map_or(vec![], |c| vec![c.x, c.y, c.radius]);
-        assert_eq!(staged.clearing(method).unwrap().to_vec(), c);
+        assert_eq!(staged.clearing(&s(method)).unwrap().to_vec(), c);
         assert_eq!(
-            staged.too_close(method).unwrap().length() as usize,
+            staged.too_close(&s(method)).unwrap().length() as usize,
             2 * report.too_close.len()
         );
     }

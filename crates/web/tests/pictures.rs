@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{flat, message, obj};
+use common::{bytes, flat, message, n, obj, s};
 use poisson_live::biomes::{place_objects, Spacings};
 use poisson_live::stipple::{Image, Picture, StippleParams};
 use poisson_live::world::Object;
@@ -37,6 +37,8 @@ fn placement(map: &BiomeMap, s: [f64; 4], shared: bool) -> LayerPlacement {
 fn layers_shared_grid_has_no_overlaps_separate_grids_do() {
     let map = BiomeMap::new(720.0, 400.0, 123456.0).unwrap();
     assert_eq!((map.width(), map.height()), (720, 400));
+    // Rows past 2^32 are past the end (all rows), not cut to 32 bits (none).
+    assert_eq!(map.rgba_rows(398.0, 2f64.powi(32)).length(), 2 * 720 * 4);
     let shared = placement(&map, [160.0, 44.0, 16.0, 8.0], true);
     assert!(shared.shared_grid());
     assert_eq!(shared.overlap_count(), 0);
@@ -45,15 +47,15 @@ fn layers_shared_grid_has_no_overlaps_separate_grids_do() {
     assert!(separate.overlap_count() > 0);
     assert_eq!(separate.overlaps().length(), 4 * separate.overlap_count());
     for layer in LAYERS {
-        let n = shared.count(layer).unwrap();
+        let n = shared.count(&s(layer)).unwrap();
         assert!(n > 0, "{layer}");
-        assert_eq!(shared.points(layer).unwrap().length(), 3 * n);
+        assert_eq!(shared.points(&s(layer)).unwrap().length(), 3 * n);
     }
-    let trees = shared.points("trees").unwrap().to_vec();
+    let trees = shared.points(&s("trees")).unwrap().to_vec();
     assert!(trees
         .chunks(3)
         .all(|p| map.ground_at(p[0], p[1]) == "forest floor"));
-    let flowers = shared.points("flowers").unwrap().to_vec();
+    let flowers = shared.points(&s("flowers")).unwrap().to_vec();
     assert!(flowers
         .chunks(3)
         .all(|p| map.ground_at(p[0], p[1]) == "meadow"));
@@ -89,7 +91,7 @@ fn layers_placed_in_slices_equal_the_cores_one_call_placement() {
         let sliced = job.take().unwrap();
         for (layer, object) in LAYERS.iter().zip(Object::ALL) {
             assert_eq!(
-                sliced.points(layer).unwrap().to_vec(),
+                sliced.points(&s(layer)).unwrap().to_vec(),
                 flat(whole.of(object))
             );
         }
@@ -122,12 +124,12 @@ fn layers_bad_input_becomes_an_exception() {
     let m = message(place(&map, [160.0, 44.0, 16.0, 0.001], false));
     assert!(m.contains("use a radius ≥"), "{m}");
     let p = placement(&map, [160.0, 44.0, 16.0, 8.0], true);
-    let m = message(p.count("bushes"));
+    let m = message(p.count(&s("bushes")));
     assert!(m.contains("unknown layer"), "{m}");
 }
 
 fn picture(name: &str, width: f64, height: f64) -> StippleImage {
-    PictureJob::new(name, width, height)
+    PictureJob::new(&s(name), width, height)
         .unwrap()
         .finish()
         .unwrap()
@@ -171,7 +173,7 @@ fn a_stipple_grown_in_slices_equals_the_cores_one_call_stipple() {
         .map(|v| v.as_string().unwrap())
         .collect();
     assert_eq!(names, ["sphere", "gradient", "tree", "rings"]);
-    assert_eq!(picture_label("tree").unwrap(), "Tree silhouette");
+    assert_eq!(picture_label(&s("tree")).unwrap(), "Tree silhouette");
 
     let image = picture("sphere", 240.0, 160.0);
     assert_eq!((image.width(), image.height()), (240, 160));
@@ -183,7 +185,7 @@ fn a_stipple_grown_in_slices_equals_the_cores_one_call_stipple() {
     while !s.run(100.0).unwrap() {}
     assert!(s.is_finished());
     assert_eq!(
-        s.points(0).to_vec(),
+        s.points(&n(0.0)).unwrap().to_vec(),
         flat(&core),
         "the same dots as natively"
     );
@@ -196,7 +198,7 @@ fn canvas_pixels_round_trip_through_rgba() {
     let image = picture("tree", 120.0, 80.0);
     let rgba = image.rgba().to_vec();
     assert_eq!(rgba.len(), 120 * 80 * 4);
-    let again = StippleImage::new(120.0, 80.0, &rgba).unwrap();
+    let again = StippleImage::new(120.0, 80.0, &bytes(&rgba)).unwrap();
     let gamma = |img: &StippleImage| {
         StippleJob::new(
             img,
@@ -224,8 +226,11 @@ fn colour_mode_gives_three_sets_and_the_mask_only_dark_ground() {
     assert_eq!(s.sets(), 3);
     let mut total = 0;
     for i in 0..3 {
-        assert_eq!(s.points(i).to_vec(), flat(&core[i as usize]));
-        total += s.count(i);
+        assert_eq!(
+            s.points(&n(f64::from(i))).unwrap().to_vec(),
+            flat(&core[i as usize])
+        );
+        total += s.count(&n(f64::from(i))).unwrap();
     }
     assert_eq!(total, s.point_count());
     // take() hands the sets over (the job keeps none of them).
@@ -257,7 +262,7 @@ fn colour_mode_gives_three_sets_and_the_mask_only_dark_ground() {
 #[wasm_bindgen_test]
 fn pictures_and_masks_made_in_slices_equal_the_one_call_ones() {
     let whole = Picture::Tree.render(150, 90).unwrap();
-    let mut render = PictureJob::new("tree", 150.0, 90.0).unwrap();
+    let mut render = PictureJob::new(&s("tree"), 150.0, 90.0).unwrap();
     assert_eq!(render.progress(), 0.0);
     let mut calls = 0;
     while !render.run(if calls % 2 == 0 { 1.0 } else { 13.0 }).unwrap() {
@@ -266,7 +271,7 @@ fn pictures_and_masks_made_in_slices_equal_the_one_call_ones() {
     assert!(calls > 5, "drawn in {calls} slices");
     let sliced = render.take().unwrap();
     assert_eq!(sliced.rgba().to_vec(), whole.to_rgba());
-    let m = message(PictureJob::new("moon", 10.0, 10.0));
+    let m = message(PictureJob::new(&s("moon"), 10.0, 10.0));
     assert!(m.contains("no built-in picture"), "{m}");
 
     // A mask is made at once and seeded by its runs; a batch by index is a slice of the dots.
@@ -274,24 +279,52 @@ fn pictures_and_masks_made_in_slices_equal_the_one_call_ones() {
     assert_eq!(m.point_count(), 0);
     assert!(!m.is_finished());
     while !m.run(5.0).unwrap() {}
-    let all = m.points(0).to_vec();
+    let all = m.points(&n(0.0)).unwrap().to_vec();
     let core = poisson_live::stipple::masked_poisson(&whole, 0.5, 3.0, 30, 4).unwrap();
     assert_eq!(all, flat(&core));
-    assert_eq!(m.points_between(0, 2.0, 5.0).to_vec(), all[6..15].to_vec());
-    let n = f64::from(m.count(0));
-    assert_eq!(m.points_between(0, n - 1.0, n + 10.0).length(), 3);
-    assert_eq!(m.points_between(0, n + 5.0, n + 10.0).length(), 0);
-    assert_eq!(m.points_between(0, 7.0, 3.0).length(), 0);
-    assert_eq!(m.points_between(2, 0.0, 10.0).length(), 0);
+    assert_eq!(
+        m.points_between(&n(0.0), 2.0, 5.0).unwrap().to_vec(),
+        all[6..15].to_vec()
+    );
+    let len = f64::from(m.count(&n(0.0)).unwrap());
+    assert_eq!(
+        m.points_between(&n(0.0), len - 1.0, len + 10.0)
+            .unwrap()
+            .length(),
+        3
+    );
+    assert_eq!(
+        m.points_between(&n(0.0), len + 5.0, len + 10.0)
+            .unwrap()
+            .length(),
+        0
+    );
+    assert_eq!(m.points_between(&n(0.0), 7.0, 3.0).unwrap().length(), 0);
+    assert_eq!(m.points_between(&n(2.0), 0.0, 10.0).unwrap().length(), 0);
+    // Indices past 2^32 are past the end, not cut to 32 bits; a bad index or set is refused.
+    let big = 2f64.powi(32);
+    assert_eq!(m.points_between(&n(0.0), 0.0, big).unwrap().to_vec(), all);
+    assert_eq!(
+        m.points_between(&n(0.0), 2.0, 2f64.powi(53))
+            .unwrap()
+            .length() as usize,
+        all.len() - 6
+    );
+    assert!(
+        message(m.points_between(&n(0.0), f64::NAN, 3.0)).contains("from must be a whole number")
+    );
+    assert!(message(m.points_between(&n(0.0), -1.0, 3.0)).contains("from must be a whole number"));
+    assert!(message(m.points(&n(big))).starts_with("set must be between 0 and 4294967295"));
+    assert!(message(m.count(&s("0"))).contains("set must be a whole number"));
 }
 
 #[wasm_bindgen_test]
 fn stipple_bad_input_becomes_an_exception() {
-    let m = message(StippleImage::new(2.0, 2.0, &[0; 15]));
+    let m = message(StippleImage::new(2.0, 2.0, &bytes(&[0; 15])));
     assert_eq!(m, "a 2 × 2 RGBA image needs 16 bytes, got 15");
-    let m = message(StippleImage::new(0.0, 2.0, &[]));
+    let m = message(StippleImage::new(0.0, 2.0, &bytes(&[])));
     assert!(m.contains("at least 1"), "{m}");
-    let m = message(StippleImage::new(-3.0, 2.0, &[]));
+    let m = message(StippleImage::new(-3.0, 2.0, &bytes(&[])));
     assert!(m.contains("width"), "{m}");
     let image = picture("sphere", 50.0, 50.0);
     let m = message(stipple_job(&image, "mono", 12.0, 4.0, 1.0));

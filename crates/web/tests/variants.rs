@@ -253,7 +253,7 @@ fn endless_chunks_do_not_depend_on_the_visit_order() {
     assert_eq!(EndlessWorld::phase(1.0, 1.0).unwrap(), 3);
     assert_eq!(a.chunk_x(-0.5), -1);
     assert_eq!(a.chunk_y(96.0), 1);
-    let view = a.points_in(-100.0, -100.0, 200.0, 150.0).to_vec();
+    let view = a.points_in(-100.0, -100.0, 200.0, 150.0).unwrap().to_vec();
     assert!(view
         .chunks(2)
         .all(|p| p[0] >= -100.0 && p[0] < 100.0 && p[1] >= -100.0 && p[1] < 50.0));
@@ -265,25 +265,26 @@ fn endless_chunks_do_not_depend_on_the_visit_order() {
 fn a_view_built_a_chunk_per_call_equals_the_one_call_points() {
     let (x, y, w, h) = (-360.0, -200.0, 720.0, 400.0);
     let mut whole = world(120.0, 6.0, 123456.0, 96.0).unwrap();
-    let expected = whole.points_in(x, y, w, h).to_vec();
+    let expected = whole.points_in(x, y, w, h).unwrap().to_vec();
     let mut stepped = world(120.0, 6.0, 123456.0, 96.0).unwrap();
-    let missing = stepped.missing(x, y, w, h);
+    let missing = stepped.missing(x, y, w, h).unwrap();
     assert_eq!(f64::from(missing), whole.generated());
     assert!(stepped.cached_chunk(0.0, 0.0).unwrap().is_none());
     let mut calls = 0;
-    while stepped.generate_next(x, y, w, h) {
+    while stepped.generate_next(x, y, w, h).unwrap() {
         calls += 1;
-        assert_eq!(stepped.missing(x, y, w, h), missing - calls);
+        assert_eq!(stepped.missing(x, y, w, h).unwrap(), missing - calls);
     }
     assert_eq!(calls, missing);
-    assert_eq!(stepped.points_in(x, y, w, h).to_vec(), expected);
+    assert_eq!(stepped.points_in(x, y, w, h).unwrap().to_vec(), expected);
     assert_eq!(stepped.generated(), whole.generated());
     assert_eq!(
         stepped.cached_chunk(0.0, 0.0).unwrap().unwrap().to_vec(),
         whole.chunk(0.0, 0.0).unwrap().to_vec()
     );
     assert!(message(stepped.cached_chunk(0.5, 0.0)).contains("cx must be a whole number"));
-    assert!(!stepped.generate_next(f64::NAN, 0.0, 10.0, 10.0));
+    assert!(message(stepped.generate_next(f64::NAN, 0.0, 10.0, 10.0))
+        .contains("x must be a finite number"));
 }
 
 #[wasm_bindgen_test]
@@ -302,4 +303,14 @@ fn endless_bad_input_becomes_an_exception() {
     assert!(m.contains("cx must be a whole number"), "{m}");
     let m = message(EndlessWorld::new(&JsValue::NULL));
     assert!(m.contains("takes an object"), "{m}");
+    // A view too large for the work limit is refused at once, and the world still answers.
+    for huge in [f64::INFINITY, 1e308, 2f64.powi(53), 2f64.powi(31)] {
+        let m = message(w.points_in(0.0, 0.0, huge, huge));
+        assert!(m.contains("limit") || m.contains("finite"), "{huge}: {m}");
+        assert!(message(w.missing(0.0, 0.0, huge, 10.0)).len() > 20);
+        assert!(message(w.generate_next(0.0, 0.0, 10.0, huge)).len() > 20);
+    }
+    let m = message(w.points_in(0.0, 0.0, -1.0, 10.0));
+    assert!(m.contains("≥ 0"), "{m}");
+    assert!(w.points_in(0.0, 0.0, 200.0, 200.0).unwrap().length() > 0);
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::message;
+use common::{message, s};
 use poisson_live_web::{world_legend, PaintedWorld, WorldJob};
 use std::rc::Rc;
 use wasm_bindgen_test::*;
@@ -82,11 +82,11 @@ fn world_123456_in_the_browser_equals_the_golden_png() {
 fn counts_ground_and_legend_come_from_the_core() {
     let world = world_123456();
     for layer in ["chests", "rocks", "trees", "flowers"] {
-        let n = world.count(layer).unwrap();
+        let n = world.count(&s(layer)).unwrap();
         assert!(n > 0, "some {layer}");
-        assert_eq!(world.points(layer).unwrap().length(), 3 * n);
+        assert_eq!(world.points(&s(layer)).unwrap().length(), 3 * n);
     }
-    let m = message(world.count("dragons"));
+    let m = message(world.count(&s("dragons")));
     assert!(m.contains("unknown layer"), "{m}");
     // The map's corner is open sea; the island's middle is land.
     assert_eq!(world.ground_at(0.5, 0.5), "deep water");

@@ -41,3 +41,23 @@ pub fn bits(v: Vec<f64>) -> Vec<u64> {
 pub fn flat(points: &[poisson_live::Point]) -> Vec<f64> {
     points.iter().flat_map(|p| [p.x, p.y, p.r]).collect()
 }
+
+/// A name as the page passes one (the bindings read names as `JsValue`s).
+pub fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+/// A number as a `JsValue`, for the parameters the bindings read as one (a set or class index).
+pub fn n(value: f64) -> JsValue {
+    JsValue::from_f64(value)
+}
+
+/// Numbers as the `Float64Array` the page passes.
+pub fn nums(values: &[f64]) -> JsValue {
+    js_sys::Float64Array::from(values).into()
+}
+
+/// Bytes as the `Uint8Array` a canvas hands over.
+pub fn bytes(values: &[u8]) -> JsValue {
+    js_sys::Uint8Array::from(values).into()
+}
