@@ -1,8 +1,10 @@
 // Use after free(), said in words. A wasm-bindgen object keeps its Rust value's address in
 // `__wbg_ptr` and sets it to 0 in `free()`; a method called afterwards hands 0 to Rust, whose
 // glue answers only "null pointer passed to rust". `guardFreed(bindings)` makes every method and
-// getter of every exported class check first and throw "this <Class> was freed …" instead, and
-// makes a second free() do nothing.
+// getter of every exported class check first (itself and any object argument) and throw
+// "this <Class> was freed …" instead, and makes a second free() do nothing. Constructors and
+// plain functions cannot be wrapped (a module's exports are read-only): a freed object passed
+// to one still gets wasm-bindgen's words.
 //
 // The one copy: the page calls it on the module it loads (www/main.js), and scripts/package.sh
 // ships this file in the npm package, whose entries (node.js, browser.js) call it too.
@@ -49,6 +51,12 @@ export function guardFreed(bindings) {
 function guard(method, name) {
   const guarded = function (...args) {
     if (this != null && this.__wbg_ptr === 0) throw new Error(freedMessage(name));
+    // A freed object handed in as an argument is refused in the same words.
+    for (const arg of args) {
+      if (arg != null && typeof arg === 'object' && arg.__wbg_ptr === 0) {
+        throw new Error(`the ${arg.constructor?.name ?? 'object'} passed in was freed (free() was called on it): make a new one`);
+      }
+    }
     return method.apply(this, args);
   };
   Object.defineProperty(guarded, 'name', { value: method.name });

@@ -6,7 +6,7 @@ use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
 use crate::Failure;
-use poisson_live::job::Job;
+use poisson_live::job::{Job, BRIDSON_DENSITY};
 use poisson_live::progressive::Progressive;
 use poisson_live::stipple::masked_sampler;
 use poisson_live::wrap::poisson_disk_wrapped;
@@ -84,9 +84,8 @@ impl Bridson {
                 } else {
                     let mut s = Sampler::new(width, height, radius, k, seed)?;
                     s.start_random();
-                    // A filled map holds about 0.6 points per r² (k = 30); the estimate only
-                    // drives the percentage.
-                    let expected = (0.62 * width / radius * height / radius).max(1.0);
+                    // The estimate only drives the percentage.
+                    let expected = (BRIDSON_DENSITY * width / radius * height / radius).max(1.0);
                     progress::finish(s, &mut progress, Some(expected))
                 };
                 (width, height, points)

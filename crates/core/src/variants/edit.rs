@@ -1011,8 +1011,8 @@ impl Job for Fill {
         }
     }
 
-    /// The set, ids `0, 1, …` in the order placed. A set the samplers made passes every check
-    /// of [`EditableSet::with_items`]; `None` also if one failed, which would be a bug.
+    /// The set, ids `0, 1, …` in the order placed; `None` once taken. A set the samplers made
+    /// passes every check of [`EditableSet::with_items`], so those checks cannot fail here.
     fn take(&mut self) -> Option<EditableSet> {
         let (w, h, k, seed) = (self.width, self.height, self.k, self.seed);
         match &mut self.sampler {
@@ -1023,14 +1023,15 @@ impl Job for Fill {
                     class: 0,
                     point,
                 });
-                EditableSet::with_items(w, h, *r, k, seed, items).ok()
+                let set = EditableSet::with_items(w, h, *r, k, seed, items);
+                Some(set.expect("a sampler's own fill passes the editable set's checks"))
             }
             FillSampler::Classes(s) => {
                 let table = s.table().clone();
                 let placed = Job::take(s)?;
-                EditableSet::with_items(w, h, table.smallest(), k, seed, placed.items())
-                    .and_then(|set| set.with_classes(table))
-                    .ok()
+                let set = EditableSet::with_items(w, h, table.smallest(), k, seed, placed.items())
+                    .and_then(|set| set.with_classes(table));
+                Some(set.expect("a class sampler's own fill passes the editable set's checks"))
             }
         }
     }
