@@ -16,13 +16,13 @@
 //! ([`ClassTable::radius`]), so the crate's spacing promise holds too and the result goes
 //! straight into an [`crate::EditableSet`] ([`ClassedPoints::items`]).
 
-use crate::bridson::{Kinds, Sampler};
-use crate::edit::Item;
-use crate::error::{positive, Advice, Error, Result};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::rng::{sub_seed, ParkMiller};
-use crate::Point;
+use crate::base::error::{positive, Advice, Error, Result};
+use crate::base::job::Job;
+use crate::base::point::Point;
+use crate::base::rng::{sub_seed, ParkMiller};
+use crate::classic::bridson::{Kinds, Sampler};
+use crate::classic::grid::{Grid, Spacing};
+use crate::variants::edit::Item;
 use std::fmt;
 
 /// The most classes one run takes (the spacing table holds one number per pair).
@@ -452,7 +452,7 @@ impl ClassTable {
     /// Every pair `(i, j)`, `i < j`, of `points` (of classes `classes`, in the same order)
     /// closer than the spacing of its pair of classes: none for any set this crate places.
     pub fn violations(&self, points: &[Point], classes: &[u16]) -> Vec<(usize, usize)> {
-        crate::metrics::spacing_violations(
+        crate::measures::metrics::spacing_violations(
             points,
             |i| self.reach(classes[i]),
             |i, j| self.spacing(classes[i], classes[j]),
@@ -461,7 +461,7 @@ impl ClassTable {
 
     /// The first pair of [`ClassTable::violations`], without collecting the others.
     pub fn first_violation(&self, points: &[Point], classes: &[u16]) -> Option<(usize, usize)> {
-        crate::metrics::first_spacing_violation(
+        crate::measures::metrics::first_spacing_violation(
             points,
             |i| self.reach(classes[i]),
             |i, j| self.spacing(classes[i], classes[j]),
@@ -527,23 +527,13 @@ impl Kinds for ClassKinds {
             None => self.draw(),
         };
         let n = self.table.len();
-        let row_of_c = &self.table.spacing[c * n..(c + 1) * n];
-        // Every point closer than the largest spacing of `c` lies within this many cells.
-        let cells = (self.table.reach[c] / grid.cell()).ceil() as usize;
-        let (col, row) = grid.cell_of(x, y);
-        let points = grid.points();
-        let cols = col.saturating_sub(cells)..=(col + cells).min(grid.cols() - 1);
-        for r in row.saturating_sub(cells)..=(row + cells).min(grid.rows() - 1) {
-            for q in cols.clone() {
-                if let Some(i) = grid.cell_point(q, r) {
-                    let p = points[i];
-                    let s = row_of_c[self.of_points[i] as usize];
-                    let (dx, dy) = (p.x - x, p.y - y);
-                    if dx * dx + dy * dy < s * s {
-                        return Err(i);
-                    }
-                }
-            }
+        let rule = ClassSpacing {
+            row: &self.table.spacing[c * n..(c + 1) * n],
+            of_points: &self.of_points,
+            reach: self.table.reach[c],
+        };
+        if let Some(i) = grid.conflict_by(x, y, rule) {
+            return Err(i);
         }
         self.of_points.push(c as u16);
         Ok(self.table.radius[c])
@@ -551,6 +541,35 @@ impl Kinds for ClassKinds {
 
     fn of_points(&self) -> &[u16] {
         &self.of_points
+    }
+}
+
+/// The spacing a candidate of one class keeps: to each stored point, its pair's, the stored
+/// point's class looked up by its index in the grid's store.
+#[derive(Clone, Copy)]
+struct ClassSpacing<'a> {
+    /// The candidate's class's row of the spacing table.
+    row: &'a [f64],
+    /// The class of every grid point.
+    of_points: &'a [u16],
+    /// The largest spacing in `row`: how far the search reaches.
+    reach: f64,
+}
+
+impl Spacing for ClassSpacing<'_> {
+    #[inline]
+    fn reach(self) -> f64 {
+        self.reach
+    }
+    #[inline]
+    fn limit2(self, index: u32, _: &Point) -> f64 {
+        // Store number 0 is the sentinel behind empty cells: of no class, never too close.
+        let class = (index as usize)
+            .checked_sub(1)
+            .and_then(|i| self.of_points.get(i));
+        class.map_or(0.0, |&k| {
+            self.row[usize::from(k)] * self.row[usize::from(k)]
+        })
     }
 }
 
@@ -619,7 +638,7 @@ impl ClassSampler {
             // The grid's advice in the words of this call: the smallest spacing, not a radius.
             if let Error::TooMuchWork { subject, hint, .. } = &mut e {
                 *subject = subject.replacen("radius", "smallest spacing", 1);
-                if let Some(crate::error::Bound::AtLeast(v)) = hint.bound {
+                if let Some(crate::base::error::Bound::AtLeast(v)) = hint.bound {
                     *hint = Advice::at_least("spacing", v);
                 }
             }

@@ -21,10 +21,10 @@
 //!    is within `10⁻⁵ r²` of `r²` needs the exact `f64` test, and no decision changes.
 //! 5. **Work swept top to bottom** in bands of 8 grid rows, so the rows in use stay in cache.
 
-use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::samplers::exact;
+use crate::base::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::Job;
+use crate::classic::exact;
+use crate::classic::grid::Grid;
 use wide::f32x4;
 
 /// Candidates per turn, in equal steps around the circle.
