@@ -6,12 +6,13 @@
 //! all `k` fail, the point retires. When nothing is active the map is full. Every point is placed
 //! once and retired once, so `N` points take exactly `2N − 1` productive steps: linear time.
 //!
-//! This file is the loop: the one place in the crate that keeps an active list and throws a
-//! step's candidates; where they are thrown is a rule it takes ([`Candidates`]: Bridson's ring,
-//! the parent cone, Roberts' turn), and "too close?" is the grid's one spacing query. Its
-//! neighbours hold the rest: the outcome types, the starts, what the sampler shows between
-//! steps (the tutorial draws it all), and the one-call helpers a game uses ([`poisson_disk`],
-//! [`variable_radius`]). The draws made ahead are in [`crate::classic::ring`].
+//! This file is the crate's one Bridson-family loop, the only code that keeps an active list
+//! and throws a step's candidates (the fast sampler aside: it places every candidate that fits,
+//! in a loop of its own). Where candidates land is a rule it takes ([`Candidates`]: Bridson's
+//! ring, the parent cone, Roberts' turn); "too close?" is the grid's one spacing query. Its
+//! neighbours hold the outcome types, the starts, what the sampler shows between steps (the
+//! tutorial draws it all) and the one-call helpers a game uses ([`poisson_disk`],
+//! [`variable_radius`]); the draws made ahead live in `classic/ring.rs`.
 
 use crate::base::error::{in_range, positive, Error, Result};
 use crate::base::job::Job;
@@ -218,10 +219,12 @@ impl Sampler {
 
     /// Sets where each step throws its candidates (Bridson's annulus unless told): the parent
     /// cone and Roberts' turn of [`crate::samplers`] are this loop with another rule. Checks
-    /// the parent cone's exponent. Set it before the first point, so every point has a parent.
+    /// the parent cone's exponent. Points placed before it have no parent.
     pub fn with_candidates(mut self, candidates: Candidates) -> Result<Self> {
         self.rule = Rule::new(candidates, self.k)?;
-        self.parents = matches!(self.rule, Rule::Cone(_)).then(Vec::new);
+        // Points placed before have no parent.
+        let placed = self.points().len();
+        self.parents = matches!(self.rule, Rule::Cone(_)).then(|| vec![None; placed]);
         Ok(self)
     }
 
@@ -411,7 +414,10 @@ impl Sampler {
             self.tried.clear();
         }
         let centre = self.points()[current];
-        let parent = self.parents.as_ref().and_then(|p| p[current]);
+        let parent = self
+            .parents
+            .as_ref()
+            .and_then(|p| p.get(current).copied().flatten());
         let parent = parent.map(|p| self.points()[p]);
         let mut turn = throw.begin(&mut self.rng, &centre, parent.as_ref());
         let mut pr = centre.r;

@@ -14,6 +14,9 @@
 //! tileable set keeps its spacing across every seam. This is the one index for "could a point of
 //! radius r stand here?" while a sampler runs; point sets that are already placed (many points
 //! to a cell, any spacing) are measured with [`crate::metrics`]' bucket index instead.
+//!
+//! The one spacing question and its walk are in `query`, the padded block's vector path in
+//! `near`, the plain fill's inline test in `crowd` (both speed only), the torus in `torus`.
 
 use crate::base::error::{positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::point::Point;

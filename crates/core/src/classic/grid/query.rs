@@ -203,9 +203,8 @@ impl Grid {
 /// classic one, [`SmallerRadius`]; Bridson's loop asks [`Grid::conflict_by`] with whatever rule
 /// its candidate carries, monomorphised, so a rule costs only what its own test costs.
 ///
-/// This is where kinds of objects with a spacing per pair of kinds would plug in (a rule
-/// holding the candidate's kind, a matrix of spacings and each stored point's kind, looked up
-/// by `index`): the grid, the search and the sampler's loop stay as they are.
+/// Kinds of objects with a spacing per pair plug in here too: the classes' rule holds the
+/// candidate's row of spacings and looks each stored point's class up by `index`.
 pub(crate) trait Spacing: Copy {
     /// The farthest a stored point may be from the candidate and still be too close: how far
     /// the search must reach. Not positive, or NaN: nothing is ever too close.
