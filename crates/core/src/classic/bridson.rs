@@ -222,9 +222,8 @@ impl Sampler {
     /// the parent cone's exponent. Points placed before it have no parent.
     pub fn with_candidates(mut self, candidates: Candidates) -> Result<Self> {
         self.rule = Rule::new(candidates, self.k)?;
-        // Points placed before have no parent.
-        let placed = self.points().len();
-        self.parents = matches!(self.rule, Rule::Cone(_)).then(|| vec![None; placed]);
+        let none = vec![None; self.points().len()];
+        self.parents = matches!(self.rule, Rule::Cone(_)).then_some(none);
         Ok(self)
     }
 
@@ -414,10 +413,7 @@ impl Sampler {
             self.tried.clear();
         }
         let centre = self.points()[current];
-        let parent = self
-            .parents
-            .as_ref()
-            .and_then(|p| p.get(current).copied().flatten());
+        let parent = self.parents.as_deref().and_then(|p| *p.get(current)?);
         let parent = parent.map(|p| self.points()[p]);
         let mut turn = throw.begin(&mut self.rng, &centre, parent.as_ref());
         let mut pr = centre.r;
