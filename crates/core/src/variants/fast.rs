@@ -8,8 +8,8 @@
 //! generator is SplitMix64 and the directions come from [`crate::classic::exact::sin_cos`], so
 //! with IEEE `+ − × ÷` only, a seed gives the same bits natively and in WebAssembly.
 //!
-//! Its own loop, not [`crate::bridson::Sampler`]'s: it places every candidate that fits, at a
-//! fraction of the instructions of that loop with Roberts' rule on the same map (BENCHMARKS.md).
+//! Its own loop, not [`crate::bridson::Sampler`]'s: it places every candidate that fits, a
+//! question that loop (one placement a step, Park–Miller's stream) does not ask.
 //!
 //! 1. **Candidates just beyond r, in equal steps around the circle** (Martin Roberts' variant of
 //!    Bridson): each point takes one turn of 16 candidates at `r · (1 + 10⁻⁶)`, 22.5° apart from
