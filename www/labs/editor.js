@@ -1,5 +1,5 @@
 // The level editor: a map of trees and rocks edited in place with a brush. The core's
-// EditableSet (crates/core/src/variants/edit.rs, bound as EditableMap in crates/web/src/edit.rs)
+// EditableSet (crates/core/src/variants/edit.rs, bound for JS in crates/web/src/editor.rs)
 // owns the points, their ids and classes, the strokes and the undo history; this lab turns
 // pointer drags and keys into strokes and draws the result.
 //
@@ -103,11 +103,11 @@ export function mount(section, wasm) {
     ['ids', 'Next id', 'the id the next new point will get: ids only ever go up'],
   ]);
 
-  // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's
+  // A new map is filled a slice at a time (EditableSetFill), then swapped in; the queue's
   // driver then orders its points for the detail slider, and works through the strokes.
   const filler = jobDriver(section, {
     params,
-    start: (values) => new wasm.EditableMapFill(mapParams(values.seed)),
+    start: (values) => new wasm.EditableSetFill(mapParams(values.seed)),
     swap(map) {
       state.map?.free();
       state.ordering?.free();
@@ -165,7 +165,7 @@ export function mount(section, wasm) {
    */
   function work() {
     return {
-      kind: 'EditableMap',
+      kind: 'EditableSet',
       get stage() {
         return state.map?.busy || state.ops.length > 0 ? 'edit' : 'order';
       },

@@ -1,4 +1,4 @@
-// Endless worlds: a pannable view over a world the core's `EndlessWorld`
+// Endless worlds: a pannable view over a world the core's `ChunkedWorld`
 // (crates/core/src/chunks.rs) generates chunk by chunk. The view asks for the points inside it;
 // the core builds the chunks it needs (and their lower-phase neighbours), keeps about a hundred
 // and forgets the farthest. A chunk depends only on the seed and its coordinates, so panning
@@ -17,7 +17,7 @@
 // so tiles cover the map's inner part, and a band along the edges, where a dot from just
 // outside the view would peek in, is drawn dot by dot from the points inside.
 //
-// State: the current `EndlessWorld` (rebuilt when seed or radius change) and the view's centre
+// State: the current `ChunkedWorld` (rebuilt when seed or radius change) and the view's centre
 // in world units, always whole numbers so that dragging back to the start lands exactly there.
 
 import { setupCanvas, textSize } from '../lib/canvas.js';
@@ -101,7 +101,7 @@ export function mount(section, wasm) {
     (values, changed) => {
       if (changed === 'show-chunks' && state.world) return null;
       return {
-        world: new wasm.EndlessWorld({ chunkSize: CHUNK, radius: values.radius, k: K, seed: values.seed, capacity: CAPACITY }),
+        world: new wasm.ChunkedWorld({ chunkSize: CHUNK, radius: values.radius, k: K, seed: values.seed, capacity: CAPACITY }),
         radius: values.radius,
       };
     },
@@ -311,7 +311,7 @@ export function mount(section, wasm) {
       if (tile) ready.push(tile);
       else pending++;
       if (tile && !state.showChunks) continue;
-      ctx.fillStyle = tile ? PHASE_TINT[wasm.EndlessWorld.phase(cx, cy)] : PENDING;
+      ctx.fillStyle = tile ? PHASE_TINT[wasm.ChunkedWorld.phase(cx, cy)] : PENDING;
       ctx.fillRect(cx * CHUNK - left, cy * CHUNK - top, CHUNK, CHUNK);
     }
 
@@ -361,7 +361,7 @@ export function mount(section, wasm) {
           const x = Math.max(cx * CHUNK - left, 0) + 5;
           const y = Math.max(cy * CHUNK - top, 0) + 5;
           if (x > WIDTH - 40 || y > HEIGHT - 1.5 * font) continue;
-          const phase = wasm.EndlessWorld.phase(cx, cy);
+          const phase = wasm.ChunkedWorld.phase(cx, cy);
           // One line where it fits in the chunk; on a phone, where the text is larger in map
           // units, the name and the phase on two lines.
           const one = `${cx}, ${cy} · phase ${phase}`;
