@@ -143,10 +143,7 @@ impl ChunkedWorld {
 
     /// The chunk's phase, 0 to 3: it is sampled around its touching neighbours of lower phase.
     pub fn phase(cx: f64, cy: f64) -> Result<u8, JsError> {
-        Ok(chunks::phase(
-            coord("cx", cx)?,
-            coord("cy", cy)?,
-        ))
+        Ok(chunks::phase(coord("cx", cx)?, coord("cy", cy)?))
     }
 
     /// The chunk column holding world x.

@@ -34,12 +34,12 @@ mod stipple;
 mod tiles;
 mod world;
 
-pub use endless::ChunkedWorld;
 pub use classes::{poisson_classes, ClassSampler};
-pub use compare::{Comparison, CompareJob};
+pub use compare::{CompareJob, Comparison};
 pub use darts::{dart_throwing, DartThrower};
 pub use density::ForestJob;
 pub use editor::{EditableSet, EditableSetFill};
+pub use endless::ChunkedWorld;
 pub use export::{points_to_csv, points_to_json};
 pub use fast::{fast_poisson, FastSampler};
 pub use grid::Grid;
@@ -47,12 +47,12 @@ pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, History};
 pub use layers::{BiomeMap, Placement, Placer};
 pub use progressive::{progressive_order_flat, ProgressiveOrder};
 pub use sampler::{poisson_disk_flat, PoissonSampler};
-pub use samplers::{default_exponent, SamplerRun, SamplerJob};
+pub use samplers::{default_exponent, SamplerJob, SamplerRun};
 pub use scatter::{jittered_grid, random_points};
 pub use spectrum::{Spectrum, SpectrumJob};
 pub use stipple::{inks, picture_label, picture_names, PictureJob, StippleImage, Stippling};
-pub use world::{world_legend, World, WorldPainter};
 pub use tiles::TileSet;
+pub use world::{world_legend, World, WorldPainter};
 
 /// Largest valid seed: one below the Park–Miller modulus 2^31 − 1.
 const SEED_MAX: u32 = 2_147_483_646;

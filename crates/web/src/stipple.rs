@@ -29,11 +29,11 @@ impl StippleImage {
         // checked against it before they are copied.
         let pixels = (w as u64) * (h as u64);
         if pixels == 0 || pixels > stipple::MAX_PIXELS as u64 {
-            return Err(err(stipple::Image::from_rgba(w, h, &[]).err().unwrap_or_else(
-                || poisson_live::Error::Invalid {
+            return Err(err(stipple::Image::from_rgba(w, h, &[])
+                .err()
+                .unwrap_or_else(|| poisson_live::Error::Invalid {
                     message: format!("a {w} × {h} picture is not allowed"),
-                },
-            )));
+                })));
         }
         let bytes = pixels as usize * 4;
         let rgba = js::bytes("rgba", rgba, bytes, |got| {

@@ -10,8 +10,8 @@ use poisson_live::biomes::{place_objects, Spacings};
 use poisson_live::stipple::{Image, Picture, StippleParams};
 use poisson_live::world::Object;
 use poisson_live_web::{
-    inks, picture_label, picture_names, BiomeMap, Placement, PictureJob, Placer,
-    StippleImage, Stippling,
+    inks, picture_label, picture_names, BiomeMap, PictureJob, Placement, Placer, StippleImage,
+    Stippling,
 };
 use wasm_bindgen::JsError;
 use wasm_bindgen_test::*;
