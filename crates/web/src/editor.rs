@@ -180,7 +180,7 @@ job_class!(
     /// An `EditableSet`'s first fill a slice at a time (a unit is one Bridson step): `take()`
     /// hands over the map, the same as `new EditableSet(params)` for the same object.
     EditableSetFill,
-    edit::Fill,
+    edit::EditableSetFill,
     EditableSet,
     |set| EditableSet { set, pending: None }
 );
@@ -194,10 +194,10 @@ impl EditableSetFill {
         let read = Params::new("EditableSet", params)?;
         let job = if read.has("classes") {
             // Read as `ClassSampler` reads it: the same object gives the same classes.
-            edit::Fill::classes(&crate::classes::params(params)?)
+            edit::EditableSetFill::classes(&crate::classes::params(params)?)
         } else {
             let (width, height, radius, k, seed) = read.bridson()?;
-            edit::Fill::plain(width, height, radius, k, seed)
+            edit::EditableSetFill::plain(width, height, radius, k, seed)
         };
         Ok(Self {
             job: job.map_err(err)?,

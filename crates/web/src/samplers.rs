@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 /// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order.
 #[wasm_bindgen]
 pub struct SamplerRun {
-    run: samplers::Run,
+    run: samplers::SamplerRun,
 }
 
 #[wasm_bindgen]

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 /// Map units are pixels (pixel `(i, j)` covers `[i, i + 1) × [j, j + 1)`).
 #[wasm_bindgen]
 pub struct StippleImage {
-    image: stipple::Image,
+    image: stipple::StippleImage,
 }
 
 #[wasm_bindgen]
@@ -29,7 +29,7 @@ impl StippleImage {
         // checked against it before they are copied.
         let pixels = (w as u64) * (h as u64);
         if pixels == 0 || pixels > stipple::MAX_PIXELS as u64 {
-            return Err(err(stipple::Image::from_rgba(w, h, &[])
+            return Err(err(stipple::StippleImage::from_rgba(w, h, &[])
                 .err()
                 .unwrap_or_else(|| poisson_live::Error::Invalid {
                     message: format!("a {w} × {h} picture is not allowed"),
@@ -40,7 +40,7 @@ impl StippleImage {
             format!("a {w} × {h} RGBA image needs {bytes} bytes, got {got}")
         })?;
         Ok(Self {
-            image: stipple::Image::from_rgba(w, h, &rgba).map_err(err)?,
+            image: stipple::StippleImage::from_rgba(w, h, &rgba).map_err(err)?,
         })
     }
 
@@ -96,7 +96,7 @@ fn size(width: f64, height: f64) -> Result<(usize, usize), JsError> {
 job_class!(
     /// A built-in picture drawn a row per unit of work; `take()` hands over the `StippleImage`.
     PictureJob,
-    stipple::Rendering,
+    stipple::PictureJob,
     StippleImage,
     |image| StippleImage { image }
 );
