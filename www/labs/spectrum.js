@@ -1,7 +1,8 @@
 // Blue noise: the power spectrum of random, jittered, dart-thrown and Bridson points. The core
 // (crates/core/src/spectrum.rs) builds the point sets on a few maps and their mean periodogram;
-// this lab paints the periodogram as an image on a log scale, the first map's points below it,
-// and the radial average as a curve with the white-noise level and the low-frequency band marked.
+// this lab paints the periodogram as an image on a log scale (www/labs/spectrum/picture.js), the
+// first map's points below it, and the radial average as a curve with the white-noise level and
+// the low-frequency band marked.
 //
 // Sixteen maps at the smallest spacing take a quarter of a second, so the spectrum is made a
 // little per animation frame by the job driver (SpectrumJob: a unit is a step of a map's point
