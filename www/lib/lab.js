@@ -22,7 +22,7 @@ export const SEED_MAX = 2147483647;
 export const DEFAULT_SEED = 123456;
 
 /** The map's size in map units, unless a lab says otherwise. */
-const MAP = { width: 720, height: 400 };
+export const MAP = { width: 720, height: 400 };
 
 /**
  * A lab's wiring from one description. Every field of `spec` is optional:

@@ -10,6 +10,11 @@ export const size = {
   flowers: (s) => Math.max(1.4, 0.28 * s),
 };
 
+/** Calls `each(x, y, s, n)` for objects [from, to) of x, y, r triplets `p`, `s` their drawn size. */
+function forEach(p, from, to, sizeOf, each) {
+  for (let n = from; n < to; n++) each(p[3 * n], p[3 * n + 1], sizeOf(p[3 * n + 2]), n);
+}
+
 /** `[r, g, b]` as a CSS colour, at `alpha` if given. */
 const css = ([r, g, b], alpha = 1) => (alpha === 1 ? `rgb(${r}, ${g}, ${b})` : `rgba(${r}, ${g}, ${b}, ${alpha})`);
 
@@ -27,12 +32,11 @@ export function objectPainters(legend) {
   return {
     flowers(ctx, p, from, to) {
       const paths = petals.map(() => new Path2D());
-      for (let i = from * 3, n = from; i < to * 3; i += 3, n++) {
-        const s = size.flowers(p[i + 2]);
+      forEach(p, from, to, size.flowers, (x, y, s, n) => {
         const path = paths[n % paths.length];
-        path.moveTo(p[i] + s, p[i + 1]);
-        path.arc(p[i], p[i + 1], s, 0, Math.PI * 2);
-      }
+        path.moveTo(x + s, y);
+        path.arc(x, y, s, 0, Math.PI * 2);
+      });
       petals.forEach((color, i) => {
         ctx.fillStyle = color;
         ctx.fill(paths[i]);
@@ -45,14 +49,12 @@ export function objectPainters(legend) {
     trees(ctx, p, from, to) {
       const crowns = new Path2D();
       const lights = new Path2D();
-      for (let i = from * 3; i < to * 3; i += 3) {
-        const s = size.trees(p[i + 2]);
-        const [x, y] = [p[i], p[i + 1]];
+      forEach(p, from, to, size.trees, (x, y, s) => {
         crowns.moveTo(x + s, y);
         crowns.arc(x, y, s, 0, Math.PI * 2);
         lights.moveTo(x - 0.25 * s + 0.45 * s, y - 0.25 * s);
         lights.arc(x - 0.25 * s, y - 0.25 * s, 0.45 * s, 0, Math.PI * 2);
-      }
+      });
       ctx.fillStyle = css(trees.body);
       ctx.fill(crowns);
       ctx.fillStyle = css(trees.light, 0.55);
@@ -66,16 +68,14 @@ export function objectPainters(legend) {
       const bodies = new Path2D();
       const shades = new Path2D();
       const lights = new Path2D();
-      for (let i = from * 3; i < to * 3; i += 3) {
-        const s = size.rocks(p[i + 2]);
-        const [x, y] = [p[i], p[i + 1]];
+      forEach(p, from, to, size.rocks, (x, y, s) => {
         bodies.moveTo(x + s, y);
         bodies.ellipse(x, y, s, 0.8 * s, 0, 0, Math.PI * 2);
         shades.moveTo(x + 0.95 * s, y + 0.25 * s);
         shades.ellipse(x + 0.45 * s, y + 0.25 * s, 0.5 * s, 0.45 * s, 0, 0, Math.PI * 2);
         lights.moveTo(x - 0.05 * s, y - 0.3 * s);
         lights.arc(x - 0.35 * s, y - 0.3 * s, 0.3 * s, 0, Math.PI * 2);
-      }
+      });
       ctx.fillStyle = css(rocks.body);
       ctx.fill(bodies);
       ctx.fillStyle = css(rocks.dark);
@@ -88,9 +88,7 @@ export function objectPainters(legend) {
     },
 
     chests(ctx, p, from, to) {
-      for (let i = from * 3; i < to * 3; i += 3) {
-        const s = size.chests(p[i + 2]);
-        const [x, y] = [p[i], p[i + 1]];
+      forEach(p, from, to, size.chests, (x, y, s) => {
         ctx.fillStyle = css(chests.body);
         ctx.fillRect(x - s, y - s * 0.8, 2 * s, 1.6 * s);
         ctx.strokeStyle = css(chests.rim);
@@ -103,7 +101,7 @@ export function objectPainters(legend) {
         ctx.stroke();
         ctx.fillStyle = css(chests.rim);
         ctx.fillRect(x - s * 0.18, y - s * 0.3, s * 0.36, s * 0.4);
-      }
+      });
     },
   };
 }

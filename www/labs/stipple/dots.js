@@ -7,8 +7,8 @@
 // `stipple` is the lab's stipple in hand: `{stippler, growing, built}` (the StippleJob, whether
 // it is still placing dots, and the values it was made from).
 
-const WIDTH = 720;
-const HEIGHT = 400;
+import { MAP } from '../../lib/lab.js';
+
 /** Dots per batch: one path, one fill, always the same dots. */
 const CHUNK = 128;
 /**
@@ -76,7 +76,7 @@ function drawBatch({ stippler, built }, inks, layers, set, batch) {
 export function emptyLayers(canvas, previous) {
   if (previous && previous.width === canvas.width && previous.height === canvas.height) {
     for (const layer of previous.canvases) {
-      layer?.getContext('2d').clearRect(0, 0, WIDTH, HEIGHT);
+      layer?.getContext('2d').clearRect(0, 0, MAP.width, MAP.height);
     }
     previous.batches = [0, 0, 0];
     return previous;
@@ -93,7 +93,7 @@ function layerContext(layers, set) {
     layer.height = layers.height;
     // Drawn on the CPU and read back a pixel at a time (see drawBatch).
     const ctx = layer.getContext('2d', { willReadFrequently: true });
-    ctx.setTransform(layers.width / WIDTH, 0, 0, layers.height / HEIGHT, 0, 0);
+    ctx.setTransform(layers.width / MAP.width, 0, 0, layers.height / MAP.height, 0, 0);
     layers.canvases[set] = layer;
   }
   return layer.getContext('2d');
