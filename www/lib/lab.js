@@ -30,9 +30,9 @@ export const MAP = { width: 720, height: 400 };
  * - `width`, `height`: the map in map units (720 × 400); `resized()` runs after the map's
  *   canvas changed size (which clears it). `map: false` leaves the canvas to the lab.
  * - `readouts`: the readout table (see `readouts`); the result's `set(name, value)` writes one.
- * - `params`: the parameter table (www/lib/params.js), in `controls` (default: the section's
- *   `[data-role="controls"]`). On a change, `changed(values, name)` runs if given; else, with
- *   `build` and `use`, the lab rebuilds (see `guardedParams`); else its job is wanted.
+ * - `params`: the parameter table (www/lib/params.js), built in `[data-role="controls"]`. On a
+ *   change, `changed(values, name)` runs if given; else, with `build` and `use`, the lab
+ *   rebuilds (see `guardedParams`); else its job is wanted.
  * - `job`: the options of the lab's job driver (www/lib/job.js), given `params` as well.
  * - `actions` and `handlers`: the action buttons (see `actions`); a `new-seed` button without a
  *   handler puts a fresh seed in the seed field and calls `refresh('seed')`.
@@ -48,7 +48,7 @@ export function createLab(section, wasm, spec = {}) {
   if (spec.map !== false) lab.view = setupCanvas(lab.canvas, width, height, () => spec.resized?.());
   if (spec.readouts) lab.set = readouts(part(section, 'readouts'), spec.readouts);
   if (spec.params) {
-    const controls = spec.controls ?? part(section, 'controls');
+    const controls = part(section, 'controls');
     if (spec.build) {
       const guarded = guardedParams(controls, spec.params, spec.build, spec.use);
       lab.params = guarded.params;
