@@ -104,7 +104,10 @@ fn counts_ground_and_legend_come_from_the_core() {
     for i in 8..12 {
         let palette = get(i, "palette");
         let body = js_sys::Reflect::get(&palette, &"body".into()).unwrap();
-        assert_eq!(js_sys::Array::from(&body).to_vec(), js_sys::Array::from(&get(i, "rgb")).to_vec());
+        assert_eq!(
+            js_sys::Array::from(&body).to_vec(),
+            js_sys::Array::from(&get(i, "rgb")).to_vec()
+        );
         assert!(js_sys::Reflect::has(&palette, &"shadow".into()).unwrap());
     }
 }
