@@ -38,6 +38,8 @@ export function mount(section, wasm) {
   const forest = document.createElement('canvas');
   const forestCtx = forest.getContext('2d');
   const lab = createLab(section, wasm, {
+    width: WIDTH,
+    height: HEIGHT,
     resized() {
       repaintForest();
       draw();
