@@ -13,12 +13,11 @@ import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear, cross, dots, ring } from '../lib/draw.js';
 import { offscreenLayer } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { NEW_SEED, count, createLab, part, percent, player, say, seedParam } from '../lib/lab.js';
+import { MAP, NEW_SEED, count, createLab, part, percent, player, say, seedParam } from '../lib/lab.js';
 import { fadingMisses } from './darts/misses.js';
 import { CHART_H, CHART_W, drawChart, missRates, perTree, summary } from './darts/figures.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** Play's darts per frame at most; Finish throws them in chunks until the frame's share is spent. */
 const PLAY_MAX = 50000;
 const FINISH_CHUNK = 500;

@@ -14,13 +14,12 @@ const HEIGHT = 320;
 /** Spacing between trees, and Bridson's tries per point. */
 const RADIUS = 18;
 const K = 30;
+/** Crown colours, picked per tree by a hash of its index so a forest always looks the same. */
+const CROWNS = ['#2f6f3e', '#3b7d45', '#2a6338', '#4a8a4f', '#35744a'];
 /** Sampler steps per animation frame: about 1 200 steps, so the forest grows in about 4 s. */
 const STEPS_PER_FRAME = 5;
 /** Frames a new tree takes to reach its full size. */
 const GROW_FRAMES = 10;
-
-/** Crown colours, picked per tree by a hash of its index so a forest always looks the same. */
-const CROWNS = ['#2f6f3e', '#3b7d45', '#2a6338', '#4a8a4f', '#35744a'];
 
 export function mount(section, wasm) {
   const state = {

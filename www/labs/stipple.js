@@ -17,12 +17,11 @@ import { prefersReducedMotion } from '../lib/frame.js';
 import { clear } from '../lib/draw.js';
 import { advance } from '../lib/job.js';
 import { checkbox, range } from '../lib/params.js';
-import { NEW_SEED, createLab, replace, seedParam } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, replace, seedParam } from '../lib/lab.js';
 import { caughtUp, drawBatches, emptyLayers } from './stipple/dots.js';
 import { UPLOAD, pictureSource } from './stipple/pictures.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** Tries per step, as in the Bridson lab. */
 const K = 30;
 /**
