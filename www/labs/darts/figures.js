@@ -1,5 +1,5 @@
-// The darts lab's figures: the miss-rate chart, and the summary that sets the finished darts
-// beside Bridson's algorithm on the same map.
+// The darts lab's figures: the miss rate's history and its chart, and the summary that sets
+// the finished darts beside Bridson's algorithm on the same map.
 
 import { COLORS, clear } from '../../lib/draw.js';
 import { count } from '../../lib/lab.js';
