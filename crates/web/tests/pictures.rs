@@ -7,7 +7,7 @@ mod common;
 
 use common::{bytes, flat, message, n, obj, s};
 use poisson_live::biomes::{place_objects, Spacings};
-use poisson_live::stipple::{Picture, StippleImage, StippleParams};
+use poisson_live::stipple::{self, Picture, StippleParams};
 use poisson_live::world::Object;
 use poisson_live_web::{
     inks, picture_label, picture_names, BiomeMap, PictureJob, Placement, Placer, StippleImage,
@@ -211,7 +211,7 @@ fn canvas_pixels_round_trip_through_rgba() {
     };
     assert_eq!(set(&gamma(&image), 0), set(&gamma(&again), 0));
     let plane = again.luma_plane().to_vec();
-    let core = StippleImage::from_rgba(120, 80, &rgba).unwrap();
+    let core = stipple::StippleImage::from_rgba(120, 80, &rgba).unwrap();
     assert_eq!(plane[7], core.luma(7, 0));
     assert_eq!(again.brightness_at(0.5, 0.5), f64::from(plane[0]) / 255.0);
 }
