@@ -4,7 +4,7 @@
 //
 // State: the current `Comparison` (rebuilt when seed or spacing change), which method the map
 // shows, and whether gaps are shaded. A new comparison is built a stage at a time
-// (ComparisonJob, run by the job driver), and `draw()` paints the map for the chosen method onto
+// (CompareJob, run by the job driver), and `draw()` paints the map for the chosen method onto
 // a layer in chunks, so the smallest spacing never blocks the page; the last picture stays up
 // until the new one is ready (the canvas carries aria-busy meanwhile).
 
@@ -95,7 +95,7 @@ export function mount(section, wasm) {
     },
     job: {
       start(values) {
-        const job = new wasm.ComparisonJob(WIDTH, HEIGHT, values.spacing, values.seed);
+        const job = new wasm.CompareJob(WIDTH, HEIGHT, values.spacing, values.seed);
         building = values.spacing;
         return job;
       },

@@ -219,7 +219,7 @@ export function mount(section, wasm) {
       state.bridsonFor = t;
       const { radius, seed } = state.values;
       // The same steps as PoissonSampler, as a history, which counts each step's costs.
-      const run = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius, k: BRIDSON_K, seed });
+      const run = new wasm.History({ width: WIDTH, height: HEIGHT, radius, k: BRIDSON_K, seed });
       run.startRandom();
       comparer.run(run);
     }

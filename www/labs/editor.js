@@ -1,5 +1,5 @@
 // The level editor: a map of trees and rocks edited in place with a brush. The core's
-// EditableSet (crates/core/src/variants/edit.rs, bound as EditableMap in crates/web/src/edit.rs)
+// EditableSet (crates/core/src/variants/edit.rs, bound for JS in crates/web/src/editor.rs)
 // owns the points, their ids and classes, the strokes and the undo history; this lab turns
 // pointer drags and keys into strokes, queued and applied a slice per frame by one job
 // (www/labs/editor/edits.js), and draws the result.
@@ -87,10 +87,10 @@ export function mount(section, wasm) {
       ['changed', 'Changed', 'points added or removed by the last stroke (or brought back and taken away by the last undo)'],
       ['ids', 'Next id', 'the id the next new point will get: ids only ever go up'],
     ],
-    // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's
+    // A new map is filled a slice at a time (EditableSetFill), then swapped in; the queue's
     // driver then orders its points for the detail slider, and works through the strokes.
     job: {
-      start: (values) => new wasm.EditableMapFill(mapParams(values.seed)),
+      start: (values) => new wasm.EditableSetFill(mapParams(values.seed)),
       swap(map) {
         state.map?.free();
         state.ordering?.free();

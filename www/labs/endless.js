@@ -1,4 +1,4 @@
-// Endless worlds: a pannable view over a world the core's `EndlessWorld`
+// Endless worlds: a pannable view over a world the core's `ChunkedWorld`
 // (crates/core/src/chunks.rs) generates chunk by chunk. The view asks for the points inside it;
 // the core builds the chunks it needs (and their lower-phase neighbours), keeps about a hundred
 // and forgets the farthest. A chunk depends only on the seed and its coordinates, so panning
@@ -16,7 +16,7 @@
 // (as `pointsIn` gives them): so tiles cover the map's inner part, and a band along the edges,
 // where a dot from just outside the view would peek in, is drawn dot by dot from the points inside.
 //
-// State: the current `EndlessWorld` (rebuilt when seed or radius change) and the view's centre
+// State: the current `ChunkedWorld` (rebuilt when seed or radius change) and the view's centre
 // in world units, always whole numbers so that dragging back to the start lands exactly there.
 
 import { checkbox, range } from '../lib/params.js';
@@ -58,7 +58,7 @@ export function mount(section, wasm) {
     build(values, changed) {
       if (changed === 'show-chunks' && state.world) return null;
       return {
-        world: new wasm.EndlessWorld({ chunkSize: CHUNK, radius: values.radius, k: K, seed: values.seed, capacity: CAPACITY }),
+        world: new wasm.ChunkedWorld({ chunkSize: CHUNK, radius: values.radius, k: K, seed: values.seed, capacity: CAPACITY }),
         radius: values.radius,
       };
     },
@@ -208,7 +208,7 @@ export function mount(section, wasm) {
       if (tile) ready.push(tile);
       else pending++;
       if (tile && !state.showChunks) continue;
-      ctx.fillStyle = tile ? PHASE_TINT[wasm.EndlessWorld.phase(cx, cy)] : PENDING;
+      ctx.fillStyle = tile ? PHASE_TINT[wasm.ChunkedWorld.phase(cx, cy)] : PENDING;
       ctx.fillRect(cx * CHUNK - left, cy * CHUNK - top, CHUNK, CHUNK);
     }
 
@@ -241,7 +241,7 @@ export function mount(section, wasm) {
     tiles.drawDots(ctx, edge);
     ctx.restore();
 
-    if (state.showChunks) chunkNames(ctx, view, v, (cx, cy) => wasm.EndlessWorld.phase(cx, cy));
+    if (state.showChunks) chunkNames(ctx, view, v, (cx, cy) => wasm.ChunkedWorld.phase(cx, cy));
 
     // The view's centre.
     line(ctx, WIDTH / 2 - 6, HEIGHT / 2, WIDTH / 2 + 6, HEIGHT / 2, COLORS.current, 1.5);

@@ -2,7 +2,7 @@
 // The probe follows the pointer (a drag on touch, the arrow keys on a focused map): the lab
 // shades the block of cells the core searched, draws a line to every stored point it found
 // (green: far enough, red: too close) and counts them. A click or Enter where the probe is
-// free stores a new point. Every figure comes from the core's `GridLab.probe`.
+// free stores a new point. Every figure comes from the core's `Grid.probe`.
 
 import { range } from '../lib/params.js';
 import { COLORS, clear, dot, dots, gridLines, line, ring } from '../lib/draw.js';
@@ -24,7 +24,7 @@ const PARAMS = [
   range('radius', 'Radius r', 44, 16, 90),
 ];
 
-/** Reads a `GridLab.probe` answer into named fields. */
+/** Reads a `Grid.probe` answer into named fields. */
 export function readProbe(flat) {
   const neighbours = [];
   for (let i = 5; i + 4 < flat.length; i += 5) {
@@ -73,7 +73,7 @@ export function mount(section, wasm) {
       ['cell-size', 'Cell side (r/√2)'],
     ],
     params: PARAMS,
-    build: ({ seed, radius }) => new wasm.GridLab({ width: WIDTH, height: HEIGHT, radius, seed, keep: KEEP }),
+    build: ({ seed, radius }) => new wasm.Grid({ width: WIDTH, height: HEIGHT, radius, seed, keep: KEEP }),
     use(grid) {
       replace(state, 'lab', grid);
       state.points = grid.points();

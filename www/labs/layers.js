@@ -1,12 +1,12 @@
 // Lab 6, layers and biome rules: chests, rocks, trees and flowers on a map of meadow, forest
 // and ponds. The core places everything (crates/web/src/layers.rs over poisson_live::biomes):
-// BiomeMap is the ground and its picture; PlacementJob places the four layers, biggest first, on
-// one shared grid or on a grid each, and hands over a LayerPlacement: the layers and the
+// BiomeMap is the ground and its picture; Placer places the four layers, biggest first, on
+// one shared grid or on a grid each, and hands over a Placement: the layers and the
 // collisions between them. This lab draws what they hold, in the core's palette
 // (www/labs/layers/objects.js), and rings the collisions in red.
 //
 // Slider bursts are merged: a change only marks what to redo, and the work starts once in the
-// next animation frame. The job driver runs the placing (PlacementJob) a slice per frame, so
+// next animation frame. The job driver runs the placing (Placer) a slice per frame, so
 // the smallest spacings never freeze the page; the last good map stays up until the new one is
 // done. A refused value shows its message beside the control and the last good map stays up.
 
@@ -94,7 +94,7 @@ export function mount(section, wasm) {
 
   /**
    * The waiting work as one job: a new map's picture (if the seed changed) a band of rows at a
-   * time, then the placing (PlacementJob). The constructors only check the values and build the
+   * time, then the placing (Placer). The constructors only check the values and build the
    * grids.
    */
   function placeJob(values) {
@@ -111,7 +111,7 @@ export function mount(section, wasm) {
     let placer;
     try {
       const spacings = { chest: values.chest, rock: values.rock, tree: values.tree, flower: values.flower };
-      placer = new wasm.PlacementJob(map ?? state.map, { ...spacings, sharedGrid: values['shared-grid'] });
+      placer = new wasm.Placer(map ?? state.map, { ...spacings, sharedGrid: values['shared-grid'] });
     } catch (error) {
       map?.free();
       throw error;

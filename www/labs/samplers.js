@@ -1,7 +1,7 @@
 // Better samplers side by side: classic Bridson, the parent cone, Roberts' variant and the
 // maximal sampler, each filling the same map with the same seed, radius and k, one per quarter
 // of the map; and a row for the crate's fast sampler for games (crates/core/src/variants/
-// fast.rs: no k, its own draws). Every figure comes from the core (SamplerRunJob, FastJob);
+// fast.rs: no k, its own draws). Every figure comes from the core (SamplerJob, FastSampler);
 // only the time is measured here, because it is this browser's time.
 //
 // At the smallest spacing the four runs take well over a tenth of a second, and painting their
@@ -98,8 +98,8 @@ export function mount(section, wasm) {
   }
 
   /**
-   * The five samplers as one job, one after the other: each sampler's job (SamplerRunJob, and
-   * FastJob for the last row; the constructors only check the values and place at most the
+   * The five samplers as one job, one after the other: each sampler's job (SamplerJob, and
+   * FastSampler for the last row; the constructors only check the values and place at most the
    * first point) runs until it is done, and its time is the sum of its slices.
    */
   function allRuns(values) {
@@ -108,8 +108,8 @@ export function mount(section, wasm) {
     const { radius, k, seed } = values;
     const make = (name) =>
       name === 'fast'
-        ? new wasm.FastJob(WIDTH, HEIGHT, radius, seed)
-        : new wasm.SamplerRunJob({ method: name, width: WIDTH, height: HEIGHT, radius, k, seed });
+        ? new wasm.FastSampler(WIDTH, HEIGHT, radius, seed)
+        : new wasm.SamplerJob({ method: name, width: WIDTH, height: HEIGHT, radius, k, seed });
     try {
       for (const { name } of ROWS) {
         const started = performance.now();

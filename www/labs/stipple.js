@@ -159,7 +159,7 @@ export function mount(section, wasm) {
     const options = values.mask
       ? { mode: 'mask', threshold: values.threshold, radius: values.spacing }
       : { mode: values.colour ? 'colour' : 'mono', minRadius: values['min-radius'], maxRadius: values['max-radius'], gamma: values.gamma };
-    const stippler = new wasm.StippleJob(state.image, { ...options, k: K, seed: values.seed });
+    const stippler = new wasm.Stippling(state.image, { ...options, k: K, seed: values.seed });
     replace(state, 'stippler', stippler);
     state.built = values;
     state.elapsed = performance.now() - began;

@@ -3,7 +3,7 @@
 // (www/labs/world/legend.js) and Download PNG.
 //
 // The core paints everything (crates/web/src/world.rs over poisson_live::world::WorldPainter):
-// the finished PaintedWorld holds the RGB picture, the four layers and the terrain. This module
+// the finished World holds the RGB picture, the four layers and the terrain. This module
 // only drives the painter and shows the result. The picture goes into an offscreen canvas of
 // exactly 880 × 480 (putImageData, no resampling, a band of rows per call); the map and the
 // loupe draw from there, without smoothing when they enlarge it, so every pixel on screen is one
@@ -11,7 +11,7 @@
 // `poisson paint --seed N` writes.
 //
 // Painting the whole island takes longer than a frame, so the job driver does it in slices
-// (WorldJob: terrain rows, sampler steps, stamped objects), and the status counts the
+// (WorldPainter: terrain rows, sampler steps, stamped objects), and the status counts the
 // percentage up. The last picture stays on the map until the new one is complete, then the new
 // one replaces it at once. A new seed drops a paint still in progress. Typed seeds wait for a
 // short pause in typing. The first world is painted when the map comes into view, or once the
@@ -43,7 +43,7 @@ export function mount(section, wasm) {
   let spare = offscreen();
 
   const state = {
-    /** The world on screen (a PaintedWorld), or null before the first one. */
+    /** The world on screen (a World), or null before the first one. */
     world: null,
     typingTimer: 0,
     /** Where the loupe looks (map units), or null when it is hidden. */
@@ -78,12 +78,12 @@ export function mount(section, wasm) {
         if (state.world) saveFile(state.world.png(), `poisson-world-${state.world.seed}.png`, 'image/png');
       },
     },
-    // The paint: the WorldJob a slice per frame; once the world is complete, its rows into the
+    // The paint: the WorldPainter a slice per frame; once the world is complete, its rows into the
     // spare offscreen canvas, a band at a time; then, in a frame of its own, the new picture on
     // screen. A new seed drops the paint in progress.
     job: {
       start(values) {
-        const job = new wasm.WorldJob(values.seed);
+        const job = new wasm.WorldPainter(values.seed);
         section.dataset.state = 'painting';
         status.textContent = `Painting… 0 % (${job.stage})`;
         return job;

@@ -14,7 +14,7 @@
  */
 export function editWork(wasm, state) {
   return {
-    kind: 'EditableMap',
+    kind: 'EditableSet',
     get stage() {
       return state.map?.busy || state.ops.length > 0 ? 'edit' : 'order';
     },

@@ -4,7 +4,7 @@
 // done: a layer gets the same fills in the same order however fast the page ran, so a seed
 // always ends in the same pixels.
 //
-// `stipple` is the lab's stipple in hand: `{stippler, growing, built}` (the StippleJob, whether
+// `stipple` is the lab's stipple in hand: `{stippler, growing, built}` (the Stippling, whether
 // it is still placing dots, and the values it was made from).
 
 import { MAP } from '../../lib/lab.js';
