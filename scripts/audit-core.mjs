@@ -28,8 +28,11 @@
 // - Lab modules: www/labs/*.js over 300 lines; style: www/style.css lines.
 // - JS class names: crates/web/src, each `#[wasm_bindgen]` struct whose first field's type is
 //   one plain name (a path without generics, arrays or tuples), and each `job_class!(Name,
-//   Type, …)`; it differs when the class name is not the last segment of that type. Structs of
-//   several raw arrays (points, figures) wrap no single core type and are not counted.
+//   Type, …)`; the class's name is its `js_name` if it has one, else the struct's. It differs
+//   when that name is not the last segment of the type. Structs of several raw arrays (points,
+//   figures) wrap no single core type and are not counted; nor is a class over a type the
+//   bindings declare themselves (a bare name declared in crates/web/src without
+//   `#[wasm_bindgen]`), which is listed apart.
 
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, dirname } from "node:path";
@@ -375,20 +378,33 @@ const css = existsSync(cssPath) ? lineCount(readFileSync(cssPath, "utf8")) : 0;
 
 // ---- JS class names against the core types they wrap ----
 const renamed = [];
+const composed = [];
 const webDir = join(ROOT, "crates/web/src");
 if (existsSync(webDir)) {
-  for (const p of walk(webDir, ".rs")) {
-    const code = blank(readFileSync(p, "utf8"));
-    const rel = relative(ROOT, p);
-    const re = /#\[wasm_bindgen\]\s*pub\s+struct\s+(\w+)\s*\{\s*\w+\s*:\s*([A-Za-z_][\w:]*)\s*[,}]/g;
+  const sources = walk(webDir, ".rs").map((p) => [relative(ROOT, p), blank(readFileSync(p, "utf8"))]);
+  // Types the bindings declare for themselves (not JS classes): a job over several core values.
+  const local = new Set();
+  for (const [, code] of sources) {
+    for (const m of code.matchAll(/(#\[wasm_bindgen[^\]]*\]\s*)?(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum)\s+(\w+)/g)) {
+      if (!m[1]) local.add(m[2]);
+    }
+  }
+  const check = (rel, cls, type) => {
+    const inner = type.split("::").pop();
+    if (!/^[A-Z]/.test(inner) || cls === inner) return;
+    if (!type.includes("::") && local.has(type)) composed.push(`${rel} ${cls} wraps ${type}, the bindings' own type`);
+    else renamed.push(`${rel} ${cls} wraps ${type}`);
+  };
+  for (const [rel, code] of sources) {
+    // A `js_name` on the struct is the class's name in JS.
+    const re = /#\[wasm_bindgen(?:\(([^\]]*)\))?\]\s*pub\s+struct\s+(\w+)\s*\{\s*\w+\s*:\s*([A-Za-z_][\w:]*)\s*[,}]/g;
     for (const m of code.matchAll(re)) {
-      const inner = m[2].split("::").pop();
-      if (m[1] !== inner && /^[A-Z]/.test(inner)) renamed.push(`${rel} ${m[1]} wraps ${m[2]}`);
+      const jsName = /js_name\s*=\s*"?(\w+)/.exec(m[1] ?? "");
+      check(rel, jsName ? jsName[1] : m[2], m[3]);
     }
     // job_class!( /// docs, Name, Type, …): docs are blanked, so the first two names are these.
     for (const m of code.matchAll(/job_class!\s*\(\s*(\w+)\s*,\s*([A-Za-z_][\w:]*)\s*,/g)) {
-      const inner = m[2].split("::").pop();
-      if (m[1] !== inner) renamed.push(`${rel} ${m[1]} wraps ${m[2]}`);
+      check(rel, m[1], m[2]);
     }
   }
 }
@@ -426,3 +442,4 @@ figure("Growth type exists", growth.length ? "yes" : "no", growth);
 figure("lab modules over 300 lines", labs.length, labs);
 figure("www/style.css lines", css, []);
 figure("JS classes named unlike the core type they wrap (PoissonSampler aside)", renamedCount, renamed);
+figure("JS classes over a type of the bindings' own (no single core type to match)", composed.length, composed);

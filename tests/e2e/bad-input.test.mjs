@@ -331,14 +331,14 @@ test('the bindings the labs call refuse the same values with a JS error, never a
       'PoissonSampler radius': (v) => new wasm.PoissonSampler(W, H, v, 30, 1),
       'PoissonSampler k': (v) => new wasm.PoissonSampler(W, H, 32, v, 1),
       'PoissonSampler seed': (v) => new wasm.PoissonSampler(W, H, 32, 30, v),
-      'ComparisonJob spacing': (v) => new wasm.ComparisonJob(W, H, v, 1),
-      'ComparisonJob seed': (v) => new wasm.ComparisonJob(W, H, 26, v),
+      'CompareJob spacing': (v) => new wasm.CompareJob(W, H, v, 1),
+      'CompareJob seed': (v) => new wasm.CompareJob(W, H, 26, v),
       'DartThrower radius': (v) => new wasm.DartThrower({ width: W, height: H, radius: v, misses: 500, seed: 1 }),
       'DartThrower misses': (v) => new wasm.DartThrower({ width: W, height: H, radius: 26, misses: v, seed: 1 }),
       'DartThrower seed': (v) => new wasm.DartThrower({ width: W, height: H, radius: 26, misses: 500, seed: v }),
-      'GridLab radius': (v) => new wasm.GridLab({ width: W, height: H, radius: v, seed: 1, keep: 0.55 }),
-      'GridLab seed': (v) => new wasm.GridLab({ width: W, height: H, radius: 44, seed: v, keep: 0.55 }),
-      'GridLab keep': (v) => new wasm.GridLab({ width: W, height: H, radius: 44, seed: 1, keep: v }),
+      'Grid radius': (v) => new wasm.Grid({ width: W, height: H, radius: v, seed: 1, keep: 0.55 }),
+      'Grid seed': (v) => new wasm.Grid({ width: W, height: H, radius: 44, seed: v, keep: 0.55 }),
+      'Grid keep': (v) => new wasm.Grid({ width: W, height: H, radius: 44, seed: 1, keep: v }),
       'BiomeMap seed': (v) => new wasm.BiomeMap(W, H, v),
     };
     const forest = { width: W, height: H, minRadius: 9, maxRadius: 36, patchSize: 5, k: 30, seed: 1 };
@@ -347,19 +347,19 @@ test('the bindings the labs call refuse the same values with a JS error, never a
     }
     const spacings = { chest: 160, rock: 44, tree: 16, flower: 8, sharedGrid: true };
     for (const key of ['chest', 'rock', 'tree', 'flower']) {
-      makers[`PlacementJob ${key}`] = (v) => new wasm.PlacementJob(map, { ...spacings, [key]: v, sharedGrid: key !== 'tree' });
+      makers[`Placer ${key}`] = (v) => new wasm.Placer(map, { ...spacings, [key]: v, sharedGrid: key !== 'tree' });
     }
     // The samplers and spectrum labs' jobs.
     const run = { width: W, height: H, radius: 20, k: 30, seed: 1 };
     const spectrum = { kind: 'darts', width: W, height: H, radius: 20, seed: 1, maps: 2, fxMax: 64, fyMax: 36 };
     Object.assign(makers, {
-      'SamplerRunJob radius': (v) => new wasm.SamplerRunJob({ ...run, method: 'maximal', radius: v }),
-      'SamplerRunJob k': (v) => new wasm.SamplerRunJob({ ...run, method: 'parent-cone', k: v }),
-      'SamplerRunJob seed': (v) => new wasm.SamplerRunJob({ ...run, method: 'roberts', seed: v }),
+      'SamplerJob radius': (v) => new wasm.SamplerJob({ ...run, method: 'maximal', radius: v }),
+      'SamplerJob k': (v) => new wasm.SamplerJob({ ...run, method: 'parent-cone', k: v }),
+      'SamplerJob seed': (v) => new wasm.SamplerJob({ ...run, method: 'roberts', seed: v }),
       'SpectrumJob radius': (v) => new wasm.SpectrumJob({ ...spectrum, radius: v }),
       'SpectrumJob seed': (v) => new wasm.SpectrumJob({ ...spectrum, kind: 'bridson', seed: v }),
       'SpectrumJob maps': (v) => new wasm.SpectrumJob({ ...spectrum, kind: 'random', maps: v }),
-      'WorldJob seed': (v) => new wasm.WorldJob(v),
+      'WorldPainter seed': (v) => new wasm.WorldPainter(v),
     });
     // What a lab does next with an object it got: run it a little and read it.
     const exercise = (object) => {

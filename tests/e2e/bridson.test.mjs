@@ -68,7 +68,7 @@ test('Bridson: the recent accept rate starts at 1 and ends at 0, beside the runn
   // Both come from the core: the history's counts, seen through the bindings.
   const core = (steps) =>
     page.evaluate((steps) => {
-      const h = new window.poissonWasm.SamplerHistory({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
+      const h = new window.poissonWasm.History({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
       h.startRandom();
       h.seek(steps);
       const out = { recent: h.recentAcceptRate(20), total: h.acceptRate, end: h.totalSteps };
@@ -99,7 +99,7 @@ test('Bridson: Play starts slow enough to watch the front, and Speed still speed
   await page.waitForTimeout(1000);
   const slow = await steps();
   const total = await page.evaluate(() => {
-    const h = new window.poissonWasm.SamplerHistory({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
+    const h = new window.poissonWasm.History({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
     h.startRandom();
     const n = h.totalSteps;
     h.free();

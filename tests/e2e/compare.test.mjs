@@ -61,7 +61,7 @@ test('the defaults: Poisson never too close, random is; same tree count as the c
   // The readouts match the core's Comparison for the same inputs.
   const core = await page.evaluate(() => {
     const wasm = window.poissonWasm;
-    const c = new wasm.ComparisonJob(720, 400, 26, 123456).finish();
+    const c = new wasm.CompareJob(720, 400, 26, 123456).finish();
     const out = {};
     for (const m of ['random', 'jittered', 'poisson']) {
       out[m] = {

@@ -72,7 +72,7 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
     const w = window.poissonWasm;
     const t = new w.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 });
     t.finish();
-    const h = new w.SamplerHistory({ width: 720, height: 400, radius: 26, k: 30, seed: 123456 });
+    const h = new w.History({ width: 720, height: 400, radius: 26, k: 30, seed: 123456 });
     h.startRandom();
     // Costs are counted as the history visits each step; unvisited steps read NaN.
     const unvisited = h.costAt(h.totalSteps);

@@ -1,6 +1,6 @@
 // The level-editor lab, driven as a designer drives it: real pointer drags on the map, the
 // keyboard brush, undo by button and by Ctrl+Z, the detail slider, the export. Every readout is
-// checked against the bindings' own state (the lab's EditableMap, `section.editorMap()`), and ids
+// checked against the bindings' own state (the lab's EditableSet, `section.editorMap()`), and ids
 // are compared before and after each stroke: a point outside the brush keeps its id and its
 // position to the bit, and a new point gets an id never seen before.
 
@@ -323,7 +323,7 @@ test('a new seed fills a new map, the one the bindings make in one call for that
   await editor.idle();
   const now = await state();
   const expected = await page.evaluate(() => {
-    const map = new window.poissonWasm.EditableMap({
+    const map = new window.poissonWasm.EditableSet({
       width: 720,
       height: 400,
       classes: [

@@ -42,7 +42,7 @@ test('the view starts at the origin with the core’s chunk', async () => {
   assert.ok(Number(await text('points')) > 100);
   // The same chunk, built by a world that visits other chunks first and remembers only one.
   const expected = await page.evaluate(() => {
-    const w = new window.poissonWasm.EndlessWorld({ chunkSize: 120, radius: 14, k: 30, seed: 123456, capacity: 1 });
+    const w = new window.poissonWasm.ChunkedWorld({ chunkSize: 120, radius: 14, k: 30, seed: 123456, capacity: 1 });
     for (const [x, y] of [[9, -4], [1, 1], [-1, 0], [0, -1]]) w.chunk(x, y);
     const d = w.chunkDigest(0, 0);
     w.free();
@@ -147,7 +147,7 @@ test('a far jump at the smallest radius fills in over several frames, then shows
   const seed = Number(await lab().locator('input[name="seed"]').inputValue());
   const expected = await page.evaluate(
     ([x, y, seed]) => {
-      const w = new window.poissonWasm.EndlessWorld({ chunkSize: 120, radius: 6, k: 30, seed, capacity: 96 });
+      const w = new window.poissonWasm.ChunkedWorld({ chunkSize: 120, radius: 6, k: 30, seed, capacity: 96 });
       const points = w.pointsIn(x - 360, y - 200, 720, 400).length / 2;
       const digest = w.chunkDigest(w.chunkX(x), w.chunkY(y));
       w.free();

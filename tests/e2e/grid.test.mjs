@@ -1,6 +1,6 @@
 // The background grid lab, driven as a reader drives it: hover the map, click free and taken
 // spots, move the probe with the keyboard, drag the radius, type a bad seed. Each readout is
-// checked against the core's own answer (`GridLab.probe` on the same map, built in the page).
+// checked against the core's own answer (`Grid.probe` on the same map, built in the page).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,7 +45,7 @@ async function reference({ radius = 44, seed = 123456, spots = [], added = [] } 
       const script = document.querySelector('script[data-bindings]');
       const bindings = await import(script.dataset.bindings);
       const { KEEP, readProbe } = await import('/www/labs/grid.js');
-      const lab = new bindings.GridLab({ width: W, height: H, radius, seed, keep: KEEP });
+      const lab = new bindings.Grid({ width: W, height: H, radius, seed, keep: KEEP });
       try {
         for (const [x, y] of added) lab.add(x, y);
         const probes = spots.map(([x, y]) => {

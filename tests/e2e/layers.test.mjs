@@ -1,5 +1,5 @@
 // The layers lab (layers and biome rules), driven as a reader drives it. Expected counts come
-// from the core: the page's own wasm module places the same layers (BiomeMap + LayerPlacement)
+// from the core: the page's own wasm module places the same layers (BiomeMap + Placement)
 // and the readouts must match it.
 
 import { test } from 'node:test';
@@ -23,7 +23,7 @@ async function core({ seed = 123456, chest = 160, rock = 44, tree = 16, flower =
     async ([seed, chest, rock, tree, flower, shared]) => {
       const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
       const map = new wasm.BiomeMap(720, 400, seed);
-      const job = new wasm.PlacementJob(map, { chest, rock, tree, flower, sharedGrid: shared });
+      const job = new wasm.Placer(map, { chest, rock, tree, flower, sharedGrid: shared });
       const placed = job.finish();
       job.free();
       const result = { overlaps: placed.overlapCount };
@@ -135,16 +135,16 @@ test('spacings change the layers; bad input shows beside the control and keeps t
 
 test('a burst of slider input is merged into one placement per frame', async () => {
   await settled();
-  // Count the placements: every placement is one PlacementJob, which the lab runs in slices.
+  // Count the placements: every placement is one Placer, which the lab runs in slices.
   await page.evaluate(async () => {
     const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
-    const run = wasm.PlacementJob.prototype.run;
+    const run = wasm.Placer.prototype.run;
     window.__placers = new Set();
-    wasm.PlacementJob.prototype.run = function (...args) {
+    wasm.Placer.prototype.run = function (...args) {
       window.__placers.add(this);
       return run.apply(this, args);
     };
-    window.__unpatch = () => (wasm.PlacementJob.prototype.run = run);
+    window.__unpatch = () => (wasm.Placer.prototype.run = run);
   });
   // Read the readout before and after the burst in one synchronous run, so no animation frame
   // (say, the last slice of an earlier placement) can land in between.

@@ -57,8 +57,8 @@ function core(radius, k, seed) {
         const wasm = window.poissonWasm;
         const job =
           m === 'fast'
-            ? new wasm.FastJob(720, 400, r, s)
-            : new wasm.SamplerRunJob({ method: m, width: 720, height: 400, radius: r, k, seed: s });
+            ? new wasm.FastSampler(720, 400, r, s)
+            : new wasm.SamplerJob({ method: m, width: 720, height: 400, radius: r, k, seed: s });
         const run = job.finish();
         job.free();
         out[m] = {

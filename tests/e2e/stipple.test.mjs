@@ -41,7 +41,7 @@ async function core(op, picture, args = {}) {
       built.free();
       /** The dot sets, stippled in one call. */
       const stippled = (options) => {
-        const job = new wasm.StippleJob(image, { k: a.k, seed: a.seed, ...options });
+        const job = new wasm.Stippling(image, { k: a.k, seed: a.seed, ...options });
         try {
           return [...job.finish()];
         } finally {
@@ -65,7 +65,7 @@ async function core(op, picture, args = {}) {
           return { count: dots.length / 3, light, coverage: image.maskCoverage(a.threshold) };
         }
         try {
-          new wasm.StippleJob(image, { mode: 'mono', minRadius: a.min, maxRadius: a.max, k: a.k, seed: a.seed }).free();
+          new wasm.Stippling(image, { mode: 'mono', minRadius: a.min, maxRadius: a.max, k: a.k, seed: a.seed }).free();
           return 'no error';
         } catch (error) {
           return error.message;
@@ -205,7 +205,7 @@ async function coreForDisc() {
       ctx.imageSmoothingQuality = 'high';
       ctx.drawImage(bitmap, (720 - w) / 2, (400 - h) / 2, w, h);
       const image = new wasm.StippleImage(720, 400, ctx.getImageData(0, 0, 720, 400).data);
-      const job = new wasm.StippleJob(image, { mode: 'mono', minRadius: a.min, maxRadius: a.max, k: a.k, seed: a.seed });
+      const job = new wasm.Stippling(image, { mode: 'mono', minRadius: a.min, maxRadius: a.max, k: a.k, seed: a.seed });
       const [dots] = job.finish();
       job.free();
       // Mean radius inside the disc (centre 360, 200, radius 144) and well outside it.

@@ -308,7 +308,7 @@ test('live figures equal the core and update while Play runs', async (t) => {
 
   // Timing: one seek to the end and back, the costliest scrub, stays well inside a frame.
   const ms = await page.evaluate(() => {
-    const h = new window.poissonWasm.SamplerHistory({ width: 720, height: 400, radius: 24, k: 30, seed: 123456 });
+    const h = new window.poissonWasm.History({ width: 720, height: 400, radius: 24, k: 30, seed: 123456 });
     h.startRandom();
     const t0 = performance.now();
     for (let i = 0; i < 20; i++) {
@@ -335,7 +335,7 @@ test('the comparison table has coverage, points per r² and the audit per method
   await frames();
   const core = await page.evaluate(() => {
     const w = window.poissonWasm;
-    const c = new w.ComparisonJob(720, 400, 26, 123456).finish();
+    const c = new w.CompareJob(720, 400, 26, 123456).finish();
     const out = {};
     for (const m of ['random', 'jittered', 'poisson']) {
       const f = w.liveFigures(c.points(m), 2, 26, 720, 400);

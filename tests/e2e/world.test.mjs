@@ -134,7 +134,7 @@ async function core(seed, probes = []) {
   return page.evaluate(
     async ([seed, probes]) => {
       const wasm = await import(document.querySelector('script[data-bindings]').dataset.bindings);
-      const job = new wasm.WorldJob(seed);
+      const job = new wasm.WorldPainter(seed);
       const world = job.finish();
       job.free();
       const result = { grounds: probes.map(([x, y]) => world.groundAt(x, y)) };

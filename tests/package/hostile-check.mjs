@@ -232,14 +232,14 @@ const FUNCTIONS = (pkg) => ({
  * parameter is not (the others get 1).
  */
 const RECIPES = {
-  EndlessWorld: {
+  ChunkedWorld: {
     args: () => [{ chunkSize: 128, radius: 16, k: 30, seed: 1, capacity: 64 }],
     methods: { pointsIn: [0, 0, 100, 100], missing: [0, 0, 100, 100], generateNext: [0, 0, 100, 100] },
   },
   ClassSampler: { args: () => [classes()], methods: { spacing: [0, 1] } },
-  ComparisonJob: { args: () => [W, H, 20, 1] },
+  CompareJob: { args: () => [W, H, 20, 1] },
   Comparison: {
-    make: (pkg) => new pkg.ComparisonJob(W, H, 20, 1).finish(),
+    make: (pkg) => new pkg.CompareJob(W, H, 20, 1).finish(),
     methods: Object.fromEntries(['points', 'count', 'spacing', 'tooClose', 'tightest', 'clearing'].map((m) => [m, ['poisson']])),
   },
   DartThrower: { args: () => [darts()] },
@@ -247,34 +247,34 @@ const RECIPES = {
     args: () => [{ width: W, height: H, minRadius: 6, maxRadius: 20, patchSize: 5, k: 30, seed: 1 }],
     methods: { densityMap: [4, 4, 10] },
   },
-  EditableMap: { args: () => [bridson()], methods: { stroke: ['paint', [100, 75], 20] } },
-  EditableMapFill: { args: () => [bridson()] },
-  FastJob: { args: () => [W, H, 10, 1] },
-  FastRun: { make: (pkg) => new pkg.FastJob(W, H, 10, 1).finish() },
-  GridLab: { args: () => [{ width: W, height: H, radius: 20, seed: 1, keep: 0.5 }], methods: { probe: [50, 50], add: [50, 50] } },
-  SamplerHistory: { args: () => [bridson()] },
+  EditableSet: { args: () => [bridson()], methods: { stroke: ['paint', [100, 75], 20] } },
+  EditableSetFill: { args: () => [bridson()] },
+  FastSampler: { args: () => [W, H, 10, 1] },
+  FastRun: { make: (pkg) => new pkg.FastSampler(W, H, 10, 1).finish() },
+  Grid: { args: () => [{ width: W, height: H, radius: 20, seed: 1, keep: 0.5 }], methods: { probe: [50, 50], add: [50, 50] } },
+  History: { args: () => [bridson()] },
   BiomeMap: { args: () => [W, H, 1], methods: { rgbaRows: [0, 2] } },
-  PlacementJob: { args: (pkg) => [new pkg.BiomeMap(W, H, 1), { chest: 60, rock: 30, tree: 12, flower: 6 }] },
-  LayerPlacement: {
-    make: (pkg) => new pkg.PlacementJob(new pkg.BiomeMap(W, H, 1), { chest: 60, rock: 30, tree: 12, flower: 6 }).finish(),
+  Placer: { args: (pkg) => [new pkg.BiomeMap(W, H, 1), { chest: 60, rock: 30, tree: 12, flower: 6 }] },
+  Placement: {
+    make: (pkg) => new pkg.Placer(new pkg.BiomeMap(W, H, 1), { chest: 60, rock: 30, tree: 12, flower: 6 }).finish(),
     methods: { points: ['trees'], count: ['trees'] },
   },
   ProgressiveOrder: { args: () => [new Float64Array([1, 2, 3, 50, 50, 3, 120, 90, 3])] },
   PoissonSampler: { args: () => [W, H, 10, 30, 1] },
-  SamplerRunJob: { args: () => [{ ...bridson(), method: 'classic' }] },
-  SamplerRun: { make: (pkg) => new pkg.SamplerRunJob({ ...bridson(), method: 'classic' }).finish() },
+  SamplerJob: { args: () => [{ ...bridson(), method: 'classic' }] },
+  SamplerRun: { make: (pkg) => new pkg.SamplerJob({ ...bridson(), method: 'classic' }).finish() },
   SpectrumJob: { args: () => [{ kind: 'bridson', width: 100, height: 100, radius: 10, seed: 1, maps: 1, fxMax: 8, fyMax: 8 }] },
   Spectrum: {
     make: (pkg) => new pkg.SpectrumJob({ kind: 'bridson', width: 100, height: 100, radius: 10, seed: 1, maps: 1, fxMax: 8, fyMax: 8 }).finish(),
   },
   PictureJob: { args: () => ['sphere', 60, 40] },
   StippleImage: { args: () => [60, 40, grey()], methods: { maskAllows: [0.5, 1, 1], maskCoverage: [0.5] } },
-  StippleJob: {
+  Stippling: {
     args: (pkg) => [new pkg.StippleImage(60, 40, grey()), { mode: 'mono', minRadius: 2, maxRadius: 6, k: 30, seed: 1 }],
     methods: { points: [0], count: [0], pointsBetween: [0, 0, 10] },
   },
-  WorldJob: { args: () => [1] },
-  PaintedWorld: { make: (pkg) => new pkg.WorldJob(1).finish(), methods: { rgbaRows: [0, 2], count: ['trees'], points: ['trees'] } },
+  WorldPainter: { args: () => [1] },
+  World: { make: (pkg) => new pkg.WorldPainter(1).finish(), methods: { rgbaRows: [0, 2], count: ['trees'], points: ['trees'] } },
   TileSet: { args: () => [{ width: 100, height: 100, radius: 10, k: 30, seed: 1, wrap: true }] },
 };
 
@@ -340,7 +340,7 @@ async function planFor(pkg) {
       problems.push(`class ${name} has no recipe in hostile-check.mjs: add how to make a valid one`);
       continue;
     }
-    // Static functions (EndlessWorld.phase).
+    // Static functions (ChunkedWorld.phase).
     for (const key of Object.getOwnPropertyNames(value)) {
       const f = value[key];
       if (typeof f !== 'function' || key.startsWith('__')) continue;

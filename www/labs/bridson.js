@@ -6,7 +6,7 @@
 // or from a spot the reader clicks (startAt, no random draws). Changing radius, k or the seed
 // rebuilds the sampler from the same start; Reset goes back to the seed's first point.
 //
-// Time travel: the lab holds a SamplerHistory (crates/web/src/history.rs over the core's
+// Time travel: the lab holds a History (crates/web/src/history.rs over the core's
 // history::History), which answers like a PoissonSampler for the step it is at and can also jump
 // to any step of the run. The `at-step` scrubber seeks it; Step, Play and Finish move it forward,
 // so stepping after a scrub continues from there. Each rejected candidate shows its reason (a
@@ -241,7 +241,7 @@ export function mount(section, wasm) {
 
   /** A fresh sampler for `values`, started from the clicked point or the seed. */
   function plant(values) {
-    const sampler = new wasm.SamplerHistory({ width: WIDTH, height: HEIGHT, radius: values.radius, k: values.k, seed: values.seed });
+    const sampler = new wasm.History({ width: WIDTH, height: HEIGHT, radius: values.radius, k: values.k, seed: values.seed });
     if (state.start) sampler.startAt(state.start.x, state.start.y);
     else sampler.startRandom();
     return sampler;
@@ -262,7 +262,7 @@ export function mount(section, wasm) {
     if (!state.sampler || finisher.busy) return;
     const sampler = state.sampler;
     // The history stays the lab's: the driver only runs it.
-    finisher.run({ kind: 'SamplerHistory', run: (steps) => sampler.run(steps) });
+    finisher.run({ kind: 'History', run: (steps) => sampler.run(steps) });
   }
 
   function draw() {

@@ -3,8 +3,8 @@
 // in, cancels what a newer request replaced, and keeps `aria-busy` on the map and the status
 // line under it true meanwhile.
 //
-// A job is anything with `run(units) → finished` (the bindings' job classes: ComparisonJob,
-// SpectrumJob, WorldJob, …, whose units are about one Bridson step) or `runUntil(deadline) →
+// A job is anything with `run(units) → finished` (the bindings' job classes: CompareJob,
+// SpectrumJob, WorldPainter, …, whose units are about one Bridson step) or `runUntil(deadline) →
 // finished` (work written in JS: painting chunks, copying rows), and optionally `progress`,
 // `stage`, `take()` and `free()`. Units are turned into time here: each kind of job's units per
 // millisecond are measured as it runs, so a call asks for about as many as fit.

@@ -1,13 +1,13 @@
 //! Reading a PNG file into the core's picture, for `stipple IMAGE` and `bridson --mask IMAGE`.
 
 use crate::Failure;
-use poisson_live::stipple::{self, Image};
+use poisson_live::stipple::{self, StippleImage};
 use std::io;
 use std::path::Path;
 
 /// Decodes a PNG file into the core's picture: 8-bit grey or RGB as is, alpha laid over white,
 /// palettes, low bit depths and 16-bit samples normalised to 8 bits per channel.
-pub fn read_png(file: &Path) -> Result<Image, Failure> {
+pub fn read_png(file: &Path) -> Result<StippleImage, Failure> {
     let path = file.display();
     let file = std::fs::File::open(file)
         .map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
@@ -35,15 +35,15 @@ pub fn read_png(file: &Path) -> Result<Image, Failure> {
     let info = reader.next_frame(&mut buf).map_err(not_png)?;
     buf.truncate(info.buffer_size());
     let image = match info.color_type {
-        png::ColorType::Grayscale => Image::gray(w, h, buf),
-        png::ColorType::Rgb => Image::rgb(w, h, buf),
-        png::ColorType::Rgba => Image::from_rgba(w, h, &buf),
+        png::ColorType::Grayscale => StippleImage::gray(w, h, buf),
+        png::ColorType::Rgb => StippleImage::rgb(w, h, buf),
+        png::ColorType::Rgba => StippleImage::from_rgba(w, h, &buf),
         png::ColorType::GrayscaleAlpha => {
             let rgba: Vec<u8> = buf
                 .chunks_exact(2)
                 .flat_map(|ga| [ga[0], ga[0], ga[0], ga[1]])
                 .collect();
-            Image::from_rgba(w, h, &rgba)
+            StippleImage::from_rgba(w, h, &rgba)
         }
         png::ColorType::Indexed => {
             return Err(Failure::Input(format!(

@@ -450,7 +450,7 @@ fn rows(points: &[poisson_live::Point]) -> Vec<[f64; 3]> {
 
 #[test]
 fn stipple_matches_the_crates_stipple_exactly() {
-    use poisson_live::stipple::{stipple, Image, StippleParams};
+    use poisson_live::stipple::{stipple, StippleImage, StippleParams};
     let (w, h) = (90, 60);
     let (path, grey) = grey_png("stipple-grey.png", w, h);
     let out = poisson(&[
@@ -466,7 +466,7 @@ fn stipple_matches_the_crates_stipple_exactly() {
         "77",
     ]);
     let (width, height, got) = json_points(&out);
-    let image = Image::gray(w, h, grey.clone()).unwrap();
+    let image = StippleImage::gray(w, h, grey.clone()).unwrap();
     let want = stipple(
         &image,
         StippleParams {
@@ -491,7 +491,7 @@ fn stipple_matches_the_crates_stipple_exactly() {
     write_png(&path, w as u32, h as u32, png::ColorType::Rgba, &rgba);
     let (_, _, got) = json_points(&poisson(&["stipple", path.to_str().unwrap()]));
     std::fs::remove_file(&path).unwrap();
-    let image = Image::from_rgba(w, h, &rgba).unwrap();
+    let image = StippleImage::from_rgba(w, h, &rgba).unwrap();
     let want = stipple(
         &image,
         StippleParams {
@@ -508,7 +508,7 @@ fn stipple_matches_the_crates_stipple_exactly() {
 
 #[test]
 fn mask_keeps_points_on_dark_ground() {
-    use poisson_live::stipple::{masked_poisson, Image};
+    use poisson_live::stipple::{masked_poisson, StippleImage};
     let (w, h) = (120, 80);
     let (path, grey) = grey_png("mask.png", w, h);
     let p = path.to_str().unwrap();
@@ -520,7 +520,7 @@ fn mask_keeps_points_on_dark_ground() {
         let v = grey[*y as usize * w + *x as usize];
         assert!(f64::from(v) / 255.0 < 0.5, "({x}, {y}) is on {v}");
     }
-    let image = Image::gray(w, h, grey.clone()).unwrap();
+    let image = StippleImage::gray(w, h, grey.clone()).unwrap();
     assert_eq!(got, rows(&masked_poisson(&image, 0.5, 4.0, 30, 5).unwrap()));
 
     // A matching --width and --height are fine; a stricter threshold keeps fewer points.
@@ -655,7 +655,7 @@ fn help_shows_stipple_mask_and_wrap() {
 
 #[test]
 fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
-    use poisson_live::stipple::{stipple, Image, StippleParams};
+    use poisson_live::stipple::{stipple, StippleImage, StippleParams};
     let params = StippleParams {
         min_radius: 2.0,
         max_radius: 12.0,
@@ -665,7 +665,7 @@ fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
     };
     let (w, h) = (64u32, 40u32);
     let grey = picture(w as usize, h as usize);
-    let want = rows(&stipple(&Image::gray(64, 40, grey.clone()).unwrap(), params).unwrap());
+    let want = rows(&stipple(&StippleImage::gray(64, 40, grey.clone()).unwrap(), params).unwrap());
     let args = |p: &str| poisson(&["stipple", p, "--max-radius", "12", "--seed", "3"]);
 
     // 16-bit grey: the high byte is the 8-bit value.
@@ -688,7 +688,7 @@ fn sixteen_bit_and_palette_pngs_are_read_as_eight_bit() {
     let (_, _, got) = json_points(&args(path.to_str().unwrap()));
     std::fs::remove_file(&path).unwrap();
     let rgb: Vec<u8> = grey.iter().flat_map(|&v| [v, v, v]).collect();
-    let want_rgb = rows(&stipple(&Image::rgb(64, 40, rgb).unwrap(), params).unwrap());
+    let want_rgb = rows(&stipple(&StippleImage::rgb(64, 40, rgb).unwrap(), params).unwrap());
     assert_eq!(got, want_rgb);
 }
 

@@ -6,7 +6,7 @@
 
 use poisson_live::job::Job;
 use poisson_live::metrics::tightest_pair;
-use poisson_live::progressive::{progressive, progressive_order, Progressive};
+use poisson_live::progressive::{progressive, progressive_order, ProgressiveOrder};
 use poisson_live::{poisson_disk, random_points, Error, Point};
 use proptest::prelude::*;
 
@@ -144,7 +144,7 @@ fn the_order_is_the_plain_farthest_point_order() {
 #[test]
 fn every_prefix_is_exactly_as_far_apart_as_its_last_gap_and_covers_the_rest() {
     let points = xy(&poisson_disk(400.0, 300.0, 10.0, 30, 3).unwrap());
-    let mut job = Progressive::new(&points).unwrap();
+    let mut job = ProgressiveOrder::new(&points).unwrap();
     while !job.run(u64::MAX).unwrap() {}
     let gaps = job.gaps().to_vec();
     let order = job.take().unwrap();
@@ -241,7 +241,7 @@ fn sliced_and_one_call_give_the_same_order() {
     let points = xy(&poisson_disk(720.0, 400.0, 6.0, 30, 77).unwrap());
     let whole = progressive_order(&points).unwrap();
     for budget in [1, 3, 40, 300] {
-        let mut job = Progressive::new(&points).unwrap();
+        let mut job = ProgressiveOrder::new(&points).unwrap();
         let (mut calls, mut last_progress) = (0, 0.0);
         let mut placed = 0;
         while !job.run(budget).unwrap() {
@@ -263,7 +263,7 @@ fn sliced_and_one_call_give_the_same_order() {
         assert!(job.take().is_none(), "taken once");
     }
     // A budget of 0 does nothing.
-    let mut job = Progressive::new(&points).unwrap();
+    let mut job = ProgressiveOrder::new(&points).unwrap();
     assert!(!job.run(0).unwrap());
     assert_eq!(job.progress(), 0.0);
 }
@@ -320,14 +320,14 @@ fn bad_points_are_refused_with_the_point_named() {
 #[test]
 fn too_many_points_are_refused_with_the_limit() {
     let points = random_points(41, 100.0, 100.0, 3).unwrap();
-    let e = Progressive::with_limit(&points, 40).unwrap_err();
+    let e = ProgressiveOrder::with_limit(&points, 40).unwrap_err();
     assert!(matches!(e, Error::TooMuchWork { .. }), "{e:?}");
     assert_eq!(
         e.to_string(),
         "a progressive order needs 41 points; the limit is 40; \
          split the set into parts of at most 40 points"
     );
-    assert!(Progressive::with_limit(&points, 41).is_ok());
+    assert!(ProgressiveOrder::with_limit(&points, 41).is_ok());
 }
 
 proptest! {
@@ -344,7 +344,7 @@ proptest! {
         )
     ) {
         let points: Vec<[f64; 2]> = points.into_iter().map(|(x, y)| [x, y]).collect();
-        let mut job = Progressive::new(&points).unwrap();
+        let mut job = ProgressiveOrder::new(&points).unwrap();
         while !job.run(7).unwrap() {}
         let gaps = job.gaps().to_vec();
         let order = job.take().unwrap();

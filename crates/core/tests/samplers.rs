@@ -3,8 +3,8 @@
 //! leave no room for another point.
 
 use poisson_live::samplers::{
-    default_exponent, exact, maximal, parent_cone, roberts, sample, Method, Run, SamplerJob,
-    SamplerParams,
+    default_exponent, exact, maximal, parent_cone, roberts, sample, Method, SamplerJob,
+    SamplerParams, SamplerRun,
 };
 use poisson_live::{Job, Point};
 
@@ -26,7 +26,7 @@ const W: f64 = 720.0;
 const H: f64 = 400.0;
 
 /// Every pair at least `r` apart, checked against every other pair (no grid to trust).
-fn assert_spacing(run: &Run, r: f64) {
+fn assert_spacing(run: &SamplerRun, r: f64) {
     let p = &run.points;
     for i in 0..p.len() {
         for j in i + 1..p.len() {
@@ -41,7 +41,7 @@ fn assert_spacing(run: &Run, r: f64) {
     }
 }
 
-fn assert_in_bounds(run: &Run, w: f64, h: f64) {
+fn assert_in_bounds(run: &SamplerRun, w: f64, h: f64) {
     for p in &run.points {
         assert!(
             p.x >= 0.0 && p.x < w && p.y >= 0.0 && p.y < h,
@@ -464,7 +464,7 @@ fn maximal_starts_from_roberts() {
 }
 
 /// Every coordinate, count and figure of two runs, compared as bits.
-fn assert_bit_identical(a: &Run, b: &Run, what: &str) {
+fn assert_bit_identical(a: &SamplerRun, b: &SamplerRun, what: &str) {
     assert_eq!(a.method, b.method, "{what}");
     assert_eq!(a.points.len(), b.points.len(), "{what}: point count");
     for (i, (p, q)) in a.points.iter().zip(&b.points).enumerate() {

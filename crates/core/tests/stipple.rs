@@ -4,7 +4,7 @@ use poisson_live::layers::{place_layers, Layer};
 use poisson_live::metrics::radius_violations;
 use poisson_live::stipple::{
     ink_seed, mask_from_image, masked_poisson, masked_sampler, stipple, stipple_colour, Channels,
-    Image, Ink, Mode, Picture, StippleParams, Stippling, Tone,
+    Ink, Mode, Picture, StippleImage, StippleParams, Stippling, Tone,
 };
 use poisson_live::{Error, Job, Point};
 
@@ -26,14 +26,14 @@ mod common;
 use common::assert_spaced;
 
 /// A grey ramp: black on the left edge, white on the right.
-fn ramp(width: usize, height: usize) -> Image {
+fn ramp(width: usize, height: usize) -> StippleImage {
     let mut bytes = Vec::with_capacity(width * height);
     for _ in 0..height {
         for x in 0..width {
             bytes.push((255 * x / (width - 1)) as u8);
         }
     }
-    Image::gray(width, height, bytes).unwrap()
+    StippleImage::gray(width, height, bytes).unwrap()
 }
 
 fn mean_radius(points: &[Point], keep: impl Fn(&Point) -> bool) -> f64 {
@@ -162,7 +162,7 @@ fn colour_mode_stipples_three_inks_from_their_channels() {
             });
         }
     }
-    let image = Image::rgb(w, h, bytes).unwrap();
+    let image = StippleImage::rgb(w, h, bytes).unwrap();
     let [cyan, magenta, yellow] = stipple_colour(&image, p(2.0, 12.0, 30, 123456, None)).unwrap();
     for set in [&cyan, &magenta, &yellow] {
         assert_spacing(set);
@@ -177,7 +177,7 @@ fn colour_mode_stipples_three_inks_from_their_channels() {
     );
     assert!(left(&yellow) > 3 * left(&cyan));
     // Cyan uses the seed itself: the same as stippling the red channel as a grey picture.
-    let red = Image::gray(w, h, image.channel_plane(0).values().to_vec()).unwrap();
+    let red = StippleImage::gray(w, h, image.channel_plane(0).values().to_vec()).unwrap();
     assert_eq!(cyan, stipple(&red, p(2.0, 12.0, 30, 123456, None)).unwrap());
     // The inks have their own, valid seeds.
     let seeds = Ink::ALL.map(|i| ink_seed(123456, i));
@@ -234,13 +234,13 @@ fn a_mask_works_as_a_layer_rule_on_a_shared_grid() {
 
 #[test]
 fn rgba_is_laid_over_white() {
-    let image = Image::from_rgba(2, 1, &[10, 20, 30, 255, 0, 0, 0, 0]).unwrap();
+    let image = StippleImage::from_rgba(2, 1, &[10, 20, 30, 255, 0, 0, 0, 0]).unwrap();
     assert_eq!(image.bytes(), &[10, 20, 30, 255, 255, 255]);
     assert_eq!(image.to_rgba(), vec![10, 20, 30, 255, 255, 255, 255, 255]);
-    let half = Image::from_rgba(1, 1, &[0, 0, 0, 128]).unwrap();
+    let half = StippleImage::from_rgba(1, 1, &[0, 0, 0, 128]).unwrap();
     assert_eq!(half.bytes(), &[127, 127, 127]);
     assert_eq!(half.luma(0, 0), 127);
-    let white = Image::rgb(1, 1, vec![255, 255, 255]).unwrap();
+    let white = StippleImage::rgb(1, 1, vec![255, 255, 255]).unwrap();
     assert_eq!(white.luma(0, 0), 255);
     assert_eq!(white.brightness_at(0.5, 0.5), 1.0);
 }
@@ -248,18 +248,18 @@ fn rgba_is_laid_over_white() {
 #[test]
 fn bad_input_is_refused_with_a_readable_message() {
     let msg = |e: Error| e.to_string();
-    assert!(msg(Image::gray(0, 10, vec![]).unwrap_err()).contains("at least 1"));
-    assert!(msg(Image::rgb(10, 0, vec![]).unwrap_err()).contains("at least 1"));
+    assert!(msg(StippleImage::gray(0, 10, vec![]).unwrap_err()).contains("at least 1"));
+    assert!(msg(StippleImage::rgb(10, 0, vec![]).unwrap_err()).contains("at least 1"));
     assert_eq!(
-        msg(Image::rgb(2, 2, vec![0; 11]).unwrap_err()),
+        msg(StippleImage::rgb(2, 2, vec![0; 11]).unwrap_err()),
         "a 2 × 2 RGB image needs 12 bytes, got 11"
     );
     assert_eq!(
-        msg(Image::from_rgba(2, 2, &[0; 12]).unwrap_err()),
+        msg(StippleImage::from_rgba(2, 2, &[0; 12]).unwrap_err()),
         "a 2 × 2 RGBA image needs 16 bytes, got 12"
     );
     assert!(matches!(
-        Image::gray(1 << 16, 1 << 16, vec![]),
+        StippleImage::gray(1 << 16, 1 << 16, vec![]),
         Err(Error::TooMuchWork { .. })
     ));
     assert!(Picture::Sphere.render(0, 5).is_err());

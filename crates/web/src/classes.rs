@@ -59,7 +59,7 @@ job_class!(
     ///
     /// Array layouts: `points()` is `x, y, r` per point in the order placed (`r` is the smallest
     /// spacing the point's class keeps from any class); `classes()` (`Uint16Array`) one entry
-    /// per point, an index into `names()`, what an `EditableMap`'s `classes()` holds too.
+    /// per point, an index into `names()`, what an `EditableSet`'s `classes()` holds too.
     /// `take()` hands over `{points, classes}` in those layouts; the run keeps its own.
     ClassSampler,
     poisson_live::ClassSampler,

@@ -1,10 +1,10 @@
 //! `Comparison`: random vs jittered vs Poisson on one map, with the figures the table shows;
-//! `ComparisonJob` makes it a stage at a time.
+//! `CompareJob` makes it a stage at a time.
 
 use crate::job::job_class;
 use crate::js::{self, err, named, pair, xy};
 use js_sys::{Float64Array, Uint32Array};
-use poisson_live::compare::{CompareJob, Report};
+use poisson_live::compare::{self, Report};
 use wasm_bindgen::prelude::*;
 
 /// The three methods of the comparison lab. Each accessor takes the method's name:
@@ -75,23 +75,23 @@ impl Comparison {
 }
 
 job_class!(
-    /// The comparison, made a stage at a time: `new ComparisonJob(width, height, spacing, seed)`
+    /// The comparison, made a stage at a time: `new CompareJob(width, height, spacing, seed)`
     /// checks the input, `run` places the Poisson points a few steps per unit and then measures
     /// one method per call, and `take()` hands over the `Comparison`.
-    ComparisonJob,
     CompareJob,
+    compare::CompareJob,
     Comparison,
     |reports| Comparison { reports }
 );
 
 #[wasm_bindgen]
-impl ComparisonJob {
+impl CompareJob {
     /// The three methods on a `width × height` map with the lab's `spacing` and seed; throws on
     /// bad input. Measures nothing yet.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, spacing: f64, seed: f64) -> Result<ComparisonJob, JsError> {
+    pub fn new(width: f64, height: f64, spacing: f64, seed: f64) -> Result<CompareJob, JsError> {
         Ok(Self {
-            job: CompareJob::new(width, height, spacing, js::seed(seed)?).map_err(err)?,
+            job: compare::CompareJob::new(width, height, spacing, js::seed(seed)?).map_err(err)?,
         })
     }
 }

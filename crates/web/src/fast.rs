@@ -1,11 +1,10 @@
-//! The fast sampler for games (`poisson_live::fast`): `fastPoisson` in one call, and `FastJob`,
+//! The fast sampler for games (`poisson_live::fast`): `fastPoisson` in one call, and `FastSampler`,
 //! the same run a slice at a time with the figures the samplers lab's table shows.
 
 use crate::job::job_class;
 use crate::js::{self, err, getters, xy};
 use js_sys::Float64Array;
-use poisson_live::fast::FastSampler;
-use poisson_live::job::Job;
+use poisson_live::fast;
 use poisson_live::metrics::coverage;
 use poisson_live::Point;
 use wasm_bindgen::prelude::*;
@@ -58,56 +57,45 @@ getters!(FastRun, self {
         self.candidates as f64 / self.points.len().max(1) as f64;
 });
 
-/// The core's sampler, handing over its points with the run's figures.
-pub(crate) struct Fast(FastSampler);
-
-impl Job for Fast {
-    type Output = FastRun;
-    fn run(&mut self, budget: u64) -> poisson_live::Result<bool> {
-        self.0.run(budget)
-    }
-    fn progress(&self) -> f64 {
-        self.0.progress()
-    }
-    fn take(&mut self) -> Option<FastRun> {
-        let (width, height, r) = (self.0.width(), self.0.height(), self.0.radius());
-        let candidates = self.0.candidates();
-        let pairs = self.0.take()?;
-        let points: Vec<Point> = pairs.iter().map(|&[x, y]| Point { x, y, r }).collect();
-        Some(FastRun {
-            coverage: coverage(points.iter().map(|p| p.r), width, height),
-            candidates,
-            points,
-        })
-    }
-}
-
 job_class!(
     /// `fastPoisson`'s run a slice at a time (a unit is 16 points' turns, about one Bridson
     /// step): `take()` hands over the `FastRun`, whose points are `fastPoisson`'s to the bit.
-    FastJob,
-    Fast,
+    FastSampler,
+    fast::FastSampler,
     FastRun,
-    |run| run
+    |sampler, pairs| run(sampler, &pairs)
 );
 
+/// The finished run's points with its figures.
+fn run(sampler: &fast::FastSampler, pairs: &[[f64; 2]]) -> FastRun {
+    let (width, height, r) = (sampler.width(), sampler.height(), sampler.radius());
+    let points: Vec<Point> = pairs.iter().map(|&[x, y]| Point { x, y, r }).collect();
+    FastRun {
+        coverage: coverage(points.iter().map(|p| p.r), width, height),
+        candidates: sampler.candidates(),
+        points,
+    }
+}
+
 #[wasm_bindgen]
-impl FastJob {
+impl FastSampler {
     /// Gets ready to fill a `width × height` map at spacing `radius` from `seed` (the same
     /// checks and messages as `fastPoisson`); places nothing yet.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, radius: f64, seed: f64) -> Result<FastJob, JsError> {
-        let sampler = FastSampler::new(width, height, radius, js::seed(seed)?).map_err(err)?;
-        Ok(Self { job: Fast(sampler) })
+    pub fn new(width: f64, height: f64, radius: f64, seed: f64) -> Result<FastSampler, JsError> {
+        let sampler = fast::FastSampler::new(width, height, radius, js::seed(seed)?);
+        Ok(Self {
+            job: sampler.map_err(err)?,
+        })
     }
 
     /// The points placed so far as `x, y` pairs.
     pub fn placed(&self) -> Float64Array {
-        xy(self.job.0.points())
+        xy(self.job.points())
     }
 }
 
-getters!(FastJob, self {
+getters!(FastSampler, self {
     /// Points placed so far.
-    point_count "pointCount": u32 = self.job.0.points().len() as u32;
+    point_count "pointCount": u32 = self.job.points().len() as u32;
 });

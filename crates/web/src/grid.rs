@@ -1,25 +1,25 @@
-//! `GridLab`: a partly filled background grid that answers "is it free here?" out loud.
+//! `Grid`: a partly filled background grid that answers "is it free here?" out loud.
 
 use crate::js::{err, getters, xyr, Params};
 use js_sys::Float64Array;
-use poisson_live::Grid;
+use poisson_live::grid;
 use wasm_bindgen::prelude::*;
 
 /// A grid for the grid lab: partly filled by Bridson, probed under the pointer.
 #[wasm_bindgen]
-pub struct GridLab {
-    grid: Grid,
+pub struct Grid {
+    grid: grid::Grid,
     radius: f64,
 }
 
 #[wasm_bindgen]
-impl GridLab {
+impl Grid {
     /// A grid for `{width, height, radius, seed, keep}`: a `width × height` map with spacing
     /// `radius`, filled by Bridson from `seed` and then thinned so that about `keep` of the
     /// points stay (0..1). Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: &JsValue) -> Result<GridLab, JsError> {
-        let p = Params::new("GridLab", params)?;
+    pub fn new(params: &JsValue) -> Result<Grid, JsError> {
+        let p = Params::new("Grid", params)?;
         let seed = p.seed()?;
         let (w, h, radius) = (p.number("width")?, p.number("height")?, p.number("radius")?);
         let grid = poisson_live::bridson::partly_filled(w, h, radius, seed, p.number("keep")?)
@@ -62,7 +62,7 @@ impl GridLab {
     }
 }
 
-getters!(GridLab, self {
+getters!(Grid, self {
     /// Number of stored points.
     point_count "pointCount": u32 = self.grid.points().len() as u32;
     /// Side of a cell.

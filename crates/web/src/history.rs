@@ -1,4 +1,4 @@
-//! `SamplerHistory`: a Bridson run the page can scrub through, and the live figures
+//! `History`: a Bridson run the page can scrub through, and the live figures
 //! (points per r², coverage, minimum-distance audit) shown beside a map.
 
 use crate::js::{budget, err, Params};
@@ -6,7 +6,7 @@ use crate::sampler::sampler_view;
 use js_sys::{Float64Array, Uint32Array};
 use poisson_live::bridson::Sampler;
 use poisson_live::history::{
-    live_figures, History, LiveFigures, Tally, HEXAGONAL_COVERAGE, RSA_COVERAGE,
+    self, live_figures, LiveFigures, Tally, HEXAGONAL_COVERAGE, RSA_COVERAGE,
 };
 use wasm_bindgen::prelude::*;
 
@@ -17,28 +17,28 @@ use wasm_bindgen::prelude::*;
 /// one. `seek(step)` jumps anywhere in `0..=totalSteps`, backward too; the state there is
 /// exactly what stepping that far from the start gives. Array layouts as in `PoissonSampler`.
 #[wasm_bindgen]
-pub struct SamplerHistory {
-    inner: History,
+pub struct History {
+    inner: history::History,
 }
 
-impl SamplerHistory {
+impl History {
     fn sampler(&self) -> &Sampler {
         self.inner.sampler()
     }
 }
 
-sampler_view!(SamplerHistory);
+sampler_view!(History);
 
 #[wasm_bindgen]
-impl SamplerHistory {
+impl History {
     /// A run for `{width, height, radius, k, seed}`: a `width × height` map with spacing
     /// `radius`, `k` tries per step and a 32-bit seed; not started yet. Throws with a readable
     /// message on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: &JsValue) -> Result<SamplerHistory, JsError> {
-        let (w, h, r, k, seed) = Params::new("SamplerHistory", params)?.bridson()?;
+    pub fn new(params: &JsValue) -> Result<History, JsError> {
+        let (w, h, r, k, seed) = Params::new("History", params)?.bridson()?;
         Ok(Self {
-            inner: History::new(w, h, r, k, seed).map_err(err)?,
+            inner: history::History::new(w, h, r, k, seed).map_err(err)?,
         })
     }
 

@@ -34,10 +34,14 @@ pub(crate) fn finish<J: Job>(job: &mut J) -> Result<J::Output, JsError> {
 
 /// A JS class for a job: `job_class!(Name, JobType, Result, |output| result)` declares
 /// `pub struct Name { job: JobType }` with the protocol's methods; `result` turns the job's
-/// output into what `take()` returns. The class's constructor and any readings of the work in
+/// output into what `take()` returns. `|job, output| result` also sees the finished job, for a
+/// result that carries its figures. The class's constructor and any readings of the work in
 /// progress are written beside it, in an `impl` block of their own.
 macro_rules! job_class {
     ($(#[$doc:meta])* $class:ident, $job:ty, $result:ty, |$out:ident| $wrap:expr) => {
+        $crate::job::job_class!($(#[$doc])* $class, $job, $result, |_job, $out| $wrap);
+    };
+    ($(#[$doc:meta])* $class:ident, $job:ty, $result:ty, |$done:ident, $out:ident| $wrap:expr) => {
         $(#[$doc])*
         #[wasm_bindgen]
         pub struct $class {
@@ -72,13 +76,17 @@ macro_rules! job_class {
 
             /// The result, once: throws before the job is finished and after it was taken.
             pub fn take(&mut self) -> Result<$result, JsError> {
-                crate::job::take(&mut self.job).map(|$out| $wrap)
+                let $out = crate::job::take(&mut self.job)?;
+                let $done = &self.job;
+                Ok($wrap)
             }
 
             /// Runs the job to the end now and hands over its result (for tests and scripts: a
             /// page runs it in slices instead).
             pub fn finish(&mut self) -> Result<$result, JsError> {
-                crate::job::finish(&mut self.job).map(|$out| $wrap)
+                let $out = crate::job::finish(&mut self.job)?;
+                let $done = &self.job;
+                Ok($wrap)
             }
         }
     };

@@ -1,10 +1,10 @@
-//! `BiomeMap`, `LayerPlacement` and `PlacementJob`: the layers lab's ground and its four layers
+//! `BiomeMap`, `Placement` and `Placer`: the layers lab's ground and its four layers
 //! of objects.
 
 use crate::job::job_class;
 use crate::js::{self, err, getters, index, named, xyr, Params};
 use js_sys::{Float64Array, Uint32Array, Uint8ClampedArray};
-use poisson_live::biomes::{self, Placement, Placer, Spacings};
+use poisson_live::biomes::{self, Spacings};
 use poisson_live::world::Object;
 use wasm_bindgen::prelude::*;
 
@@ -66,12 +66,12 @@ getters!(BiomeMap, self {
 /// `overlaps()` lists the cross-layer pairs closer than the smaller spacing as
 /// `layerA, indexA, layerB, indexB` quadruplets, layers numbered 0 chests … 3 flowers.
 #[wasm_bindgen]
-pub struct LayerPlacement {
-    inner: Placement,
+pub struct Placement {
+    inner: biomes::Placement,
 }
 
 #[wasm_bindgen]
-impl LayerPlacement {
+impl Placement {
     /// The layer's objects as `x, y, r` triplets (r is the layer's spacing).
     pub fn points(
         &self,
@@ -97,7 +97,7 @@ impl LayerPlacement {
     }
 }
 
-getters!(LayerPlacement, self {
+getters!(Placement, self {
     /// Number of cross-layer overlaps (0 with a shared grid).
     overlap_count "overlapCount": u32 = self.inner.overlaps.len() as u32;
     /// Whether the layers shared one grid.
@@ -106,22 +106,22 @@ getters!(LayerPlacement, self {
 
 job_class!(
     /// The four layers placed a sampler step per unit of work (seeding a block, starting a layer
-    /// and listing the overlaps count one each); `take()` hands over the `LayerPlacement`.
-    PlacementJob,
+    /// and listing the overlaps count one each); `take()` hands over the `Placement`.
     Placer,
-    LayerPlacement,
-    |inner| LayerPlacement { inner }
+    biomes::Placer,
+    Placement,
+    |inner| Placement { inner }
 );
 
 #[wasm_bindgen]
-impl PlacementJob {
+impl Placer {
     /// Places the layers on `map` with `{chest, rock, tree, flower, sharedGrid}`: the spacings,
     /// and `sharedGrid` (default true) false to give each layer its own grid. Checks the spacings and builds
     /// the grids; throws (naming the layer) for a spacing that is not a number > 0 or too small
     /// for the work limit.
     #[wasm_bindgen(constructor)]
-    pub fn new(map: &BiomeMap, params: &JsValue) -> Result<PlacementJob, JsError> {
-        let p = Params::new("PlacementJob", params)?;
+    pub fn new(map: &BiomeMap, params: &JsValue) -> Result<Placer, JsError> {
+        let p = Params::new("Placer", params)?;
         let spacings = Spacings {
             chest: p.number("chest")?,
             rock: p.number("rock")?,
@@ -129,7 +129,7 @@ impl PlacementJob {
             flower: p.number("flower")?,
         };
         let placer =
-            Placer::new(&map.inner, &spacings, p.flag("sharedGrid", true)?).map_err(err)?;
+            biomes::Placer::new(&map.inner, &spacings, p.flag("sharedGrid", true)?).map_err(err)?;
         Ok(Self { job: placer })
     }
 }

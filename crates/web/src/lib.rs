@@ -12,12 +12,12 @@
 
 use wasm_bindgen::prelude::*;
 
-mod chunks;
 mod classes;
 mod compare;
 mod darts;
 mod density;
-mod edit;
+mod editor;
+mod endless;
 mod export;
 mod fast;
 mod grid;
@@ -31,28 +31,28 @@ mod samplers;
 mod scatter;
 mod spectrum;
 mod stipple;
+mod tiles;
 mod world;
-mod wrap;
 
-pub use chunks::EndlessWorld;
 pub use classes::{poisson_classes, ClassSampler};
-pub use compare::{Comparison, ComparisonJob};
+pub use compare::{CompareJob, Comparison};
 pub use darts::{dart_throwing, DartThrower};
 pub use density::ForestJob;
-pub use edit::{EditableMap, EditableMapFill};
+pub use editor::{EditableSet, EditableSetFill};
+pub use endless::ChunkedWorld;
 pub use export::{points_to_csv, points_to_json};
-pub use fast::{fast_poisson, FastJob};
-pub use grid::GridLab;
-pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, SamplerHistory};
-pub use layers::{BiomeMap, LayerPlacement, PlacementJob};
+pub use fast::{fast_poisson, FastSampler};
+pub use grid::Grid;
+pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, History};
+pub use layers::{BiomeMap, Placement, Placer};
 pub use progressive::{progressive_order_flat, ProgressiveOrder};
 pub use sampler::{poisson_disk_flat, PoissonSampler};
-pub use samplers::{default_exponent, SamplerRun, SamplerRunJob};
+pub use samplers::{default_exponent, SamplerJob, SamplerRun};
 pub use scatter::{jittered_grid, random_points};
 pub use spectrum::{Spectrum, SpectrumJob};
-pub use stipple::{inks, picture_label, picture_names, PictureJob, StippleImage, StippleJob};
-pub use world::{world_legend, PaintedWorld, WorldJob};
-pub use wrap::TileSet;
+pub use stipple::{inks, picture_label, picture_names, PictureJob, StippleImage, Stippling};
+pub use tiles::TileSet;
+pub use world::{world_legend, World, WorldPainter};
 
 /// Largest valid seed: one below the Park–Miller modulus 2^31 − 1.
 const SEED_MAX: u32 = 2_147_483_646;

@@ -10,7 +10,7 @@
 use crate::job::job_class;
 use crate::js::err;
 use js_sys::Uint32Array;
-use poisson_live::progressive::Progressive;
+use poisson_live::progressive;
 use wasm_bindgen::prelude::*;
 
 /// The positions of a flat `x, y, r` array, refused unless it holds whole triples.
@@ -48,7 +48,7 @@ job_class!(
     /// The progressive order a slice at a time (a unit is about one Bridson step): `take()`
     /// hands over the whole permutation, the same as `progressiveOrder(xyr)`.
     ProgressiveOrder,
-    Progressive,
+    progressive::ProgressiveOrder,
     Uint32Array,
     |order| indices(&order)
 );
@@ -62,7 +62,7 @@ impl ProgressiveOrder {
         #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] xyr: &JsValue,
     ) -> Result<ProgressiveOrder, JsError> {
         Ok(Self {
-            job: Progressive::new(&positions(xyr)?).map_err(err)?,
+            job: progressive::ProgressiveOrder::new(&positions(xyr)?).map_err(err)?,
         })
     }
 

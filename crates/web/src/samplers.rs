@@ -1,16 +1,16 @@
 //! `SamplerRun`: one run of one of the better samplers (classic, parent cone, Roberts, maximal)
-//! with the figures the samplers lab's table shows; `SamplerRunJob` makes it a few steps per call.
+//! with the figures the samplers lab's table shows; `SamplerJob` makes it a few steps per call.
 
 use crate::job::job_class;
 use crate::js::{err, getters, named, tries, xyr, Params};
 use js_sys::Float64Array;
-use poisson_live::samplers::{self, Method, Run, SamplerJob, SamplerParams};
+use poisson_live::samplers::{self, Method, SamplerParams};
 use wasm_bindgen::prelude::*;
 
 /// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order.
 #[wasm_bindgen]
 pub struct SamplerRun {
-    run: Run,
+    run: samplers::SamplerRun,
 }
 
 #[wasm_bindgen]
@@ -38,21 +38,21 @@ job_class!(
     /// One sampler's run, a few steps per unit of work (one active point's turn, or in the
     /// maximal sampler's gap filling one square listed, one dart or one square split); `take()`
     /// hands over the `SamplerRun`, equal to the one-call run to the bit.
-    SamplerRunJob,
     SamplerJob,
+    samplers::SamplerJob,
     SamplerRun,
     |run| SamplerRun { run }
 );
 
 #[wasm_bindgen]
-impl SamplerRunJob {
+impl SamplerJob {
     /// `{method, width, height, radius, k, seed, exponent?}`: `method` is `"classic"`,
     /// `"parent-cone"`, `"roberts"` or `"maximal"`, on a `width × height` map with spacing
     /// `radius`, `k` tries and a seed. `exponent` (the parent cone only) replaces its default
     /// radius exponent. Checks everything and places the first point; throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: &JsValue) -> Result<SamplerRunJob, JsError> {
-        let p = Params::new("SamplerRunJob", params)?;
+    pub fn new(params: &JsValue) -> Result<SamplerJob, JsError> {
+        let p = Params::new("SamplerJob", params)?;
         let method = named("sampler", &p.text("method")?, &Method::ALL, Method::name)?;
         let (width, height, radius, k, seed) = p.bridson()?;
         let params = SamplerParams {
@@ -63,8 +63,8 @@ impl SamplerRunJob {
             seed,
         };
         let job = match p.optional("exponent")? {
-            None => SamplerJob::new(method, params),
-            Some(c) if method == Method::ParentCone => SamplerJob::parent_cone(params, c),
+            None => samplers::SamplerJob::new(method, params),
+            Some(c) if method == Method::ParentCone => samplers::SamplerJob::parent_cone(params, c),
             Some(_) => return Err(JsError::new("exponent is for the parent-cone sampler only")),
         };
         Ok(Self {
@@ -73,7 +73,7 @@ impl SamplerRunJob {
     }
 }
 
-getters!(SamplerRunJob, self {
+getters!(SamplerJob, self {
     /// Points placed so far.
     point_count "pointCount": u32 = self.job.point_count() as u32;
 });

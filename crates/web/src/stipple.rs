@@ -4,14 +4,14 @@
 use crate::job::job_class;
 use crate::js::{self, checked_index, err, getters, named, sets, xyr, Params};
 use js_sys::{Array, Float64Array, Uint8Array, Uint8ClampedArray};
-use poisson_live::stipple::{self, Image, Ink, Mode, Picture, Rendering, StippleParams, Stippling};
+use poisson_live::stipple::{self, Ink, Mode, Picture, StippleParams};
 use wasm_bindgen::prelude::*;
 
 /// A picture the crate can read: RGB pixels, laid over white if they came with alpha.
 /// Map units are pixels (pixel `(i, j)` covers `[i, i + 1) × [j, j + 1)`).
 #[wasm_bindgen]
 pub struct StippleImage {
-    image: Image,
+    image: stipple::StippleImage,
 }
 
 #[wasm_bindgen]
@@ -29,18 +29,18 @@ impl StippleImage {
         // checked against it before they are copied.
         let pixels = (w as u64) * (h as u64);
         if pixels == 0 || pixels > stipple::MAX_PIXELS as u64 {
-            return Err(err(Image::from_rgba(w, h, &[]).err().unwrap_or_else(
-                || poisson_live::Error::Invalid {
+            return Err(err(stipple::StippleImage::from_rgba(w, h, &[])
+                .err()
+                .unwrap_or_else(|| poisson_live::Error::Invalid {
                     message: format!("a {w} × {h} picture is not allowed"),
-                },
-            )));
+                })));
         }
         let bytes = pixels as usize * 4;
         let rgba = js::bytes("rgba", rgba, bytes, |got| {
             format!("a {w} × {h} RGBA image needs {bytes} bytes, got {got}")
         })?;
         Ok(Self {
-            image: Image::from_rgba(w, h, &rgba).map_err(err)?,
+            image: stipple::StippleImage::from_rgba(w, h, &rgba).map_err(err)?,
         })
     }
 
@@ -96,7 +96,7 @@ fn size(width: f64, height: f64) -> Result<(usize, usize), JsError> {
 job_class!(
     /// A built-in picture drawn a row per unit of work; `take()` hands over the `StippleImage`.
     PictureJob,
-    Rendering,
+    stipple::PictureJob,
     StippleImage,
     |image| StippleImage { image }
 );
@@ -167,13 +167,13 @@ job_class!(
     /// set of dots (mono, mask) or three (colour: cyan, magenta, yellow). The dots so far can be
     /// read between calls; `take()` hands over every set, an array of `x, y, r` arrays, and keeps
     /// none of them.
-    StippleJob,
     Stippling,
+    stipple::Stippling,
     Array,
     |dots| sets(dots.iter().map(Vec::as_slice))
 );
 
-impl StippleJob {
+impl Stippling {
     /// The points of set number `set` (none for a set that does not exist).
     fn set(&self, set: &JsValue) -> Result<&[poisson_live::Point], JsError> {
         let set = js::whole_arg("set", set, 0, u32::MAX)?;
@@ -182,7 +182,7 @@ impl StippleJob {
 }
 
 #[wasm_bindgen]
-impl StippleJob {
+impl Stippling {
     /// Dots for `image` from `{mode, k, seed, …}`. `mode` `"mono"` (black dots) or `"colour"`
     /// (three inks, each with its own seed derived from `seed`) takes `minRadius` (the spacing
     /// on black) and `maxRadius` (on white), and optionally `gamma` (1/16 to 8, default 1) to bend
@@ -190,13 +190,13 @@ impl StippleJob {
     /// only where the picture is darker than the threshold, every 2r block seeded first (a block
     /// counts as a step) so no dark island stays empty. Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(image: &StippleImage, params: &JsValue) -> Result<StippleJob, JsError> {
-        let p = Params::new("StippleJob", params)?;
+    pub fn new(image: &StippleImage, params: &JsValue) -> Result<Stippling, JsError> {
+        let p = Params::new("Stippling", params)?;
         let mode = named("mode", &p.text("mode")?, &MODES, mode_name)?;
         let (k, seed) = (p.tries()?, p.seed()?);
         let image = &image.image;
         let stippling = if mode == Mode::Mask {
-            Stippling::masked(image, p.number("threshold")?, p.number("radius")?, k, seed)
+            stipple::Stippling::masked(image, p.number("threshold")?, p.number("radius")?, k, seed)
         } else {
             let params = StippleParams {
                 min_radius: p.number("minRadius")?,
@@ -206,9 +206,9 @@ impl StippleJob {
                 seed,
             };
             if mode == Mode::Mono {
-                Stippling::mono(image, params)
+                stipple::Stippling::mono(image, params)
             } else {
-                Stippling::colour(image, params)
+                stipple::Stippling::colour(image, params)
             }
         };
         Ok(Self {
@@ -249,7 +249,7 @@ impl StippleJob {
     }
 }
 
-getters!(StippleJob, self {
+getters!(Stippling, self {
     /// How many point sets: 1, or 3 in colour mode.
     sets "sets": u32 = self.job.sets().len() as u32;
     /// `mono`, `colour` or `mask`.

@@ -1,8 +1,8 @@
-//! `WorldJob`, `PaintedWorld` and `worldLegend`: the last lab's island, straight from
+//! `WorldPainter`, `World` and `worldLegend`: the last lab's island, straight from
 //! `poisson_live::world`.
 //!
-//! `new WorldJob(seed)` paints the island a budget of work per call, so that no animation frame
-//! waits for all of it, and hands over the `PaintedWorld` (`paint_world`'s, to the byte).
+//! `new WorldPainter(seed)` paints the island a budget of work per call, so that no animation frame
+//! waits for all of it, and hands over the `World` (`paint_world`'s, to the byte).
 //!
 //! The core paints RGB bytes; a canvas wants RGBA. `rgbaRows()` adds an opaque alpha byte to
 //! every pixel and changes nothing else, so the canvas shows the core's exact pixels. `png()`
@@ -13,18 +13,18 @@ use crate::job::job_class;
 use crate::js::{self, err, getters, index, set, xyr};
 use crate::layers::object;
 use js_sys::{Array, Object as JsObject, Uint8Array, Uint8ClampedArray};
-use poisson_live::world::{Ground, Object, World, WorldPainter};
+use poisson_live::world::{self, Ground, Object};
 use wasm_bindgen::prelude::*;
 
 /// The painted `880 × 480` island for one seed: its pixels, its PNG, its object counts and the
 /// ground under any point.
 #[wasm_bindgen]
-pub struct PaintedWorld {
-    inner: World,
+pub struct World {
+    inner: world::World,
 }
 
 #[wasm_bindgen]
-impl PaintedWorld {
+impl World {
     /// Rows `from..to` of the picture (clamped to it) as RGBA bytes, row-major, ready for
     /// `new ImageData(bytes, width, to - from)`: the core's RGB bytes with alpha 255 added after
     /// each pixel, nothing else changed. A band at a time, so a page can copy it over frames.
@@ -78,7 +78,7 @@ impl PaintedWorld {
     }
 }
 
-getters!(PaintedWorld, self {
+getters!(World, self {
     /// The seed it was painted from.
     seed "seed": i32 = self.inner.seed;
     /// Width in pixels (880).
@@ -91,21 +91,21 @@ job_class!(
     /// The island painted a slice at a time: a unit of work is about one sampler step (a terrain
     /// row is 36, a ground row 9); `stage` says what it is doing ("shaping the terrain",
     /// "painting the ground", "placing chests" …, "stamping objects"); `take()` hands over the
-    /// `PaintedWorld`.
-    WorldJob,
+    /// `World`.
     WorldPainter,
-    PaintedWorld,
-    |inner| PaintedWorld { inner }
+    world::WorldPainter,
+    World,
+    |inner| World { inner }
 );
 
 #[wasm_bindgen]
-impl WorldJob {
+impl WorldPainter {
     /// Starts painting the world for `seed` (a whole number in the 32-bit signed range, not
     /// −2147483646); paints nothing yet. Throws a readable error for any other value.
     #[wasm_bindgen(constructor)]
-    pub fn new(seed: f64) -> Result<WorldJob, JsError> {
+    pub fn new(seed: f64) -> Result<WorldPainter, JsError> {
         Ok(Self {
-            job: WorldPainter::new(js::seed(seed)?).map_err(err)?,
+            job: world::WorldPainter::new(js::seed(seed)?).map_err(err)?,
         })
     }
 }
@@ -118,7 +118,8 @@ fn rgb_array(rgb: [u8; 3]) -> Array {
 /// the layers in placement order.
 ///
 /// Each entry is `{kind: "ground", name, rgb: [r, g, b], land: true for dry land}` or
-/// `{kind: "object", name, rgb, spacing, on: [ground names it may stand on]}`.
+/// `{kind: "object", name, rgb, spacing, on: [ground names it may stand on], palette: {role:
+/// [r, g, b]}}`, the palette the core draws the object in, `body` its main colour.
 #[wasm_bindgen(js_name = worldLegend)]
 pub fn world_legend() -> Array {
     let legend = Array::new();
@@ -136,6 +137,11 @@ pub fn world_legend() -> Array {
     for o in Object::ALL {
         let e = entry("object", o.name(), o.rgb());
         set(&e, "spacing", o.spacing());
+        let palette = JsObject::new();
+        for &(role, rgb) in o.palette() {
+            set(&palette, role, rgb_array(rgb));
+        }
+        set(&e, "palette", palette);
         let on: Array = (Ground::ALL.iter())
             .filter(|&&g| o.allowed_on(g))
             .map(|g| JsValue::from(g.name()))

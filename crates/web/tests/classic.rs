@@ -1,5 +1,5 @@
-//! The classic methods' bindings (`PoissonSampler`, `poissonDisk`, `SamplerHistory`,
-//! `DartThrower`, `GridLab`, the baselines), called as the page calls them: results match the
+//! The classic methods' bindings (`PoissonSampler`, `poissonDisk`, `History`,
+//! `DartThrower`, `Grid`, the baselines), called as the page calls them: results match the
 //! core, errors arrive as exceptions with readable messages, nothing panics on bad input.
 #![cfg(target_arch = "wasm32")]
 
@@ -8,14 +8,14 @@ mod common;
 use common::{flat, message, nums, obj};
 use poisson_live_web::{
     dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
-    random_points, rsa_coverage, DartThrower, GridLab, PoissonSampler, SamplerHistory,
+    random_points, rsa_coverage, DartThrower, Grid, History, PoissonSampler,
 };
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn history(radius: f64, k: f64, seed: f64) -> Result<SamplerHistory, wasm_bindgen::JsError> {
-    SamplerHistory::new(&obj! { width: 720.0, height: 400.0, radius: radius, k: k, seed: seed })
+fn history(radius: f64, k: f64, seed: f64) -> Result<History, wasm_bindgen::JsError> {
+    History::new(&obj! { width: 720.0, height: 400.0, radius: radius, k: k, seed: seed })
 }
 
 #[wasm_bindgen_test]
@@ -70,7 +70,7 @@ fn bad_input_becomes_an_exception_with_a_message() {
     let m = message(DartThrower::new(&darts(-1.0, 30.0)));
     assert!(m.contains("radius"), "{m}");
     let grid = obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 1.0, keep: 2.0 };
-    assert!(GridLab::new(&grid).is_err());
+    assert!(Grid::new(&grid).is_err());
     // A parameter object must be an object and hold every number, by name.
     let m = message(DartThrower::new(&wasm_bindgen::JsValue::from(5.0)));
     assert!(m.contains("takes an object"), "{m}");
@@ -79,8 +79,8 @@ fn bad_input_becomes_an_exception_with_a_message() {
     ));
     assert_eq!(m, "DartThrower needs misses: a number, got nothing");
     let wide = obj! { width: "wide", height: 400.0, radius: 24.0, k: 30.0, seed: 1.0 };
-    let m = message(SamplerHistory::new(&wide));
-    assert_eq!(m, "SamplerHistory needs width: a number, got \"wide\"");
+    let m = message(History::new(&wide));
+    assert_eq!(m, "History needs width: a number, got \"wide\"");
 }
 
 #[wasm_bindgen_test]
@@ -141,10 +141,9 @@ fn darts_grid_and_baselines_match_the_core() {
     );
     assert_eq!(d.rejected(d.rejected_count() + 9.0).length(), 0);
 
-    let g = GridLab::new(
-        &obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 },
-    )
-    .unwrap();
+    let g =
+        Grid::new(&obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 })
+            .unwrap();
     let probe = g.probe(360.0, 200.0).to_vec();
     assert!(probe.len() >= 5 && (probe.len() - 5).is_multiple_of(5));
     let core = poisson_live::bridson::partly_filled(720.0, 400.0, 44.0, 123456, 0.6).unwrap();
@@ -183,7 +182,7 @@ fn darts_keep_only_their_latest_misses() {
     assert_eq!(d.rejected(f64::NAN).length(), 2 * 4096);
 }
 
-fn assert_same(h: &SamplerHistory, s: &PoissonSampler, at: u32) {
+fn assert_same(h: &History, s: &PoissonSampler, at: u32) {
     assert_eq!(h.points().to_vec(), s.points().to_vec(), "points at {at}");
     assert_eq!(h.active().to_vec(), s.active().to_vec(), "active at {at}");
     assert_eq!(h.tried().to_vec(), s.tried().to_vec(), "tried at {at}");

@@ -1,22 +1,22 @@
-//! `EditableMap` through the wasm build: the core's edits to the bit, sliced or not; strokes that
+//! `EditableSet` through the wasm build: the core's edits to the bit, sliced or not; strokes that
 //! undo as one; and bad input as JS exceptions in the core's words.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
 
 use common::{message, nums, obj, s};
-use poisson_live::edit::{EditableSet, Stroke, Tool};
-use poisson_live_web::EditableMap;
+use poisson_live::edit::{self, Stroke, Tool};
+use poisson_live_web::EditableSet;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn xyr(set: &EditableSet) -> Vec<f64> {
+fn xyr(set: &edit::EditableSet) -> Vec<f64> {
     set.points().iter().flat_map(|p| [p.x, p.y, p.r]).collect()
 }
 
-fn map() -> EditableMap {
-    EditableMap::new(&obj! { width: 720.0, height: 400.0, radius: 10.0, k: 30.0, seed: 123456.0 })
+fn map() -> EditableSet {
+    EditableSet::new(&obj! { width: 720.0, height: 400.0, radius: 10.0, k: 30.0, seed: 123456.0 })
         .unwrap()
 }
 
@@ -37,7 +37,7 @@ fn the_first_fill_is_poisson_disk_numbered_in_order() {
 #[wasm_bindgen_test]
 fn a_sliced_drag_is_the_cores_edits_and_undoes_as_one() {
     let mut m = map();
-    let mut core = EditableSet::fill(720.0, 400.0, 10.0, 30, 123456).unwrap();
+    let mut core = edit::EditableSet::fill(720.0, 400.0, 10.0, 30, 123456).unwrap();
     let start = xyr(&core);
     let first_id = m.next_id();
     let path = [
@@ -124,17 +124,17 @@ fn bad_input_throws_the_cores_message() {
         core
     );
     assert!(!m.busy());
-    assert!(message(EditableMap::new(
+    assert!(message(EditableSet::new(
         &obj! { width: 720.0, height: 400.0, radius: 10.0, k: 0.0, seed: 1.0 }
     ))
     .contains("k must be"));
-    assert!(message(EditableMap::new(
+    assert!(message(EditableSet::new(
         &obj! { width: 720.0, height: 400.0, radius: 10.0, k: 30.0, seed: 1.5 }
     ))
     .contains("seed"));
-    let core = EditableSet::fill(-1.0, 400.0, 10.0, 30, 1).unwrap_err();
+    let core = edit::EditableSet::fill(-1.0, 400.0, 10.0, 30, 1).unwrap_err();
     assert_eq!(
-        message(EditableMap::new(
+        message(EditableSet::new(
             &obj! { width: -1.0, height: 400.0, radius: 10.0, k: 30.0, seed: 1.0 }
         )),
         core.to_string()
@@ -163,8 +163,8 @@ fn a_map_of_classes_is_the_cores_and_keeps_every_pair_apart() {
         seed: 7,
         ..ClassParams::new(720.0, 400.0)
     };
-    let mut core = EditableSet::fill_classes(&params).unwrap();
-    let mut m = EditableMap::new(&classed(7.0)).unwrap();
+    let mut core = edit::EditableSet::fill_classes(&params).unwrap();
+    let mut m = EditableSet::new(&classed(7.0)).unwrap();
     assert_eq!(m.points().to_vec(), xyr(&core));
     assert_eq!(m.classes().to_vec(), core.classes());
     assert_eq!((m.class_count(), m.too_close()), (2, 0));
@@ -186,25 +186,25 @@ fn a_map_of_classes_is_the_cores_and_keeps_every_pair_apart() {
         classes: js_sys::Array::of1(&obj! { name: "tree", spacing: 16.0 }),
         between: js_sys::Array::of1(&obj! { a: "tree", b: "rock", spacing: 12.0 })
     };
-    assert!(message(EditableMap::new(&bad)).contains("which was not given"));
+    assert!(message(EditableSet::new(&bad)).contains("which was not given"));
 }
 
-/// The page's fill: `EditableMapFill` in slices hands over the map `new EditableMap` makes.
+/// The page's fill: `EditableSetFill` in slices hands over the map `new EditableSet` makes.
 #[wasm_bindgen_test]
 fn a_sliced_fill_is_the_map_in_one_call() {
-    let mut fill = poisson_live_web::EditableMapFill::new(&classed(9.0)).unwrap();
+    let mut fill = poisson_live_web::EditableSetFill::new(&classed(9.0)).unwrap();
     let mut calls = 0;
     while !fill.run(5.0).unwrap() {
         calls += 1;
     }
     assert!(calls > 10);
     let sliced = fill.take().unwrap();
-    let whole = EditableMap::new(&classed(9.0)).unwrap();
+    let whole = EditableSet::new(&classed(9.0)).unwrap();
     assert_eq!(sliced.points().to_vec(), whole.points().to_vec());
     assert_eq!(sliced.classes().to_vec(), whole.classes().to_vec());
     assert_eq!(sliced.ids().to_vec(), whole.ids().to_vec());
     assert!(
-        message(poisson_live_web::EditableMapFill::new(&obj! { width: 1.0 }))
-            .contains("EditableMap")
+        message(poisson_live_web::EditableSetFill::new(&obj! { width: 1.0 }))
+            .contains("EditableSet")
     );
 }

@@ -5,7 +5,7 @@
 mod common;
 
 use common::message;
-use poisson_live_web::{fast_poisson, FastJob};
+use poisson_live_web::{fast_poisson, FastSampler};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -68,13 +68,13 @@ fn bad_input_throws_the_cores_message() {
     assert!(message(fast_poisson(100.0, 100.0, 2.0, 2147483648.0)).contains("seed"));
 }
 
-/// The samplers lab's row: `FastJob` run in slices gives `fastPoisson`'s points, and the row's
+/// The samplers lab's row: `FastSampler` run in slices gives `fastPoisson`'s points, and the row's
 /// figures are measured on them (coverage as `metrics::coverage`, 16 candidates per turn).
 #[wasm_bindgen_test]
 fn a_fast_job_run_in_slices_equals_the_one_call_fast_poisson() {
     let (w, h, r, seed) = (720.0, 400.0, 14.0, 123456.0);
     let whole = fast_poisson(w, h, r, seed).unwrap().to_vec();
-    let mut job = FastJob::new(w, h, r, seed).unwrap();
+    let mut job = FastSampler::new(w, h, r, seed).unwrap();
     let mut calls = 0;
     while !job.run(3.0).unwrap() {
         calls += 1;
@@ -96,5 +96,5 @@ fn a_fast_job_run_in_slices_equals_the_one_call_fast_poisson() {
     assert_eq!(run.candidates_per_point(), 16.0);
     // Fuller than Bridson's 0.616 points per r² (the module's 0.885 on big maps).
     assert!(n as f64 * r * r / (w * h) > 0.8, "{n} points");
-    assert!(message(FastJob::new(w, h, -1.0, seed)).contains("radius"));
+    assert!(message(FastSampler::new(w, h, -1.0, seed)).contains("radius"));
 }

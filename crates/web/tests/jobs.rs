@@ -7,8 +7,8 @@ mod common;
 
 use common::{bits, message, nums, obj, s};
 use poisson_live_web::{
-    poisson_disk_flat, BiomeMap, ClassSampler, ComparisonJob, FastJob, ForestJob, PictureJob,
-    PlacementJob, ProgressiveOrder, SamplerRunJob, SpectrumJob, StippleJob, WorldJob,
+    poisson_disk_flat, BiomeMap, ClassSampler, CompareJob, FastSampler, ForestJob, PictureJob,
+    Placer, ProgressiveOrder, SamplerJob, SpectrumJob, Stippling, WorldPainter,
 };
 use wasm_bindgen_test::*;
 
@@ -42,20 +42,20 @@ macro_rules! protocol {
 
 #[wasm_bindgen_test]
 fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
-    let (a, b) = protocol!(ComparisonJob::new(720.0, 400.0, 14.0, 3.0).unwrap(), 50.0);
+    let (a, b) = protocol!(CompareJob::new(720.0, 400.0, 14.0, 3.0).unwrap(), 50.0);
     assert_eq!(
         a.points(&s("poisson")).unwrap().to_vec(),
         b.points(&s("poisson")).unwrap().to_vec()
     );
 
     let run = || {
-        SamplerRunJob::new(&obj! { method: "maximal", width: 360.0, height: 200.0,
+        SamplerJob::new(&obj! { method: "maximal", width: 360.0, height: 200.0,
         radius: 12.0, k: 10.0, seed: 3.0 })
     };
     let (a, b) = protocol!(run().unwrap(), 7.0);
     assert_eq!(bits(a.points().to_vec()), bits(b.points().to_vec()));
 
-    let (a, b) = protocol!(FastJob::new(360.0, 200.0, 3.0, 3.0).unwrap(), 20.0);
+    let (a, b) = protocol!(FastSampler::new(360.0, 200.0, 3.0, 3.0).unwrap(), 20.0);
     assert_eq!(bits(a.points().to_vec()), bits(b.points().to_vec()));
 
     let xyr = poisson_disk_flat(360.0, 200.0, 6.0, 30.0, 3.0)
@@ -85,7 +85,7 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
 
     let map = BiomeMap::new(360.0, 200.0, 3.0).unwrap();
     let spacings = obj! { chest: 60.0, rock: 20.0, tree: 8.0, flower: 6.0, sharedGrid: true };
-    let (a, b) = protocol!(PlacementJob::new(&map, &spacings).unwrap(), 60.0);
+    let (a, b) = protocol!(Placer::new(&map, &spacings).unwrap(), 60.0);
     assert_eq!(
         a.points(&s("flowers")).unwrap().to_vec(),
         b.points(&s("flowers")).unwrap().to_vec()
@@ -102,7 +102,7 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
     assert_eq!(a.rgba().to_vec(), b.rgba().to_vec());
 
     let stipple = || {
-        StippleJob::new(
+        Stippling::new(
             &a,
             &obj! { mode: "colour", minRadius: 2.0,
             maxRadius: 8.0, k: 30.0, seed: 3.0 },
@@ -114,7 +114,7 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
         assert_eq!(set(&dots), set(&whole));
     }
 
-    let (a, b) = protocol!(WorldJob::new(11.0).unwrap(), 2_000.0);
+    let (a, b) = protocol!(WorldPainter::new(11.0).unwrap(), 2_000.0);
     assert_eq!(
         a.rgba_rows(0.0, 480.0).to_vec(),
         b.rgba_rows(0.0, 480.0).to_vec()
@@ -125,7 +125,7 @@ fn every_job_keeps_the_protocol_and_slices_give_the_finish_result() {
 fn a_budget_of_nan_or_less_than_one_unit_is_no_budget() {
     // The clamp: NaN and negatives do no work (a job may still do its one piece); a huge
     // budget finishes the job in one call.
-    let mut job = WorldJob::new(5.0).unwrap();
+    let mut job = WorldPainter::new(5.0).unwrap();
     for budget in [f64::NAN, -1.0, f64::NEG_INFINITY] {
         assert!(!job.run(budget).unwrap());
     }

@@ -1,4 +1,4 @@
-//! The measures' bindings (`ComparisonJob` for the opening comparison, `SpectrumJob` for the
+//! The measures' bindings (`CompareJob` for the opening comparison, `SpectrumJob` for the
 //! spectrum lab), called as the page calls them.
 #![cfg(target_arch = "wasm32")]
 
@@ -6,7 +6,7 @@ mod common;
 
 use common::{bits, message, obj, s};
 use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumParams};
-use poisson_live_web::{ComparisonJob, Spectrum, SpectrumJob};
+use poisson_live_web::{CompareJob, Spectrum, SpectrumJob};
 use wasm_bindgen::JsError;
 use wasm_bindgen_test::*;
 
@@ -14,7 +14,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn the_comparison_holds_the_lab_figures() {
-    let c = ComparisonJob::new(720.0, 400.0, 26.0, 123456.0)
+    let c = CompareJob::new(720.0, 400.0, 26.0, 123456.0)
         .unwrap()
         .finish()
         .unwrap();
@@ -32,7 +32,7 @@ fn the_comparison_holds_the_lab_figures() {
         "unknown method \"hexagonal\": use random, jittered, poisson"
     );
     assert_eq!(
-        message(ComparisonJob::new(720.0, 400.0, 10.0, 1.5)),
+        message(CompareJob::new(720.0, 400.0, 10.0, 1.5)),
         "seed must be a whole number from -2147483648 to 2147483647, got 1.5"
     );
 }
@@ -41,7 +41,7 @@ fn the_comparison_holds_the_lab_figures() {
 #[wasm_bindgen_test]
 fn a_comparison_built_in_stages_equals_the_cores_one_call_comparison() {
     let whole = poisson_live::compare::compare(720.0, 400.0, 10.0, 123456).unwrap();
-    let mut job = ComparisonJob::new(720.0, 400.0, 10.0, 123456.0).unwrap();
+    let mut job = CompareJob::new(720.0, 400.0, 10.0, 123456.0).unwrap();
     let mut calls = 0;
     while !job.run(500.0).unwrap() {
         calls += 1;

@@ -1,5 +1,5 @@
-//! The pictures' bindings (`BiomeMap` and `PlacementJob` for the layers lab; `StippleImage`,
-//! `PictureJob` and `StippleJob` for the stipple lab), called as the page calls them. The
+//! The pictures' bindings (`BiomeMap` and `Placer` for the layers lab; `StippleImage`,
+//! `PictureJob` and `Stippling` for the stipple lab), called as the page calls them. The
 //! painted world has a file of its own (`world.rs`).
 #![cfg(target_arch = "wasm32")]
 
@@ -7,11 +7,11 @@ mod common;
 
 use common::{bytes, flat, message, n, obj, s};
 use poisson_live::biomes::{place_objects, Spacings};
-use poisson_live::stipple::{Image, Picture, StippleParams};
+use poisson_live::stipple::{self, Picture, StippleParams};
 use poisson_live::world::Object;
 use poisson_live_web::{
-    inks, picture_label, picture_names, BiomeMap, LayerPlacement, PictureJob, PlacementJob,
-    StippleImage, StippleJob,
+    inks, picture_label, picture_names, BiomeMap, PictureJob, Placement, Placer, StippleImage,
+    Stippling,
 };
 use wasm_bindgen::JsError;
 use wasm_bindgen_test::*;
@@ -20,8 +20,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 const LAYERS: [&str; 4] = ["chests", "rocks", "trees", "flowers"];
 
-fn place(map: &BiomeMap, s: [f64; 4], shared: bool) -> Result<PlacementJob, JsError> {
-    PlacementJob::new(
+fn place(map: &BiomeMap, s: [f64; 4], shared: bool) -> Result<Placer, JsError> {
+    Placer::new(
         map,
         &obj! {
             chest: s[0], rock: s[1], tree: s[2], flower: s[3], sharedGrid: shared,
@@ -29,7 +29,7 @@ fn place(map: &BiomeMap, s: [f64; 4], shared: bool) -> Result<PlacementJob, JsEr
     )
 }
 
-fn placement(map: &BiomeMap, s: [f64; 4], shared: bool) -> LayerPlacement {
+fn placement(map: &BiomeMap, s: [f64; 4], shared: bool) -> Placement {
     place(map, s, shared).unwrap().finish().unwrap()
 }
 
@@ -60,7 +60,7 @@ fn layers_shared_grid_has_no_overlaps_separate_grids_do() {
         .chunks(3)
         .all(|p| map.ground_at(p[0], p[1]) == "meadow"));
     // The shared grid is the default.
-    let default = PlacementJob::new(
+    let default = Placer::new(
         &map,
         &obj! { chest: 160.0, rock: 44.0, tree: 16.0,
         flower: 8.0 },
@@ -141,8 +141,8 @@ fn stipple_job(
     min: f64,
     max: f64,
     seed: f64,
-) -> Result<StippleJob, JsError> {
-    StippleJob::new(
+) -> Result<Stippling, JsError> {
+    Stippling::new(
         image,
         &obj! { mode: mode, minRadius: min, maxRadius: max, k: 30.0, seed: seed },
     )
@@ -153,8 +153,8 @@ fn mask_job(
     threshold: f64,
     radius: f64,
     seed: f64,
-) -> Result<StippleJob, JsError> {
-    StippleJob::new(
+) -> Result<Stippling, JsError> {
+    Stippling::new(
         image,
         &obj! { mode: "mask", threshold: threshold, radius: radius, k: 30.0,
         seed: seed },
@@ -200,7 +200,7 @@ fn canvas_pixels_round_trip_through_rgba() {
     assert_eq!(rgba.len(), 120 * 80 * 4);
     let again = StippleImage::new(120.0, 80.0, &bytes(&rgba)).unwrap();
     let gamma = |img: &StippleImage| {
-        StippleJob::new(
+        Stippling::new(
             img,
             &obj! { mode: "mono", minRadius: 2.0, maxRadius: 8.0, gamma: 1.5,
             k: 30.0, seed: 5.0 },
@@ -211,7 +211,7 @@ fn canvas_pixels_round_trip_through_rgba() {
     };
     assert_eq!(set(&gamma(&image), 0), set(&gamma(&again), 0));
     let plane = again.luma_plane().to_vec();
-    let core = Image::from_rgba(120, 80, &rgba).unwrap();
+    let core = stipple::StippleImage::from_rgba(120, 80, &rgba).unwrap();
     assert_eq!(plane[7], core.luma(7, 0));
     assert_eq!(again.brightness_at(0.5, 0.5), f64::from(plane[0]) / 255.0);
 }
@@ -339,7 +339,7 @@ fn stipple_bad_input_becomes_an_exception() {
     let m = message(mask_job(&image, 2.0, 4.0, 1.0));
     assert!(m.contains("threshold"), "{m}");
     let zero_k = obj! { mode: "mono", minRadius: 2.0, maxRadius: 4.0, k: 0.0, seed: 1.0 };
-    assert!(message(StippleJob::new(&image, &zero_k)).contains("k must be"));
+    assert!(message(Stippling::new(&image, &zero_k)).contains("k must be"));
     let m = message(image.mask_allows(-1.0, 1.0, 1.0));
     assert!(m.contains("threshold"), "{m}");
 }

@@ -1,12 +1,12 @@
-//! The variants' bindings (`ForestJob` for density, `SamplerRunJob` for the better samplers,
-//! `TileSet` for tileable sets, `EndlessWorld` for chunks), called as the page calls them.
+//! The variants' bindings (`ForestJob` for density, `SamplerJob` for the better samplers,
+//! `TileSet` for tileable sets, `ChunkedWorld` for chunks), called as the page calls them.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
 
 use common::{bits, flat, message, obj};
 use poisson_live::samplers::Method;
-use poisson_live_web::{default_exponent, EndlessWorld, ForestJob, SamplerRunJob, TileSet};
+use poisson_live_web::{default_exponent, ChunkedWorld, ForestJob, SamplerJob, TileSet};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::*;
 
@@ -65,8 +65,8 @@ fn density_bad_input_becomes_an_exception() {
     assert!(f.density_map(1.5, 2.0, 1.0).is_err());
 }
 
-fn run_job(method: &str, radius: f64, k: f64, seed: f64) -> Result<SamplerRunJob, JsError> {
-    SamplerRunJob::new(&obj! {
+fn run_job(method: &str, radius: f64, k: f64, seed: f64) -> Result<SamplerJob, JsError> {
+    SamplerJob::new(&obj! {
         method: method, width: 720.0, height: 400.0, radius: radius, k: k, seed: seed,
     })
 }
@@ -157,7 +157,7 @@ fn samplers_bad_input_becomes_an_exception() {
     let m = message(run_job("classic", 20.0, 30.0, 1.5));
     assert!(m.contains("seed"), "{m}");
     let cone = |method: &str, exponent: f64| {
-        SamplerRunJob::new(&obj! {
+        SamplerJob::new(&obj! {
             method: method, width: 720.0, height: 400.0, radius: 20.0, k: 30.0, seed: 9.0,
             exponent: exponent,
         })
@@ -223,8 +223,8 @@ fn tile_bad_input_becomes_an_exception() {
     assert!(m.contains("wrap: true or false"), "{m}");
 }
 
-fn world(chunk: f64, radius: f64, seed: f64, capacity: f64) -> Result<EndlessWorld, JsError> {
-    EndlessWorld::new(&obj! {
+fn world(chunk: f64, radius: f64, seed: f64, capacity: f64) -> Result<ChunkedWorld, JsError> {
+    ChunkedWorld::new(&obj! {
         chunkSize: chunk, radius: radius, k: 30.0, seed: seed, capacity: capacity,
     })
 }
@@ -250,7 +250,7 @@ fn endless_chunks_do_not_depend_on_the_visit_order() {
     assert_eq!(b.chunk_digest(0.0, 0.0).unwrap(), "01d66c9ea9cb3c2f");
     assert!(a.generated() >= 16.0);
     assert!(a.is_cached(0.0, 0.0).unwrap());
-    assert_eq!(EndlessWorld::phase(1.0, 1.0).unwrap(), 3);
+    assert_eq!(ChunkedWorld::phase(1.0, 1.0).unwrap(), 3);
     assert_eq!(a.chunk_x(-0.5), -1);
     assert_eq!(a.chunk_y(96.0), 1);
     let view = a.points_in(-100.0, -100.0, 200.0, 150.0).unwrap().to_vec();
@@ -301,7 +301,7 @@ fn endless_bad_input_becomes_an_exception() {
     let mut w = world(128.0, 16.0, 1.0, 64.0).unwrap();
     let m = message(w.chunk(0.5, 0.0));
     assert!(m.contains("cx must be a whole number"), "{m}");
-    let m = message(EndlessWorld::new(&JsValue::NULL));
+    let m = message(ChunkedWorld::new(&JsValue::NULL));
     assert!(m.contains("takes an object"), "{m}");
     // A view too large for the work limit is refused at once, and the world still answers.
     for huge in [f64::INFINITY, 1e308, 2f64.powi(53), 2f64.powi(31)] {

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{message, s};
-use poisson_live_web::{world_legend, PaintedWorld, WorldJob};
+use poisson_live_web::{world_legend, World, WorldPainter};
 use std::rc::Rc;
 use wasm_bindgen_test::*;
 
@@ -15,15 +15,15 @@ wasm_bindgen_test_configure!(run_in_browser);
 const GOLDEN: &[u8] = include_bytes!("../../core/tests/golden_world_123456.png");
 
 thread_local! {
-    static WORLD_123456: Rc<PaintedWorld> = Rc::new(paint(123456.0));
+    static WORLD_123456: Rc<World> = Rc::new(paint(123456.0));
 }
 
-fn paint(seed: f64) -> PaintedWorld {
-    WorldJob::new(seed).unwrap().finish().unwrap()
+fn paint(seed: f64) -> World {
+    WorldPainter::new(seed).unwrap().finish().unwrap()
 }
 
 /// Seed 123456's world, painted once for every test that reads it (a debug-build paint is slow).
-fn world_123456() -> Rc<PaintedWorld> {
+fn world_123456() -> Rc<World> {
     WORLD_123456.with(Rc::clone)
 }
 
@@ -100,15 +100,25 @@ fn counts_ground_and_legend_come_from_the_core() {
     let on = js_sys::Array::from(&get(10, "on"));
     assert_eq!(on.length(), 1);
     assert_eq!(on.get(0).as_string().unwrap(), "forest floor");
+    // Each object's palette, by role, its body the legend's swatch colour.
+    for i in 8..12 {
+        let palette = get(i, "palette");
+        let body = js_sys::Reflect::get(&palette, &"body".into()).unwrap();
+        assert_eq!(
+            js_sys::Array::from(&body).to_vec(),
+            js_sys::Array::from(&get(i, "rgb")).to_vec()
+        );
+        assert!(js_sys::Reflect::has(&palette, &"shadow".into()).unwrap());
+    }
 }
 
 #[wasm_bindgen_test]
 fn bad_seeds_are_refused_with_a_message() {
     for bad in [1e12, -2147483646.0, 1.5, f64::NAN] {
-        let m = message(WorldJob::new(bad));
+        let m = message(WorldPainter::new(bad));
         assert!(!m.is_empty(), "seed {bad}");
     }
-    let m = message(WorldJob::new(1e12));
+    let m = message(WorldPainter::new(1e12));
     assert!(m.to_lowercase().contains("seed"), "{m}");
 }
 

@@ -7,7 +7,7 @@ use crate::picture::read_png;
 use crate::progress::{self, Progress};
 use crate::Failure;
 use poisson_live::job::{Job, BRIDSON_DENSITY};
-use poisson_live::progressive::Progressive;
+use poisson_live::progressive::ProgressiveOrder;
 use poisson_live::stipple::masked_sampler;
 use poisson_live::wrap::poisson_disk_wrapped;
 use poisson_live::{Point, Sampler};
@@ -121,7 +121,7 @@ fn in_progressive_order(
     progress: &mut Progress,
 ) -> Result<Vec<Point>, Failure> {
     let xy: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
-    let mut job = Progressive::new(&xy)?;
+    let mut job = ProgressiveOrder::new(&xy)?;
     while !job.run(1 << 15)? {
         progress.show(|| format!("ordering · {:.0}%", 100.0 * job.progress()));
     }

@@ -1,15 +1,15 @@
 //! The built-in pictures of the stipple lab, drawn in code so it has something to stipple
 //! without a file: a shaded sphere, a radial gradient, a tree silhouette and rings.
 //!
-//! [`Rendering`] draws one a few rows at a time (a [`Job`]); [`Picture::render`] is it run to
+//! [`PictureJob`] draws one a few rows at a time (a [`Job`]); [`Picture::render`] is it run to
 //! the end. Only `+ − × ÷`, `floor` and square roots: the same bytes in every build.
 
 use crate::error::{Error, Result};
-use crate::image::{check_size, Bytes, Image};
+use crate::image::{check_size, Bytes, StippleImage};
 use crate::job::Job;
 use crate::noise::smoothstep;
 
-/// Pixels drawn per unit of a [`Rendering`]'s budget: about one Bridson step's worth of work.
+/// Pixels drawn per unit of a [`PictureJob`]'s budget: about one Bridson step's worth of work.
 const PIXELS_PER_UNIT: usize = 20;
 
 /// The built-in pictures, drawn in code so the lab has something to stipple without a file.
@@ -71,16 +71,16 @@ impl Picture {
     /// The picture drawn at `width × height` pixels (RGB). Shapes are laid out in units of the
     /// shorter side, centred, so any size looks alike. Only `+ − × ÷`, `floor` and square roots:
     /// the same bytes in every build.
-    pub fn render(self, width: usize, height: usize) -> Result<Image> {
+    pub fn render(self, width: usize, height: usize) -> Result<StippleImage> {
         self.rendering(width, height)?.run_to_end()
     }
 
     /// The same drawing as a [`Job`], a few rows at a time, for a page that must not block while
     /// a large picture is drawn. Fails as [`Picture::render`] does.
-    pub fn rendering(self, width: usize, height: usize) -> Result<Rendering> {
+    pub fn rendering(self, width: usize, height: usize) -> Result<PictureJob> {
         let pixels = check_size(width, height)?;
         let (w, h) = (width as f64, height as f64);
-        Ok(Rendering {
+        Ok(PictureJob {
             picture: self,
             width,
             height,
@@ -98,11 +98,11 @@ impl Picture {
 }
 
 /// A built-in picture being drawn row by row ([`Picture::rendering`]), as a [`Job`] whose output
-/// is the [`Image`]. A unit of work is about 20 pixels; a call draws whole rows, at least one.
+/// is the [`StippleImage`]. A unit of work is about 20 pixels; a call draws whole rows, at least one.
 /// Each pixel depends on its own position only, so the bytes are those of [`Picture::render`]
 /// however the rows are cut.
 #[derive(Debug)]
-pub struct Rendering {
+pub struct PictureJob {
     picture: Picture,
     width: usize,
     height: usize,
@@ -114,7 +114,7 @@ pub struct Rendering {
     taken: bool,
 }
 
-impl Rendering {
+impl PictureJob {
     /// Draws up to `max_rows` more rows; true once every row is drawn. ([`Job::run`] counts in
     /// units of work; the bindings count in rows until they use it.)
     pub fn draw_rows(&mut self, max_rows: usize) -> bool {
@@ -146,13 +146,13 @@ impl Rendering {
     }
 
     /// The picture, its remaining rows drawn first ([`Job::run_to_end`]).
-    pub fn into_image(self) -> Result<Image> {
+    pub fn into_image(self) -> Result<StippleImage> {
         self.run_to_end()
     }
 }
 
-impl Job for Rendering {
-    type Output = Image;
+impl Job for PictureJob {
+    type Output = StippleImage;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
         if budget == 0 {
@@ -168,13 +168,13 @@ impl Job for Rendering {
         self.rows_done as f64 / self.height as f64
     }
 
-    fn take(&mut self) -> Option<Image> {
+    fn take(&mut self) -> Option<StippleImage> {
         if self.rows_done < self.height || self.taken {
             return None;
         }
         self.taken = true;
         let bytes = std::mem::take(&mut self.bytes.0);
-        let image = Image::rgb(self.width, self.height, bytes)
+        let image = StippleImage::rgb(self.width, self.height, bytes)
             .expect("the size was checked when the rendering began, and every row is drawn");
         Some(image)
     }

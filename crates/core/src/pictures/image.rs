@@ -1,6 +1,6 @@
 //! Owned pictures: grey or RGB pixels, read as brightness at map points.
 //!
-//! [`Image`] owns its pixels: `width × height` pixels, row-major, no padding, one byte per pixel
+//! [`StippleImage`] owns its pixels: `width × height` pixels, row-major, no padding, one byte per pixel
 //! for grey ([`Channels::Gray`]) or three (R, G, B) for colour ([`Channels::Rgb`]). The byte for
 //! channel `c` of pixel `(x, y)` is at `channels · (y · width + x) + c`, as in [`crate::paint`].
 //!
@@ -12,7 +12,7 @@
 
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
 
-/// The most pixels an [`Image`] may hold (the crate's work limit, about 33.5 M).
+/// The most pixels an [`StippleImage`] may hold (the crate's work limit, about 33.5 M).
 pub const MAX_PIXELS: usize = DEFAULT_MAX_CELLS;
 
 /// How many bytes describe one pixel.
@@ -37,7 +37,7 @@ impl Channels {
 
 /// An owned grey or RGB picture; see the module docs for the byte order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Image {
+pub struct StippleImage {
     width: usize,
     height: usize,
     channels: Channels,
@@ -61,7 +61,7 @@ impl std::ops::Deref for Bytes {
     }
 }
 
-impl Image {
+impl StippleImage {
     /// A picture from its bytes. Width and height must be at least 1, the picture at most
     /// [`MAX_PIXELS`] pixels, and `bytes` exactly `width · height · channels` long; anything else
     /// is [`Error::Invalid`] (or [`Error::TooMuchWork`] for a picture over the limit).

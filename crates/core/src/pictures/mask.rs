@@ -7,7 +7,7 @@
 
 use crate::bridson::AllowedFn;
 use crate::error::{in_range, Result};
-use crate::image::{Image, Plane};
+use crate::image::{Plane, StippleImage};
 
 /// Allowed ground from a picture: a point may stand where the pixel under it is darker than
 /// the threshold. Works with [`crate::bridson::Sampler::with_allowed`] and [`crate::layers::Layer::with_allowed`].
@@ -32,7 +32,7 @@ pub struct ImageMask {
 /// A mask from a picture's brightness: a point at `(x, y)` is allowed when the luma of the pixel
 /// that holds it, over 255, is below `threshold` (`luma / 255 < threshold`). The threshold must
 /// lie in `[0, 1]`: 0 allows nothing, 1 everything but pure white.
-pub fn mask_from_image(image: &Image, threshold: f64) -> Result<ImageMask> {
+pub fn mask_from_image(image: &StippleImage, threshold: f64) -> Result<ImageMask> {
     let threshold = in_range("threshold", threshold, 0.0, 1.0)?;
     let mut allowed = [false; 256];
     for (v, a) in allowed.iter_mut().enumerate() {

@@ -6,7 +6,7 @@
 //! The same picture can serve as a ground rule: [`mask_from_image`] allows points only where it
 //! is darker than a threshold, for any [`Sampler`] or layer.
 //!
-//! Pictures are [`Image`]s (one map unit per pixel), read from a file or drawn in code
+//! Pictures are [`StippleImage`]s (one map unit per pixel), read from a file or drawn in code
 //! ([`Picture`]). [`Stippling`] is the stipple lab's [`Job`]: one set (mono, mask) or three
 //! (colour); [`stipple`], [`stipple_colour`] and [`masked_poisson`] are it run to the end.
 //!
@@ -28,8 +28,8 @@ use crate::error::{in_range, radius_range, Result};
 use crate::job::{bridson_points, Budget, Job, Shown};
 use crate::Point;
 
-pub use crate::drawn::{Picture, Rendering};
-pub use crate::image::{Channels, Image, Plane, MAX_PIXELS};
+pub use crate::drawn::{Picture, PictureJob};
+pub use crate::image::{Channels, Plane, StippleImage, MAX_PIXELS};
 pub use crate::mask::{mask_from_image, ImageMask};
 
 /// The gammas a [`Tone`] accepts: `1/16` to `8`.
@@ -156,7 +156,7 @@ fn plane_sampler(plane: Plane, tone: Tone, k: u32, seed: i32) -> Result<Sampler>
 /// [`Sampler::run`] in slices: its radius follows the picture's brightness through [`Tone`].
 /// Width and height come from the picture; the radii, gamma, `k` and seed must be valid as for
 /// [`Tone::new`] and [`Sampler::new`].
-pub fn stipple_sampler(image: &Image, params: StippleParams) -> Result<Sampler> {
+pub fn stipple_sampler(image: &StippleImage, params: StippleParams) -> Result<Sampler> {
     plane_sampler(image.luma_plane(), params.tone()?, params.k, params.seed)
 }
 
@@ -164,7 +164,7 @@ pub fn stipple_sampler(image: &Image, params: StippleParams) -> Result<Sampler> 
 /// radius runs from `min_radius` on black to `max_radius` on white (see [`Tone`]: the dots per
 /// area follow the darkness). Each point carries its own radius; two points are never closer
 /// than the smaller of their radii. [`Stippling::mono`] run to the end.
-pub fn stipple(image: &Image, params: StippleParams) -> Result<Vec<Point>> {
+pub fn stipple(image: &StippleImage, params: StippleParams) -> Result<Vec<Point>> {
     let mut sets = Stippling::mono(image, params)?.run_to_end()?;
     Ok(sets.pop().expect("a mono stippling holds one set"))
 }
@@ -225,7 +225,7 @@ pub fn ink_seed(seed: i32, ink: Ink) -> i32 {
 /// The colour mode's three samplers (cyan, magenta, yellow), each started, each with its own
 /// radius rule (the channel's brightness through the same [`Tone`]) and its own seed
 /// ([`ink_seed`]).
-pub fn colour_samplers(image: &Image, params: StippleParams) -> Result<[Sampler; 3]> {
+pub fn colour_samplers(image: &StippleImage, params: StippleParams) -> Result<[Sampler; 3]> {
     let tone = params.tone()?;
     crate::rng::ParkMiller::new(params.seed)?;
     let make = |ink: Ink| {
@@ -238,7 +238,7 @@ pub fn colour_samplers(image: &Image, params: StippleParams) -> Result<[Sampler;
 /// Stipples a picture in three inks: cyan, magenta and yellow point sets, each a variable-radius
 /// set over its own channel (see [`Ink`], [`colour_samplers`]). [`Stippling::colour`] run to the
 /// end.
-pub fn stipple_colour(image: &Image, params: StippleParams) -> Result<[Vec<Point>; 3]> {
+pub fn stipple_colour(image: &StippleImage, params: StippleParams) -> Result<[Vec<Point>; 3]> {
     let sets = Stippling::colour(image, params)?.run_to_end()?;
     Ok(<[Vec<Point>; 3]>::try_from(sets).expect("a colour stippling holds one set per ink"))
 }
@@ -248,7 +248,7 @@ pub fn stipple_colour(image: &Image, params: StippleParams) -> Result<[Vec<Point
 /// mask can cut the map into separate islands, the sampler first seeds every block of `2r × 2r`
 /// ([`Sampler::seed_blocks`]), so every dark patch big enough gets dots.
 pub fn masked_sampler(
-    image: &Image,
+    image: &StippleImage,
     threshold: f64,
     radius: f64,
     k: u32,
@@ -263,7 +263,7 @@ pub fn masked_sampler(
 /// input at once and seed the blocks in slices ([`Sampler::seed_some_blocks`]). Also about how
 /// many points it will place.
 fn unseeded_mask_sampler(
-    image: &Image,
+    image: &StippleImage,
     threshold: f64,
     radius: f64,
     k: u32,
@@ -287,7 +287,7 @@ fn unseeded_mask_sampler(
 
 /// [`masked_sampler`] run to the end: the points. [`Stippling::masked`] run to the end.
 pub fn masked_poisson(
-    image: &Image,
+    image: &StippleImage,
     threshold: f64,
     radius: f64,
     k: u32,
@@ -347,7 +347,7 @@ pub struct Stippling {
 
 impl Stippling {
     /// Black dots: [`stipple_sampler`], with its errors.
-    pub fn mono(image: &Image, params: StippleParams) -> Result<Self> {
+    pub fn mono(image: &StippleImage, params: StippleParams) -> Result<Self> {
         Ok(Self::grown(
             Mode::Mono,
             vec![stipple_sampler(image, params)?],
@@ -355,7 +355,7 @@ impl Stippling {
     }
 
     /// Three inks: [`colour_samplers`], with their errors.
-    pub fn colour(image: &Image, params: StippleParams) -> Result<Self> {
+    pub fn colour(image: &StippleImage, params: StippleParams) -> Result<Self> {
         Ok(Self::grown(
             Mode::Colour,
             colour_samplers(image, params)?.into(),
@@ -364,7 +364,13 @@ impl Stippling {
 
     /// An even set on dark ground: [`masked_sampler`] with its errors, its blocks seeded by the
     /// first runs.
-    pub fn masked(image: &Image, threshold: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
+    pub fn masked(
+        image: &StippleImage,
+        threshold: f64,
+        radius: f64,
+        k: u32,
+        seed: i32,
+    ) -> Result<Self> {
         let (sampler, expected) = unseeded_mask_sampler(image, threshold, radius, k, seed)?;
         let spacing = 2.0 * radius;
         let (w, h) = (image.width() as f64, image.height() as f64);

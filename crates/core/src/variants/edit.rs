@@ -376,14 +376,14 @@ impl EditableSet {
     /// [`crate::poisson_disk`]`(width, height, radius, k, seed)`, with ids `0, 1, …` in that
     /// order, class 0. Checks as there.
     pub fn fill(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        Job::run_to_end(Fill::plain(width, height, radius, k, seed)?)
+        Job::run_to_end(EditableSetFill::plain(width, height, radius, k, seed)?)
     }
 
     /// The map filled with several classes in one pass: exactly the points and classes of
     /// [`crate::poisson_classes`]`(params)`, ids `0, 1, …` in that order. Edits keep every pair's
     /// spacing and draw their classes by weight (see the module docs). Checks as there.
     pub fn fill_classes(params: &ClassParams) -> Result<Self> {
-        Job::run_to_end(Fill::classes(params)?)
+        Job::run_to_end(EditableSetFill::classes(params)?)
     }
 
     /// The same set with classes: from now on its points' classes index `table`, and edits
@@ -949,7 +949,7 @@ impl Job for Edit {
 /// stall: the result is exactly [`EditableSet::fill`] or [`EditableSet::fill_classes`] for the
 /// same parameters, which are this job run to the end.
 #[derive(Debug)]
-pub struct Fill {
+pub struct EditableSetFill {
     width: f64,
     height: f64,
     k: u32,
@@ -957,14 +957,14 @@ pub struct Fill {
     sampler: FillSampler,
 }
 
-/// What a [`Fill`] runs: plain Bridson, or the class run and its table.
+/// What a [`EditableSetFill`] runs: plain Bridson, or the class run and its table.
 #[derive(Debug)]
 enum FillSampler {
     Plain(Sampler, f64),
     Classes(ClassSampler),
 }
 
-impl Fill {
+impl EditableSetFill {
     /// The fill of [`EditableSet::fill`]: checks as there, and places the first point.
     pub fn plain(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let mut sampler = Sampler::new(width, height, radius, k, seed)?;
@@ -994,7 +994,7 @@ impl Fill {
     }
 }
 
-impl Job for Fill {
+impl Job for EditableSetFill {
     type Output = EditableSet;
 
     fn run(&mut self, budget: u64) -> Result<bool> {

@@ -8,7 +8,7 @@
 //! The order depends only on the coordinates and the indices: the same everywhere, no seed.
 //!
 //! Call `d_n` the distance from the `n`-th point to the nearest one before it
-//! ([`Progressive::gaps`]); `d_2 ≥ d_3 ≥ …`, since placing points only brings the waiting ones
+//! ([`ProgressiveOrder::gaps`]); `d_2 ≥ d_3 ≥ …`, since placing points only brings the waiting ones
 //! closer. So for every `n` the closest pair among the first `n` is exactly `d_n` apart, and
 //! every point of the set lies within `d_{n+1}` of one of them: no clumps, no holes. Any `n`
 //! points of the set include two within `2·d_n` of each other, so a prefix keeps at least half
@@ -17,7 +17,7 @@
 //! elimination: BENCHMARKS.md, "Notes from the code"). Distances are plain map distances: a
 //! variable-radius set's prefixes even out towards a uniform spread.
 //!
-//! The work grows like `n log n`, with a k-d tree of the points' gaps ([`Progressive`] says how).
+//! The work grows like `n log n`, with a k-d tree of the points' gaps ([`ProgressiveOrder`] says how).
 
 use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
 use crate::job::Job;
@@ -48,7 +48,7 @@ const VISITS_PER_UNIT: u64 = 128;
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 pub fn progressive_order<P: Copy + Into<[f64; 2]>>(points: &[P]) -> Result<Vec<usize>> {
-    Progressive::new(points)?.run_to_end()
+    ProgressiveOrder::new(points)?.run_to_end()
 }
 
 /// The same points in progressive order, each once, with its coordinates and radius untouched
@@ -106,11 +106,11 @@ struct Entry {
 /// ```
 /// use poisson_live::job::Job;
 /// use poisson_live::poisson_disk;
-/// use poisson_live::progressive::{progressive_order, Progressive};
+/// use poisson_live::progressive::{progressive_order, ProgressiveOrder};
 ///
 /// let trees = poisson_disk(720.0, 400.0, 12.0, 30, 7)?;
 /// let xy: Vec<[f64; 2]> = trees.iter().map(|p| [p.x, p.y]).collect();
-/// let mut job = Progressive::new(&xy)?;
+/// let mut job = ProgressiveOrder::new(&xy)?;
 /// let mut shown = Vec::new();
 /// while !job.run(100)? {
 ///     // A page can show what is placed already: the order only grows at its end.
@@ -121,7 +121,7 @@ struct Entry {
 /// assert!(!shown.is_empty() && order.starts_with(&shown));
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
-pub struct Progressive {
+pub struct ProgressiveOrder {
     /// How many points there are.
     n: usize,
     /// Depth of the leaves: the tree has `2^(depth+1) − 1` nodes, numbered as in a binary heap
@@ -156,7 +156,7 @@ pub struct Progressive {
     taken: bool,
 }
 
-impl Progressive {
+impl ProgressiveOrder {
     /// Checks the points and copies them; the ordering waits for [`Job::run`].
     ///
     /// Every coordinate must be finite ([`Error::Invalid`] names the first point that is not),
@@ -165,7 +165,7 @@ impl Progressive {
         Self::with_limit(points, MAX_POINTS)
     }
 
-    /// Like [`Progressive::new`] with a lower limit on the number of points (a higher one is
+    /// Like [`ProgressiveOrder::new`] with a lower limit on the number of points (a higher one is
     /// [`MAX_POINTS`] all the same).
     pub fn with_limit<P: Copy + Into<[f64; 2]>>(points: &[P], max_points: usize) -> Result<Self> {
         let points: Vec<[f64; 2]> = points.iter().map(|&p| p.into()).collect();
@@ -512,14 +512,14 @@ fn bounds(points: impl Iterator<Item = (f64, f64)>) -> [f64; 4] {
 /// The squared distance from `(x, y)` to the nearest point of a box, 0 inside it.
 ///
 /// Rounding is monotone, so for any point `q` in the box this is never more than the squared
-/// distance to `q` as [`Progressive::update`] computes it: skipping a box is always exact.
+/// distance to `q` as [`ProgressiveOrder::update`] computes it: skipping a box is always exact.
 fn box_distance2(x: f64, y: f64, b: &[f64; 4]) -> f64 {
     let dx = wider(wider(b[0] - x, x - b[2]), 0.0);
     let dy = wider(wider(b[1] - y, y - b[3]), 0.0);
     dx * dx + dy * dy
 }
 
-impl Job for Progressive {
+impl Job for ProgressiveOrder {
     type Output = Vec<usize>;
 
     /// A unit is 128 tree nodes visited or points measured, about the work of one Bridson step.
@@ -576,9 +576,9 @@ impl Job for Progressive {
     }
 }
 
-impl std::fmt::Debug for Progressive {
+impl std::fmt::Debug for ProgressiveOrder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Progressive")
+        f.debug_struct("ProgressiveOrder")
             .field("points", &self.n)
             .field("placed", &self.order.len())
             .field("stage", &self.stage())
@@ -592,7 +592,7 @@ mod tests {
 
     #[test]
     fn ranges_halve_from_the_root() {
-        let job = Progressive::new(&vec![[0.0, 0.0]; 100]).unwrap();
+        let job = ProgressiveOrder::new(&vec![[0.0, 0.0]; 100]).unwrap();
         assert_eq!(job.depth, 3); // 100 / 8 = 12.5 → leaves of 12 and 13
         assert_eq!(job.range(0), (0, 100));
         assert_eq!(job.range(1), (0, 50));

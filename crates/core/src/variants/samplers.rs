@@ -77,7 +77,7 @@ impl Method {
 /// What one run of a sampler produced.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Run {
+pub struct SamplerRun {
     /// Which method ran.
     pub method: Method,
     /// The points, in the order they were placed, each with `r` = the run's radius.
@@ -89,7 +89,7 @@ pub struct Run {
     pub coverage: f64,
 }
 
-impl Run {
+impl SamplerRun {
     fn new(method: Method, points: Vec<Point>, candidates: u64, width: f64, height: f64) -> Self {
         let coverage = coverage(points.iter().map(|p| p.r), width, height);
         Self {
@@ -159,13 +159,13 @@ pub struct SamplerParams {
 /// let maximal = sample(Method::Maximal, params).unwrap();
 /// assert!(maximal.coverage > classic.coverage);
 /// ```
-pub fn sample(method: Method, params: SamplerParams) -> Result<Run> {
+pub fn sample(method: Method, params: SamplerParams) -> Result<SamplerRun> {
     SamplerJob::new(method, params)?.run_to_end()
 }
 
 /// Bridson's algorithm, exactly [`crate::poisson_disk`]; `candidates` counts the first point and
 /// every candidate the steps threw.
-pub fn classic(params: SamplerParams) -> Result<Run> {
+pub fn classic(params: SamplerParams) -> Result<SamplerRun> {
     sample(Method::Classic, params)
 }
 
@@ -199,7 +199,7 @@ pub fn classic(params: SamplerParams) -> Result<Run> {
 /// assert!(run.points.len() > 100);
 /// assert!(parent_cone(params, f64::NAN).is_err());
 /// ```
-pub fn parent_cone(params: SamplerParams, c: f64) -> Result<Run> {
+pub fn parent_cone(params: SamplerParams, c: f64) -> Result<SamplerRun> {
     SamplerJob::parent_cone(params, c)?.run_to_end()
 }
 
@@ -222,7 +222,7 @@ pub fn parent_cone(params: SamplerParams, c: f64) -> Result<Run> {
 /// let run = roberts(SamplerParams { width: 400.0, height: 300.0, radius: 20.0, k: 30, seed: 7 }).unwrap();
 /// assert!(run.coverage > 0.5);
 /// ```
-pub fn roberts(params: SamplerParams) -> Result<Run> {
+pub fn roberts(params: SamplerParams) -> Result<SamplerRun> {
     sample(Method::Roberts, params)
 }
 
@@ -250,7 +250,7 @@ pub fn roberts(params: SamplerParams) -> Result<Run> {
 /// assert_eq!(&m.points[..r.points.len()], &r.points[..]); // Roberts first, then the gaps
 /// assert!(m.points.len() >= r.points.len());
 /// ```
-pub fn maximal(params: SamplerParams) -> Result<Run> {
+pub fn maximal(params: SamplerParams) -> Result<SamplerRun> {
     sample(Method::Maximal, params)
 }
 
@@ -292,7 +292,7 @@ pub struct SamplerJob {
     width: f64,
     height: f64,
     work: Work,
-    done: Option<Run>,
+    done: Option<SamplerRun>,
     /// About how many points the run places, and how many gap-filling pieces follow.
     expected: f64,
     gap_pieces: f64,
@@ -388,11 +388,11 @@ impl SamplerJob {
             self.done = Some(match std::mem::replace(&mut self.work, Work::Done) {
                 Work::Steps { sampler, .. } => {
                     let candidates = 1 + sampler.attempted();
-                    Run::new(method, sampler.into_points(), candidates, width, height)
+                    SamplerRun::new(method, sampler.into_points(), candidates, width, height)
                 }
                 Work::Maximal(sampler, gaps) => {
                     let candidates = 1 + sampler.attempted() + gaps.tried();
-                    Run::new(method, sampler.into_points(), candidates, width, height)
+                    SamplerRun::new(method, sampler.into_points(), candidates, width, height)
                 }
                 Work::Done => unreachable!("a finished run is not run again"),
             });
@@ -442,7 +442,7 @@ fn started(params: SamplerParams, candidates: Candidates) -> Result<Box<Sampler>
 }
 
 impl Job for SamplerJob {
-    type Output = Run;
+    type Output = SamplerRun;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
         Ok(self.run_steps(budget))
@@ -460,7 +460,7 @@ impl Job for SamplerJob {
         }
     }
 
-    fn take(&mut self) -> Option<Run> {
+    fn take(&mut self) -> Option<SamplerRun> {
         self.done.take()
     }
 }

@@ -1,8 +1,9 @@
-//! `EndlessWorld`: a world generated chunk by chunk as the view moves.
+//! The endless lab's bindings over the core's `chunks`: `ChunkedWorld`, a world generated chunk
+//! by chunk as the view moves.
 
 use crate::js::{err, finite, getters, short_number, whole_in, xy, Params};
 use js_sys::Float64Array;
-use poisson_live::chunks::{points_digest, ChunkedWorld};
+use poisson_live::chunks::{self, points_digest};
 use wasm_bindgen::prelude::*;
 
 /// An endless world of points at least `radius` apart, in square chunks that depend only on
@@ -10,8 +11,8 @@ use wasm_bindgen::prelude::*;
 ///
 /// Array layouts: `chunk()`, `cachedChunk()` and `pointsIn()` return `x, y` pairs in world coordinates.
 #[wasm_bindgen]
-pub struct EndlessWorld {
-    inner: ChunkedWorld,
+pub struct ChunkedWorld {
+    inner: chunks::ChunkedWorld,
 }
 
 /// A chunk coordinate from JS: a whole number in the i32 range.
@@ -27,7 +28,7 @@ fn coord(name: &'static str, v: f64) -> Result<i32, JsError> {
     }
 }
 
-impl EndlessWorld {
+impl ChunkedWorld {
     /// Checks a view `[x, x + width) × [y, y + height)` before any chunk is listed: finite
     /// numbers, a size ≥ 0, and all its chunks' grids together within the crate's work limit
     /// (`DEFAULT_MAX_CELLS`, as one Bridson call), so `Infinity` or 2^53 is refused at once
@@ -65,17 +66,17 @@ impl EndlessWorld {
 }
 
 #[wasm_bindgen]
-impl EndlessWorld {
+impl ChunkedWorld {
     /// A world for `{chunkSize, radius, k, seed, capacity}`: square chunks of side `chunkSize`,
     /// spacing `radius`, `k` tries per step, a 32-bit seed, and a cache of at most `capacity`
     /// chunks (forgotten chunks come back identical). Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: &JsValue) -> Result<EndlessWorld, JsError> {
-        let p = Params::new("EndlessWorld", params)?;
+    pub fn new(params: &JsValue) -> Result<ChunkedWorld, JsError> {
+        let p = Params::new("ChunkedWorld", params)?;
         let k = p.tries()?;
         let capacity = whole_in("capacity", p.number("capacity")?, 1, 1 << 20)?;
         let seed = p.seed()?;
-        let world = ChunkedWorld::new(p.number("chunkSize")?, p.number("radius")?, k, seed);
+        let world = chunks::ChunkedWorld::new(p.number("chunkSize")?, p.number("radius")?, k, seed);
         Ok(Self {
             inner: world.map_err(err)?.with_capacity(capacity as usize),
         })
@@ -142,10 +143,7 @@ impl EndlessWorld {
 
     /// The chunk's phase, 0 to 3: it is sampled around its touching neighbours of lower phase.
     pub fn phase(cx: f64, cy: f64) -> Result<u8, JsError> {
-        Ok(poisson_live::chunks::phase(
-            coord("cx", cx)?,
-            coord("cy", cy)?,
-        ))
+        Ok(chunks::phase(coord("cx", cx)?, coord("cy", cy)?))
     }
 
     /// The chunk column holding world x.
@@ -165,7 +163,7 @@ impl EndlessWorld {
     }
 }
 
-getters!(EndlessWorld, self {
+getters!(ChunkedWorld, self {
     /// Chunk generations so far (neighbours a chunk needed, and chunks generated again after
     /// being forgotten, count too).
     generated "generated": f64 = self.inner.generated() as f64;

@@ -1,10 +1,11 @@
-//! `EditableMap`: the level editor's point set. Brush strokes erase, paint or refill in place, a
-//! budget of work at a time; every other point keeps its place and its id; strokes undo.
+//! The editor lab's bindings over the core's `edit`: `EditableSet`, the level editor's point set.
+//! Brush strokes erase, paint or refill in place, a budget of work at a time; every other point
+//! keeps its place and its id; strokes undo.
 
 use crate::job::job_class;
 use crate::js::{self, err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
-use poisson_live::edit::{Edit, EditableSet, Fill, Stroke, Tool};
+use poisson_live::edit::{self, Edit, Stroke, Tool};
 use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
 
@@ -26,13 +27,13 @@ use wasm_bindgen::prelude::*;
 /// (`Uint16Array`: an index into the classes given, all 0 without) hold one entry per point in
 /// the same order. Kept points keep their order; new points come last.
 #[wasm_bindgen]
-pub struct EditableMap {
-    set: EditableSet,
+pub struct EditableSet {
+    set: edit::EditableSet,
     pending: Option<Edit>,
 }
 
 #[wasm_bindgen]
-impl EditableMap {
+impl EditableSet {
     /// A map for `{width, height, radius, k, seed}` filled by Bridson's algorithm: exactly
     /// `poissonDisk(width, height, radius, k, seed)`, with ids 0, 1, … in that order. Edits
     /// place points `radius` apart and draw from the same seed.
@@ -41,10 +42,10 @@ impl EditableMap {
     /// several classes in one pass: exactly `ClassSampler`'s points and classes for the same
     /// object, ids 0, 1, … in that order. Throws with a readable message on bad input.
     ///
-    /// In one call: a page fills with `EditableMapFill`, a slice at a time.
+    /// In one call: a page fills with `EditableSetFill`, a slice at a time.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: &JsValue) -> Result<EditableMap, JsError> {
-        EditableMapFill::new(params)?.finish()
+    pub fn new(params: &JsValue) -> Result<EditableSet, JsError> {
+        EditableSetFill::new(params)?.finish()
     }
 
     /// Starts an edit with `tool` (`"paint"`, `"erase"` or `"refill"`) along `path` (`x, y`
@@ -148,7 +149,7 @@ impl EditableMap {
     }
 }
 
-getters!(EditableMap, self {
+getters!(EditableSet, self {
     /// How many points there are.
     point_count "pointCount": u32 = self.set.len() as u32;
     /// Points the current or last stroke added (net), or the last undo brought back.
@@ -176,27 +177,27 @@ getters!(EditableMap, self {
 });
 
 job_class!(
-    /// An `EditableMap`'s first fill a slice at a time (a unit is one Bridson step): `take()`
-    /// hands over the map, the same as `new EditableMap(params)` for the same object.
-    EditableMapFill,
-    Fill,
-    EditableMap,
-    |set| EditableMap { set, pending: None }
+    /// An `EditableSet`'s first fill a slice at a time (a unit is one Bridson step): `take()`
+    /// hands over the map, the same as `new EditableSet(params)` for the same object.
+    EditableSetFill,
+    edit::EditableSetFill,
+    EditableSet,
+    |set| EditableSet { set, pending: None }
 );
 
 #[wasm_bindgen]
-impl EditableMapFill {
-    /// Checks the parameter object (that of `new EditableMap`) and places the first point;
+impl EditableSetFill {
+    /// Checks the parameter object (that of `new EditableSet`) and places the first point;
     /// throws with a readable message on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: &JsValue) -> Result<EditableMapFill, JsError> {
-        let read = Params::new("EditableMap", params)?;
+    pub fn new(params: &JsValue) -> Result<EditableSetFill, JsError> {
+        let read = Params::new("EditableSet", params)?;
         let job = if read.has("classes") {
             // Read as `ClassSampler` reads it: the same object gives the same classes.
-            Fill::classes(&crate::classes::params(params)?)
+            edit::EditableSetFill::classes(&crate::classes::params(params)?)
         } else {
             let (width, height, radius, k, seed) = read.bridson()?;
-            Fill::plain(width, height, radius, k, seed)
+            edit::EditableSetFill::plain(width, height, radius, k, seed)
         };
         Ok(Self {
             job: job.map_err(err)?,

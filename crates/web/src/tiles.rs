@@ -1,4 +1,5 @@
-//! `TileSet`: a tileable (wrapped) or plain Bridson set, with its seam audit.
+//! The tiles lab's bindings over the core's `wrap`: `TileSet`, a tileable (wrapped) or plain
+//! Bridson set, with its seam audit.
 
 use crate::js::{err, getters, pair, xy, Params};
 use js_sys::Float64Array;
