@@ -551,3 +551,51 @@ fn the_sampler_job_refuses_what_one_call_refuses() {
     let job = SamplerJob::parent_cone(p(W, H, 20.0, 30, 9), 51.0).unwrap_err();
     assert_eq!(one_call.to_string(), job.to_string());
 }
+
+/// Every method's points, candidate count, coverage and sliced progress, pinned on several maps
+/// and seeds (computed before the samplers shared Bridson's loop): a change in the draws consumed,
+/// the order of the candidates or the counting moves one of them.
+#[test]
+fn every_method_is_pinned_with_its_candidates_and_progress() {
+    let cases = [
+        p(W, H, 20.0, 30, 123456),
+        p(W, H, 8.0, 60, 7),
+        p(W, H, 26.0, 1, 5),
+        p(300.0, 120.0, 9.5, 7, -77),
+        p(50.0, 50.0, 40.0, 30, 3),
+        p(500.0, 500.0, 4.0, 30, 2024),
+    ];
+    let mut got = Vec::new();
+    let mut runs: Vec<(String, SamplerJob)> = Vec::new();
+    for (i, &params) in cases.iter().enumerate() {
+        for method in Method::ALL {
+            runs.push((
+                format!("{i} {method:?}"),
+                SamplerJob::new(method, params).unwrap(),
+            ));
+        }
+        for c in [-8.0, -1.0, 1.0, 3.5] {
+            runs.push((
+                format!("{i} cone {c}"),
+                SamplerJob::parent_cone(params, c).unwrap(),
+            ));
+        }
+    }
+    for (what, mut job) in runs {
+        let mut shown = 0xcbf2_9ce4_8422_2325u64;
+        while !job.run(5).unwrap() {
+            shown = (shown ^ job.progress().to_bits()).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        let run = job.take().unwrap();
+        got.push(format!(
+            "{what}: {} {:#x} {} {:#x} {:#x}",
+            run.points.len(),
+            fingerprint(&run.points),
+            run.candidates,
+            run.coverage.to_bits(),
+            shown
+        ));
+    }
+    let got = got.join("\n");
+    assert_eq!(got.trim(), include_str!("samplers_pins.txt").trim());
+}

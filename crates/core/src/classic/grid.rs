@@ -14,11 +14,25 @@
 //! tileable set keeps its spacing across every seam. This is the one index for "could a point of
 //! radius r stand here?" while a sampler runs; point sets that are already placed (many points
 //! to a cell, any spacing) are measured with [`crate::metrics`]' bucket index instead.
+//!
+//! The one spacing question and its walk are in `query`, the padded block's vector path in
+//! `near`, the plain fill's inline test in `crowd` (both speed only), the torus in `torus`.
 
-use crate::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::Point;
+use crate::base::error::{positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::point::Point;
 use std::f64::consts::SQRT_2;
-use wide::f64x4;
+
+mod crowd;
+mod near;
+mod query;
+mod torus;
+
+pub(crate) use crowd::Crowd;
+use near::NEAR_FIRST;
+pub use query::{Neighbour, Probe};
+pub(crate) use query::{SameRadius, SmallerRadius, Spacing};
+pub(crate) use torus::tileable;
+pub use torus::{torus_delta, torus_distance2};
 
 /// A cell holding no point. Stored points are numbered from 1 in `cells`; slot 0 of `stored`
 /// is [`FAR_AWAY`], so reading an empty cell yields a point that never conflicts and the hot
@@ -49,37 +63,6 @@ const PAD: usize = 2;
 /// copy costs 52 bytes a point for nothing: 6000 × 6000 at r = 2 took 8.63 s with it and
 /// 8.83 s without, in 2.4 times the memory; 3000 × 3000, 1.52 s against 2.27 s.
 const INLINE_CELLS: usize = 1 << 23;
-
-/// Offsets, in padded cells, of the 5 × 5 block around a cell, nearest cells first: a candidate
-/// that is too close is usually caught by its own or an adjacent cell, so most refusals stop
-/// after a few reads. The answer (free or not) does not depend on the order.
-const NEAR_FIRST: [(i8, i8); 25] = [
-    (0, 0),
-    (-1, 0),
-    (1, 0),
-    (0, -1),
-    (0, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-    (-2, 0),
-    (2, 0),
-    (0, -2),
-    (0, 2),
-    (-2, -1),
-    (2, -1),
-    (-2, 1),
-    (2, 1),
-    (-1, -2),
-    (1, -2),
-    (-1, 2),
-    (1, 2),
-    (-2, -2),
-    (2, -2),
-    (-2, 2),
-    (2, 2),
-];
 
 /// A background grid over a `width × height` map holding points with per-point radii.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,46 +100,6 @@ pub struct Grid {
     torus: bool,
     /// [`FAR_AWAY`], then every stored point in insertion order.
     stored: Vec<Point>,
-}
-
-/// What [`Grid::probe`] found: the block of cells it searched and every stored point in it.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Probe {
-    /// First searched column.
-    pub col_start: usize,
-    /// Last searched column (inclusive).
-    pub col_end: usize,
-    /// First searched row.
-    pub row_start: usize,
-    /// Last searched row (inclusive).
-    pub row_end: usize,
-    /// Each stored point found in the block, in scan order (rows outer, columns inner).
-    pub neighbours: Vec<Neighbour>,
-}
-
-impl Probe {
-    /// True when no stored point conflicts: a point could be added here.
-    pub fn is_free(&self) -> bool {
-        self.neighbours.iter().all(|n| !n.conflict)
-    }
-
-    /// How many stored points the query had to check.
-    pub fn checked(&self) -> usize {
-        self.neighbours.len()
-    }
-}
-
-/// One stored point met by a [`Probe`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Neighbour {
-    /// Its index in [`Grid::points`].
-    pub index: usize,
-    /// Its distance to the probe.
-    pub distance: f64,
-    /// True when it is closer than the smaller of the two radii.
-    pub conflict: bool,
 }
 
 impl Grid {
@@ -424,307 +367,6 @@ impl Grid {
         (reach(self.cell_w), reach(self.cell_h))
     }
 
-    /// The first stored point closer to `(x, y)` than the smaller of its radius and `r`, if
-    /// any: nearest cells first where the padded 5 × 5 block answers (reach ≤ 2), else rows
-    /// outer, columns inner.
-    #[inline]
-    pub fn conflict(&self, x: f64, y: f64, r: f64) -> Option<usize> {
-        self.conflict_by(x, y, SmallerRadius(r))
-    }
-
-    /// [`Grid::conflict`] under any spacing rule ([`Spacing`]); the classic rule is
-    /// [`SmallerRadius`]. Monomorphised per rule, so the classic query pays for nothing else.
-    #[inline(always)]
-    pub(crate) fn conflict_by<S: Spacing>(&self, x: f64, y: f64, rule: S) -> Option<usize> {
-        let reach = rule.reach();
-        if reach.is_nan() || reach <= 0.0 {
-            return None; // no radius (or NaN): nothing can be closer than it
-        }
-        if reach <= self.fast_radius {
-            let (col, row) = self.cell_of(x, y);
-            return self.conflict_near(self.slot(col, row), x, y, rule);
-        }
-        self.conflict_far(x, y, rule)
-    }
-
-    /// The padded 5 × 5 block around the cell at `centre`, for a reach ≤ 2 (every classic
-    /// sampler: r = cell · √2). An empty cell reads as the far-away sentinel, so no cell needs an
-    /// emptiness test; and instead of a branch per cell ("too close? stop"), whose outcome a
-    /// processor cannot guess, the cells are tested four at a time without branches, in two
-    /// groups, nearest first: the cell, its four edge neighbours and three diagonal ones (they
-    /// catch 95 % of the refused candidates of a fill at k = 30), then the other 17. The first
-    /// hit in the nearest-first order is the answer, as the cell-by-cell scan gave it.
-    #[inline(always)]
-    fn conflict_near<S: Spacing>(&self, centre: usize, x: f64, y: f64, rule: S) -> Option<usize> {
-        let stride = self.stride;
-        // The block's middle rows, three cells each (the padding keeps them inside).
-        let three = |start: usize| -> &[u32; 3] {
-            let cells = &self.cells[start - 1..start + 2];
-            cells.try_into().expect("three cells")
-        };
-        let (above, middle, below) = (
-            three(centre - stride),
-            three(centre),
-            three(centre + stride),
-        );
-        // NEAR_FIRST[..8]: the cell, its edge neighbours, three diagonal ones.
-        let first = [
-            middle[1], middle[0], middle[2], above[1], below[1], above[0], above[2], below[0],
-        ];
-        let (a, b) = (
-            self.quad(&first[..4], x, y, rule),
-            self.quad(&first[4..], x, y, rule),
-        );
-        let mut mask = a | (b << 4);
-        if mask == 0 {
-            mask = self.far_hits(centre, x, y, rule);
-            if mask == 0 {
-                return None;
-            }
-        }
-        // Some whatever the lookup gives, and no panic path, so that a caller who only asks
-        // "free or not?" pays nothing for the index.
-        let k = mask.trailing_zeros() as usize;
-        let cell = self.near_first.get(k);
-        let at = cell.and_then(|&offset| self.cells.get(centre.wrapping_add_signed(offset)));
-        Some(at.map_or(usize::MAX, |&i| i as usize - 1))
-    }
-
-    /// Bit j set for each of the four cells `cells[j]` whose point is too close to `(x, y)`
-    /// under `rule`: one vector of four distances, no branches.
-    #[inline(always)]
-    fn quad<S: Spacing>(&self, cells: &[u32], x: f64, y: f64, rule: S) -> u32 {
-        let (mut xs, mut ys, mut limits) = ([0.0; 4], [0.0; 4], [0.0; 4]);
-        for (lane, &i) in cells.iter().take(4).enumerate() {
-            let p = &self.stored[i as usize];
-            (xs[lane], ys[lane], limits[lane]) = (p.x, p.y, rule.limit2(i, p));
-        }
-        // Plain lanes: the compiler vectorises them where the target has vectors, and a scalar
-        // target (wasm without simd128) gets four plain tests.
-        let mut mask = 0;
-        for lane in 0..4 {
-            let (dx, dy) = (xs[lane] - x, ys[lane] - y);
-            mask |= u32::from(dx * dx + dy * dy < limits[lane]) << lane;
-        }
-        mask
-    }
-
-    /// Bits 8 to 24: the cells `NEAR_FIRST[8..]` around `centre` whose point is too close.
-    #[inline(always)]
-    fn far_hits<S: Spacing>(&self, centre: usize, x: f64, y: f64, rule: S) -> u32 {
-        self.far_quad::<S, 0>(centre, x, y, rule)
-            | self.far_quad::<S, 1>(centre, x, y, rule)
-            | self.far_quad::<S, 2>(centre, x, y, rule)
-            | self.far_quad::<S, 3>(centre, x, y, rule)
-            | self.far_quad::<S, 4>(centre, x, y, rule)
-    }
-
-    /// Bits `8 + 4Q` to `11 + 4Q` of [`Grid::far_hits`] (past the 25th cell, the sentinel).
-    #[inline(always)]
-    fn far_quad<S: Spacing, const Q: usize>(&self, centre: usize, x: f64, y: f64, rule: S) -> u32 {
-        let cells: [u32; 4] =
-            std::array::from_fn(|lane| match self.near_first.get(8 + 4 * Q + lane) {
-                Some(&offset) => self.cells[centre.wrapping_add_signed(offset)],
-                None => EMPTY,
-            });
-        self.quad(&cells, x, y, rule) << (8 + 4 * Q)
-    }
-
-    /// The plain fill's test ([`Crowd`]) for candidates of radius `r`, when no stored point has
-    /// a radius below `r` ([`SameRadius`]), the padded block answers (reach ≤ 2; never on a
-    /// torus) and the grid keeps inline coordinates (at most [`INLINE_CELLS`] cells).
-    #[inline]
-    pub(crate) fn crowd(&self, r: f64) -> Option<Crowd> {
-        let inline = !self.xs.is_empty();
-        (inline && r > 0.0 && r <= self.fast_radius).then(|| Crowd {
-            left: self.left,
-            top: self.top,
-            cell_w: self.cell_w,
-            cell_h: self.cell_h,
-            last_col: self.cols as u32 - 1,
-            last_row: self.rows as u32 - 1,
-            stride: self.stride as u32,
-            r,
-        })
-    }
-
-    /// [`Grid::conflict_by`] beyond the padded block: a torus, or a reach over two cells.
-    #[inline(never)]
-    fn conflict_far<S: Spacing>(&self, x: f64, y: f64, rule: S) -> Option<usize> {
-        let (col, row) = self.cell_of(x, y);
-        if self.torus {
-            return self.conflict_on_torus(col, row, x, y, rule);
-        }
-        let too_close = |i: usize| {
-            let p = &self.stored[i];
-            let (dx, dy) = (p.x - x, p.y - y);
-            dx * dx + dy * dy < rule.limit2(i as u32, p)
-        };
-        let (c0, c1, r0, r1) = self.block(x, y, rule.reach());
-        if (c1 - c0 + 1) * (r1 - r0 + 1) > self.stored.len() {
-            // A radius many cells wide (a big layer on a fine shared grid) would read more cells
-            // than there are points: reading the points is then cheaper, and gives the same answer.
-            return (1..self.stored.len())
-                .find(|&i| too_close(i))
-                .map(|i| i - 1);
-        }
-        for row in r0..=r1 {
-            let start = self.slot(c0, row);
-            for &i in &self.cells[start..=start + (c1 - c0)] {
-                if i != EMPTY && too_close(i as usize) {
-                    return Some(i as usize - 1);
-                }
-            }
-        }
-        None
-    }
-
-    /// [`Grid::conflict`] on a torus: the wrapped block of cells around `(col, row)`, each
-    /// column and row once however far the reach wraps, with distances to the nearest copy.
-    fn conflict_on_torus<S: Spacing>(
-        &self,
-        col: usize,
-        row: usize,
-        x: f64,
-        y: f64,
-        rule: S,
-    ) -> Option<usize> {
-        let (cols, rows) = (self.cols, self.rows);
-        let (reach_x, reach_y) = self.reach(rule.reach());
-        let (reach_x, reach_y) = (reach_x.min(cols), reach_y.min(rows));
-        let ncols = (2 * reach_x + 1).min(cols);
-        let nrows = (2 * reach_y + 1).min(rows);
-        // The first column and row, moved up by whole turns so the subtraction cannot wrap.
-        let c0 = col + cols * (reach_x / cols + 1) - reach_x;
-        let r0 = row + rows * (reach_y / rows + 1) - reach_y;
-        for i in 0..nrows {
-            let rr = (r0 + i) % rows;
-            for j in 0..ncols {
-                let at = self.cells[self.slot((c0 + j) % cols, rr)];
-                if at == EMPTY {
-                    continue;
-                }
-                let p = &self.stored[at as usize];
-                let dx = torus_delta(x, p.x, self.width);
-                let dy = torus_delta(y, p.y, self.height);
-                if dx * dx + dy * dy < rule.limit2(at, p) {
-                    return Some(at as usize - 1);
-                }
-            }
-        }
-        None
-    }
-
-    /// Whether `p` is closer to `(x, y)` than the smaller of its radius and `r`, on the plane.
-    #[inline(always)]
-    fn too_close(&self, p: &Point, x: f64, y: f64, r: f64) -> bool {
-        closer_than(p.x - x, p.y - y, p.r, r)
-    }
-
-    /// [`Grid::too_close`] on a torus: to the nearest copy of `p` ([`torus_delta`]).
-    #[inline]
-    fn too_close_on_torus(&self, p: &Point, x: f64, y: f64, r: f64) -> bool {
-        let dx = torus_delta(x, p.x, self.width);
-        let dy = torus_delta(y, p.y, self.height);
-        closer_than(dx, dy, p.r, r)
-    }
-
-    /// Brings a candidate thrown off one edge of a torus back in on the other (nothing changes
-    /// on a plane): `x` and `y` within one map of the edges move by one width or height (a
-    /// tileable sampler's candidates, at most `2r ≤` the map away); anything farther out is
-    /// reduced with `rem_euclid`.
-    #[inline]
-    pub fn wrap(&self, x: f64, y: f64) -> (f64, f64) {
-        if !self.torus {
-            return (x, y);
-        }
-        let wrap = |v: f64, period: f64| {
-            let w = wrap_into(v, period);
-            if (0.0..period).contains(&w) || w.is_nan() {
-                w
-            } else {
-                // Only a radius rule wider than half the map throws this far.
-                let m = v.rem_euclid(period);
-                if m < period {
-                    m
-                } else {
-                    0.0
-                }
-            }
-        };
-        (wrap(x, self.width), wrap(y, self.height))
-    }
-
-    /// True when a point of radius `r` at `(x, y)` keeps its distance from every stored point.
-    #[inline]
-    pub fn is_free(&self, x: f64, y: f64, r: f64) -> bool {
-        self.conflict(x, y, r).is_none()
-    }
-
-    /// The same query as [`Grid::is_free`], reporting everything it looked at: the grid lab draws
-    /// the searched cells and a line to every neighbour. (On a torus the block does not wrap;
-    /// distances are still to the nearest copy.)
-    pub fn probe(&self, x: f64, y: f64, r: f64) -> Probe {
-        let (col_start, col_end, row_start, row_end) = self.block(x, y, r);
-        let mut neighbours = Vec::new();
-        for row in row_start..=row_end {
-            for col in col_start..=col_end {
-                if let Some(index) = self.cell_point(col, row) {
-                    let p = &self.stored[index + 1];
-                    let (dx, dy) = (p.x - x, p.y - y);
-                    neighbours.push(Neighbour {
-                        index,
-                        distance: (dx * dx + dy * dy).sqrt(),
-                        // The very test `conflict` uses, so the lab never disagrees with it.
-                        conflict: r > 0.0
-                            && if self.torus {
-                                self.too_close_on_torus(p, x, y, r)
-                            } else {
-                                self.too_close(p, x, y, r)
-                            },
-                    });
-                }
-            }
-        }
-        Probe {
-            col_start,
-            col_end,
-            row_start,
-            row_end,
-            neighbours,
-        }
-    }
-
-    /// How many stored points stand in the block of cells a query of radius `r` at `(x, y)`
-    /// searches: the distance checks that query makes when it looks at every one of them (what
-    /// [`Probe::checked`] counts, without building the probe). The labs compare costs with it.
-    pub fn stored_near(&self, x: f64, y: f64, r: f64) -> usize {
-        self.stored_near_except(x, y, r, None)
-    }
-
-    /// [`Grid::stored_near`], not counting the point stored at index `except`.
-    pub(crate) fn stored_near_except(
-        &self,
-        x: f64,
-        y: f64,
-        r: f64,
-        except: Option<usize>,
-    ) -> usize {
-        if r.is_nan() || r <= 0.0 {
-            return 0;
-        }
-        let (col_start, col_end, row_start, row_end) = self.block(x, y, r);
-        (row_start..=row_end)
-            .map(|row| {
-                (col_start..=col_end)
-                    .filter(
-                        |&col| matches!(self.cell_point(col, row), Some(i) if Some(i) != except),
-                    )
-                    .count()
-            })
-            .sum()
-    }
-
     /// Stores a point and returns its index in [`Grid::points`]. It does not check the spacing:
     /// call [`Grid::is_free`] first. A point whose cell is already taken is refused with an error,
     /// because the grid can only hold one point per cell (radius below `cell · √2`).
@@ -805,228 +447,6 @@ impl Grid {
     }
 }
 
-/// "Is a point of radius `r` at `(x, y)` too close to a stored one?" for a plain fill, where no
-/// stored radius is below `r` ([`Grid::crowd`]): [`Grid::conflict_by`]'s answer without the
-/// index of the point in the way, for the steps nobody will look at. It keeps what it reads of
-/// the grid's shape, taken once per step, and reads the grid's inline coordinates.
-///
-/// Within the padded 5 × 5 block it reads a row of four cells at a time, one vector each
-/// ([`wide`]'s `f64x4`: two SSE2 registers on x86-64, `simd128` in WebAssembly when the build
-/// enables it, plain lanes otherwise), with the very arithmetic of the scalar test. First the
-/// three rows through the cell, columns −1 to +2, which hold all but a few percent of the
-/// points a refused candidate is refused by; then the rest of the block.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Crowd {
-    left: f64,
-    top: f64,
-    cell_w: f64,
-    cell_h: f64,
-    last_col: u32,
-    last_row: u32,
-    stride: u32,
-    r: f64,
-}
-
-impl Crowd {
-    /// True when some point of `grid` (the grid this was taken from, unchanged in shape) is
-    /// closer than `r` to `(x, y)`.
-    #[inline(always)]
-    pub(crate) fn crowded(self, grid: &Grid, x: f64, y: f64) -> bool {
-        // Grid::cell_of's arithmetic, with 32-bit numbers the compiler can see cannot overflow.
-        let col = (((x - self.left) / self.cell_w) as u32).min(self.last_col);
-        let row = (((y - self.top) / self.cell_h) as u32).min(self.last_row);
-        let stride = self.stride as usize;
-        let centre = (row as usize + PAD) * stride + col as usize + PAD;
-        let (px, py) = (f64x4::splat(x), f64x4::splat(y));
-        let limit = self.r * self.r;
-        // The 5 × 5 block's rows, from its top-left cell to its bottom-right one, taken once
-        // (the padding keeps them inside): row `dr` and column `dc` (−2 to 2) are at
-        // `(2 + dr) · stride + 2 + dc`, and every read below is inside the span.
-        let (first, span) = (centre - 2 * stride - 2, 4 * stride + 5);
-        let (Some(xs), Some(ys)) = (
-            grid.xs.get(first..first + span),
-            grid.ys.get(first..first + span),
-        ) else {
-            return grid.conflict_by(x, y, SameRadius(self.r)).is_some();
-        };
-        // Four cells from `at` on, a bit set for each too close. Bits, not booleans: which row
-        // holds the point in the way is a coin the processor cannot guess, so the rows are
-        // tested together and the answer read once.
-        let four = |at: usize| -> u32 {
-            let (Some(xs), Some(ys)) = (xs.get(at..at + 4), ys.get(at..at + 4)) else {
-                return 0;
-            };
-            let xs: [f64; 4] = std::array::from_fn(|j| xs[j]);
-            let ys: [f64; 4] = std::array::from_fn(|j| ys[j]);
-            let (dx, dy) = (f64x4::from(xs) - px, f64x4::from(ys) - py);
-            (dx * dx + dy * dy)
-                .simd_lt(f64x4::splat(limit))
-                .to_bitmask()
-        };
-        let one = |at: usize| -> u32 {
-            let (Some(&cx), Some(&cy)) = (xs.get(at), ys.get(at)) else {
-                return 0;
-            };
-            let (dx, dy) = (cx - x, cy - y);
-            u32::from(dx * dx + dy * dy < limit)
-        };
-        // Rows −1, 0 and 1, columns −1 to 2.
-        if four(stride + 1) | four(2 * stride + 1) | four(3 * stride + 1) != 0 {
-            return true;
-        }
-        // Rows −2 and 2 whole, and column −2 of rows −1, 0 and 1.
-        let rows = four(0) | one(4) | four(4 * stride) | one(4 * stride + 4);
-        rows | one(stride) | one(2 * stride) | one(3 * stride) != 0
-    }
-}
-
-/// A spacing rule: how close a stored point may come to a candidate. [`Grid::conflict`] asks the
-/// classic one, [`SmallerRadius`]; Bridson's loop asks [`Grid::conflict_by`] with whatever rule
-/// its candidate carries, monomorphised, so a rule costs only what its own test costs.
-///
-/// This is where kinds of objects with a spacing per pair of kinds would plug in (a rule
-/// holding the candidate's kind, a matrix of spacings and each stored point's kind, looked up
-/// by `index`): the grid, the search and the sampler's loop stay as they are.
-pub(crate) trait Spacing: Copy {
-    /// The farthest a stored point may be from the candidate and still be too close: how far
-    /// the search must reach. Not positive, or NaN: nothing is ever too close.
-    fn reach(self) -> f64;
-    /// The squared distance below which stored point `p`, number `index` in the grid's store
-    /// (0 is the far-away sentinel behind empty cells; a stored point's public index is
-    /// `index − 1`), is too close to the candidate: `dx² + dy² < limit2` is a conflict.
-    fn limit2(self, index: u32, p: &Point) -> f64;
-    /// The plain fill's faster "free or not?" ([`Crowd`]), where this rule allows it.
-    #[inline(always)]
-    fn crowd(self, _: &Grid) -> Option<Crowd> {
-        None
-    }
-}
-
-/// The classic spacing rule for a candidate of radius `.0`: a stored point is too close when it
-/// is closer than the smaller of the two radii ([`closer_than`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct SmallerRadius(pub(crate) f64);
-
-impl Spacing for SmallerRadius {
-    #[inline(always)]
-    fn reach(self) -> f64 {
-        self.0
-    }
-    #[inline(always)]
-    fn limit2(self, _: u32, p: &Point) -> f64 {
-        let m = smaller(p.r, self.0);
-        m * m
-    }
-}
-
-/// [`SmallerRadius`] where no stored point's radius is below the candidate's `.0` (a plain
-/// Bridson fill: [`Grid::min_radius`] ≥ r): the smaller radius is then always the candidate's,
-/// so the rule needs no stored radius. The same answers, fewer reads.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct SameRadius(pub(crate) f64);
-
-impl Spacing for SameRadius {
-    #[inline(always)]
-    fn reach(self) -> f64 {
-        self.0
-    }
-    #[inline(always)]
-    fn limit2(self, _: u32, _: &Point) -> f64 {
-        self.0 * self.0
-    }
-    #[inline(always)]
-    fn crowd(self, grid: &Grid) -> Option<Crowd> {
-        grid.crowd(self.0)
-    }
-}
-
-/// Whether an offset `(dx, dy)` is shorter than the smaller of two radii: the one spacing rule.
-#[inline(always)]
-fn closer_than(dx: f64, dy: f64, ra: f64, rb: f64) -> bool {
-    let m = smaller(ra, rb);
-    dx * dx + dy * dy < m * m
-}
-
-/// The smaller of two radii. Radii are validated (never NaN), so a plain comparison picks it;
-/// it is cheaper than f64::min, which must handle NaN.
-#[inline(always)]
-fn smaller(ra: f64, rb: f64) -> f64 {
-    if ra < rb {
-        ra
-    } else {
-        rb
-    }
-}
-
-/// The signed offset from `a` to the nearest copy of `b` on a circle of length `period`:
-/// a value in `[−period/2, period/2]`.
-///
-/// ```
-/// use poisson_live::wrap::torus_delta;
-/// assert_eq!(torus_delta(1.0, 9.0, 10.0), -2.0); // 9 is 2 to the left of 1, across the seam
-/// assert_eq!(torus_delta(1.0, 4.0, 10.0), 3.0);
-/// ```
-#[inline]
-pub fn torus_delta(a: f64, b: f64, period: f64) -> f64 {
-    let mut d = b - a;
-    if d.abs() >= period {
-        d = d.rem_euclid(period);
-    }
-    // Written so that swapping `a` and `b` gives exactly the negated offset (for points on the
-    // map): the distance from a to b is then the distance from b to a, to the bit.
-    if d > 0.5 * period {
-        d - period
-    } else if d < -0.5 * period {
-        d + period
-    } else {
-        d
-    }
-}
-
-/// The squared distance between `(ax, ay)` and the nearest copy of `(bx, by)` on a
-/// `width × height` torus.
-#[inline]
-pub fn torus_distance2(ax: f64, ay: f64, bx: f64, by: f64, width: f64, height: f64) -> f64 {
-    let dx = torus_delta(ax, bx, width);
-    let dy = torus_delta(ay, by, height);
-    dx * dx + dy * dy
-}
-
-/// Brings `v` (within one period of the map) back into `[0, period)`.
-#[inline]
-fn wrap_into(v: f64, period: f64) -> f64 {
-    let mut v = v;
-    if v < 0.0 {
-        v += period;
-    }
-    // Also catches −tiny + period rounding up to exactly `period`.
-    if v >= period {
-        v -= period;
-    }
-    v
-}
-
-/// Checks width, height and radius for a wrapped map: finite, > 0, and the map at least `2r`
-/// across in each direction (a smaller torus would bring a point's own copies into its ring).
-pub(crate) fn tileable(width: f64, height: f64, radius: f64) -> Result<(f64, f64, f64)> {
-    let width = positive("width", width)?;
-    let height = positive("height", height)?;
-    let radius = positive("radius", radius)?;
-    let side = width.min(height);
-    if side < 2.0 * radius {
-        return Err(Error::Invalid {
-            message: format!(
-                "a tileable map must be at least 2 × radius across: {} × {} is too small for radius {}; use a radius ≤ {}",
-                crate::error::short(width),
-                crate::error::short(height),
-                crate::error::short(radius),
-                crate::error::short(side / 2.0)
-            ),
-        });
-    }
-    Ok((width, height, radius))
-}
-
 /// Too much work: `needed` cells over the `limit` for `name` (radius or cell size) `value` on
 /// `map`, with the advice to use at least `lowest`.
 fn too_many_cells(
@@ -1038,7 +458,7 @@ fn too_many_cells(
     lowest: f64,
 ) -> Error {
     Error::TooMuchWork {
-        subject: format!("{name} {} on {map}", crate::error::short(value)),
+        subject: format!("{name} {} on {map}", short(value)),
         what: "grid cells",
         needed,
         limit,
@@ -1048,11 +468,7 @@ fn too_many_cells(
 
 /// `720 × 400`, as a message names a map.
 fn map_size(width: f64, height: f64) -> String {
-    format!(
-        "{} × {}",
-        crate::error::short(width),
-        crate::error::short(height)
-    )
+    format!("{} × {}", short(width), short(height))
 }
 
 /// The smallest cell side that keeps a `width × height` grid within `limit` cells.
@@ -1142,7 +558,7 @@ mod tests {
         // keeps no inline copy.
         let r = 2.0;
         let mut g = Grid::for_radius(120.0, 90.0, r).unwrap();
-        let mut rng = crate::rng::ParkMiller::new(5).unwrap();
+        let mut rng = crate::base::rng::ParkMiller::new(5).unwrap();
         let mut draw = |side: f64| rng.next_f64() * side;
         for _ in 0..4000 {
             let (x, y) = (draw(120.0), draw(90.0));

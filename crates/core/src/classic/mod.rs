@@ -3,7 +3,10 @@
 //! Bridson run. Their draws follow the reference code to the bit.
 
 pub mod bridson;
+pub mod candidates;
 pub mod darts;
+pub mod exact;
 pub mod grid;
 pub mod history;
+pub(crate) mod ring;
 pub mod scatter;

@@ -16,14 +16,18 @@
 //! ([`ClassTable::radius`]), so the crate's spacing promise holds too and the result goes
 //! straight into an [`crate::EditableSet`] ([`ClassedPoints::items`]).
 
-use crate::bridson::{Kinds, Sampler};
-use crate::edit::Item;
-use crate::error::{positive, Advice, Error, Result};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::rng::{sub_seed, ParkMiller};
-use crate::Point;
+use crate::base::error::{positive, Advice, Error, Result};
+use crate::base::job::Job;
+use crate::base::point::Point;
+use crate::classic::bridson::Sampler;
+use crate::classic::grid::Grid;
 use std::fmt;
+
+mod kinds;
+mod placed;
+
+pub(crate) use kinds::ClassKinds;
+pub use placed::ClassedPoints;
 
 /// The most classes one run takes (the spacing table holds one number per pair).
 pub const MAX_CLASSES: usize = 256;
@@ -452,7 +456,7 @@ impl ClassTable {
     /// Every pair `(i, j)`, `i < j`, of `points` (of classes `classes`, in the same order)
     /// closer than the spacing of its pair of classes: none for any set this crate places.
     pub fn violations(&self, points: &[Point], classes: &[u16]) -> Vec<(usize, usize)> {
-        crate::metrics::spacing_violations(
+        crate::measures::metrics::spacing_violations(
             points,
             |i| self.reach(classes[i]),
             |i, j| self.spacing(classes[i], classes[j]),
@@ -461,7 +465,7 @@ impl ClassTable {
 
     /// The first pair of [`ClassTable::violations`], without collecting the others.
     pub fn first_violation(&self, points: &[Point], classes: &[u16]) -> Option<(usize, usize)> {
-        crate::metrics::first_spacing_violation(
+        crate::measures::metrics::first_spacing_violation(
             points,
             |i| self.reach(classes[i]),
             |i, j| self.spacing(classes[i], classes[j]),
@@ -482,108 +486,6 @@ impl ClassTable {
                 .rposition(|&w| w > 0.0)
                 .expect("a table is refused unless some class has a weight > 0"),
         }
-    }
-}
-
-/// The classes as the sampler's [`Kinds`]: the class of every point, the class draws, and the
-/// check of each pair's spacing on the grid.
-pub(crate) struct ClassKinds {
-    table: ClassTable,
-    rng: ParkMiller,
-    /// The class of the candidate thrown last, until it is judged.
-    pending: Option<usize>,
-    /// The class of every grid point, in order.
-    of_points: Vec<u16>,
-}
-
-impl ClassKinds {
-    /// The classes as a sampler's kinds on a grid whose points so far are of classes
-    /// `of_points`, in grid order (none for a fresh run; the kept points for an edit's refill,
-    /// [`crate::edit`]), drawing classes from `sub_seed(seed, CLASS_SALT)`.
-    pub(crate) fn new(table: ClassTable, seed: i32, of_points: Vec<u16>) -> Result<Self> {
-        Ok(Self {
-            table,
-            rng: ParkMiller::new(sub_seed(seed, CLASS_SALT))?,
-            pending: None,
-            of_points,
-        })
-    }
-
-    fn draw(&mut self) -> usize {
-        self.table.draw(self.rng.next_f64())
-    }
-}
-
-impl Kinds for ClassKinds {
-    fn throw(&mut self, around: usize) -> f64 {
-        let c = self.draw();
-        self.pending = Some(c);
-        self.table.spacing(self.of_points[around], c as u16)
-    }
-
-    fn admit(&mut self, grid: &Grid, x: f64, y: f64) -> std::result::Result<f64, usize> {
-        let c = match self.pending.take() {
-            Some(c) => c,
-            None => self.draw(),
-        };
-        let n = self.table.len();
-        let row_of_c = &self.table.spacing[c * n..(c + 1) * n];
-        // Every point closer than the largest spacing of `c` lies within this many cells.
-        let cells = (self.table.reach[c] / grid.cell()).ceil() as usize;
-        let (col, row) = grid.cell_of(x, y);
-        let points = grid.points();
-        let cols = col.saturating_sub(cells)..=(col + cells).min(grid.cols() - 1);
-        for r in row.saturating_sub(cells)..=(row + cells).min(grid.rows() - 1) {
-            for q in cols.clone() {
-                if let Some(i) = grid.cell_point(q, r) {
-                    let p = points[i];
-                    let s = row_of_c[self.of_points[i] as usize];
-                    let (dx, dy) = (p.x - x, p.y - y);
-                    if dx * dx + dy * dy < s * s {
-                        return Err(i);
-                    }
-                }
-            }
-        }
-        self.of_points.push(c as u16);
-        Ok(self.table.radius[c])
-    }
-
-    fn of_points(&self) -> &[u16] {
-        &self.of_points
-    }
-}
-
-/// Points with their classes, in the order they were placed.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ClassedPoints {
-    /// The points; each carries its class's radius ([`ClassTable::radius`]).
-    pub points: Vec<Point>,
-    /// Their classes (indices into [`ClassParams::classes`]), in the same order.
-    pub classes: Vec<u16>,
-}
-
-impl ClassedPoints {
-    /// How many points.
-    pub fn len(&self) -> usize {
-        self.points.len()
-    }
-    /// True when there is none.
-    pub fn is_empty(&self) -> bool {
-        self.points.is_empty()
-    }
-    /// How many points of class `class`.
-    pub fn count(&self, class: u16) -> usize {
-        self.classes.iter().filter(|&&c| c == class).count()
-    }
-    /// The points as an editable set's items, ids `0, 1, …` in order: what
-    /// [`crate::EditableSet::with_items`] takes.
-    pub fn items(&self) -> impl Iterator<Item = Item> + '_ {
-        self.points
-            .iter()
-            .zip(&self.classes)
-            .zip(0..)
-            .map(|((&point, &class), id)| Item { id, class, point })
     }
 }
 
@@ -619,7 +521,7 @@ impl ClassSampler {
             // The grid's advice in the words of this call: the smallest spacing, not a radius.
             if let Error::TooMuchWork { subject, hint, .. } = &mut e {
                 *subject = subject.replacen("radius", "smallest spacing", 1);
-                if let Some(crate::error::Bound::AtLeast(v)) = hint.bound {
+                if let Some(crate::base::error::Bound::AtLeast(v)) = hint.bound {
                     *hint = Advice::at_least("spacing", v);
                 }
             }

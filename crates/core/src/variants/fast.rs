@@ -5,8 +5,11 @@
 //! 0.885 points per r² (Bridson's algorithm about 0.62), several times faster than the classic
 //! sampler (the figures and the profile are in BENCHMARKS.md). The spacing is exact: `dx·dx +
 //! dy·dy ≥ r·r` in `f64` for every pair, every point in `[0, width) × [0, height)`. The
-//! generator is SplitMix64 and the directions come from [`crate::samplers::exact::sin_cos`], so
+//! generator is SplitMix64 and the directions come from [`crate::classic::exact::sin_cos`], so
 //! with IEEE `+ − × ÷` only, a seed gives the same bits natively and in WebAssembly.
+//!
+//! Its own loop, not [`crate::bridson::Sampler`]'s: it places every candidate that fits, a
+//! question that loop (one placement a step, Park–Miller's stream) does not ask.
 //!
 //! 1. **Candidates just beyond r, in equal steps around the circle** (Martin Roberts' variant of
 //!    Bridson): each point takes one turn of 16 candidates at `r · (1 + 10⁻⁶)`, 22.5° apart from
@@ -21,10 +24,10 @@
 //!    is within `10⁻⁵ r²` of `r²` needs the exact `f64` test, and no decision changes.
 //! 5. **Work swept top to bottom** in bands of 8 grid rows, so the rows in use stay in cache.
 
-use crate::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::samplers::exact;
+use crate::base::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::Job;
+use crate::classic::exact;
+use crate::classic::grid::Grid;
 use wide::f32x4;
 
 /// Candidates per turn, in equal steps around the circle.

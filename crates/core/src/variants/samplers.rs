@@ -21,27 +21,19 @@
 //! small series in [`exact`] instead of the platform's `libm`, whose last bits differ between
 //! builds. So one seed gives the same points, to the bit, everywhere.
 
-use crate::bridson::{Sampler, MAX_K};
-use crate::error::{in_range, Result};
-use crate::grid::Grid;
-use crate::job::{bridson_share, Budget, Job, Shown};
-use crate::metrics::coverage;
-use crate::rng::ParkMiller;
-use crate::Point;
+use crate::base::error::Result;
+use crate::base::job::{bridson_share, Budget, Job, Shown, BRIDSON_DENSITY};
+use crate::base::point::Point;
+use crate::classic::bridson::Sampler;
+use crate::classic::candidates::Candidates;
+use crate::measures::metrics::coverage;
 
-pub mod exact;
+mod gaps;
 
-/// Roberts' candidates sit at `r · (1 + ROBERTS_EPSILON)` from their parent: just beyond the
-/// spacing, with room for the rounding of `x + d·cos`, `y + d·sin` (about 1e-16 relative).
-pub const ROBERTS_EPSILON: f64 = 1e-6;
-
-/// The hierarchical dart throwing of [`Method::Maximal`] stops splitting a square once its side
-/// is below `r · MIN_SQUARE`; it then tests the square's corners and centre directly and drops
-/// it. Free spots smaller than this only arise from coincidences at the scale of rounding.
-pub const MIN_SQUARE: f64 = 1e-9;
-
-/// The exponents [`parent_cone`] accepts: `c` in `−MAX_EXPONENT..=MAX_EXPONENT`.
-pub const MAX_EXPONENT: f64 = 50.0;
+pub use crate::classic::candidates::{MAX_EXPONENT, ROBERTS_EPSILON};
+pub use crate::classic::exact;
+use gaps::Gaps;
+pub use gaps::MIN_SQUARE;
 
 /// One of the samplers of the lab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -266,10 +258,9 @@ pub fn maximal(params: SamplerParams) -> Result<SamplerRun> {
 /// classic sampler [`BRIDSON_DENSITY`], the parent cone 0.70, Roberts' and the maximal sampler
 /// 0.9.
 ///
-/// [`BRIDSON_DENSITY`]: crate::base::job::BRIDSON_DENSITY
 fn packing(method: Method) -> f64 {
     match method {
-        Method::Classic => crate::base::job::BRIDSON_DENSITY,
+        Method::Classic => BRIDSON_DENSITY,
         Method::ParentCone => 0.70,
         Method::Roberts | Method::Maximal => 0.9,
     }
@@ -308,46 +299,42 @@ pub struct SamplerJob {
     shown: Shown,
 }
 
-/// What a [`SamplerJob`] has left to do.
+/// What a [`SamplerJob`] has left to do: Bridson's loop ([`Sampler`]) with the method's
+/// candidates, for the maximal sampler followed by the gaps.
 #[derive(Debug)]
 enum Work {
-    Classic(Box<Sampler>),
-    ParentCone(Growth, Cone),
-    Roberts(Growth, Turn),
+    /// Steps until nothing is active; a parent cone's step costs `cost` units.
+    Steps {
+        sampler: Box<Sampler>,
+        cost: u64,
+    },
     /// The Roberts steps until nothing is active, then the gaps.
-    Maximal(Growth, Turn, Gaps),
+    Maximal(Box<Sampler>, Gaps),
     Done,
 }
 
 impl SamplerJob {
     /// Validates like [`sample`] (the same errors, at once) and places the first point.
     pub fn new(method: Method, params: SamplerParams) -> Result<Self> {
-        let p = params;
         let work = match method {
-            Method::Classic => {
-                let mut s = Sampler::new(p.width, p.height, p.radius, p.k, p.seed)?;
-                s.start_random();
-                Work::Classic(Box::new(s))
-            }
-            Method::ParentCone => return Self::parent_cone(params, default_exponent(p.k)),
-            Method::Roberts => {
-                let growth = Growth::new(params)?;
-                let turn = Turn::new(&growth);
-                Work::Roberts(growth, turn)
-            }
-            Method::Maximal => {
-                let growth = Growth::new(params)?;
-                let turn = Turn::new(&growth);
-                Work::Maximal(growth, turn, Gaps::Waiting)
-            }
+            Method::Classic => Work::Steps {
+                sampler: started(params, Candidates::Annulus)?,
+                cost: 1,
+            },
+            Method::ParentCone => return Self::parent_cone(params, default_exponent(params.k)),
+            Method::Roberts => Work::Steps {
+                sampler: started(params, Candidates::Roberts)?,
+                cost: 1,
+            },
+            Method::Maximal => Work::Maximal(started(params, Candidates::Roberts)?, Gaps::new()),
         };
         Ok(Self::with_work(method, params, work))
     }
 
     /// The parent-cone sampler with radius exponent `c`; validates like [`parent_cone`].
     pub fn parent_cone(params: SamplerParams, c: f64) -> Result<Self> {
-        let c = in_range("exponent", c, -MAX_EXPONENT, MAX_EXPONENT)?;
-        let work = Work::ParentCone(Growth::new(params)?, Cone::new(c));
+        let sampler = started(params, Candidates::ParentCone { exponent: c })?;
+        let work = Work::Steps { sampler, cost: 2 };
         Ok(Self::with_work(Method::ParentCone, params, work))
     }
 
@@ -372,46 +359,41 @@ impl SamplerJob {
     pub fn run_steps(&mut self, max_steps: u64) -> bool {
         let mut budget = Budget::new(max_steps);
         while budget.left() && !matches!(self.work, Work::Done) {
-            budget.spend(self.piece());
+            budget.spend(self.piece(budget.units()));
         }
         self.shown.update(self.estimate());
         matches!(self.work, Work::Done)
     }
 
-    /// One step (or four gap-filling pieces); returns its cost. Ends the run once nothing is
-    /// left to do.
-    fn piece(&mut self) -> u64 {
+    /// As many steps as `units` pay for (at least one), or four gap-filling pieces; returns
+    /// their cost. Ends the run once nothing is left to do.
+    fn piece(&mut self, units: u64) -> u64 {
         let (finished, cost) = match &mut self.work {
             Work::Done => return 0,
-            Work::Classic(s) => (s.run(1), 1),
-            Work::ParentCone(growth, cone) => {
-                growth.parent_cone_step(cone);
-                (growth.active.is_empty(), 2)
+            Work::Steps { sampler, cost } => {
+                let (steps, before) = (units.div_ceil(*cost), sampler.steps());
+                let finished = sampler.run(steps);
+                (finished, (sampler.steps() - before) * *cost)
             }
-            Work::Roberts(growth, turn) => {
-                growth.roberts_step(turn);
-                (growth.active.is_empty(), 1)
+            Work::Maximal(sampler, gaps) if gaps.waiting() && !sampler.is_finished() => {
+                // Roberts first; the piece after the last step starts the gap filling.
+                let before = sampler.steps();
+                sampler.run(units);
+                (false, sampler.steps() - before)
             }
-            Work::Maximal(growth, turn, gaps) => {
-                // Roberts first; the step that finds nothing active starts the gap filling.
-                if matches!(gaps, Gaps::Waiting) && growth.roberts_step(turn) {
-                    (false, 1)
-                } else {
-                    let finished = (0..GAP_PIECES_PER_UNIT).any(|_| gaps.step(growth));
-                    (finished, 1)
-                }
-            }
+            Work::Maximal(sampler, gaps) => (gaps.run(sampler, GAP_PIECES_PER_UNIT), 1),
         };
         if finished {
             let (method, width, height) = (self.method, self.width, self.height);
             self.done = Some(match std::mem::replace(&mut self.work, Work::Done) {
-                Work::Classic(s) => {
-                    let candidates = 1 + s.attempted();
-                    SamplerRun::new(method, s.into_points(), candidates, width, height)
+                Work::Steps { sampler, .. } => {
+                    let candidates = 1 + sampler.attempted();
+                    SamplerRun::new(method, sampler.into_points(), candidates, width, height)
                 }
-                Work::ParentCone(growth, _)
-                | Work::Roberts(growth, _)
-                | Work::Maximal(growth, _, _) => growth.finish(method),
+                Work::Maximal(sampler, gaps) => {
+                    let candidates = 1 + sampler.attempted() + gaps.tried();
+                    SamplerRun::new(method, sampler.into_points(), candidates, width, height)
+                }
                 Work::Done => unreachable!("a finished run is not run again"),
             });
         }
@@ -421,12 +403,11 @@ impl SamplerJob {
     /// Steps over the `2N` a run of about `N` points takes; the maximal sampler's gap filling
     /// is the last third, its pieces over about 3.6 per `r²` of map.
     fn estimate(&self) -> f64 {
-        let bridson = |steps: u64, placed: usize| bridson_share(steps, placed, self.expected);
+        let bridson = |s: &Sampler| bridson_share(s.steps(), s.points().len(), self.expected);
         match &self.work {
-            Work::Classic(s) => bridson(s.steps(), s.points().len()),
-            Work::ParentCone(g, _) | Work::Roberts(g, _) => bridson(g.steps, g.points.len()),
-            Work::Maximal(g, _, Gaps::Waiting) => bridson(g.steps, g.points.len()) * 2.0 / 3.0,
-            Work::Maximal(g, _, _) => 2.0 / 3.0 + g.gap_pieces as f64 / self.gap_pieces / 3.0,
+            Work::Steps { sampler, .. } => bridson(sampler),
+            Work::Maximal(s, gaps) if gaps.waiting() => bridson(s) * 2.0 / 3.0,
+            Work::Maximal(_, gaps) => 2.0 / 3.0 + gaps.pieces() as f64 / self.gap_pieces / 3.0,
             Work::Done => 1.0,
         }
     }
@@ -439,11 +420,25 @@ impl SamplerJob {
     /// Points placed so far (all of them once finished, until taken).
     pub fn point_count(&self) -> usize {
         match &self.work {
-            Work::Classic(s) => s.points().len(),
-            Work::ParentCone(g, _) | Work::Roberts(g, _) | Work::Maximal(g, _, _) => g.points.len(),
+            Work::Steps { sampler: s, .. } | Work::Maximal(s, _) => s.points().len(),
             Work::Done => self.done.as_ref().map_or(0, |run| run.points.len()),
         }
     }
+}
+
+/// A sampler for `params` throwing `candidates`, its first point drawn as in Bridson
+/// (`x = f·w`, then `y = f·h`).
+fn started(params: SamplerParams, candidates: Candidates) -> Result<Box<Sampler>> {
+    let SamplerParams {
+        width,
+        height,
+        radius,
+        k,
+        seed,
+    } = params;
+    let mut s = Sampler::new(width, height, radius, k, seed)?.with_candidates(candidates)?;
+    s.start_random();
+    Ok(Box::new(s))
 }
 
 impl Job for SamplerJob {
@@ -459,8 +454,7 @@ impl Job for SamplerJob {
 
     fn stage(&self) -> &'static str {
         match &self.work {
-            Work::Maximal(_, _, Gaps::Waiting) => "placing points",
-            Work::Maximal(..) => "filling the gaps",
+            Work::Maximal(_, gaps) if !gaps.waiting() => "filling the gaps",
             Work::Done => "done",
             _ => "placing points",
         }
@@ -468,377 +462,5 @@ impl Job for SamplerJob {
 
     fn take(&mut self) -> Option<SamplerRun> {
         self.done.take()
-    }
-}
-
-/// The parent cone's constants of the inverse distribution function, computed once.
-#[derive(Debug, Clone, Copy)]
-struct Cone {
-    a: f64,
-    two_to_a_minus_1: f64,
-    flat: bool,
-}
-
-impl Cone {
-    fn new(c: f64) -> Self {
-        let a = c + 1.0;
-        Self {
-            a,
-            two_to_a_minus_1: exact::exp(a * std::f64::consts::LN_2) - 1.0,
-            flat: a.abs() < 1e-9,
-        }
-    }
-}
-
-/// Roberts' rotation by `2π / k` and the distance of its candidates.
-#[derive(Debug, Clone, Copy)]
-struct Turn {
-    sin: f64,
-    cos: f64,
-    d: f64,
-}
-
-impl Turn {
-    fn new(run: &Growth) -> Self {
-        let (sin, cos) = exact::sin_cos(2.0 * std::f64::consts::PI / f64::from(run.k));
-        Self {
-            sin,
-            cos,
-            d: run.radius * (1.0 + ROBERTS_EPSILON),
-        }
-    }
-}
-
-/// One square of the gap-filling list: its corner and side (it may stick out of the map; the
-/// covered test and the darts clip it).
-#[derive(Debug, Clone, Copy)]
-struct Square {
-    x: f64,
-    y: f64,
-    side: f64,
-}
-
-/// Where the maximal sampler's gap filling stands (see [`maximal`]).
-#[derive(Debug)]
-enum Gaps {
-    /// The Roberts steps are still running.
-    Waiting,
-    /// Listing the grid's uncovered squares, row by row: `next` is the next cell.
-    Listing { next: usize, squares: Vec<Square> },
-    /// A round's darts, `left` of them still to throw.
-    Darts { squares: Vec<Square>, left: usize },
-    /// Splitting the round's squares: `at` is the next one, `next` the following round's list.
-    Splitting {
-        squares: Vec<Square>,
-        at: usize,
-        next: Vec<Square>,
-    },
-    /// Every square is covered.
-    Done,
-}
-
-impl Gaps {
-    /// One cell listed, one dart thrown or one square split; true once no square is left.
-    fn step(&mut self, run: &mut Growth) -> bool {
-        run.gap_pieces += 1;
-        match self {
-            Gaps::Waiting => {
-                *self = Gaps::Listing {
-                    next: 0,
-                    squares: Vec::new(),
-                };
-                false
-            }
-            Gaps::Listing { next, squares } => {
-                let cols = run.grid.cols();
-                let cell = run.grid.cell();
-                let (row, col) = (*next / cols, *next % cols);
-                let s = Square {
-                    x: col as f64 * cell,
-                    y: row as f64 * cell,
-                    side: cell,
-                };
-                if !run.covered(s) {
-                    squares.push(s);
-                }
-                *next += 1;
-                if *next == cols * run.grid.rows() {
-                    let squares = std::mem::take(squares);
-                    self.round(squares);
-                }
-                matches!(self, Gaps::Done)
-            }
-            Gaps::Darts { squares, left } => {
-                let i = (run.rng.next_f64() * squares.len() as f64) as usize;
-                let s = squares[i];
-                let x = s.x + run.rng.next_f64() * s.side.min(run.width - s.x);
-                let y = s.y + run.rng.next_f64() * s.side.min(run.height - s.y);
-                run.try_add(x, y, None);
-                *left -= 1;
-                if *left == 0 {
-                    let squares = std::mem::take(squares);
-                    let next = Vec::with_capacity(squares.len() * 2);
-                    *self = Gaps::Splitting {
-                        squares,
-                        at: 0,
-                        next,
-                    };
-                }
-                false
-            }
-            Gaps::Splitting { squares, at, next } => {
-                let s = squares[*at];
-                *at += 1;
-                run.split(s, next);
-                if *at == squares.len() {
-                    let next = std::mem::take(next);
-                    self.round(next);
-                }
-                matches!(self, Gaps::Done)
-            }
-            Gaps::Done => true,
-        }
-    }
-
-    /// Starts a round of darts over `squares`, or ends when there are none.
-    fn round(&mut self, squares: Vec<Square>) {
-        *self = if squares.is_empty() {
-            Gaps::Done
-        } else {
-            Gaps::Darts {
-                left: squares.len(),
-                squares,
-            }
-        };
-    }
-}
-
-/// The state the growing samplers share: a grid, the points with their parents, the active
-/// list, the generator and the candidate count.
-#[derive(Debug)]
-struct Growth {
-    width: f64,
-    height: f64,
-    radius: f64,
-    k: u32,
-    grid: Grid,
-    rng: ParkMiller,
-    points: Vec<Point>,
-    parent: Vec<Option<usize>>,
-    active: Vec<usize>,
-    candidates: u64,
-    /// Steps that placed or retired a point, and gap-filling pieces, for the progress.
-    steps: u64,
-    gap_pieces: u64,
-}
-
-impl Growth {
-    /// Validates, then places the first point as Bridson does (`x = f·w`, then `y = f·h`).
-    fn new(params: SamplerParams) -> Result<Self> {
-        let SamplerParams {
-            width,
-            height,
-            radius,
-            k,
-            seed,
-        } = params;
-        let grid = Grid::for_radius(width, height, radius)?;
-        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
-        let mut rng = ParkMiller::new(seed)?;
-        let x = rng.next_f64() * width;
-        let y = rng.next_f64() * height;
-        let mut run = Self {
-            width,
-            height,
-            radius,
-            k,
-            grid,
-            rng,
-            points: Vec::new(),
-            parent: Vec::new(),
-            active: Vec::new(),
-            candidates: 0,
-            steps: 0,
-            gap_pieces: 0,
-        };
-        run.try_add(x, y, None);
-        Ok(run)
-    }
-
-    /// Picks an active point: `(slot in the active list, point index)`, drawing one number.
-    fn pick(&mut self) -> Option<(usize, usize)> {
-        if self.active.is_empty() {
-            return None;
-        }
-        self.steps += 1;
-        let slot = (self.rng.next_f64() * self.active.len() as f64) as usize;
-        Some((slot, self.active[slot]))
-    }
-
-    fn retire(&mut self, slot: usize) {
-        self.active.swap_remove(slot);
-    }
-
-    /// One step of the parent-cone sampler (see [`parent_cone`]); false when nothing is active.
-    fn parent_cone_step(&mut self, cone: &Cone) -> bool {
-        let Some((slot, q)) = self.pick() else {
-            return false;
-        };
-        let r = self.radius;
-        let (qx, qy) = (self.points[q].x, self.points[q].y);
-        // The skipped arc, as a unit vector toward the parent and the cosine of its half-angle.
-        let arc = self.parent[q].map(|p| {
-            let (vx, vy) = (self.points[p].x - qx, self.points[p].y - qy);
-            let d = (vx * vx + vy * vy).sqrt();
-            (vx / d, vy / d, d / (2.0 * r))
-        });
-        for _ in 0..self.k {
-            let (ux, uy, len) = loop {
-                let ux = 2.0 * self.rng.next_f64() - 1.0;
-                let uy = 2.0 * self.rng.next_f64() - 1.0;
-                let l2 = ux * ux + uy * uy;
-                if !(l2 > 0.0 && l2 <= 1.0) {
-                    continue;
-                }
-                let len = l2.sqrt();
-                if let Some((vx, vy, cos_beta)) = arc {
-                    if ux * vx + uy * vy > cos_beta * len {
-                        continue;
-                    }
-                }
-                break (ux, uy, len);
-            };
-            let u = self.rng.next_f64();
-            let t = if cone.flat {
-                exact::exp(u * std::f64::consts::LN_2)
-            } else {
-                exact::exp(exact::ln(1.0 + u * cone.two_to_a_minus_1) / cone.a)
-            };
-            let d = r * t;
-            if self.try_add(qx + ux / len * d, qy + uy / len * d, Some(q)) {
-                return true;
-            }
-        }
-        self.retire(slot);
-        true
-    }
-
-    /// One step of Roberts' sampler (see [`roberts`]); false when nothing is active.
-    fn roberts_step(&mut self, turn: &Turn) -> bool {
-        let Some((slot, q)) = self.pick() else {
-            return false;
-        };
-        let (qx, qy) = (self.points[q].x, self.points[q].y);
-        let (mut ux, mut uy) = loop {
-            let ux = 2.0 * self.rng.next_f64() - 1.0;
-            let uy = 2.0 * self.rng.next_f64() - 1.0;
-            let l2 = ux * ux + uy * uy;
-            if l2 > 0.0 && l2 <= 1.0 {
-                let len = l2.sqrt();
-                break (ux / len, uy / len);
-            }
-        };
-        for _ in 0..self.k {
-            if self.try_add(qx + ux * turn.d, qy + uy * turn.d, Some(q)) {
-                return true;
-            }
-            (ux, uy) = (ux * turn.cos - uy * turn.sin, ux * turn.sin + uy * turn.cos);
-        }
-        self.retire(slot);
-        true
-    }
-
-    /// The gap filling's split of one square: dropped when covered; too small to split, its
-    /// corners and centre tried as points; else its uncovered quarters on the map go to `next`.
-    fn split(&mut self, s: Square, next: &mut Vec<Square>) {
-        if self.covered(s) {
-            return;
-        }
-        let half = s.side / 2.0;
-        if half < self.radius * MIN_SQUARE {
-            for (x, y) in [
-                (s.x, s.y),
-                (s.x + s.side, s.y),
-                (s.x, s.y + s.side),
-                (s.x + s.side, s.y + s.side),
-                (s.x + half, s.y + half),
-            ] {
-                self.try_add(x, y, None);
-            }
-            return;
-        }
-        for (dx, dy) in [(0.0, 0.0), (half, 0.0), (0.0, half), (half, half)] {
-            let q = Square {
-                x: s.x + dx,
-                y: s.y + dy,
-                side: half,
-            };
-            if q.x < self.width && q.y < self.height && !self.covered(q) {
-                next.push(q);
-            }
-        }
-    }
-
-    /// Places `(x, y)` if it is on the map and keeps its distance (counted as a candidate).
-    fn try_add(&mut self, x: f64, y: f64, parent: Option<usize>) -> bool {
-        self.candidates += 1;
-        if !(x >= 0.0 && y >= 0.0 && x < self.width && y < self.height) {
-            return false;
-        }
-        if self.grid.conflict(x, y, self.radius).is_some() {
-            return false;
-        }
-        self.grid.add_unchecked(x, y, self.radius);
-        self.active.push(self.points.len());
-        self.points.push(Point {
-            x,
-            y,
-            r: self.radius,
-        });
-        self.parent.push(parent);
-        true
-    }
-
-    /// Whether one point's disk holds all four corners of `s`, clipped to the map.
-    fn covered(&self, s: Square) -> bool {
-        let (x0, y0) = (s.x, s.y);
-        let (x1, y1) = (
-            (s.x + s.side).min(self.width),
-            (s.y + s.side).min(self.height),
-        );
-        let r = self.radius;
-        let r2 = r * r;
-        let cell = self.grid.cell();
-        let col = |x: f64| ((x / cell).floor().max(0.0) as usize).min(self.grid.cols() - 1);
-        let row = |y: f64| ((y / cell).floor().max(0.0) as usize).min(self.grid.rows() - 1);
-        let inside = |p: &Point, x: f64, y: f64| {
-            let (dx, dy) = (p.x - x, p.y - y);
-            dx * dx + dy * dy < r2
-        };
-        for rr in row(y0 - r)..=row(y1 + r) {
-            for cc in col(x0 - r)..=col(x1 + r) {
-                if let Some(i) = self.grid.cell_point(cc, rr) {
-                    let p = &self.grid.points()[i];
-                    if inside(p, x0, y0)
-                        && inside(p, x1, y0)
-                        && inside(p, x0, y1)
-                        && inside(p, x1, y1)
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    fn finish(self, method: Method) -> SamplerRun {
-        SamplerRun::new(
-            method,
-            self.points,
-            self.candidates,
-            self.width,
-            self.height,
-        )
     }
 }
