@@ -46,7 +46,7 @@ pub use grid::GridLab;
 pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, SamplerHistory};
 pub use layers::{BiomeMap, LayerPlacement, PlacementJob};
 pub use progressive::{progressive_order_flat, ProgressiveOrder};
-pub use sampler::{poisson_disk_flat, PoissonSampler};
+pub use sampler::{poisson_disk_flat, Outcome, PoissonSampler};
 pub use samplers::{default_exponent, SamplerRun, SamplerRunJob};
 pub use scatter::{jittered_grid, random_points};
 pub use spectrum::{Spectrum, SpectrumJob};
