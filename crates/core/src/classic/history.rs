@@ -315,7 +315,7 @@ impl History {
                 checks: before + checks as u64,
             },
         });
-        if self.last() % CHECKPOINT == 0 {
+        if self.last().is_multiple_of(CHECKPOINT) {
             self.checkpoints.push(s.active().to_vec());
         }
         true
