@@ -97,7 +97,7 @@ function report(n, { longTasks, events }) {
     let leaf = null;
     for (let node = nodes.get(id); node; node = nodes.get(node.parent)) {
       leaf ??= node.callFrame;
-      const lab = /labs\/(\w+)\.js/.exec(node.callFrame.url);
+      const lab = /labs\/(\w+)(?:\/\w+)?\.js/.exec(node.callFrame.url);
       if (lab) return `${lab[1]} lab`;
       if (/\/www\/(lib\/)?\w+\.js/.test(node.callFrame.url)) return /\/www\/((lib\/)?\w+\.js)/.exec(node.callFrame.url)[1];
     }

@@ -14,7 +14,7 @@ import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
 import { jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
 import { buildParams, checkbox, range } from '../lib/params.js';
-import { actions, newSeed, part, percent, readouts, seedParam, units } from '../lib/lab.js';
+import { NEW_SEED, createLab, part, percent, replace, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
 const WIDTH = 720;
@@ -80,46 +80,37 @@ export function mount(section, wasm) {
     'Coverage: the share of the map under disks of radius spacing / 2 around the trees',
   );
 
-  const set = readouts(part(section, 'readouts'), [
-    ['jittered-cell', 'Jittered cell', 'Side of the jittered grid’s square cells, in map units'],
-  ]);
-
-  // "Show gaps" only changes the drawing; seed and spacing make a new comparison, built a stage
-  // at a time by the job driver.
-  const params = buildParams(
-    part(section, 'controls'),
-    [
-      seedParam(),
-      range('spacing', 'Spacing', state.spacing, 10, 60),
-      checkbox('show-gaps', 'Show gaps', state.showGaps),
-    ],
-    (values, name) => {
-      if (name !== 'show-gaps') return builder.want(name);
+  /** The spacing of the comparison being built. */
+  let building = state.spacing;
+  const lab = createLab(section, wasm, {
+    map: false,
+    readouts: [['jittered-cell', 'Jittered cell', 'Side of the jittered grid’s square cells, in map units']],
+    // "Show gaps" only changes the drawing; seed and spacing make a new comparison, built a
+    // stage at a time by the job driver.
+    params: [seedParam(), range('spacing', 'Spacing', state.spacing, 10, 60), checkbox('show-gaps', 'Show gaps', state.showGaps)],
+    changed(values, name) {
+      if (name !== 'show-gaps') return lab.refresh(name);
       state.showGaps = values['show-gaps'];
       requestDraw();
     },
-  );
-  /** The spacing of the comparison being built. */
-  let building = state.spacing;
-  const builder = jobDriver(section, {
-    params,
-    start(values) {
-      const job = new wasm.ComparisonJob(WIDTH, HEIGHT, values.spacing, values.seed);
-      building = values.spacing;
-      return job;
+    job: {
+      start(values) {
+        const job = new wasm.ComparisonJob(WIDTH, HEIGHT, values.spacing, values.seed);
+        building = values.spacing;
+        return job;
+      },
+      swap(comparison) {
+        replace(state, 'comparison', comparison);
+        state.spacing = building;
+        fill();
+        draw();
+      },
     },
-    swap(comparison) {
-      state.comparison?.free();
-      state.comparison = comparison;
-      state.spacing = building;
-      fill();
-      draw();
-    },
+    actions: [NEW_SEED],
+    // Points as JSON/CSV: the method on the map.
+    exportPoints: () => ({ points: state.comparison?.points(state.method) ?? new Float64Array(), stride: 2, name: state.method }),
   });
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': newSeed(params, wasm, builder.want),
-  });
+  const { set, job: builder } = lab;
 
   function choose(method) {
     state.method = method;
@@ -229,13 +220,5 @@ export function mount(section, wasm) {
 
   choose(state.method);
 
-  // Points as JSON/CSV (www/lib/export.js): the method on the map.
-  section.exportPoints = () => ({
-    width: WIDTH,
-    height: HEIGHT,
-    points: state.comparison?.points(state.method) ?? new Float64Array(),
-    stride: 2,
-    name: state.method,
-  });
   return () => builder.want('seed');
 }

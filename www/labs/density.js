@@ -7,13 +7,12 @@
 // The density map behind the trees is a coarse raster from the core, turned into an image once
 // per forest.
 
-import { setupCanvas } from '../lib/canvas.js';
 import { prefersReducedMotion } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
-import { advance, jobDriver } from '../lib/job.js';
+import { advance } from '../lib/job.js';
 import { offscreenLayer } from '../lib/layer.js';
-import { buildParams, checkbox, range } from '../lib/params.js';
-import { actions, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
+import { checkbox, range } from '../lib/params.js';
+import { NEW_SEED, createLab, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -44,12 +43,6 @@ const PARAMS = [
 ];
 
 export function mount(section, wasm) {
-  const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
-  /** The picture being painted: background and the crowns of trees [0, drawn). */
-  const layer = offscreenLayer(canvas, WIDTH, HEIGHT);
-  const layerCtx = layer.ctx;
-
   const state = {
     forest: null,
     /** Milliseconds spent building and growing the current forest. */
@@ -70,37 +63,42 @@ export function mount(section, wasm) {
     count: 0,
   };
 
-  // The checkbox only changes the drawing; the other controls make a new forest, grown a slice
-  // per frame by the job driver.
-  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => {
-    // The density map toggled: repaint the layer, keeping the old picture until it is done.
-    if (name === 'show-density') repaint(false);
-    else grower.want(name);
-  });
-  const grower = jobDriver(section, {
-    params,
-    start(values) {
-      install(plant(values));
-      // With reduced motion the forest appears when it is full, not tree by tree.
-      return picture(!prefersReducedMotion());
+  const lab = createLab(section, wasm, {
+    resized: () => resized(),
+    params: PARAMS,
+    // The checkbox only changes the drawing; the other controls make a new forest, grown a slice
+    // per frame by the job driver.
+    changed(values, name) {
+      // The density map toggled: repaint the layer, keeping the old picture until it is done.
+      if (name === 'show-density') repaint(false);
+      else lab.refresh(name);
     },
-    frame: (job) => {
-      if (!state.forest) return;
-      if (state.showEveryFrame || !job) show();
-      writeReadouts(state.count);
+    job: {
+      start(values) {
+        install(plant(values));
+        // With reduced motion the forest appears when it is full, not tree by tree.
+        return picture(!prefersReducedMotion());
+      },
+      frame: (job) => {
+        if (!state.forest) return;
+        if (state.showEveryFrame || !job) show();
+        writeReadouts(state.count);
+      },
     },
+    readouts: [
+      ['trees', 'Trees'],
+      ['too-close', 'Too close', 'pairs of trees closer than the smaller of their two radii (the core’s audit)'],
+      ['cell', 'Grid cell', 'the background grid’s cell side: min radius / √2'],
+      ['time-ms', 'Time (ms)', 'time to sample the forest, measured in this page'],
+    ],
+    actions: [NEW_SEED],
+    // Points as JSON/CSV: the trees, each with its own spacing.
+    exportPoints: () => ({ points: state.forest?.points() ?? new Float64Array(), stride: 3, name: 'density' }),
   });
-
-  const setReadout = readouts(part(section, 'readouts'), [
-    ['trees', 'Trees'],
-    ['too-close', 'Too close', 'pairs of trees closer than the smaller of their two radii (the core’s audit)'],
-    ['cell', 'Grid cell', 'the background grid’s cell side: min radius / √2'],
-    ['time-ms', 'Time (ms)', 'time to sample the forest, measured in this page'],
-  ]);
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': newSeed(params, wasm, grower.want),
-  });
+  const { canvas, view, params, set: setReadout, job: grower } = lab;
+  /** The picture being painted: background and the crowns of trees [0, drawn). */
+  const layer = offscreenLayer(canvas, WIDTH, HEIGHT);
+  const layerCtx = layer.ctx;
 
   /** A new forest for `values`: cheap (the first tree only); growing happens frame by frame. */
   function plant(values) {
@@ -257,7 +255,5 @@ export function mount(section, wasm) {
     setReadout('time-ms', state.elapsed.toFixed(1));
   }
 
-  // Points as JSON/CSV (www/lib/export.js): the trees, each with its own spacing.
-  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.forest?.points() ?? new Float64Array(), stride: 3, name: 'density' });
   return () => grower.want('seed');
 }

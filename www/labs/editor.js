@@ -1,22 +1,16 @@
 // The level editor: a map of trees and rocks edited in place with a brush. The core's
 // EditableSet (crates/core/src/variants/edit.rs, bound as EditableMap in crates/web/src/edit.rs)
 // owns the points, their ids and classes, the strokes and the undo history; this lab turns
-// pointer drags and keys into strokes and draws the result.
-//
-// Every change to the map goes through one queue of operations (begin a drag, a point of the
-// drag, end it, a keyboard dab, undo) that the job driver (www/lib/job.js) works through a
-// slice per frame: an operation starts only once the edit before it is applied, so no call ever
-// has to finish an edit in one go, and no frame blocks. Consecutive points of a drag become one
-// stroke along their path. Once the queue is empty the job orders the points progressively
-// (ProgressiveOrder) for the detail slider.
+// pointer drags and keys into strokes, queued and applied a slice per frame by one job
+// (www/labs/editor/edits.js), and draws the result.
 
-import { setupCanvas } from '../lib/canvas.js';
 import { onNextFrame } from '../lib/frame.js';
 import { jobDriver } from '../lib/job.js';
 import { buildParams, range } from '../lib/params.js';
 import { trackPointer } from '../lib/pointer.js';
 import { COLORS, clear, ring } from '../lib/draw.js';
-import { actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
+import { NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { changed as mapChanged, editWork } from './editor/edits.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -38,13 +32,6 @@ const BRUSH_FILL = 'rgba(33, 99, 160, 0.08)';
 const BRUSH = { min: 4, max: 120 };
 
 export function mount(section, wasm) {
-  const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => redraw());
-  const redraw = onNextFrame(() => {
-    writeReadouts();
-    draw();
-  });
-
   const state = {
     map: null,
     /** The points in progressive order, as indices into `map.points()`, for `orderOf`. */
@@ -53,7 +40,7 @@ export function mount(section, wasm) {
     orderOf: -1,
     /** Bumped by every change to the map. */
     version: 0,
-    /** Operations waiting for the edit before them: see the file's head. */
+    /** Operations waiting for the edit before them (www/labs/editor/edits.js). */
     ops: [],
     /** The last point of the drag in hand that was applied (the next segment starts there). */
     last: null,
@@ -80,41 +67,57 @@ export function mount(section, wasm) {
     [{ name: 'tool', type: 'radio', value: 'paint', options: [{ value: 'paint', label: 'Paint' }, { value: 'erase', label: 'Erase' }] }],
     () => {},
   );
-  const params = buildParams(
-    part(section, 'controls'),
-    [
+  const lab = createLab(section, wasm, {
+    resized: () => redraw(),
+    params: [
       seedParam(),
       range('brush-size', 'Brush size', state.brushSize, BRUSH.min, BRUSH.max, 1, { format: (v) => `${v} units` }),
       range('detail', 'Detail', state.detail, 0, 100, 1, { format: (v) => `${v} %` }),
     ],
-    (values, name) => {
+    changed(values, name) {
       // Called only with values the controls accept.
-      if (name === 'seed') filler.want('seed');
+      if (name === 'seed') lab.refresh('seed');
       state.brushSize = values['brush-size'];
       state.detail = values.detail;
       redraw();
     },
-  );
-
-  const setReadout = readouts(part(section, 'readouts'), [
-    ['points', 'Points shown'],
-    ['too-close', 'Too close', 'pairs of points closer than their classes’ spacing (the core’s audit)'],
-    ['changed', 'Changed', 'points added or removed by the last stroke (or brought back and taken away by the last undo)'],
-    ['ids', 'Next id', 'the id the next new point will get: ids only ever go up'],
-  ]);
-
-  // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's
-  // driver then orders its points for the detail slider, and works through the strokes.
-  const filler = jobDriver(section, {
-    params,
-    start: (values) => new wasm.EditableMapFill(mapParams(values.seed)),
-    swap(map) {
-      state.map?.free();
-      state.ordering?.free();
-      Object.assign(state, { map, ordering: null, order: null, orderOf: -1, ops: [], last: null, dragging: false });
-      changed();
-      editor.run(work());
+    readouts: [
+      ['points', 'Points shown'],
+      ['too-close', 'Too close', 'pairs of points closer than their classes’ spacing (the core’s audit)'],
+      ['changed', 'Changed', 'points added or removed by the last stroke (or brought back and taken away by the last undo)'],
+      ['ids', 'Next id', 'the id the next new point will get: ids only ever go up'],
+    ],
+    // A new map is filled a slice at a time (EditableMapFill), then swapped in; the queue's
+    // driver then orders its points for the detail slider, and works through the strokes.
+    job: {
+      start: (values) => new wasm.EditableMapFill(mapParams(values.seed)),
+      swap(map) {
+        state.map?.free();
+        state.ordering?.free();
+        Object.assign(state, { map, ordering: null, order: null, orderOf: -1, ops: [], last: null, dragging: false });
+        mapChanged(state);
+        editor.run(editWork(wasm, state));
+      },
     },
+    actions: [{ action: 'undo', label: 'Undo', title: 'Take back the last stroke (Ctrl+Z or ⌘Z)' }, NEW_SEED],
+    handlers: { undo: () => push({ type: 'undo' }) },
+    // The points shown (detail), as x, y, r.
+    exportPoints() {
+      if (!state.map) return { points: new Float64Array(), stride: 3, name: 'editor' };
+      const { points } = snapshot();
+      const { indices, count } = shown();
+      const out = new Float64Array(3 * count);
+      for (let j = 0; j < count; j++) {
+        const i = indices ? indices[j] : j;
+        out.set(points.subarray(3 * i, 3 * i + 3), 3 * j);
+      }
+      return { points: out, stride: 3, name: 'editor' };
+    },
+  });
+  const { canvas, view, params, set: setReadout, buttons } = lab;
+  const redraw = onNextFrame(() => {
+    writeReadouts();
+    draw();
   });
   const editor = jobDriver(section, {
     frame: () => {
@@ -122,18 +125,6 @@ export function mount(section, wasm) {
       draw();
     },
   });
-
-  const buttons = actions(
-    part(section, 'actions'),
-    [
-      { action: 'undo', label: 'Undo', title: 'Take back the last stroke (Ctrl+Z or ⌘Z)' },
-      { action: 'new-seed', label: 'New seed' },
-    ],
-    {
-      undo: () => push({ type: 'undo' }),
-      'new-seed': newSeed(params, wasm, filler.want),
-    },
-  );
 
   /** The map's parameter object: trees and rocks and the spacing between them. */
   function mapParams(seed) {
@@ -156,91 +147,7 @@ export function mount(section, wasm) {
   function push(op) {
     if (!state.map) return;
     state.ops.push(op);
-    if (!editor.busy) editor.run(work());
-  }
-
-  /**
-   * The job that works through the queue, then orders the points for the detail slider. Its
-   * units are the bindings' (a Bridson step or about as much), so the driver measures them.
-   */
-  function work() {
-    return {
-      kind: 'EditableMap',
-      get stage() {
-        return state.map?.busy || state.ops.length > 0 ? 'edit' : 'order';
-      },
-      run(units) {
-        const map = state.map;
-        if (!map) return true;
-        if (map.busy) {
-          const done = map.run(units);
-          if (done) changed();
-          return false;
-        }
-        if (state.ops.length > 0) {
-          apply(map);
-          return false;
-        }
-        if (state.orderOf === state.version) return true;
-        if (!state.ordering) {
-          state.ordering = new wasm.ProgressiveOrder(map.points());
-          state.orderingOf = state.version;
-        }
-        if (!state.ordering.run(units)) return false;
-        state.order = state.ordering.take();
-        state.orderOf = state.orderingOf;
-        state.ordering.free();
-        state.ordering = null;
-        return state.orderOf === state.version;
-      },
-    };
-  }
-
-  /** Starts the next operation of the queue (the map is not busy). */
-  function apply(map) {
-    const op = state.ops.shift();
-    switch (op.type) {
-      case 'begin':
-        map.beginStroke();
-        state.last = null;
-        break;
-      case 'point': {
-        // This point and every point queued right after it: one stroke along their path, from
-        // the last point applied.
-        const path = state.last ? [state.last.x, state.last.y] : [];
-        let end = op;
-        path.push(op.x, op.y);
-        while (state.ops[0]?.type === 'point') {
-          end = state.ops.shift();
-          path.push(end.x, end.y);
-        }
-        map.stroke(op.tool, path, op.size);
-        state.last = end;
-        break;
-      }
-      case 'end':
-        map.endStroke();
-        state.last = null;
-        break;
-      case 'dab':
-        map.stroke(op.tool, [op.x, op.y], op.size);
-        break;
-      case 'undo':
-        if (map.undo()) changed();
-        break;
-      default:
-        throw new Error(`unknown operation ${op.type}`);
-    }
-  }
-
-  function changed() {
-    state.version += 1;
-    state.cache = null;
-    // An order being made for an older map is of no use.
-    if (state.ordering) {
-      state.ordering.free();
-      state.ordering = null;
-    }
+    if (!editor.busy) editor.run(editWork(wasm, state));
   }
 
   /** Which points are shown: `{indices, count}`; indices into the map's arrays. */
@@ -378,19 +285,7 @@ export function mount(section, wasm) {
     push({ type: 'undo' });
   });
 
-  // The points shown (detail), as x, y, r.
-  section.exportPoints = () => {
-    if (!state.map) return { width: WIDTH, height: HEIGHT, points: new Float64Array(), stride: 3, name: 'editor' };
-    const { points } = snapshot();
-    const { indices, count } = shown();
-    const out = new Float64Array(3 * count);
-    for (let j = 0; j < count; j++) {
-      const i = indices ? indices[j] : j;
-      out.set(points.subarray(3 * i, 3 * i + 3), 3 * j);
-    }
-    return { width: WIDTH, height: HEIGHT, points: out, stride: 3, name: 'editor' };
-  };
   // For the tests: the map itself (ids, classes, undo depth), as the bindings see it.
   section.editorMap = () => state.map;
-  return () => filler.want();
+  return () => lab.refresh();
 }

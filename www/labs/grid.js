@@ -4,11 +4,10 @@
 // (green: far enough, red: too close) and counts them. A click or Enter where the probe is
 // free stores a new point. Every figure comes from the core's `GridLab.probe`.
 
-import { setupCanvas } from '../lib/canvas.js';
 import { range } from '../lib/params.js';
 import { COLORS, clear, dot, dots, gridLines, line, ring } from '../lib/draw.js';
 import { onNextFrame } from '../lib/frame.js';
-import { actions, guardedParams, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
+import { NEW_SEED, createLab, part, replace, seedParam, units } from '../lib/lab.js';
 import { trackPointer } from '../lib/pointer.js';
 
 const WIDTH = 720;
@@ -64,40 +63,30 @@ export function mount(section, wasm) {
     pressedAt: null,
   };
 
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
-  const request = onNextFrame(() => draw());
-  const set = readouts(part(section, 'readouts'), [
-    ['checked', 'Points checked', 'points found in the searched cells'],
-    ['conflicts', 'Too close', 'checked points closer than r'],
-    ['cells-searched', 'Cells searched'],
-    ['points', 'Points on the map'],
-    ['cell-size', 'Cell side (r/√2)'],
-  ]);
-
-  const { params, rebuild } = guardedParams(
-    part(section, 'controls'),
-    PARAMS,
-    ({ seed, radius }) => new wasm.GridLab({ width: WIDTH, height: HEIGHT, radius, seed, keep: KEEP }),
-    (lab) => {
-      state.lab?.free();
-      state.lab = lab;
-      state.points = lab.points();
+  const lab = createLab(section, wasm, {
+    resized: () => draw(),
+    readouts: [
+      ['checked', 'Points checked', 'points found in the searched cells'],
+      ['conflicts', 'Too close', 'checked points closer than r'],
+      ['cells-searched', 'Cells searched'],
+      ['points', 'Points on the map'],
+      ['cell-size', 'Cell side (r/√2)'],
+    ],
+    params: PARAMS,
+    build: ({ seed, radius }) => new wasm.GridLab({ width: WIDTH, height: HEIGHT, radius, seed, keep: KEEP }),
+    use(grid) {
+      replace(state, 'lab', grid);
+      state.points = grid.points();
       status.textContent = '';
       update();
     },
-  );
-
-  actions(
-    part(section, 'actions'),
-    [
-      { action: 'reset', label: 'Reset', title: 'remove the points you added' },
-      { action: 'new-seed', label: 'New seed' },
-    ],
-    {
-      reset: () => rebuild(),
-      'new-seed': newSeed(params, wasm, rebuild),
-    },
-  );
+    actions: [{ action: 'reset', label: 'Reset', title: 'remove the points you added' }, NEW_SEED],
+    handlers: { reset: () => lab.rebuild() },
+    // Points as JSON/CSV: the stored points, with the ones the reader added.
+    exportPoints: () => ({ points: state.lab?.points() ?? new Float64Array(), stride: 3, name: 'grid' }),
+  });
+  const { view, set } = lab;
+  const request = onNextFrame(() => draw());
 
   /** Probes the current spot, writes the readouts and asks for a redraw. */
   function update() {
@@ -242,7 +231,5 @@ export function mount(section, wasm) {
     }
   }
 
-  // Points as JSON/CSV (www/lib/export.js): the stored points, with the ones the reader added.
-  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.lab?.points() ?? new Float64Array(), stride: 3, name: 'grid' });
-  return () => rebuild();
+  return () => lab.rebuild();
 }

@@ -2,12 +2,11 @@
 // grows a new forest from that spot. The sampler (PoissonSampler, crates/web) decides where
 // every tree goes; this module only paces the steps and paints the trees.
 
-import { setupCanvas } from '../lib/canvas.js';
 import { trackPointer } from '../lib/pointer.js';
 import { prefersReducedMotion } from '../lib/frame.js';
 import { markBusy } from '../lib/job.js';
 import { COLORS, clear } from '../lib/draw.js';
-import { actions, guardedParams, newSeed, part, player, readouts, seedParam } from '../lib/lab.js';
+import { NEW_SEED, createLab, player, seedParam } from '../lib/lab.js';
 
 /** The header band, in map units (a wide strip rather than the labs' 720 × 400). */
 const WIDTH = 960;
@@ -15,18 +14,14 @@ const HEIGHT = 320;
 /** Spacing between trees, and Bridson's tries per point. */
 const RADIUS = 18;
 const K = 30;
+/** Crown colours, picked per tree by a hash of its index so a forest always looks the same. */
+const CROWNS = ['#2f6f3e', '#3b7d45', '#2a6338', '#4a8a4f', '#35744a'];
 /** Sampler steps per animation frame: about 1 200 steps, so the forest grows in about 4 s. */
 const STEPS_PER_FRAME = 5;
 /** Frames a new tree takes to reach its full size. */
 const GROW_FRAMES = 10;
 
-/** Crown colours, picked per tree by a hash of its index so a forest always looks the same. */
-const CROWNS = ['#2f6f3e', '#3b7d45', '#2a6338', '#4a8a4f', '#35744a'];
-
 export function mount(section, wasm) {
-  const canvas = part(section, 'map');
-  const setReadout = readouts(part(section, 'readouts'), [['points', 'Trees']]);
-
   const state = {
     sampler: null,
     /** Frame number at which each tree (by index) appeared, for its grow-in. */
@@ -41,29 +36,26 @@ export function mount(section, wasm) {
   // paints only the trees still growing in and the active rings on top.
   const forest = document.createElement('canvas');
   const forestCtx = forest.getContext('2d');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => {
-    repaintForest();
-    draw();
-  });
-
-  const { params, rebuild } = guardedParams(
-    part(section, 'controls'),
-    [seedParam()],
-    (values) => plant(values.seed, null),
-    (sampler) => grow(sampler),
-  );
-
-  actions(
-    part(section, 'actions'),
-    [
-      { action: 'reset', label: 'Regrow', title: 'Grow this seed’s forest again' },
-      { action: 'new-seed', label: 'New seed', title: 'A fresh seed from the browser' },
-    ],
-    {
-      reset: () => rebuild('seed'),
-      'new-seed': newSeed(params, wasm, rebuild),
+  const lab = createLab(section, wasm, {
+    width: WIDTH,
+    height: HEIGHT,
+    resized() {
+      repaintForest();
+      draw();
     },
-  );
+    readouts: [['points', 'Trees']],
+    params: [seedParam()],
+    build: (values) => plant(values.seed, null),
+    use: (sampler) => grow(sampler),
+    actions: [
+      { action: 'reset', label: 'Regrow', title: 'Grow this seed’s forest again' },
+      { ...NEW_SEED, title: 'A fresh seed from the browser' },
+    ],
+    handlers: { reset: () => lab.rebuild('seed') },
+    // Points as JSON/CSV: the forest's trees.
+    exportPoints: () => ({ points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'hero' }),
+  });
+  const { canvas, view, params, set: setReadout } = lab;
 
   trackPointer(canvas, { width: WIDTH, height: HEIGHT }, {
     down: ({ x, y }) => {
@@ -168,9 +160,7 @@ export function mount(section, wasm) {
     setReadout('points', count);
   }
 
-  // Points as JSON/CSV (www/lib/export.js): the forest's trees.
-  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.sampler?.points() ?? new Float64Array(), stride: 3, name: 'hero' });
-  return () => rebuild();
+  return () => lab.rebuild();
 }
 
 /**

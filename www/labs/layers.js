@@ -2,26 +2,26 @@
 // and ponds. The core places everything (crates/web/src/layers.rs over poisson_live::biomes):
 // BiomeMap is the ground and its picture; PlacementJob places the four layers, biggest first, on
 // one shared grid or on a grid each, and hands over a LayerPlacement: the layers and the
-// collisions between them. This lab draws what they hold and rings the collisions in red.
+// collisions between them. This lab draws what they hold, in the core's palette
+// (www/labs/layers/objects.js), and rings the collisions in red.
 //
 // Slider bursts are merged: a change only marks what to redo, and the work starts once in the
 // next animation frame. The job driver runs the placing (PlacementJob) a slice per frame, so
 // the smallest spacings never freeze the page; the last good map stays up until the new one is
 // done. A refused value shows its message beside the control and the last good map stays up.
 
-import { setupCanvas } from '../lib/canvas.js';
 import { buildParams, checkbox, range } from '../lib/params.js';
 import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { LAYER_READOUTS, actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
+import { LAYER_READOUTS, NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { objectPainters, size } from './layers/objects.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
 /** The layers in placement order, as the core names them, with the control for each. */
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
-const FLOWER_COLORS = ['#e0405a', '#f2c230', '#fbfbf2', '#e26fb6', '#9a6ae0'];
 /** Objects (or collisions) per chunk of the picture, and map rows per band of the ground. */
 const CHUNK = 600;
 const MAP_ROWS = 40;
@@ -41,20 +41,8 @@ const TOGGLES = [
   checkbox('show-flowers', 'Flowers', true),
 ];
 
-/** How big each object is drawn, from its layer's spacing (map units). */
-const size = {
-  chests: (s) => Math.min(9, Math.max(3.5, 0.05 * s)),
-  rocks: (s) => Math.max(2.5, 0.2 * s),
-  trees: (s) => Math.max(2.5, 0.42 * s),
-  flowers: (s) => Math.max(1.4, 0.28 * s),
-};
-
 export function mount(section, wasm) {
-  const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
-  /** The picture being painted, shown on the canvas once complete. */
-  const art = offscreenLayer(canvas, WIDTH, HEIGHT);
-
+  const painters = objectPainters(wasm.worldLegend());
   const state = {
     map: null,
     /** The map's picture in an offscreen canvas, painted once per seed. */
@@ -68,30 +56,34 @@ export function mount(section, wasm) {
     mapPending: true,
   };
 
-  const controls = part(section, 'controls');
-  const params = buildParams(controls, PARAMS, (values, name) => want(name === 'seed' ? 'map' : 'place', name));
+  const lab = createLab(section, wasm, {
+    resized: () => resized(),
+    params: PARAMS,
+    changed: (values, name) => want(name === 'seed' ? 'map' : 'place', name),
+    refresh: (name) => want('map', name),
+    readouts: [
+      ...LAYER_READOUTS,
+      ['overlaps', 'Overlaps', 'pairs from different layers closer than the smaller of their spacings'],
+      ['time-ms', 'Time (ms)', 'time to place all four layers, measured in this page'],
+    ],
+    actions: [NEW_SEED],
+    // Placing, then painting: two drivers, so that showing or hiding a layer (a repaint) never
+    // drops a placement in the making.
+    job: { start: (values) => placeJob(values), swap: install },
+    // Points as JSON/CSV: every layer, chests first, each point with its layer's spacing.
+    exportPoints: () => ({ points: state.points ? LAYERS.map((layer) => state.points[layer]) : [], stride: 3, name: 'layers' }),
+  });
+  const { canvas, view, set: setReadout, job: placing } = lab;
+  /** The picture being painted, shown on the canvas once complete. */
+  const art = offscreenLayer(canvas, WIDTH, HEIGHT);
   const show = document.createElement('fieldset');
   show.className = 'layer-toggles';
   const legend = document.createElement('legend');
   legend.textContent = 'Show';
   show.append(legend);
-  controls.append(show);
+  part(section, 'controls').append(show);
   const visible = buildParams(show, TOGGLES, () => requestDraw());
-
-  const setReadout = readouts(part(section, 'readouts'), [
-    ...LAYER_READOUTS,
-    ['overlaps', 'Overlaps', 'pairs from different layers closer than the smaller of their spacings'],
-    ['time-ms', 'Time (ms)', 'time to place all four layers, measured in this page'],
-  ]);
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': newSeed(params, wasm, (name) => want('map', name)),
-  });
-
   const requestDraw = onNextFrame(() => draw());
-  // Placing, then painting: two drivers, so that showing or hiding a layer (a repaint) never
-  // drops a placement in the making.
-  const placing = jobDriver(section, { params, start: (values) => placeJob(values), swap: install });
   const painting = jobDriver(section, {});
 
   /** Marks work for the next frame: a new map and placement, or only a new placement. */
@@ -191,7 +183,6 @@ export function mount(section, wasm) {
         art.ctx.drawImage(state.ground, 0, 0, WIDTH, HEIGHT);
       },
     ];
-    const painters = { flowers: drawFlowers, trees: drawTrees, rocks: drawRocks, chests: drawChests };
     for (const layer of ['flowers', 'trees', 'rocks', 'chests']) {
       if (!on(layer)) continue;
       const p = state.points[layer];
@@ -241,95 +232,5 @@ export function mount(section, wasm) {
     ctx.stroke(path);
   }
 
-  // Each draws objects [from, to) of its layer's x, y, r triplets.
-  function drawFlowers(ctx, p, from, to) {
-    const paths = FLOWER_COLORS.map(() => new Path2D());
-    for (let i = from * 3, n = from; i < to * 3; i += 3, n++) {
-      const s = size.flowers(p[i + 2]);
-      const path = paths[n % paths.length];
-      path.moveTo(p[i] + s, p[i + 1]);
-      path.arc(p[i], p[i + 1], s, 0, Math.PI * 2);
-    }
-    FLOWER_COLORS.forEach((color, i) => {
-      ctx.fillStyle = color;
-      ctx.fill(paths[i]);
-    });
-    ctx.strokeStyle = 'rgba(60, 40, 40, 0.45)';
-    ctx.lineWidth = 0.5;
-    for (const path of paths) ctx.stroke(path);
-  }
-
-  function drawTrees(ctx, p, from, to) {
-    const crowns = new Path2D();
-    const lights = new Path2D();
-    for (let i = from * 3; i < to * 3; i += 3) {
-      const s = size.trees(p[i + 2]);
-      const [x, y] = [p[i], p[i + 1]];
-      crowns.moveTo(x + s, y);
-      crowns.arc(x, y, s, 0, Math.PI * 2);
-      lights.moveTo(x - 0.25 * s + 0.45 * s, y - 0.25 * s);
-      lights.arc(x - 0.25 * s, y - 0.25 * s, 0.45 * s, 0, Math.PI * 2);
-    }
-    ctx.fillStyle = '#245f30';
-    ctx.fill(crowns);
-    ctx.fillStyle = 'rgba(120, 180, 100, 0.55)';
-    ctx.fill(lights);
-    ctx.strokeStyle = '#143a1c';
-    ctx.lineWidth = 0.8;
-    ctx.stroke(crowns);
-  }
-
-  function drawRocks(ctx, p, from, to) {
-    const bodies = new Path2D();
-    const shades = new Path2D();
-    const lights = new Path2D();
-    for (let i = from * 3; i < to * 3; i += 3) {
-      const s = size.rocks(p[i + 2]);
-      const [x, y] = [p[i], p[i + 1]];
-      bodies.moveTo(x + s, y);
-      bodies.ellipse(x, y, s, 0.8 * s, 0, 0, Math.PI * 2);
-      shades.moveTo(x + 0.95 * s, y + 0.25 * s);
-      shades.ellipse(x + 0.45 * s, y + 0.25 * s, 0.5 * s, 0.45 * s, 0, 0, Math.PI * 2);
-      lights.moveTo(x - 0.05 * s, y - 0.3 * s);
-      lights.arc(x - 0.35 * s, y - 0.3 * s, 0.3 * s, 0, Math.PI * 2);
-    }
-    ctx.fillStyle = '#8c8c94';
-    ctx.fill(bodies);
-    ctx.fillStyle = '#6c6c76';
-    ctx.fill(shades);
-    ctx.fillStyle = 'rgba(230, 230, 236, 0.7)';
-    ctx.fill(lights);
-    ctx.strokeStyle = '#4a4a52';
-    ctx.lineWidth = 0.8;
-    ctx.stroke(bodies);
-  }
-
-  function drawChests(ctx, p, from, to) {
-    for (let i = from * 3; i < to * 3; i += 3) {
-      const s = size.chests(p[i + 2]);
-      const [x, y] = [p[i], p[i + 1]];
-      ctx.fillStyle = '#e2ac28';
-      ctx.fillRect(x - s, y - s * 0.8, 2 * s, 1.6 * s);
-      ctx.strokeStyle = '#603816';
-      ctx.lineWidth = 1.5;
-      ctx.strokeRect(x - s, y - s * 0.8, 2 * s, 1.6 * s);
-      // The lid's seam and the lock.
-      ctx.beginPath();
-      ctx.moveTo(x - s, y - s * 0.15);
-      ctx.lineTo(x + s, y - s * 0.15);
-      ctx.stroke();
-      ctx.fillStyle = '#603816';
-      ctx.fillRect(x - s * 0.18, y - s * 0.3, s * 0.36, s * 0.4);
-    }
-  }
-
-  // Points as JSON/CSV (www/lib/export.js): every layer, chests first, each point with its layer's spacing.
-  section.exportPoints = () => ({
-    width: WIDTH,
-    height: HEIGHT,
-    points: state.points ? LAYERS.map((layer) => state.points[layer]) : [],
-    stride: 3,
-    name: 'layers',
-  });
   return () => want('map', 'seed');
 }

@@ -14,14 +14,15 @@
 // what is happening, and the map carries aria-busy until the new picture is up.
 //
 // State: the five finished runs with their points and times (the last good result), and the job
-// in progress, if any. `paint()` queues the map's quarters, `drawChart()` draws the bars.
+// in progress, if any. `paint()` queues the map's quarters, `drawChart()` (www/labs/samplers/chart.js) draws the bars.
 
 import { setupCanvas, textSize } from '../lib/canvas.js';
-import { buildParams, range } from '../lib/params.js';
+import { range } from '../lib/params.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { actions, newSeed, part, percent, readouts, seedParam } from '../lib/lab.js';
+import { NEW_SEED, createLab, part, percent, seedParam } from '../lib/lab.js';
+import { CHART_HEIGHT, CHART_WIDTH, drawChart } from './samplers/chart.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -33,20 +34,14 @@ const METHODS = [
 ];
 /** Every row of the table and the chart: the four samplers on the map, then the fast one. */
 const ROWS = [...METHODS, { name: 'fast', label: 'Fast (for games)', color: '#b4521c' }];
-/** The coverage yardsticks the chart draws as lines (see the core's metrics::coverage). */
-const RSA_LIMIT = 0.547;
-const HEXAGONAL = Math.PI / Math.sqrt(12);
 /** Map colours: sand where another point still fits, pale green within r of a point. */
 const ROOM = '#f0d9a8';
 const CLAIMED = '#dcebd4';
 const DISK = '#a9cf9c';
-const CHART_WIDTH = 720;
-const CHART_HEIGHT = 224;
 /** Points per painted chunk (each point is up to three disks). */
 const CHUNK = 75;
 
 export function mount(section, wasm) {
-  const canvas = part(section, 'map');
   const state = {
     /** The last good result: method name → {run, points, time}, its radius and exponent. */
     runs: null,
@@ -54,8 +49,32 @@ export function mount(section, wasm) {
     exponent: 0,
   };
 
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => resized());
-  const chart = setupCanvas(part(section, 'chart'), CHART_WIDTH, CHART_HEIGHT, () => drawChart());
+  const lab = createLab(section, wasm, {
+    resized: () => resized(),
+    readouts: [['exponent', 'Parent cone’s exponent c', 'c = −1.4 − 17 / √k: how strongly the parent cone throws its candidates toward r']],
+    params: [seedParam(), range('radius', 'Radius r', 20, 8, 48), range('k', 'Tries k', 30, 1, 60)],
+    // Sampling, then painting: two drivers, so that a repaint (the canvas resized) never drops
+    // the samplers' work. The status line and aria-busy follow both.
+    job: {
+      start: (values) => allRuns(values),
+      swap({ runs, times, radius, exponent }) {
+        if (state.runs) for (const { run } of state.runs.values()) run.free();
+        state.runs = new Map(ROWS.map(({ name }, i) => [name, { run: runs[i], points: runs[i].points(), time: times[i] }]));
+        state.radius = radius;
+        state.exponent = exponent;
+        fill();
+        showChart();
+        paint();
+      },
+      progress: (job) => samplingText(job),
+      done: doneText,
+    },
+    actions: [NEW_SEED],
+    // Points as JSON/CSV: the first panel's set, classic Bridson.
+    exportPoints: () => ({ points: state.runs?.get(METHODS[0].name)?.points ?? new Float64Array(), stride: 3, name: METHODS[0].name }),
+  });
+  const { canvas, view, set, job: sampling } = lab;
+  const chart = setupCanvas(part(section, 'chart'), CHART_WIDTH, CHART_HEIGHT, () => showChart());
   /**
    * Two offscreen pictures: the one on screen (kept to stretch when the canvas is resized) and
    * the one being painted, which takes its place once complete.
@@ -69,37 +88,6 @@ export function mount(section, wasm) {
     rows.set(tr.dataset.method, cells);
   }
 
-  const set = readouts(part(section, 'readouts'), [
-    ['exponent', 'Parent cone’s exponent c', 'c = −1.4 − 17 / √k: how strongly the parent cone throws its candidates toward r'],
-  ]);
-
-  const params = buildParams(
-    part(section, 'controls'),
-    [seedParam(), range('radius', 'Radius r', 20, 8, 48), range('k', 'Tries k', 30, 1, 60)],
-    (values, name) => sampling.want(name),
-  );
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': newSeed(params, wasm, (name) => sampling.want(name)),
-  });
-
-  // Sampling, then painting: two drivers, so that a repaint (the canvas resized) never drops
-  // the samplers' work. The status line and aria-busy follow both.
-  const sampling = jobDriver(section, {
-    params,
-    start: (values) => allRuns(values),
-    swap({ runs, times, radius, exponent }) {
-      if (state.runs) for (const { run } of state.runs.values()) run.free();
-      state.runs = new Map(ROWS.map(({ name }, i) => [name, { run: runs[i], points: runs[i].points(), time: times[i] }]));
-      state.radius = radius;
-      state.exponent = exponent;
-      fill();
-      drawChart();
-      paint();
-    },
-    progress: (job) => samplingText(job),
-    done: doneText,
-  });
   const painting = jobDriver(section, {
     progress: () => (sampling.job ? samplingText(sampling.job) : 'Painting the four maps…'),
     done: doneText,
@@ -248,6 +236,10 @@ export function mount(section, wasm) {
     painting.run(paintJob(art, view.ctx, tasks));
   }
 
+  function showChart() {
+    drawChart(chart, ROWS, state.runs && ROWS.map(({ name }) => state.runs.get(name).run.coverage));
+  }
+
   /** The canvas changed size: stretch the picture on screen for now and repaint at the new size. */
   function resized() {
     if (shown) {
@@ -260,93 +252,5 @@ export function mount(section, wasm) {
     paint();
   }
 
-  /**
-   * Coverage as bars against the random limit and hexagonal packing. Text is 13 CSS pixels tall
-   * on any screen (textSize), so on a phone the rows grow and the chart grows taller to hold
-   * them: every label, bar and tick stays inside it.
-   */
-  function drawChart() {
-    const { ctx } = chart;
-    const font = textSize(chart, 13);
-    ctx.font = `${font}px system-ui, sans-serif`;
-    const barHeight = Math.max(22, 1.5 * font);
-    const gap = Math.max(8, 0.5 * font);
-    const line = 1.4 * font;
-    const labelWidth = Math.max(...ROWS.map(({ label }) => ctx.measureText(label).width));
-    const left = Math.max(130, labelWidth + 20);
-    const right = CHART_WIDTH - Math.max(20, ctx.measureText('100 %').width / 2 + 4);
-    const x = (share) => left + share * (right - left);
-    // The yardsticks' labels: the random limit's ends at its line, hexagonal packing's is
-    // centred on its own but kept inside the chart. Where they would meet (a phone), the second
-    // goes a line higher and the bars move down to make room.
-    const marks = [
-      { share: RSA_LIMIT, label: 'random limit 54.7 %' },
-      { share: HEXAGONAL, label: 'hexagonal packing 90.7 %' },
-    ];
-    const [rsa, hex] = marks.map((mark) => ({ ...mark, width: ctx.measureText(mark.label).width }));
-    rsa.end = x(rsa.share) + 4;
-    hex.centre = Math.min(x(hex.share), CHART_WIDTH - 4 - hex.width / 2);
-    const crowded = hex.centre - hex.width / 2 < rsa.end + 8;
-    const top = 10 + line + (crowded ? line : 0);
-    const bottom = top + ROWS.length * (barHeight + gap) - gap;
-    const axis = bottom + 6;
-    // Room for the tick labels under the axis, then resize (which clears) before drawing.
-    chart.setHeight(Math.max(CHART_HEIGHT, Math.ceil(axis + 1.6 * font + 4)));
-    ctx.font = `${font}px system-ui, sans-serif`;
-    clear(ctx, CHART_WIDTH, chart.height, '#fff');
-    if (!state.runs) return;
-    ctx.textBaseline = 'middle';
-
-    ROWS.forEach(({ name, label, color }, i) => {
-      const y = top + i * (barHeight + gap);
-      const share = state.runs.get(name).run.coverage;
-      ctx.fillStyle = '#1f2a1f';
-      ctx.textAlign = 'right';
-      ctx.fillText(label, left - 10, y + barHeight / 2);
-      ctx.fillStyle = color;
-      ctx.fillRect(left, y, x(share) - left, barHeight);
-      ctx.fillStyle = '#fff';
-      ctx.textAlign = 'right';
-      ctx.fillText(percent(share), x(share) - 6, y + barHeight / 2);
-    });
-
-    // The yardsticks, dashed, labelled above the bars.
-    for (const { share } of marks) {
-      ctx.strokeStyle = '#a4262c';
-      ctx.lineWidth = 1.5;
-      ctx.setLineDash([5, 4]);
-      ctx.beginPath();
-      ctx.moveTo(x(share), top - 8);
-      ctx.lineTo(x(share), bottom + 4);
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
-    ctx.fillStyle = '#a4262c';
-    ctx.textAlign = 'right';
-    ctx.fillText(rsa.label, rsa.end, top - line / 2 - 4);
-    ctx.textAlign = 'center';
-    ctx.fillText(hex.label, hex.centre, top - line / 2 - 4 - (crowded ? line : 0));
-    // The axis: 0 to 100 %.
-    ctx.strokeStyle = COLORS.muted;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.moveTo(left, axis);
-    ctx.lineTo(right, axis);
-    ctx.stroke();
-    ctx.fillStyle = COLORS.muted;
-    ctx.textAlign = 'center';
-    for (const share of [0, 0.25, 0.5, 0.75, 1]) {
-      ctx.fillText(`${share * 100} %`, x(share), axis + 0.9 * font);
-    }
-  }
-
-  // Points as JSON/CSV (www/lib/export.js): the first panel's set, classic Bridson.
-  section.exportPoints = () => ({
-    width: WIDTH,
-    height: HEIGHT,
-    points: state.runs?.get(METHODS[0].name)?.points ?? new Float64Array(),
-    stride: 3,
-    name: METHODS[0].name,
-  });
   return () => sampling.want('seed');
 }

@@ -1,7 +1,8 @@
 // Blue noise: the power spectrum of random, jittered, dart-thrown and Bridson points. The core
 // (crates/core/src/spectrum.rs) builds the point sets on a few maps and their mean periodogram;
-// this lab paints the periodogram as an image on a log scale, the first map's points below it,
-// and the radial average as a curve with the white-noise level and the low-frequency band marked.
+// this lab paints the periodogram as an image on a log scale (www/labs/spectrum/picture.js), the
+// first map's points below it, and the radial average as a curve with the white-noise level and
+// the low-frequency band marked.
 //
 // Sixteen maps at the smallest spacing take a quarter of a second, so the spectrum is made a
 // little per animation frame by the job driver (SpectrumJob: a unit is a step of a map's point
@@ -14,9 +15,10 @@
 
 import { setupCanvas, textSize } from '../lib/canvas.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
-import { jobDriver, stepsJob } from '../lib/job.js';
+import { statusLine, stepsJob } from '../lib/job.js';
 import { buildParams, range } from '../lib/params.js';
-import { actions, newSeed, part, readouts, seedParam } from '../lib/lab.js';
+import { NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { keyLines, keyText, paint, scale, tag } from './spectrum/picture.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -36,17 +38,6 @@ const SETS = [
   { name: 'jittered', label: 'Jittered grid' },
   { name: 'darts', label: 'Dart throwing' },
   { name: 'bridson', label: 'Bridson' },
-];
-/** The log scale: power 10^LOG_MIN and below is darkest, 10^LOG_MAX and above brightest. */
-const LOG_MIN = -2;
-const LOG_MAX = 1;
-/** The colour ramp from no power to much power (dark blue, blue, teal, yellow, white). */
-const RAMP = [
-  [8, 20, 48],
-  [33, 80, 160],
-  [40, 160, 150],
-  [240, 210, 80],
-  [255, 252, 235],
 ];
 const PLOT_WIDTH = 360;
 const PLOT_HEIGHT = 200;
@@ -68,8 +59,67 @@ export function mount(section, wasm) {
     image: null,
   };
 
-  const canvas = part(section, 'map');
-  const map = setupCanvas(canvas, WIDTH, HEIGHT, () => drawMap());
+  /** What the spectrum being made shows: its point set, radius and maps. */
+  let making = null;
+  const lab = createLab(section, wasm, {
+    resized: () => drawMap(),
+    readouts: [
+      ['points', 'Points (first map)'],
+      ['low-frequency-power', 'Low-frequency power', 'The radial average’s mean below 0.5 / r; white noise gives 1'],
+      ['cutoff', 'Low frequencies end at', '0.5 / r, in cycles per map unit'],
+    ],
+    params: PARAMS,
+    job: {
+      start(values) {
+        const job = new wasm.SpectrumJob({
+          kind: state.set,
+          width: WIDTH,
+          height: HEIGHT,
+          radius: values.radius,
+          seed: values.seed,
+          maps: values.maps,
+          fxMax: FX,
+          fyMax: FY,
+        });
+        making = { set: state.set, radius: values.radius, maps: values.maps };
+        return job;
+      },
+      swap(result) {
+        state.spectrum?.free();
+        state.spectrum = result;
+        state.shown = making.set;
+        state.radius = making.radius;
+        state.maps = making.maps;
+        set('points', String(result.pointCount));
+        set('low-frequency-power', result.lowFrequencyPower(CUTOFF / state.radius).toFixed(2));
+        set('cutoff', `${(CUTOFF / state.radius).toFixed(4)} / unit`);
+        // The three pictures one per frame: each changed canvas costs the frame's commit a copy
+        // of its pixels, and three at once make a long frame.
+        const next = stepsJob.nextFrame;
+        return Object.assign(
+          stepsJob([() => {
+            state.image = paint(result);
+            drawMap();
+          }, next, drawPoints, next, drawPlot]),
+          { drawing: true },
+        );
+      },
+      progress(job) {
+        if (job.drawing) return 'Drawing…';
+        const maps = job.maps;
+        const map = Math.min(maps, Math.floor(job.progress * maps) + 1);
+        return `Averaging… map ${map} of ${maps} (${Math.floor(job.progress * 100)} %)`;
+      },
+      done() {
+        const label = SETS.find((s) => s.name === state.shown)?.label ?? state.shown;
+        return state.spectrum ? `${label}: ${state.maps === 1 ? 'one map' : `${state.maps} maps averaged`}.` : '';
+      },
+    },
+    actions: [NEW_SEED],
+    // Points as JSON/CSV: the point set shown beside the spectrum.
+    exportPoints: () => ({ points: state.spectrum?.points() ?? new Float64Array(), stride: 2, name: state.shown }),
+  });
+  const { view: map, set, job: spectrum } = lab;
   const pointsView = setupCanvas(part(section, 'points'), WIDTH, HEIGHT, () => drawPoints());
   const plot = setupCanvas(part(section, 'radial'), PLOT_WIDTH, PLOT_HEIGHT, () => drawPlot());
   // The map's key, in words: drawn in the map's left margin where it fits at 13 CSS pixels, and
@@ -77,75 +127,13 @@ export function mount(section, wasm) {
   const keyBelow = document.createElement('p');
   keyBelow.className = 'spectrum-key';
   keyBelow.hidden = true;
-  canvas.after(keyBelow);
+  statusLine(section).after(keyBelow);
 
   // The point-set picker: a radio group (arrow keys move between the options).
   const options = SETS.map(({ name, label }) => ({ value: name, label }));
   buildParams(part(section, 'method-picker'), [{ name: 'method', type: 'radio', options, value: state.set }], (values) => {
     state.set = values.method;
     spectrum.want(null);
-  });
-
-  const set = readouts(part(section, 'readouts'), [
-    ['points', 'Points (first map)'],
-    ['low-frequency-power', 'Low-frequency power', 'The radial average’s mean below 0.5 / r; white noise gives 1'],
-    ['cutoff', 'Low frequencies end at', '0.5 / r, in cycles per map unit'],
-  ]);
-
-  const params = buildParams(part(section, 'controls'), PARAMS, (values, name) => spectrum.want(name));
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': newSeed(params, wasm, (name) => spectrum.want(name)),
-  });
-
-  /** What the spectrum being made shows: its point set, radius and maps. */
-  let making = null;
-  const spectrum = jobDriver(section, {
-    params,
-    start(values) {
-      const job = new wasm.SpectrumJob({
-        kind: state.set,
-        width: WIDTH,
-        height: HEIGHT,
-        radius: values.radius,
-        seed: values.seed,
-        maps: values.maps,
-        fxMax: FX,
-        fyMax: FY,
-      });
-      making = { set: state.set, radius: values.radius, maps: values.maps };
-      return job;
-    },
-    swap(result) {
-      state.spectrum?.free();
-      state.spectrum = result;
-      state.shown = making.set;
-      state.radius = making.radius;
-      state.maps = making.maps;
-      set('points', String(result.pointCount));
-      set('low-frequency-power', result.lowFrequencyPower(CUTOFF / state.radius).toFixed(2));
-      set('cutoff', `${(CUTOFF / state.radius).toFixed(4)} / unit`);
-      // The three pictures one per frame: each changed canvas costs the frame's commit a copy
-      // of its pixels, and three at once make a long frame.
-      const next = stepsJob.nextFrame;
-      return Object.assign(
-        stepsJob([() => {
-          state.image = paint(result);
-          drawMap();
-        }, next, drawPoints, next, drawPlot]),
-        { drawing: true },
-      );
-    },
-    progress(job) {
-      if (job.drawing) return 'Drawing…';
-      const maps = job.maps;
-      const map = Math.min(maps, Math.floor(job.progress * maps) + 1);
-      return `Averaging… map ${map} of ${maps} (${Math.floor(job.progress * 100)} %)`;
-    },
-    done() {
-      const label = SETS.find((s) => s.name === state.shown)?.label ?? state.shown;
-      return state.spectrum ? `${label}: ${state.maps === 1 ? 'one map' : `${state.maps} maps averaged`}.` : '';
-    },
   });
 
   /** Where frequency (fx, fy) sits on the map, and how far a frequency ρ reaches each way. */
@@ -182,7 +170,7 @@ export function mount(section, wasm) {
       if (rho === 1 / r) tag(ctx, label, centreX + rx * Math.SQRT1_2 + 4, centreY - ry * Math.SQRT1_2 - 4, size);
       else tag(ctx, label, centreX - rx * Math.SQRT1_2 - 4, centreY + ry * Math.SQRT1_2 + size + 4, size, 'right');
     }
-    const lines = keyLines(r);
+    const lines = keyLines(r, FX);
     const font = textSize(map, 13);
     // The margin left of the square holds the key only if its longest line fits there.
     ctx.font = `${font}px system-ui, sans-serif`;
@@ -191,7 +179,7 @@ export function mount(section, wasm) {
     const words = fits ? '' : lines.map(([, text]) => text).join(' ').replace(/\s+/g, ' ').trim();
     if (keyBelow.textContent !== words) keyBelow.textContent = words;
     keyBelow.hidden = fits;
-    scale(ctx, textSize(map, 12));
+    scale(ctx, textSize(map, 12), SQUARE_LEFT + SQUARE);
   }
 
   function drawPoints() {
@@ -277,115 +265,5 @@ export function mount(section, wasm) {
     for (let v = 0; v <= yMax; v += 1) ctx.fillText(String(v), left - 5, y(v));
   }
 
-  // Points as JSON/CSV (www/lib/export.js): the point set shown beside the spectrum.
-  section.exportPoints = () => ({ width: WIDTH, height: HEIGHT, points: state.spectrum?.points() ?? new Float64Array(), stride: 2, name: state.shown });
   return () => spectrum.want('seed');
-}
-
-/** The periodogram as a `cols × rows` canvas, log-scaled through the colour ramp. */
-function paint(spectrum) {
-  const cols = spectrum.cols;
-  const rows = spectrum.rows;
-  const power = spectrum.power();
-  const canvas = document.createElement('canvas');
-  canvas.width = cols;
-  canvas.height = rows;
-  const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(cols, rows);
-  const centre = (rows >> 1) * cols + (cols >> 1);
-  for (let i = 0; i < power.length; i += 1) {
-    // The origin always holds N; paint it like the brightest power.
-    const value = i === centre ? 10 ** LOG_MAX : power[i];
-    const t = (Math.log10(Math.max(value, 1e-12)) - LOG_MIN) / (LOG_MAX - LOG_MIN);
-    shade(Math.min(1, Math.max(0, t)), image.data, 4 * i);
-    image.data[4 * i + 3] = 255;
-  }
-  ctx.putImageData(image, 0, 0);
-  return canvas;
-}
-
-/** A colour on the ramp, `t` from 0 to 1, as [red, green, blue]. */
-function ramp(t) {
-  const colour = [0, 0, 0];
-  shade(t, colour, 0);
-  return colour;
-}
-
-/**
- * Writes the ramp's colour at `t` into `out[at…at + 2]`. The spectrum paints ten thousand cells
- * at once: an array per cell made that step a few milliseconds longer, half of it collecting them.
- */
-function shade(t, out, at) {
-  const x = t * (RAMP.length - 1);
-  const i = Math.min(RAMP.length - 2, Math.floor(x));
-  const f = x - i;
-  const from = RAMP[i];
-  const to = RAMP[i + 1];
-  for (let j = 0; j < 3; j++) out[at + j] = Math.round(from[j] + (to[j] - from[j]) * f);
-}
-
-/** A small label with a dark backing, readable on any colour of the ramp. */
-function tag(ctx, text, x, y, size, align = 'left') {
-  ctx.font = `600 ${size}px system-ui, sans-serif`;
-  ctx.textAlign = align;
-  ctx.textBaseline = 'bottom';
-  const w = ctx.measureText(text).width;
-  const x0 = align === 'left' ? x - 3 : x - w - 3;
-  ctx.fillStyle = 'rgba(8, 20, 48, 0.7)';
-  ctx.fillRect(x0, y - 1.25 * size, w + 6, 1.4 * size);
-  ctx.fillStyle = '#fff';
-  ctx.fillText(text, x, y);
-}
-
-/** What the map's picture shows, line by line as the left margin holds it: `[weight, text]`. */
-function keyLines(r) {
-  const edge = (FX / WIDTH) * r;
-  return [
-    ['600', 'The centre is'],
-    ['400', 'frequency 0.'],
-    ['400', 'Outward: shorter'],
-    ['400', 'waves, up to'],
-    ['400', `${edge.toFixed(2)} / r at the edge.`],
-    ['400', ''],
-    ['400', 'Dashed: 0.5 / r,'],
-    ['400', 'the low band’s edge.'],
-    ['400', 'Dotted: 1 / r,'],
-    ['400', 'the spacing.'],
-  ];
-}
-
-/** The key in the map's left margin, `font` map units tall. */
-function keyText(ctx, lines, font) {
-  ctx.fillStyle = '#e8ecf4';
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'top';
-  lines.forEach(([weight, text], i) => {
-    ctx.font = `${weight} ${font}px system-ui, sans-serif`;
-    ctx.fillText(text, 12, 16 + i * 1.4 * font);
-  });
-}
-
-/** The colour scale in the map's right margin, its numbers `font` map units tall. */
-function scale(ctx, font) {
-  // The colour scale: power 10^LOG_MIN at the bottom to 10^LOG_MAX at the top.
-  const x = SQUARE_LEFT + SQUARE + 30;
-  const top = 40;
-  const bottom = HEIGHT - 60;
-  for (let py = top; py < bottom; py += 2) {
-    const [red, green, blue] = ramp(1 - (py - top) / (bottom - top));
-    ctx.fillStyle = `rgb(${red}, ${green}, ${blue})`;
-    ctx.fillRect(x, py, 18, 2);
-  }
-  ctx.fillStyle = '#e8ecf4';
-  ctx.font = `${font}px system-ui, sans-serif`;
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'middle';
-  for (let e = LOG_MIN; e <= LOG_MAX; e += 1) {
-    const py = bottom - ((e - LOG_MIN) / (LOG_MAX - LOG_MIN)) * (bottom - top);
-    ctx.fillRect(x + 18, py - 0.5, 5, 1);
-    ctx.fillText(String(10 ** e), x + 27, py);
-  }
-  ctx.textBaseline = 'top';
-  ctx.fillText('power', x - 4, bottom + 12);
-  ctx.fillText('(log scale)', x - 4, bottom + 12 + 1.3 * font);
 }

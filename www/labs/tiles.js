@@ -5,12 +5,11 @@
 //
 // State: the current `TileSet` (rebuilt when seed, radius or wrap change) and the radius.
 
-import { setupCanvas } from '../lib/canvas.js';
 import { checkbox, range } from '../lib/params.js';
 import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { actions, guardedParams, newSeed, part, readouts, seedParam, units } from '../lib/lab.js';
+import { NEW_SEED, createLab, replace, seedParam, units } from '../lib/lab.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
@@ -34,41 +33,33 @@ const CHUNK = 200;
 export function mount(section, wasm) {
   const state = { tiles: null, radius: 20 };
 
-  const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
+  const lab = createLab(section, wasm, {
+    resized: () => draw(),
+    params: [seedParam(), range('radius', 'Radius r', state.radius, 8, 50), checkbox('wrap', 'Wrap around (tileable)', true)],
+    build: (values) => ({
+      tiles: new wasm.TileSet({ width: TILE_W, height: TILE_H, radius: values.radius, k: K, seed: values.seed, wrap: values.wrap }),
+      radius: values.radius,
+    }),
+    use(result) {
+      replace(state, 'tiles', result.tiles);
+      state.radius = result.radius;
+      fill();
+      draw();
+    },
+    readouts: [
+      ['points', 'Points per tile'],
+      ['min-distance', 'Min distance', 'The closest pair on the torus: across the seams as well as inside the tile'],
+      ['seam-violations', 'Seam violations', 'Pairs closer than r across a seam'],
+    ],
+    actions: [NEW_SEED],
+    // Points as JSON/CSV: one tile's points; copies of the tile meet without seams.
+    exportPoints: () => ({ width: TILE_W, height: TILE_H, points: state.tiles?.points() ?? new Float64Array(), stride: 2, name: 'tile' }),
+  });
+  const { canvas, view, set } = lab;
   // Four copies of a tile at the smallest radius are some eight thousand dots: they are painted
   // onto a layer a chunk at a time, and the layer replaces the picture when it is complete.
   const art = offscreenLayer(canvas, WIDTH, HEIGHT);
   const painter = jobDriver(section, {});
-
-  const { params, rebuild } = guardedParams(
-    part(section, 'controls'),
-    [
-      seedParam(),
-      range('radius', 'Radius r', state.radius, 8, 50),
-      checkbox('wrap', 'Wrap around (tileable)', true),
-    ],
-    (values) => ({
-      tiles: new wasm.TileSet({ width: TILE_W, height: TILE_H, radius: values.radius, k: K, seed: values.seed, wrap: values.wrap }),
-      radius: values.radius,
-    }),
-    (result) => {
-      state.tiles?.free();
-      Object.assign(state, result);
-      fill();
-      draw();
-    },
-  );
-
-  const set = readouts(part(section, 'readouts'), [
-    ['points', 'Points per tile'],
-    ['min-distance', 'Min distance', 'The closest pair on the torus: across the seams as well as inside the tile'],
-    ['seam-violations', 'Seam violations', 'Pairs closer than r across a seam'],
-  ]);
-
-  actions(part(section, 'actions'), [{ action: 'new-seed', label: 'New seed' }], {
-    'new-seed': newSeed(params, wasm, rebuild),
-  });
 
   function fill() {
     const t = state.tiles;
@@ -143,7 +134,5 @@ export function mount(section, wasm) {
     painter.run(paintJob(art, view.ctx, tasks));
   }
 
-  // Points as JSON/CSV (www/lib/export.js): one tile's points; copies of the tile meet without seams.
-  section.exportPoints = () => ({ width: TILE_W, height: TILE_H, points: state.tiles?.points() ?? new Float64Array(), stride: 2, name: 'tile' });
-  return () => rebuild();
+  return () => lab.rebuild();
 }

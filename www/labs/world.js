@@ -1,5 +1,6 @@
 // Lab 7, your world, fully painted: the crate's whole island for one seed (880 × 480), shown
-// pixel for pixel, with a loupe, a legend from the core and Download PNG.
+// pixel for pixel, with a loupe (www/labs/world/loupe.js), a legend from the core
+// (www/labs/world/legend.js) and Download PNG.
 //
 // The core paints everything (crates/web/src/world.rs over poisson_live::world::WorldPainter):
 // the finished PaintedWorld holds the RGB picture, the four layers and the terrain. This module
@@ -16,18 +17,16 @@
 // short pause in typing. The first world is painted when the map comes into view, or once the
 // labs above have done their work.
 
-import { setupCanvas } from '../lib/canvas.js';
-import { buildParams } from '../lib/params.js';
 import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame } from '../lib/frame.js';
-import { jobDriver, stepsJob } from '../lib/job.js';
-import { LAYER_READOUTS, actions, part, readouts, seedParam } from '../lib/lab.js';
+import { stepsJob } from '../lib/job.js';
+import { LAYER_READOUTS, createLab, part, seedParam } from '../lib/lab.js';
+import { download as saveFile } from '../lib/export.js';
+import { buildLegend } from './world/legend.js';
+import { LOUPE_SPAN, showLoupe } from './world/loupe.js';
 
 const WIDTH = 880;
 const HEIGHT = 480;
-/** The loupe shows this many map pixels across, enlarged ZOOM times. */
-const LOUPE_SPAN = 40;
-const ZOOM = 4;
 /** How long a typed seed waits for the next keystroke before the world is repainted (ms). */
 const TYPING_PAUSE = 250;
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
@@ -35,13 +34,6 @@ const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
 const COPY_ROWS = 40;
 
 export function mount(section, wasm) {
-  const canvas = part(section, 'map');
-  const view = setupCanvas(canvas, WIDTH, HEIGHT, () => draw());
-  const loupe = part(section, 'loupe');
-  const loupeCanvas = loupe.querySelector('canvas');
-  const loupeGround = part(section, 'loupe-ground');
-  const status = part(section, 'status');
-
   /**
    * The painted picture at its own size, one canvas pixel per map pixel, and a second such
    * canvas that the next picture is copied into while this one stays on screen.
@@ -58,71 +50,75 @@ export function mount(section, wasm) {
     probe: null,
   };
 
-  const params = buildParams(part(section, 'controls'), [seedParam()], () => {
-    clearTimeout(state.typingTimer);
-    state.typingTimer = setTimeout(() => repaint(), TYPING_PAUSE);
-  });
-
-  const setReadout = readouts(part(section, 'readouts'), [
-    ...LAYER_READOUTS,
-    ['time-ms', 'Time (ms)', 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames'],
-  ]);
-
-  actions(
-    part(section, 'actions'),
-    [
+  const lab = createLab(section, wasm, {
+    width: WIDTH,
+    height: HEIGHT,
+    resized: () => draw(),
+    params: [seedParam()],
+    changed() {
+      clearTimeout(state.typingTimer);
+      state.typingTimer = setTimeout(() => repaint(), TYPING_PAUSE);
+    },
+    readouts: [
+      ...LAYER_READOUTS,
+      ['time-ms', 'Time (ms)', 'painting the world and putting it on screen, measured in this page: the time spent on it, spread over several frames'],
+    ],
+    actions: [
       { action: 'new-world', label: 'New World', title: 'A fresh seed from the browser' },
       { action: 'download', label: 'Download PNG', title: 'The exact pixels, as a PNG file named with the seed' },
     ],
-    {
+    handlers: {
       'new-world'() {
-        params.set('seed', wasm.randomSeed());
-        params.clearError('seed');
+        lab.params.set('seed', wasm.randomSeed());
+        lab.params.clearError('seed');
         repaint();
       },
       download() {
-        if (state.world) download(state.world);
+        // The core's own PNG encoder's bytes, the file `poisson paint --seed N` writes.
+        if (state.world) saveFile(state.world.png(), `poisson-world-${state.world.seed}.png`, 'image/png');
       },
     },
-  );
-
-  buildLegend(part(section, 'legend'), wasm.worldLegend());
-
-  // The paint: the WorldJob a slice per frame; once the world is complete, its rows into the
-  // spare offscreen canvas, a band at a time; then, in a frame of its own, the new picture on
-  // screen. A new seed drops the paint in progress.
-  const painter = jobDriver(section, {
-    params,
-    start(values) {
-      const job = new wasm.WorldJob(values.seed);
-      section.dataset.state = 'painting';
-      status.textContent = `Painting… 0 % (${job.stage})`;
-      return job;
+    // The paint: the WorldJob a slice per frame; once the world is complete, its rows into the
+    // spare offscreen canvas, a band at a time; then, in a frame of its own, the new picture on
+    // screen. A new seed drops the paint in progress.
+    job: {
+      start(values) {
+        const job = new wasm.WorldJob(values.seed);
+        section.dataset.state = 'painting';
+        status.textContent = `Painting… 0 % (${job.stage})`;
+        return job;
+      },
+      swap(world) {
+        const ctx = spare.getContext('2d');
+        const bands = [];
+        for (let row = 0; row < HEIGHT; row += COPY_ROWS) {
+          const to = Math.min(HEIGHT, row + COPY_ROWS);
+          bands.push(() => ctx.putImageData(new ImageData(world.rgbaRows(row, to), WIDTH, to - row), 0, row));
+        }
+        return Object.assign(stepsJob([...bands, stepsJob.nextFrame, () => show(world)]), { copying: true, free: () => world !== state.world && world.free() });
+      },
+      progress: (job) =>
+        job.copying ? 'Painting… 99 % (putting it on screen)' : `Painting… ${Math.floor(job.progress * 100)} % (${job.stage})`,
+      done(stats) {
+        const world = state.world;
+        setReadout('time-ms', stats.spent.toFixed(1));
+        return (
+          `Painted seed ${world.seed} in ${Math.round(stats.spent)} ms of work, ` +
+          `spread over ${stats.frames} frames (${Math.round(stats.clock)} ms on the clock)`
+        );
+      },
+      refused() {
+        section.dataset.state = 'refused';
+        status.textContent = state.world ? `Seed refused; still showing seed ${state.world.seed}.` : 'Seed refused.';
+      },
     },
-    swap(world) {
-      const ctx = spare.getContext('2d');
-      const bands = [];
-      for (let row = 0; row < HEIGHT; row += COPY_ROWS) {
-        const to = Math.min(HEIGHT, row + COPY_ROWS);
-        bands.push(() => ctx.putImageData(new ImageData(world.rgbaRows(row, to), WIDTH, to - row), 0, row));
-      }
-      return Object.assign(stepsJob([...bands, stepsJob.nextFrame, () => show(world)]), { copying: true, free: () => world !== state.world && world.free() });
-    },
-    progress: (job) =>
-      job.copying ? 'Painting… 99 % (putting it on screen)' : `Painting… ${Math.floor(job.progress * 100)} % (${job.stage})`,
-    done(stats) {
-      const world = state.world;
-      setReadout('time-ms', stats.spent.toFixed(1));
-      return (
-        `Painted seed ${world.seed} in ${Math.round(stats.spent)} ms of work, ` +
-        `spread over ${stats.frames} frames (${Math.round(stats.clock)} ms on the clock)`
-      );
-    },
-    refused() {
-      section.dataset.state = 'refused';
-      status.textContent = state.world ? `Seed refused; still showing seed ${state.world.seed}.` : 'Seed refused.';
-    },
+    // Points as JSON/CSV: the world's objects, layer after layer, with their spacing.
+    exportPoints: () => ({ points: state.world ? LAYERS.map((layer) => state.world.points(layer)) : [], stride: 3, name: 'world' }),
   });
+  const { canvas, view, set: setReadout, job: painter } = lab;
+  const loupe = part(section, 'loupe');
+  const status = part(section, 'status');
+  buildLegend(part(section, 'legend'), wasm.worldLegend());
 
   /** Starts painting the world for the seed in the field. */
   function repaint() {
@@ -139,7 +135,7 @@ export function mount(section, wasm) {
     for (const layer of LAYERS) setReadout(layer, world.count(layer));
     canvas.dataset.seed = String(world.seed);
     section.dataset.state = 'painted';
-    if (state.probe) showLoupe(state.probe);
+    if (state.probe) showLoupe(section, picture, state.world, state.probe);
   }
 
   function draw() {
@@ -162,26 +158,11 @@ export function mount(section, wasm) {
     }
   }
 
-  /** Saves the core's PNG bytes as poisson-world-SEED.png. */
-  function download(world) {
-    const blob = new Blob([world.png()], { type: 'image/png' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `poisson-world-${world.seed}.png`;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The browser has taken the file by the time this runs; free the blob.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
   // The loupe: a small enlarged view of the pixels under the pointer, finger or keyboard cursor,
   // with the name of the ground there.
   const requestLoupe = onNextFrame(() => {
     draw();
-    if (state.probe) showLoupe(state.probe);
+    if (state.probe) showLoupe(section, picture, state.world, state.probe);
   });
 
   function lookAt(point) {
@@ -197,64 +178,6 @@ export function mount(section, wasm) {
     state.probe = null;
     loupe.hidden = true;
     draw();
-  }
-
-  function showLoupe({ x, y }) {
-    const world = state.world;
-    if (!world) return;
-    loupe.hidden = false;
-    const size = loupeCanvas.getBoundingClientRect().width || LOUPE_SPAN * ZOOM;
-    const pixels = Math.round(size * (window.devicePixelRatio || 1));
-    if (loupeCanvas.width !== pixels) {
-      loupeCanvas.width = pixels;
-      loupeCanvas.height = pixels;
-    }
-    const ctx = loupeCanvas.getContext('2d');
-    const scale = pixels / LOUPE_SPAN;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = '#1b2a3a';
-    ctx.fillRect(0, 0, pixels, pixels);
-    // The whole pixels around the probe; near an edge, only the part on the map.
-    const left = Math.floor(x) - LOUPE_SPAN / 2;
-    const top = Math.floor(y) - LOUPE_SPAN / 2;
-    const sx = Math.max(0, left);
-    const sy = Math.max(0, top);
-    const sw = Math.min(WIDTH, left + LOUPE_SPAN) - sx;
-    const sh = Math.min(HEIGHT, top + LOUPE_SPAN) - sy;
-    ctx.imageSmoothingEnabled = false;
-    if (sw > 0 && sh > 0) {
-      ctx.drawImage(picture, sx, sy, sw, sh, (sx - left) * scale, (sy - top) * scale, sw * scale, sh * scale);
-    }
-    // Frame the pixel under the probe, light inside dark so it shows on any ground.
-    const at = (LOUPE_SPAN / 2) * scale;
-    const line = Math.max(1, Math.round(scale / 4));
-    ctx.lineWidth = line;
-    ctx.strokeStyle = 'rgba(10, 15, 20, 0.75)';
-    ctx.strokeRect(at - 1.5 * line, at - 1.5 * line, scale + 3 * line, scale + 3 * line);
-    ctx.strokeStyle = '#fff';
-    ctx.strokeRect(at - 0.5 * line, at - 0.5 * line, scale + line, scale + line);
-
-    const ground = world.groundAt(Math.floor(x) + 0.5, Math.floor(y) + 0.5);
-    loupeGround.textContent = ground;
-    loupe.dataset.ground = ground;
-    loupe.dataset.at = `${Math.floor(x)},${Math.floor(y)}`;
-    placeLoupe(x, y);
-  }
-
-  /** Puts the loupe beside the probe: up and to the right, flipped where it would not fit. */
-  function placeLoupe(x, y) {
-    const box = canvas.getBoundingClientRect();
-    const px = (x / WIDTH) * box.width;
-    const py = (y / HEIGHT) * box.height;
-    const w = loupe.offsetWidth;
-    const h = loupe.offsetHeight;
-    const gap = 28; // clear of the framed patch (20 map pixels each side)
-    let left = px + gap;
-    if (left + w > box.width) left = px - gap - w;
-    let top = py - gap - h;
-    if (top < 0) top = Math.min(box.height - h, py + gap);
-    loupe.style.left = `${Math.max(0, left)}px`;
-    loupe.style.top = `${Math.max(0, top)}px`;
   }
 
   trackPointer(
@@ -294,59 +217,5 @@ export function mount(section, wasm) {
 
   status.textContent = 'The world is painted when you scroll here.';
 
-  // Points as JSON/CSV (www/lib/export.js): the world's objects, layer after layer, with their spacing.
-  section.exportPoints = () => ({
-    width: WIDTH,
-    height: HEIGHT,
-    points: state.world ? ['chests', 'rocks', 'trees', 'flowers'].map((layer) => state.world.points(layer)) : [],
-    stride: 3,
-    name: 'world',
-  });
   return () => state.world || painter.busy || repaint();
-}
-
-/** The legend: each ground's colour, then each layer with its spacing and where it grows. */
-function buildLegend(container, legend) {
-  const land = legend.filter((e) => e.kind === 'ground' && e.land).map((e) => e.name);
-  const grounds = legend.filter((e) => e.kind === 'ground');
-  const objects = legend.filter((e) => e.kind === 'object');
-
-  const list = (title, entries, describe) => {
-    const group = document.createElement('div');
-    group.className = 'world-legend-group';
-    const heading = document.createElement('h3');
-    heading.textContent = title;
-    const ul = document.createElement('ul');
-    for (const entry of entries) {
-      const li = document.createElement('li');
-      li.dataset.legend = entry.name;
-      const swatch = document.createElement('span');
-      swatch.className = `swatch swatch-${entry.kind}`;
-      swatch.setAttribute('aria-hidden', 'true');
-      swatch.style.backgroundColor = `rgb(${entry.rgb.join(', ')})`;
-      li.append(swatch, describe(entry));
-      ul.append(li);
-    }
-    group.append(heading, ul);
-    container.append(group);
-  };
-
-  list('Ground', grounds, (g) => g.name);
-  list('Layers, one shared grid', objects, (o) => {
-    const span = document.createElement('span');
-    const name = document.createElement('strong');
-    name.textContent = o.name;
-    const everywhereOnLand = o.on.length === land.length && o.on.every((g) => land.includes(g));
-    const where = everywhereOnLand ? 'on land' : `on ${o.on.join(', ')} only`;
-    span.append(name, ` spacing `, spacingText(o.spacing), ` · ${where}`);
-    return span;
-  });
-}
-
-function spacingText(spacing) {
-  const value = document.createElement('span');
-  value.className = 'world-spacing';
-  value.dataset.spacing = String(spacing);
-  value.textContent = String(spacing);
-  return value;
 }

@@ -24,9 +24,9 @@ function concat(arrays) {
   return flat;
 }
 
-/** Hands `text` to the browser as a download named `name`. */
-function download(text, name, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands `data` (text or bytes) to the browser as a download named `name`. */
+export function download(data, name, type) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

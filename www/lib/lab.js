@@ -1,5 +1,8 @@
-// Furniture every lab shares: readouts, action buttons, the seed control, a safe way to rebuild
-// from the parameters, and a play loop. A lab module owns its <section> and builds on these.
+// The lab factory and the furniture every lab shares. `createLab` does the wiring each lab
+// would otherwise repeat (the map's canvas, parameters with their refusals shown beside their
+// controls, the job, readouts, action buttons, New seed, export); a lab module gives it tables
+// and callbacks and keeps its drawing and its teaching. Permalinks need nothing from a lab: they
+// read its named controls (www/lib/permalink.js).
 //
 // The markup a lab section provides (index.html):
 //   <canvas data-role="map">, <div data-role="controls">, <div data-role="actions">,
@@ -7,6 +10,8 @@
 
 import { buildParams } from './params.js';
 import { onNextFrame, prefersReducedMotion } from './frame.js';
+import { setupCanvas } from './canvas.js';
+import { jobDriver } from './job.js';
 
 export { messageOf } from './params.js';
 
@@ -15,6 +20,67 @@ export const SEED_MIN = -2147483648;
 export const SEED_MAX = 2147483647;
 /** The default seed of every lab. */
 export const DEFAULT_SEED = 123456;
+
+/** The map's size in map units, unless a lab says otherwise. */
+export const MAP = { width: 720, height: 400 };
+
+/**
+ * A lab's wiring from one description. Every field of `spec` is optional:
+ *
+ * - `width`, `height`: the map in map units (720 × 400); `resized()` runs after the map's
+ *   canvas changed size (which clears it). `map: false` leaves the canvas to the lab.
+ * - `readouts`: the readout table (see `readouts`); the result's `set(name, value)` writes one.
+ * - `params`: the parameter table (www/lib/params.js), built in `[data-role="controls"]`. On a
+ *   change, `changed(values, name)` runs if given; else, with `build` and `use`, the lab
+ *   rebuilds (see `guardedParams`); else its job is wanted.
+ * - `job`: the options of the lab's job driver (www/lib/job.js), given `params` as well.
+ * - `actions` and `handlers`: the action buttons (see `actions`); a `new-seed` button without a
+ *   handler puts a fresh seed in the seed field and calls `refresh('seed')`.
+ * - `refresh(name)`: what a change asks for, if not the rebuild or the job's `want`.
+ * - `exportPoints()`: `{points, stride, name}`, the points shown now (www/lib/export.js); the
+ *   map's size is added.
+ *
+ * Returns `{canvas, view, width, height, set, params, job, buttons, refresh(name)}`.
+ */
+export function createLab(section, wasm, spec = {}) {
+  const { width = MAP.width, height = MAP.height } = spec;
+  const lab = { section, width, height, canvas: part(section, 'map') };
+  if (spec.map !== false) lab.view = setupCanvas(lab.canvas, width, height, () => spec.resized?.());
+  if (spec.readouts) lab.set = readouts(part(section, 'readouts'), spec.readouts);
+  if (spec.params) {
+    const controls = part(section, 'controls');
+    if (spec.build) {
+      const guarded = guardedParams(controls, spec.params, spec.build, spec.use);
+      lab.params = guarded.params;
+      lab.rebuild = guarded.rebuild;
+    } else {
+      lab.params = buildParams(controls, spec.params, (values, name) => (spec.changed ? spec.changed(values, name) : lab.refresh(name)));
+    }
+  }
+  if (spec.job) lab.job = jobDriver(section, { params: lab.params ?? null, ...spec.job });
+  lab.refresh = (name = null) => {
+    if (spec.refresh) return spec.refresh(name);
+    if (lab.rebuild) return lab.rebuild(name);
+    return lab.job?.want(name);
+  };
+  if (spec.actions) {
+    const handlers = { 'new-seed': newSeed(lab.params, wasm, lab.refresh), ...spec.handlers };
+    lab.buttons = actions(part(section, 'actions'), spec.actions, handlers);
+  }
+  if (spec.exportPoints) section.exportPoints = () => ({ width, height, ...spec.exportPoints() });
+  return lab;
+}
+
+/** The "New seed" button's entry in an action table. */
+export const NEW_SEED = { action: 'new-seed', label: 'New seed' };
+
+/** Puts `next` in `holder[key]` and frees the wasm object it replaces; returns `next`. */
+export function replace(holder, key, next) {
+  const old = holder[key];
+  holder[key] = next;
+  if (old && old !== next) old.free();
+  return next;
+}
 
 /** A seed entry for a parameter table. */
 export function seedParam(value = DEFAULT_SEED) {
@@ -51,6 +117,11 @@ export function readouts(container, table) {
     const text = String(value);
     if (cell.textContent !== text) cell.textContent = text;
   };
+}
+
+/** Writes `text` as `element`'s whole text, unless it is there already (new text costs a layout). */
+export function say(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }
 
 /** The four layers' counts, as the layers lab and the world both show them. */

@@ -42,6 +42,13 @@ export function offscreenLayer(canvas, width, height) {
       target.save();
       target.setTransform(1, 0, 0, 1, 0, 0);
       target.clearRect(0, 0, target.canvas.width, target.canvas.height);
+      target.restore();
+      this.layOn(target);
+    },
+    /** Lays the layer over what `target` shows, pixel for pixel. */
+    layOn(target) {
+      target.save();
+      target.setTransform(1, 0, 0, 1, 0, 0);
       target.drawImage(layer, 0, 0);
       target.restore();
     },

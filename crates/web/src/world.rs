@@ -118,7 +118,8 @@ fn rgb_array(rgb: [u8; 3]) -> Array {
 /// the layers in placement order.
 ///
 /// Each entry is `{kind: "ground", name, rgb: [r, g, b], land: true for dry land}` or
-/// `{kind: "object", name, rgb, spacing, on: [ground names it may stand on]}`.
+/// `{kind: "object", name, rgb, spacing, on: [ground names it may stand on], palette: {role:
+/// [r, g, b]}}`, the palette the core draws the object in, `body` its main colour.
 #[wasm_bindgen(js_name = worldLegend)]
 pub fn world_legend() -> Array {
     let legend = Array::new();
@@ -136,6 +137,11 @@ pub fn world_legend() -> Array {
     for o in Object::ALL {
         let e = entry("object", o.name(), o.rgb());
         set(&e, "spacing", o.spacing());
+        let palette = JsObject::new();
+        for &(role, rgb) in o.palette() {
+            set(&palette, role, rgb_array(rgb));
+        }
+        set(&e, "palette", palette);
         let on: Array = (Ground::ALL.iter())
             .filter(|&&g| o.allowed_on(g))
             .map(|g| JsValue::from(g.name()))

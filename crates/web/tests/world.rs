@@ -100,6 +100,16 @@ fn counts_ground_and_legend_come_from_the_core() {
     let on = js_sys::Array::from(&get(10, "on"));
     assert_eq!(on.length(), 1);
     assert_eq!(on.get(0).as_string().unwrap(), "forest floor");
+    // Each object's palette, by role, its body the legend's swatch colour.
+    for i in 8..12 {
+        let palette = get(i, "palette");
+        let body = js_sys::Reflect::get(&palette, &"body".into()).unwrap();
+        assert_eq!(
+            js_sys::Array::from(&body).to_vec(),
+            js_sys::Array::from(&get(i, "rgb")).to_vec()
+        );
+        assert!(js_sys::Reflect::has(&palette, &"shadow".into()).unwrap());
+    }
 }
 
 #[wasm_bindgen_test]

@@ -55,13 +55,44 @@ impl Object {
         }
     }
 
-    /// Its main colour on the painted map, for the legend swatch.
+    /// Its main colour on the painted map, for the legend swatch: the first of its palette.
     pub fn rgb(self) -> [u8; 3] {
+        self.palette()[0].1
+    }
+
+    /// The colours it is drawn in on the painted map, by role, main colour first: what a page
+    /// that draws the objects itself uses, so that the page and the core agree.
+    pub fn palette(self) -> &'static [(&'static str, [u8; 3])] {
         match self {
-            Object::Chest => CHEST_GOLD,
-            Object::Rock => ROCK_GREY,
-            Object::Tree => TREE_GREENS[1],
-            Object::Flower => FLOWER_COLOURS[0],
+            Object::Chest => &[
+                ("body", CHEST_GOLD),
+                ("rim", CHEST_RIM),
+                ("light", CHEST_LIGHT),
+                ("glow", CHEST_GLOW),
+                ("shadow", SHADOW),
+            ],
+            Object::Rock => &[
+                ("body", ROCK_GREY),
+                ("dark", ROCK_DARK),
+                ("light", ROCK_LIGHT),
+                ("shadow", SHADOW),
+            ],
+            Object::Tree => &[
+                ("body", TREE_GREENS[1]),
+                ("mid", TREE_MID),
+                ("light", TREE_LIGHT),
+                ("shadow", SHADOW),
+            ],
+            Object::Flower => &[
+                ("body", FLOWER_COLOURS[0]),
+                ("petal-2", FLOWER_COLOURS[1]),
+                ("petal-3", FLOWER_COLOURS[2]),
+                ("petal-4", FLOWER_COLOURS[3]),
+                ("petal-5", FLOWER_COLOURS[4]),
+                ("petal-6", FLOWER_COLOURS[5]),
+                ("eye", FLOWER_EYE),
+                ("shadow", SHADOW),
+            ],
         }
     }
 
