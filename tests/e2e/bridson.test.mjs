@@ -70,6 +70,7 @@ test('Bridson: the recent accept rate starts at 1 and ends at 0, beside the runn
     page.evaluate((steps) => {
       const h = new window.poissonWasm.History({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
       h.startRandom();
+      h.finish();
       h.seek(steps);
       const out = { recent: h.recentAcceptRate(20), total: h.acceptRate, end: h.totalSteps };
       h.free();
@@ -101,6 +102,7 @@ test('Bridson: Play starts slow enough to watch the front, and Speed still speed
   const total = await page.evaluate(() => {
     const h = new window.poissonWasm.History({ width: 720, height: 400, radius: 32, k: 30, seed: 123456 });
     h.startRandom();
+    h.finish();
     const n = h.totalSteps;
     h.free();
     return n;
@@ -128,6 +130,41 @@ test('Bridson: Reset, then three Steps', async () => {
   const retired = await bridson.count('retired');
   assert.equal(points - 1 + retired, 3, 'each step placed or retired one point');
   await session.screenshotLabs(['bridson']);
+});
+
+test('Bridson: a slider input starts the run without running it, even on the biggest map', async () => {
+  await bridson.section.scrollIntoViewIfNeeded();
+  await bridson.set('seed', 123456);
+  await bridson.set('k', 60);
+  await bridson.set('radius', 32);
+  await bridson.waitForReadout('steps', (t) => t === '0');
+  // The input's own task: a new history and its first point, no stepping (the core records
+  // the run afterwards, a slice per frame). Timed in the page, where the handler runs.
+  const ms = await page.evaluate(() => {
+    const input = document.querySelector('section[data-lab="bridson"] input[name="radius"]');
+    input.value = '8';
+    const t0 = performance.now();
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return performance.now() - t0;
+  });
+  assert.ok(ms < 16, `the input returned within a frame (${ms.toFixed(1)} ms)`);
+  // What the bindings do on that input steps nothing: the record starts empty.
+  const started = await page.evaluate(() => {
+    const h = new window.poissonWasm.History({ width: 720, height: 400, radius: 8, k: 60, seed: 123456 });
+    h.startRandom();
+    const out = { recorded: h.recorded, total: h.totalSteps, steps: h.steps };
+    h.free();
+    return out;
+  });
+  assert.deepEqual([started.recorded, started.steps], [0, 0]);
+  assert.ok(Number.isNaN(started.total), 'the total is not known before the run is recorded');
+  // Finish waits for the record, then shows the end.
+  await finishBridson();
+  const n = await bridson.count('points');
+  assert.ok(n > 2000, `a full map at r = 8 (${n} points)`);
+  assert.equal(await bridson.count('steps'), 2 * n - 1);
+  await bridson.set('k', 30);
+  await bridson.set('radius', 24);
 });
 
 test('Bridson: k = 1 leaves holes (fewer points than k = 30)', async () => {

@@ -92,7 +92,8 @@
 //! - [`fast`] — the fast sampler for games: the densest, quickest fill.
 //! - [`scatter`] (random points, jittered grid) and [`darts`] (dart throwing) — the baselines.
 //! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it.
-//! - [`history`] — time travel through a Bridson run, and the figures shown live beside it.
+//! - [`history`] — time travel through a Bridson run, recorded once as a job; [`figures`], the
+//!   figures shown live beside a map.
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.
 //! - [`metrics`] — too-close pairs, the tightest pair, coverage; [`clearing`], the widest
 //!   clearing.
@@ -130,7 +131,7 @@ mod variants;
 
 pub use base::{error, export, job, point, rng};
 pub use classic::{bridson, darts, grid, history, scatter};
-pub use measures::{clearing, compare, metrics, spectrum};
+pub use measures::{clearing, compare, figures, metrics, spectrum};
 pub use pictures::{biomes, paint, stipple, world};
 pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::progressive;

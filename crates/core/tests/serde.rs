@@ -7,7 +7,9 @@
 
 use poisson_live::bridson::{Outcome, Step};
 use poisson_live::edit::{EditableSet, Stroke, Tool};
-use poisson_live::history::{live_figures, History, Start, Tally};
+use poisson_live::figures::live_figures;
+use poisson_live::history::{Cost, History, Tally};
+use poisson_live::job::Job;
 use poisson_live::layers::{overlaps, place_layers, place_layers_separately, Layer, Mask};
 use poisson_live::spectrum::{averaged_spectrum, Kind, Periodogram, SpectrumParams};
 use poisson_live::stipple::{Channels, Ink, Mode, Picture, StippleParams};
@@ -97,11 +99,13 @@ fn a_bridson_run_its_steps_candidates_and_probe() {
 }
 
 #[test]
-fn history_starts_and_live_figures() {
-    let mut h = History::new(150.0, 100.0, 12.0, 30, 4).unwrap();
-    h.start_at(10.5, -0.0);
-    round_trip(&h.start());
-    round_trip(&Start::Random);
+fn history_costs_and_live_figures() {
+    let mut s = Sampler::new(150.0, 100.0, 12.0, 30, 4).unwrap();
+    s.start_at(10.5, 0.5);
+    let mut h = History::new(s);
+    assert!(h.run(u64::MAX).unwrap());
+    round_trip(&h.cost_at(h.recorded()).unwrap());
+    round_trip(&Cost::default());
     let mut points = poisson_disk(150.0, 100.0, 12.0, 30, 4).unwrap();
     points.push(Point {
         x: points[0].x + 0.1,

@@ -1,23 +1,27 @@
-//! `History`: a Bridson run the page can scrub through, and the live figures
-//! (points per r², coverage, minimum-distance audit) shown beside a map.
+//! `History`: a Bridson run recorded once, as a job, that the page can scrub through,
+//! and the live figures (points per r², coverage, minimum-distance audit) shown beside a map.
 
 use crate::js::{budget, err, Params};
-use crate::sampler::sampler_view;
-use js_sys::{Float64Array, Uint32Array};
-use poisson_live::bridson::Sampler;
-use poisson_live::history::{
-    self, live_figures, LiveFigures, Tally, HEXAGONAL_COVERAGE, RSA_COVERAGE,
-};
+use crate::sampler::{accept_rate, sampler_view, tried};
+use js_sys::{Array, Float64Array, Uint32Array};
+use poisson_live::bridson::{Outcome, Sampler};
+use poisson_live::figures::{live_figures, LiveFigures, HEXAGONAL_COVERAGE, RSA_COVERAGE};
+use poisson_live::history::{self, Tally, View};
+use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
 
-/// A whole Bridson run that can be visited at any step (the core's `history::History`).
+/// A whole Bridson run (the core's `history::History`), recorded once and visited at any step.
 ///
-/// It answers the same getters as `PoissonSampler` for the step it is at, and `step()`, `run()`
-/// and `finish()` move it forward just as they move a sampler, so a lab can use it in place of
-/// one. `seek(step)` jumps anywhere in `0..=totalSteps`, backward too; the state there is
-/// exactly what stepping that far from the start gives. Array layouts as in `PoissonSampler`.
+/// Making one and starting it steps nothing: `record(maxWork)` records the run in slices (a
+/// job's `run`, for the page's job driver), `progress` says how far, `totalSteps` is known once
+/// it is all recorded. `seek(step)` jumps anywhere in what is recorded, backward too, reading
+/// the record only; `step()` and `run()` move forward, recording first where the record ends,
+/// so a lab can use it in place of a `PoissonSampler`. `frame()` hands over everything a frame
+/// draws in one array. Getters answer for the step shown; layouts as in `PoissonSampler`.
 #[wasm_bindgen]
 pub struct History {
+    /// `width, height, radius, k, seed`, checked: each start makes its sampler from them.
+    recipe: (f64, f64, f64, u32, i32),
     inner: history::History,
 }
 
@@ -25,9 +29,47 @@ impl History {
     fn sampler(&self) -> &Sampler {
         self.inner.sampler()
     }
+    fn view(&self) -> View<'_> {
+        self.inner.view()
+    }
+
+    /// Replaces the run with one started by `start` on a fresh sampler; whether it placed.
+    fn restart(&mut self, start: impl FnOnce(&mut Sampler) -> Outcome) -> Result<bool, JsError> {
+        let (w, h, r, k, seed) = self.recipe;
+        let mut sampler = Sampler::new(w, h, r, k, seed).map_err(err)?;
+        let placed = start(&mut sampler).accepted();
+        self.inner = history::History::new(sampler);
+        Ok(placed)
+    }
 }
 
 sampler_view!(History);
+
+/// The numbers at the head of `frame()`, in order; the arrays follow them.
+const FRAME_FIELDS: [&str; 22] = [
+    "steps",
+    "totalSteps",
+    "recorded",
+    "pointCount",
+    "activeCount",
+    "triedCount",
+    "current",
+    "retired",
+    "attempted",
+    "accepted",
+    "acceptRate",
+    "recentAcceptRate",
+    "pointsPerR2",
+    "coverage",
+    "worstI",
+    "worstJ",
+    "worstDistance",
+    "worstRequired",
+    "triedAccepted",
+    "triedOffMap",
+    "triedWrongGround",
+    "triedTooClose",
+];
 
 #[wasm_bindgen]
 impl History {
@@ -36,41 +78,72 @@ impl History {
     /// message on bad input.
     #[wasm_bindgen(constructor)]
     pub fn new(params: &JsValue) -> Result<History, JsError> {
-        let (w, h, r, k, seed) = Params::new("History", params)?.bridson()?;
+        let recipe = Params::new("History", params)?.bridson()?;
+        let (w, h, r, k, seed) = recipe;
         Ok(Self {
-            inner: history::History::new(w, h, r, k, seed).map_err(err)?,
+            recipe,
+            inner: history::History::new(Sampler::new(w, h, r, k, seed).map_err(err)?),
         })
     }
 
-    /// Productive steps in the whole run (2N − 1), the scrubber's maximum.
+    /// Starts a new run from the seed's own first point (x, then y), recording nothing yet;
+    /// false if the point was refused (an empty run).
+    #[wasm_bindgen(js_name = startRandom)]
+    pub fn start_random(&mut self) -> Result<bool, JsError> {
+        self.restart(|s| s.start_random())
+    }
+
+    /// Starts a new run from a clicked point, drawing no random numbers; false if it was
+    /// refused (an empty run).
+    #[wasm_bindgen(js_name = startAt)]
+    pub fn start_at(&mut self, x: f64, y: f64) -> Result<bool, JsError> {
+        self.restart(|s| s.start_at(x, y))
+    }
+
+    /// Records up to `maxWork` more steps of the run (the job's unit: one step); true once the
+    /// whole run is recorded. Moves nothing the page shows.
+    pub fn record(&mut self, max_work: f64) -> Result<bool, JsError> {
+        crate::job::run(&mut self.inner, max_work)
+    }
+
+    /// How much of the run is recorded, from 0 to 1; 1 only once it all is.
+    #[wasm_bindgen(getter)]
+    pub fn progress(&self) -> f64 {
+        self.inner.progress()
+    }
+
+    /// Steps recorded so far: how far `seek` reaches.
+    #[wasm_bindgen(getter)]
+    pub fn recorded(&self) -> f64 {
+        self.inner.recorded() as f64
+    }
+
+    /// Productive steps in the whole run (2N − 1), the scrubber's maximum; NaN until the run is
+    /// recorded.
     #[wasm_bindgen(getter, js_name = totalSteps)]
     pub fn total_steps(&self) -> f64 {
-        self.inner.total_steps() as f64
+        self.inner.total_steps().map_or(f64::NAN, |t| t as f64)
     }
 
-    /// Goes to `step` (rounded down, clamped to 0..=totalSteps); returns the step it is at.
+    /// Goes to `step` (rounded down, clamped to 0..=recorded); returns the step it is at.
     pub fn seek(&mut self, step: f64) -> f64 {
-        self.inner.seek(budget(step));
-        self.inner.at() as f64
+        self.inner.seek(budget(step)).steps as f64
     }
 
-    /// Up to `maxSteps` steps forward; true when at the end.
+    /// Up to `maxSteps` steps forward, recording where the record ends; true when at the end.
     pub fn run(&mut self, max_steps: f64) -> bool {
-        self.inner
-            .seek(self.inner.at().saturating_add(budget(max_steps)))
-            .is_finished()
+        self.inner.forward(budget(max_steps))
     }
 
-    /// Goes to the end of the run.
+    /// Records the rest of the run and goes to its end (blocking: for tests and scripts).
     pub fn finish(&mut self) {
-        self.inner.seek(u64::MAX);
+        self.inner.forward(u64::MAX);
     }
 
-    /// How this step's candidates fared: `[accepted, offMap, wrongGround, tooClose]`.
+    /// How this step's candidates fared: counts in `Outcome` order, `[accepted, offMap,
+    /// wrongGround, tooClose]`.
     pub fn tally(&self) -> Uint32Array {
-        let t = Tally::of(self.sampler().tried());
-        let v = [t.accepted, t.off_map, t.wrong_ground, t.too_close].map(|n| n as u32);
-        Uint32Array::from(&v[..])
+        Uint32Array::from(&tally(&self.view()).map(|n| n as u32)[..])
     }
 
     /// The share of candidates placed over the last `window` steps up to this one (fewer near
@@ -84,10 +157,13 @@ impl History {
 
     /// What the run had spent after `step` steps, as `[candidates, placed, checks]`: `checks`
     /// counts every candidate on the map against every point in its searched block. Known once
-    /// the history has been at that step (`finish()` visits them all); NaNs before.
+    /// that step is recorded; NaNs before, and for a step that is not a number.
     #[wasm_bindgen(js_name = costAt)]
     pub fn cost_at(&self, step: f64) -> Float64Array {
-        let v = match self.inner.cost_at(budget(step)) {
+        let cost = (!step.is_nan())
+            .then(|| self.inner.cost_at(budget(step)))
+            .flatten();
+        let v = match cost {
             Some(c) => [c.candidates as f64, c.placed as f64, c.checks as f64],
             None => [f64::NAN; 3],
         };
@@ -96,18 +172,72 @@ impl History {
 
     /// The live figures of the points placed so far; layout as `liveFigures`.
     pub fn figures(&self) -> Float64Array {
-        let s = self.sampler();
-        let g = s.grid();
-        figures_array(live_figures(s.points(), g.width(), g.height(), s.radius()))
+        Float64Array::from(&figures_array(self.live())[..])
+    }
+
+    /// The names of the numbers that open `frame()`, in order: `steps, totalSteps, recorded,
+    /// pointCount, activeCount, triedCount, current, retired, attempted, accepted, acceptRate,
+    /// recentAcceptRate, pointsPerR2, coverage, worstI, worstJ, worstDistance, worstRequired`
+    /// and the step's tally `triedAccepted, triedOffMap, triedWrongGround, triedTooClose`.
+    #[wasm_bindgen(js_name = frameFields)]
+    pub fn frame_fields() -> Array {
+        FRAME_FIELDS.iter().map(|&f| JsValue::from_str(f)).collect()
+    }
+
+    /// Everything a frame draws of the step shown, in one array: the numbers `frameFields()`
+    /// names (each as its getter gives it; `totalSteps` NaN while recording, the recent accept
+    /// rate over `window` steps, the figures as in `liveFigures`, the tally as in `tally()`),
+    /// then `pointCount` points as `x, y, r`, `activeCount` active indices, and `triedCount`
+    /// candidates as `x, y, outcome, hit` (as in `tried()`).
+    pub fn frame(&self, window: f64) -> Float64Array {
+        let view = self.view();
+        let figures = figures_array(self.live());
+        let current = view.current.map_or(-1.0, |c| c as f64);
+        let counts = [view.points.len(), view.active.len(), view.tried.len()].map(|n| n as f64);
+        let mut v = Vec::with_capacity(
+            FRAME_FIELDS.len() + 3 * view.points.len() + view.active.len() + 4 * view.tried.len(),
+        );
+        v.extend_from_slice(&[view.steps as f64, self.total_steps(), self.recorded()]);
+        v.extend_from_slice(&counts);
+        v.extend_from_slice(&[current, view.retired as f64]);
+        v.extend_from_slice(&[view.attempted as f64, view.accepted as f64]);
+        v.extend_from_slice(&[accept_rate(&view), self.recent_accept_rate(window)]);
+        v.extend_from_slice(&figures);
+        v.extend(tally(&view).map(|n| n as f64));
+        debug_assert_eq!(v.len(), FRAME_FIELDS.len());
+        v.extend(view.points.iter().flat_map(|p| [p.x, p.y, p.r]));
+        v.extend(view.active.iter().map(|&i| i as f64));
+        v.extend(tried(view.tried));
+        Float64Array::from(&v[..])
     }
 }
 
-fn figures_array(f: LiveFigures) -> Float64Array {
+impl History {
+    /// The live figures of the points placed by the step shown.
+    fn live(&self) -> LiveFigures {
+        let g = self.sampler().grid();
+        live_figures(
+            self.view().points,
+            g.width(),
+            g.height(),
+            self.sampler().radius(),
+        )
+    }
+}
+
+/// A step's tally in `Outcome` order.
+fn tally(view: &View) -> [usize; 4] {
+    let t = Tally::of(view.tried);
+    [t.accepted, t.off_map, t.wrong_ground, t.too_close]
+}
+
+/// `[pointsPerR2, coverage, i, j, distance, required]`; see `liveFigures`.
+fn figures_array(f: LiveFigures) -> [f64; 6] {
     let v = match f.violation {
         Some(v) => [v.i as f64, v.j as f64, v.distance, v.required],
         None => [-1.0, -1.0, f64::NAN, f64::NAN],
     };
-    Float64Array::from(&[f.points_per_r2, f.coverage, v[0], v[1], v[2], v[3]][..])
+    [f.points_per_r2, f.coverage, v[0], v[1], v[2], v[3]]
 }
 
 /// Points per r², coverage and the minimum-distance audit of a point set, as
@@ -134,7 +264,9 @@ pub fn live_figures_flat(
             r: if s == 3 { c[2] } else { radius },
         })
         .collect();
-    Ok(figures_array(live_figures(&pts, width, height, radius)))
+    Ok(Float64Array::from(
+        &figures_array(live_figures(&pts, width, height, radius))[..],
+    ))
 }
 
 /// The coverage random sequential adsorption jams at (about 0.547), a reference line.

@@ -46,7 +46,7 @@ pub use grid::Grid;
 pub use history::{hexagonal_coverage, live_figures_flat, rsa_coverage, History};
 pub use layers::{BiomeMap, Placement, Placer};
 pub use progressive::{progressive_order_flat, ProgressiveOrder};
-pub use sampler::{poisson_disk_flat, PoissonSampler};
+pub use sampler::{poisson_disk_flat, Outcome, PoissonSampler};
 pub use samplers::{default_exponent, SamplerJob, SamplerRun};
 pub use scatter::{jittered_grid, random_points};
 pub use spectrum::{Spectrum, SpectrumJob};

@@ -3,28 +3,44 @@
 
 use crate::js::{self, budget, err, getters, tries, xyr};
 use js_sys::{Float64Array, Uint32Array};
-use poisson_live::bridson::{Outcome, Sampler, Step};
+use poisson_live::bridson::{self, Candidate, Sampler, Step};
+use poisson_live::history::View;
 use wasm_bindgen::prelude::*;
 
-/// The getters and steps a class over one Bridson sampler shares with the others (here and in
-/// `history.rs`): `$class` has `inner` with `start_random`, `start_at` and `step`, and a
-/// `sampler()` that shows the sampler where it stands.
+/// How a candidate fared, as the page reads it: the codes in `tried()` and `frame()`, named
+/// once here for JS (`Outcome.TooClose`), from the core's `bridson::Outcome`.
+#[wasm_bindgen]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Placed: at least r from every point.
+    Accepted = 0,
+    /// Outside the map.
+    OffMap = 1,
+    /// Refused by a ground rule.
+    WrongGround = 2,
+    /// Closer than r to a point (which travels beside the code).
+    TooClose = 3,
+}
+
+impl Outcome {
+    /// The code of a core outcome, and the point a too-close candidate hit (−1 for the rest).
+    pub(crate) fn of(outcome: bridson::Outcome) -> (Self, f64) {
+        match outcome {
+            bridson::Outcome::Accepted => (Self::Accepted, -1.0),
+            bridson::Outcome::OffMap => (Self::OffMap, -1.0),
+            bridson::Outcome::WrongGround => (Self::WrongGround, -1.0),
+            bridson::Outcome::TooClose(i) => (Self::TooClose, i as f64),
+        }
+    }
+}
+
+/// The getters and the step a class over one Bridson run shares with the others (here and in
+/// `history.rs`): `$class` has `inner` with `step`, a `view()` of the state it shows and a
+/// `sampler()` for the run's radius and grid.
 macro_rules! sampler_view {
     ($class:ident) => {
         #[wasm_bindgen]
         impl $class {
-            /// Draws the first point from the seed (x, then y); false if it was refused.
-            #[wasm_bindgen(js_name = startRandom)]
-            pub fn start_random(&mut self) -> bool {
-                self.inner.start_random().accepted()
-            }
-
-            /// Starts from a clicked point, drawing no random numbers; false if it was refused.
-            #[wasm_bindgen(js_name = startAt)]
-            pub fn start_at(&mut self, x: f64, y: f64) -> bool {
-                self.inner.start_at(x, y).accepted()
-            }
-
             /// One step: 1 placed a point, 2 retired one, 0 finished (nothing changed).
             pub fn step(&mut self) -> u8 {
                 $crate::sampler::step_code(self.inner.step())
@@ -32,41 +48,39 @@ macro_rules! sampler_view {
 
             /// Points as `x, y, r` triplets, in the order they were placed.
             pub fn points(&self) -> Float64Array {
-                $crate::js::xyr(self.sampler().points())
+                $crate::js::xyr(self.view().points)
             }
             /// Indices of the active points, in active-list order.
             pub fn active(&self) -> Uint32Array {
-                let v: Vec<u32> = self.sampler().active().iter().map(|&i| i as u32).collect();
+                let v: Vec<u32> = self.view().active.iter().map(|&i| i as u32).collect();
                 Uint32Array::from(&v[..])
             }
-            /// The last step's candidates as `x, y, outcome, hit` quadruplets: outcome 0
-            /// accepted, 1 off the map, 2 wrong ground, 3 too close; hit is the index of the
-            /// point it came too close to, or −1.
+            /// The last step's candidates as `x, y, outcome, hit` quadruplets: outcome an
+            /// `Outcome` code; hit the index of the point a too-close one came near, or −1.
             pub fn tried(&self) -> Float64Array {
-                $crate::sampler::tried(self.sampler())
+                Float64Array::from(&$crate::sampler::tried(self.view().tried)[..])
             }
         }
 
         $crate::js::getters!($class, self {
             /// True when nothing is active.
-            is_finished "isFinished": bool = self.sampler().is_finished();
+            is_finished "isFinished": bool = self.view().is_finished();
             /// Index of the point the last step worked around, or −1 before the first step.
-            current "current": i32 = self.sampler().current().map_or(-1, |c| c as i32);
+            current "current": i32 = self.view().current.map_or(-1, |c| c as i32);
             /// Number of points placed.
-            point_count "pointCount": u32 = self.sampler().points().len() as u32;
+            point_count "pointCount": u32 = self.view().points.len() as u32;
             /// Number of active points.
-            active_count "activeCount": u32 = self.sampler().active().len() as u32;
+            active_count "activeCount": u32 = self.view().active.len() as u32;
             /// Number of retired points.
-            retired "retired": u32 = self.sampler().retired() as u32;
+            retired "retired": u32 = self.view().retired as u32;
             /// Productive steps so far (2N − 1 at the end).
-            steps "steps": f64 = self.sampler().steps() as f64;
+            steps "steps": f64 = self.view().steps as f64;
             /// Candidates thrown so far.
-            attempted "attempted": f64 = self.sampler().attempted() as f64;
+            attempted "attempted": f64 = self.view().attempted as f64;
             /// Candidates accepted so far.
-            accepted "accepted": f64 = self.sampler().accepted() as f64;
+            accepted "accepted": f64 = self.view().accepted as f64;
             /// Accepted / attempted candidates, 0 before any.
-            accept_rate "acceptRate": f64 =
-                self.sampler().accepted() as f64 / self.sampler().attempted().max(1) as f64;
+            accept_rate "acceptRate": f64 = $crate::sampler::accept_rate(&self.view());
             /// Minimum spacing.
             radius "radius": f64 = self.sampler().radius();
             /// Side of a background-grid cell.
@@ -85,19 +99,19 @@ pub(crate) fn step_code(step: Step) -> u8 {
     }
 }
 
-/// The last step's candidates as `x, y, outcome, hit` quadruplets.
-pub(crate) fn tried(sampler: &Sampler) -> Float64Array {
-    let mut v = Vec::with_capacity(sampler.tried().len() * 4);
-    for c in sampler.tried() {
-        let (code, hit) = match c.outcome {
-            Outcome::Accepted => (0.0, -1.0),
-            Outcome::OffMap => (1.0, -1.0),
-            Outcome::WrongGround => (2.0, -1.0),
-            Outcome::TooClose(i) => (3.0, i as f64),
-        };
-        v.extend_from_slice(&[c.x, c.y, code, hit]);
+/// Accepted / attempted candidates of a state, 0 before any.
+pub(crate) fn accept_rate(view: &View) -> f64 {
+    view.accepted as f64 / view.attempted.max(1) as f64
+}
+
+/// Candidates as `x, y, outcome, hit` quadruplets ([`Outcome::of`]).
+pub(crate) fn tried(tried: &[Candidate]) -> Vec<f64> {
+    let mut v = Vec::with_capacity(tried.len() * 4);
+    for c in tried {
+        let (code, hit) = Outcome::of(c.outcome);
+        v.extend_from_slice(&[c.x, c.y, f64::from(code as u8), hit]);
     }
-    Float64Array::from(&v[..])
+    v
 }
 
 /// Bridson's sampler, one step at a time, with its state readable between steps.
@@ -109,6 +123,9 @@ pub struct PoissonSampler {
 impl PoissonSampler {
     fn sampler(&self) -> &Sampler {
         &self.inner
+    }
+    fn view(&self) -> View<'_> {
+        View::from(&self.inner)
     }
 }
 
@@ -130,6 +147,18 @@ impl PoissonSampler {
         Ok(Self {
             inner: Sampler::new(width, height, radius, k, seed).map_err(err)?,
         })
+    }
+
+    /// Draws the first point from the seed (x, then y); false if it was refused.
+    #[wasm_bindgen(js_name = startRandom)]
+    pub fn start_random(&mut self) -> bool {
+        self.inner.start_random().accepted()
+    }
+
+    /// Starts from a clicked point, drawing no random numbers; false if it was refused.
+    #[wasm_bindgen(js_name = startAt)]
+    pub fn start_at(&mut self, x: f64, y: f64) -> bool {
+        self.inner.start_at(x, y).accepted()
     }
 
     /// Up to `maxSteps` steps; true when finished.

@@ -8,7 +8,7 @@ mod common;
 use common::{flat, message, nums, obj};
 use poisson_live_web::{
     dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
-    random_points, rsa_coverage, DartThrower, Grid, History, PoissonSampler,
+    random_points, rsa_coverage, DartThrower, Grid, Outcome, PoissonSampler, History,
 };
 use wasm_bindgen_test::*;
 
@@ -141,9 +141,10 @@ fn darts_grid_and_baselines_match_the_core() {
     );
     assert_eq!(d.rejected(d.rejected_count() + 9.0).length(), 0);
 
-    let g =
-        Grid::new(&obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 })
-            .unwrap();
+    let g = Grid::new(
+        &obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 },
+    )
+    .unwrap();
     let probe = g.probe(360.0, 200.0).to_vec();
     assert!(probe.len() >= 5 && (probe.len() - 5).is_multiple_of(5));
     let core = poisson_live::bridson::partly_filled(720.0, 400.0, 44.0, 123456, 0.6).unwrap();
@@ -196,8 +197,19 @@ fn assert_same(h: &History, s: &PoissonSampler, at: u32) {
 #[wasm_bindgen_test]
 fn scrubbing_back_and_forth_matches_stepping() {
     let mut h = history(24.0, 30.0, 123456.0).unwrap();
-    assert!(h.start_random());
+    assert!(h.start_random().unwrap());
+    // Starting steps nothing: the run is recorded by `record`, in slices.
+    assert_eq!(h.recorded(), 0.0);
+    assert!(h.total_steps().is_nan());
+    assert_eq!(h.seek(10.0), 0.0, "a seek reaches only what is recorded");
+    let mut slices = 0;
+    while !h.record(100.0).unwrap() {
+        slices += 1;
+        assert!(h.progress() < 1.0);
+    }
+    assert_eq!((slices, h.progress()), (6, 1.0));
     assert_eq!(h.total_steps(), 629.0);
+    assert_eq!(h.steps(), 0.0, "recording moves nothing shown");
     assert_eq!(h.seek(629.0), 629.0);
     assert_eq!(h.point_count(), 315);
     for at in [3u32, 100, 0, 628, 1, 400] {
@@ -227,20 +239,121 @@ fn scrubbing_back_and_forth_matches_stepping() {
     assert!(h.is_finished());
     assert_eq!(h.step(), 0);
     assert_eq!(h.steps(), 629.0);
+    // None of it stepped the run again.
+    assert_eq!(h.recorded(), 629.0);
+}
+
+#[wasm_bindgen_test]
+fn step_and_play_record_ahead_of_the_job() {
+    let mut h = history(24.0, 30.0, 123456.0).unwrap();
+    h.start_random().unwrap();
+    assert_ne!(h.step(), 0);
+    assert!(!h.run(4.0));
+    assert_eq!((h.steps(), h.recorded()), (5.0, 5.0));
+    let mut s = PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 123456.0).unwrap();
+    s.start_random();
+    for _ in 0..5 {
+        s.step();
+    }
+    assert_same(&h, &s, 5);
+    // The job goes on from there.
+    assert!(h.record(f64::INFINITY).unwrap());
+    assert_eq!(h.total_steps(), 629.0);
+    assert_eq!(h.steps(), 5.0);
+}
+
+/// `frame()` holds what the getters say, in the layout `frameFields()` names.
+#[wasm_bindgen_test]
+fn a_frame_is_every_getter_in_one_array() {
+    let fields: Vec<String> = History::frame_fields()
+        .iter()
+        .map(|f| f.as_string().unwrap())
+        .collect();
+    let mut h = history(24.0, 30.0, 123456.0).unwrap();
+    h.start_random().unwrap();
+    let f = h.frame(20.0).to_vec();
+    let at = |name: &str| f[fields.iter().position(|n| n == name).unwrap()];
+    assert!(at("totalSteps").is_nan(), "not known while recording");
+    assert_eq!((at("recorded"), at("current")), (0.0, -1.0));
+    h.finish();
+    for step in [0.0, 1.0, 57.0, 300.0, 628.0, 629.0] {
+        h.seek(step);
+        let f = h.frame(20.0).to_vec();
+        let at = |name: &str| f[fields.iter().position(|n| n == name).unwrap()];
+        assert_eq!(at("steps"), h.steps());
+        assert_eq!(at("totalSteps"), 629.0);
+        assert_eq!(at("recorded"), 629.0);
+        assert_eq!(at("pointCount"), f64::from(h.point_count()));
+        assert_eq!(at("activeCount"), f64::from(h.active_count()));
+        assert_eq!(at("current"), f64::from(h.current()));
+        assert_eq!(at("retired"), f64::from(h.retired()));
+        assert_eq!(at("attempted"), h.attempted());
+        assert_eq!(at("accepted"), h.accepted());
+        assert_eq!(at("acceptRate"), h.accept_rate());
+        let recent = h.recent_accept_rate(20.0);
+        assert!(
+            at("recentAcceptRate") == recent
+                || (recent.is_nan() && at("recentAcceptRate").is_nan())
+        );
+        let figures = h.figures().to_vec();
+        let head = fields.iter().position(|n| n == "pointsPerR2").unwrap();
+        assert_eq!(f[head..head + 2], figures[..2]);
+        assert_eq!(f[head + 2..head + 4], figures[2..4]);
+        let tally: Vec<f64> = h.tally().to_vec().iter().map(|&n| f64::from(n)).collect();
+        let t = fields.iter().position(|n| n == "triedAccepted").unwrap();
+        assert_eq!(f[t..t + 4], tally[..]);
+        let mut rest = f[fields.len()..].to_vec();
+        let tried = rest.split_off(3 * h.point_count() as usize + h.active_count() as usize);
+        let active = rest.split_off(3 * h.point_count() as usize);
+        assert_eq!(rest, h.points().to_vec(), "points at {step}");
+        let listed: Vec<f64> = h.active().to_vec().iter().map(|&i| f64::from(i)).collect();
+        assert_eq!(active, listed, "active at {step}");
+        assert_eq!(tried, h.tried().to_vec(), "tried at {step}");
+        assert_eq!(tried.len() as f64, 4.0 * at("triedCount"));
+    }
+}
+
+/// The outcome codes JS reads by name are the ones `tried()` writes.
+#[wasm_bindgen_test]
+fn outcome_codes_have_names() {
+    let mut h = history(24.0, 30.0, 123456.0).unwrap();
+    h.start_random().unwrap();
+    h.finish();
+    let mut seen = [false; 4];
+    for step in 1..=629 {
+        h.seek(f64::from(step));
+        for c in h.tried().to_vec().chunks(4) {
+            seen[c[2] as usize] = true;
+            let too_close = c[2] == Outcome::TooClose as u8 as f64;
+            assert_eq!(too_close, c[3] >= 0.0, "a hit only for too close");
+        }
+    }
+    let codes = [
+        Outcome::Accepted,
+        Outcome::OffMap,
+        Outcome::WrongGround,
+        Outcome::TooClose,
+    ];
+    assert_eq!(codes.map(|c| c as u8), [0, 1, 2, 3]);
+    assert_eq!(seen, [true, true, false, true], "no ground rule here");
 }
 
 #[wasm_bindgen_test]
 fn a_click_start_and_bad_input() {
     let mut h = history(32.0, 30.0, 7.0).unwrap();
-    assert!(h.start_at(20.0, 30.0));
+    assert!(h.start_at(20.0, 30.0).unwrap());
     let pts = h.points().to_vec();
     assert_eq!((pts[0], pts[1]), (20.0, 30.0));
     let mut s = PoissonSampler::new(720.0, 400.0, 32.0, 30.0, 7.0).unwrap();
     s.start_at(20.0, 30.0);
     s.finish();
+    h.finish();
     assert_eq!(h.total_steps(), s.steps());
-    assert!(!h.start_at(-3.0, 30.0), "a spot off the map is refused");
-    assert_eq!(h.total_steps(), 0.0);
+    assert!(
+        !h.start_at(-3.0, 30.0).unwrap(),
+        "a spot off the map is refused"
+    );
+    assert_eq!(h.total_steps(), 0.0, "an empty run is recorded at once");
     assert!(message(history(24.0, 0.0, 1.0)).contains("k must be"));
     assert!(!message(history(-1.0, 30.0, 1.0)).is_empty());
 }
@@ -248,7 +361,7 @@ fn a_click_start_and_bad_input() {
 #[wasm_bindgen_test]
 fn live_figures_match_the_core() {
     let mut h = history(24.0, 30.0, 123456.0).unwrap();
-    h.start_random();
+    h.start_random().unwrap();
     h.finish();
     let f = h.figures().to_vec();
     let core = poisson_live::poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap();

@@ -1,54 +1,83 @@
-//! Time travel through a Bridson run: jump to any step, backward or forward, and see exactly the
-//! state that stepping there from the start would leave.
+//! Time travel through a Bridson run: any step, backward or forward, shown exactly as stepping
+//! there from the start leaves it.
 //!
-//! [`Sampler`] is deterministic, so a [`History`] keeps only the run's recipe and one live
-//! sampler. It counts the run once when it starts (a throwaway sampler stepped to the end: `2N −
-//! 1` productive steps), moves forward by stepping the live sampler and backward by stepping a
-//! fresh one from the recipe. Every state *is* a sampler stepped from the start, so it is exact
-//! by construction and nothing has to be kept in step with the sampler's internals (timings of
-//! a seek: BENCHMARKS.md, "Notes from the code"). It also notes what the run had spent by each
-//! step the first time it gets there (a [`Cost`]), so a lab can show the accept rate over the
-//! last few steps as well as over the whole run.
+//! A [`History`] records a [`Sampler`]'s run once, as a [`Job`] whose unit is one step. Each
+//! step's record keeps what the step changed (the point it placed or retired), its candidates
+//! and what the run had spent by then ([`Cost`]). Making a history steps nothing, so a page may
+//! make one on every input and let its job driver record the run in slices; a seek reads the
+//! record and never steps a sampler again. Points only accumulate, so a step's points are a
+//! prefix of the run's. The active list, which retirements reorder, is kept whole every
+//! [`CHECKPOINT`] steps and rebuilt from the nearest copy with the record's pushes and
+//! swap-removals after it. Stepping past the end of the record records the next step first.
 //!
 //! ```
+//! use poisson_live::bridson::Sampler;
 //! use poisson_live::history::History;
-//! let mut h = History::new(720.0, 400.0, 24.0, 30, 123456).unwrap();
-//! h.start_random();
-//! assert_eq!(h.total_steps(), 629); // 315 points: 2N − 1 steps
-//! h.seek(629);
-//! assert_eq!(h.sampler().points().len(), 315);
-//! h.seek(3); // back in time
-//! assert_eq!(h.at(), 3);
-//! assert_eq!(h.sampler().steps(), 3);
+//! use poisson_live::job::Job;
+//! let mut s = Sampler::new(720.0, 400.0, 24.0, 30, 123456)?;
+//! s.start_random();
+//! let mut h = History::new(s);
+//! assert_eq!(h.total_steps(), None); // nothing recorded yet
+//! while !h.run(100)? {}
+//! assert_eq!(h.total_steps(), Some(629)); // 315 points: 2N − 1 steps
+//! assert_eq!(h.seek(629).points.len(), 315);
+//! assert_eq!(h.seek(3).steps, 3); // back in time
+//! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::bridson::{Candidate, Outcome, Sampler, Step};
-use crate::error::Result;
-use crate::Point;
+use crate::base::error::Result;
+use crate::base::job::{bridson_points, bridson_share, Job, Shown};
+use crate::base::point::Point;
+use crate::classic::bridson::{Candidate, Outcome, Sampler, Step};
 
-/// Where a run's first point comes from.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Start {
-    /// Drawn from the seed (x, then y), as [`Sampler::start_random`] does.
-    Random,
-    /// A given spot, as [`Sampler::start_at`] does (no random numbers drawn).
-    At(f64, f64),
-}
+/// The active list is kept whole once every this many steps: a seek rebuilds it with at most
+/// this many of the record's changes, and the copies cost one list per this many steps.
+pub const CHECKPOINT: usize = 64;
 
-/// A whole Bridson run that can be visited at any step; see the module docs.
+/// A whole Bridson run, recorded once and visited at any step; see the module docs.
 #[derive(Debug)]
 pub struct History {
-    width: f64,
-    height: f64,
-    radius: f64,
-    k: u32,
-    seed: i32,
-    start: Option<Start>,
-    total: u64,
-    /// `costs[s]`: what the run had spent after `s` steps (`total + 1` entries once started).
-    costs: Vec<Cost>,
+    /// The sampler making the record: it stands at the record's end.
     sampler: Sampler,
+    /// The sampler's step count when the history was made (its step 0).
+    base: u64,
+    /// `record[s]`: the state after `s` steps; `record[0]` is the sampler as it was given.
+    record: Vec<Entry>,
+    /// Every recorded step's candidates, one step after another (see [`Entry::tried_end`]).
+    tried: Vec<Candidate>,
+    /// `checkpoints[c]`: the active list after `c × CHECKPOINT` steps.
+    checkpoints: Vec<Vec<usize>>,
+    /// The step shown, and its active list.
+    at: usize,
+    active: Vec<usize>,
+    /// About how many points the run will place, for the recording's progress.
+    expected: f64,
+    shown: Shown,
+    taken: bool,
+}
+
+/// One recorded step: what it changed and the running counts after it.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    change: Change,
+    /// Points placed by then.
+    points: usize,
+    current: Option<usize>,
+    retired: usize,
+    /// The step's candidates end here in `History::tried` (and start where the last step's end).
+    tried_end: usize,
+    cost: Cost,
+}
+
+/// How a step changed the active list.
+#[derive(Debug, Clone, Copy)]
+enum Change {
+    /// Step 0: the sampler as given.
+    Given,
+    /// The point of this index was placed and pushed onto the list.
+    Placed(usize),
+    /// Point `point` retired: its `slot` was swap-removed (the sampler's own removal).
+    Retired { point: usize, slot: usize },
 }
 
 /// What a run has spent by some step: running totals, counted by the core for the labs.
@@ -63,167 +92,294 @@ pub struct Cost {
     /// cells its grid search covers, at the moment it was thrown (what [`Grid::probe`]
     /// reports). Off-map candidates are refused before any check.
     ///
-    /// [`Grid::probe`]: crate::grid::Grid::probe
+    /// [`Grid::probe`]: crate::classic::grid::Grid::probe
     pub checks: u64,
 }
 
+/// One state of a Bridson run, everything the lab draws of it: a [`Sampler`] as it stands
+/// (`View::from`), or a [`History`] at its step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View<'a> {
+    /// The points placed, in order.
+    pub points: &'a [Point],
+    /// Indices of the active points, in active-list order.
+    pub active: &'a [usize],
+    /// The point the last step worked around.
+    pub current: Option<usize>,
+    /// The last step's candidates.
+    pub tried: &'a [Candidate],
+    /// Productive steps taken.
+    pub steps: u64,
+    /// Candidates thrown in those steps.
+    pub attempted: u64,
+    /// Candidates placed in those steps.
+    pub accepted: u64,
+    /// Points retired.
+    pub retired: usize,
+}
+
+impl View<'_> {
+    /// True when nothing is active: the run is over (or never started).
+    pub fn is_finished(&self) -> bool {
+        self.active.is_empty()
+    }
+}
+
+impl<'a> From<&'a Sampler> for View<'a> {
+    fn from(s: &'a Sampler) -> Self {
+        View {
+            points: s.points(),
+            active: s.active(),
+            current: s.current(),
+            tried: s.tried(),
+            steps: s.steps(),
+            attempted: s.attempted(),
+            accepted: s.accepted(),
+            retired: s.retired(),
+        }
+    }
+}
+
 impl History {
-    /// A run on a `width × height` map with spacing `radius`, `k` tries per step and a 32-bit
-    /// `seed`, not started yet (call [`History::start_random`] or [`History::start_at`]).
-    /// Refuses what [`Sampler::new`] refuses, with the same error.
-    pub fn new(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        let sampler = Sampler::new(width, height, radius, k, seed)?;
-        Ok(Self {
-            width,
-            height,
-            radius,
-            k,
-            seed,
-            start: None,
-            total: 0,
-            costs: vec![Cost::default()],
-            sampler,
-        })
-    }
-
-    /// Starts the run from the seed's own first point and counts its steps. The history is then
-    /// at step 0 (the first point placed, nothing stepped). Starting again replaces the run.
-    pub fn start_random(&mut self) -> Outcome {
-        self.begin(Start::Random)
-    }
-
-    /// Starts the run from `(x, y)` (a click) and counts its steps; see
-    /// [`History::start_random`]. A refused spot leaves an empty run of 0 steps.
-    pub fn start_at(&mut self, x: f64, y: f64) -> Outcome {
-        self.begin(Start::At(x, y))
-    }
-
-    fn begin(&mut self, start: Start) -> Outcome {
-        self.start = Some(start);
-        let (mut whole, outcome) = self.fresh();
-        whole.finish();
-        self.total = whole.steps();
-        self.costs = vec![Cost::default()];
-        self.sampler = self.fresh().0;
-        outcome
-    }
-
-    /// A new sampler from the recipe, started the same way (unstarted if the run is).
-    fn fresh(&self) -> (Sampler, Outcome) {
-        let mut s = Sampler::new(self.width, self.height, self.radius, self.k, self.seed)
-            .expect("the recipe was accepted when the history was made");
-        let outcome = match self.start {
-            Some(Start::Random) => s.start_random(),
-            Some(Start::At(x, y)) => s.start_at(x, y),
-            None => Outcome::OffMap,
+    /// A history of `sampler`'s run from where it stands (started or not: an unstarted sampler
+    /// is an empty run of 0 steps). Steps nothing: record the run with [`Job::run`].
+    pub fn new(sampler: Sampler) -> Self {
+        let given = View::from(&sampler);
+        let first = Entry {
+            change: Change::Given,
+            points: given.points.len(),
+            current: given.current,
+            retired: given.retired,
+            tried_end: given.tried.len(),
+            cost: Cost {
+                candidates: given.attempted,
+                placed: given.accepted,
+                checks: 0,
+            },
         };
-        (s, outcome)
+        let (tried, active) = (given.tried.to_vec(), given.active.to_vec());
+        let grid = sampler.grid();
+        Self {
+            base: given.steps,
+            record: vec![first],
+            tried,
+            checkpoints: vec![active.clone()],
+            at: 0,
+            active,
+            expected: bridson_points(grid.width() * grid.height(), sampler.radius()),
+            shown: Shown::default(),
+            taken: false,
+            sampler,
+        }
     }
 
-    /// How the run started, if it has.
-    pub fn start(&self) -> Option<Start> {
-        self.start
+    /// Steps recorded so far.
+    pub fn recorded(&self) -> u64 {
+        self.last() as u64
     }
 
-    /// Productive steps in the whole run: `2N − 1` for `N` points, 0 for an empty run.
-    pub fn total_steps(&self) -> u64 {
-        self.total
+    /// True once the whole run is recorded.
+    pub fn is_recorded(&self) -> bool {
+        self.sampler.is_finished()
     }
 
-    /// The step the history is at: how many productive steps its sampler has taken.
+    /// Productive steps in the whole run (`2N − 1` for `N` points, 0 for an empty run), once
+    /// it is recorded.
+    pub fn total_steps(&self) -> Option<u64> {
+        self.is_recorded().then(|| self.recorded())
+    }
+
+    /// The step shown.
     pub fn at(&self) -> u64 {
-        self.sampler.steps()
+        self.at as u64
     }
 
-    /// Goes to `step` (clamped to `0..=total_steps`) and returns the sampler there, which equals
-    /// a fresh sampler started the same way and stepped `step` times. Forward costs the steps in
-    /// between; backward replays from the start.
-    pub fn seek(&mut self, step: u64) -> &Sampler {
-        let step = step.min(self.total);
-        if step < self.sampler.steps() {
-            self.sampler = self.fresh().0;
-        }
-        while self.sampler.steps() < step {
-            // Every step before the end places or retires a point, so this always advances.
-            if self.advance() == Step::Finished {
-                break;
-            }
-        }
-        &self.sampler
-    }
-
-    /// One step forward: what the sampler's own [`Sampler::step`] would return there
-    /// ([`Step::Finished`] at the end, changing nothing).
-    pub fn step(&mut self) -> Step {
-        self.advance()
-    }
-
-    /// One step of the live sampler; the first time the run reaches a step, what it spent
-    /// there is added to `costs` (a few grid reads per candidate, nothing on a replay).
-    fn advance(&mut self) -> Step {
-        let step = self.sampler.step();
-        if step != Step::Finished && self.sampler.steps() as usize == self.costs.len() {
-            let before = self.costs.last().map_or(0, |c| c.checks);
-            let s = &self.sampler;
-            // The step's candidates were judged before its new point (if any) was stored, so
-            // that point is left out of their checks.
-            let grid = s.grid();
-            let new = matches!(step, Step::Placed(_)).then(|| grid.points().len() - 1);
-            let checks: usize = s
-                .tried()
-                .iter()
-                .filter(|c| !matches!(c.outcome, Outcome::OffMap | Outcome::WrongGround))
-                .map(|c| grid.stored_near_except(c.x, c.y, self.radius, new))
-                .sum();
-            self.costs.push(Cost {
-                candidates: s.attempted(),
-                placed: s.accepted(),
-                checks: before + checks as u64,
-            });
-        }
-        step
-    }
-
-    /// A fresh sampler stepped to `step` (clamped), leaving this history where it is.
-    pub fn state_at(&self, step: u64) -> Sampler {
-        let mut s = self.fresh().0;
-        for _ in 0..step.min(self.total) {
-            s.step();
-        }
-        s
-    }
-
-    /// The sampler at the current step.
+    /// The sampler making the record, at the record's end: its radius, grid and settings.
     pub fn sampler(&self) -> &Sampler {
         &self.sampler
     }
 
-    /// What the run had spent after `step` steps, once the history has been there (seeking to
-    /// the end visits every step); `None` for a step not visited yet. Step 0 spent nothing.
-    ///
-    /// ```
-    /// use poisson_live::history::History;
-    /// let mut h = History::new(720.0, 400.0, 24.0, 30, 123456).unwrap();
-    /// h.start_random();
-    /// assert_eq!(h.cost_at(10), None);
-    /// h.seek(h.total_steps());
-    /// let end = h.cost_at(h.total_steps()).unwrap();
-    /// assert_eq!((end.candidates, end.placed), (h.sampler().attempted(), h.sampler().accepted()));
-    /// assert!(end.checks > 0);
-    /// ```
-    pub fn cost_at(&self, step: u64) -> Option<Cost> {
-        self.costs.get(usize::try_from(step).ok()?).copied()
+    fn last(&self) -> usize {
+        self.record.len() - 1
     }
 
-    /// The share of candidates placed over the last `window` steps up to the current one (fewer
+    /// Goes to `step`, clamped to the steps recorded, and shows it: what a fresh sampler
+    /// started the same way and stepped `step` times shows. Reads the record only.
+    pub fn seek(&mut self, step: u64) -> View<'_> {
+        let to = usize::try_from(step).map_or(self.last(), |s| s.min(self.last()));
+        if to != self.at {
+            let span = to / CHECKPOINT;
+            // Forward within a span goes on from here; anything else from the span's copy.
+            let from = if to > self.at && self.at / CHECKPOINT == span {
+                self.at
+            } else {
+                self.active.clone_from(&self.checkpoints[span]);
+                span * CHECKPOINT
+            };
+            for entry in &self.record[from + 1..=to] {
+                match entry.change {
+                    Change::Placed(point) => self.active.push(point),
+                    Change::Retired { slot, .. } => {
+                        self.active.swap_remove(slot);
+                    }
+                    Change::Given => {}
+                }
+            }
+            self.at = to;
+        }
+        self.view()
+    }
+
+    /// The step shown.
+    pub fn view(&self) -> View<'_> {
+        let entry = &self.record[self.at];
+        let from = self
+            .at
+            .checked_sub(1)
+            .map_or(0, |s| self.record[s].tried_end);
+        View {
+            points: &self.sampler.points()[..entry.points],
+            active: &self.active,
+            current: entry.current,
+            tried: &self.tried[from..entry.tried_end],
+            steps: self.base + self.at as u64,
+            attempted: entry.cost.candidates,
+            accepted: entry.cost.placed,
+            retired: entry.retired,
+        }
+    }
+
+    /// One step forward: what [`Sampler::step`] did there ([`Step::Finished`] at the end,
+    /// changing nothing). Where the record ends, the step is recorded first.
+    pub fn step(&mut self) -> Step {
+        if self.at == self.last() && !self.record_step() {
+            return Step::Finished;
+        }
+        self.seek(self.at as u64 + 1);
+        match self.record[self.at].change {
+            Change::Placed(point) => Step::Placed(point),
+            Change::Retired { point, .. } => Step::Retired(point),
+            Change::Given => Step::Finished,
+        }
+    }
+
+    /// Up to `max_steps` steps forward ([`History::step`]); true when at the end of the run.
+    pub fn forward(&mut self, max_steps: u64) -> bool {
+        for _ in 0..max_steps {
+            if self.step() == Step::Finished {
+                break;
+            }
+        }
+        self.view().is_finished()
+    }
+
+    /// Records the run's next step; false, recording nothing, once the run is over.
+    fn record_step(&mut self) -> bool {
+        let last_active = self.sampler.active().last().copied();
+        let step = self.sampler.step();
+        let s = &self.sampler;
+        let change = match step {
+            Step::Finished => return false,
+            Step::Placed(point) => Change::Placed(point),
+            // The list's last point moved into the emptied slot, unless it was the one retired.
+            Step::Retired(point) => Change::Retired {
+                point,
+                slot: s
+                    .active()
+                    .iter()
+                    .position(|&i| Some(i) == last_active)
+                    .unwrap_or(s.active().len()),
+            },
+        };
+        // The step's candidates were judged before its new point (if any) was stored, so that
+        // point is left out of their checks.
+        let grid = s.grid();
+        let new = matches!(step, Step::Placed(_)).then(|| grid.points().len() - 1);
+        let checks: usize = s
+            .tried()
+            .iter()
+            .filter(|c| !matches!(c.outcome, Outcome::OffMap | Outcome::WrongGround))
+            .map(|c| grid.stored_near_except(c.x, c.y, s.radius(), new))
+            .sum();
+        let before = self.record[self.last()].cost.checks;
+        self.tried.extend_from_slice(s.tried());
+        self.record.push(Entry {
+            change,
+            points: s.points().len(),
+            current: s.current(),
+            retired: s.retired(),
+            tried_end: self.tried.len(),
+            cost: Cost {
+                candidates: s.attempted(),
+                placed: s.accepted(),
+                checks: before + checks as u64,
+            },
+        });
+        if self.last().is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push(s.active().to_vec());
+        }
+        true
+    }
+
+    /// What the run had spent after `step` steps, once that step is recorded; `None` before.
+    ///
+    /// ```
+    /// use poisson_live::{bridson::Sampler, history::History, job::Job};
+    /// let mut s = Sampler::new(720.0, 400.0, 24.0, 30, 123456)?;
+    /// s.start_random();
+    /// let mut h = History::new(s);
+    /// assert_eq!(h.cost_at(10), None);
+    /// while !h.run(1000)? {}
+    /// let end = h.cost_at(629).unwrap();
+    /// let last = h.seek(629);
+    /// assert_eq!((end.candidates, end.placed), (last.attempted, last.accepted));
+    /// assert!(end.checks > 0);
+    /// # Ok::<(), poisson_live::Error>(())
+    /// ```
+    pub fn cost_at(&self, step: u64) -> Option<Cost> {
+        self.record.get(usize::try_from(step).ok()?).map(|e| e.cost)
+    }
+
+    /// The share of candidates placed over the last `window` steps up to the one shown (fewer
     /// near the start), or `None` when those steps threw none. Early in a run nearly every
     /// candidate lands; late, most steps retire a point after `k` misses.
     pub fn recent_accept_rate(&self, window: u64) -> Option<f64> {
-        // The history has been at every step up to where it is.
         let now = self.cost_at(self.at())?;
         let then = self.cost_at(self.at().saturating_sub(window))?;
         let thrown = now.candidates - then.candidates;
         (thrown > 0).then(|| (now.placed - then.placed) as f64 / thrown as f64)
+    }
+}
+
+impl Job for History {
+    type Output = Vec<Point>;
+
+    /// Records up to `budget` steps (a unit is one step of the sampler); true once the whole
+    /// run is recorded. Never fails.
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        for _ in 0..budget {
+            if !self.record_step() {
+                break;
+            }
+        }
+        let s = &self.sampler;
+        self.shown
+            .update(bridson_share(s.steps(), s.points().len(), self.expected));
+        Ok(self.is_recorded())
+    }
+
+    /// How much of the run is recorded: an estimate from the points a full map holds.
+    fn progress(&self) -> f64 {
+        self.shown.get(self.is_recorded())
+    }
+
+    /// A copy of the run's points, once recorded: the history keeps its record.
+    fn take(&mut self) -> Option<Vec<Point>> {
+        if !self.is_recorded() || self.taken {
+            return None;
+        }
+        self.taken = true;
+        Some(self.sampler.points().to_vec())
     }
 }
 
@@ -267,51 +423,5 @@ impl Tally {
     /// Candidates refused, for whatever reason.
     pub fn rejected(&self) -> usize {
         self.off_map + self.wrong_ground + self.too_close
-    }
-}
-
-/// Coverage that random sequential adsorption approaches: disks dropped one by one at random
-/// spots, each kept only where it overlaps none, jam at about 54.7 % of the plane. A Bridson
-/// run with a generous `k` lands near it.
-pub const RSA_COVERAGE: f64 = 0.547;
-
-/// Coverage of the densest packing of equal disks, the hexagonal one: `π / √12 ≈ 0.9069`.
-/// No set of points keeping its spacing can cover more.
-pub const HEXAGONAL_COVERAGE: f64 = 0.906_899_682_117_108_9;
-
-/// The figures the labs show live for a set of points with spacing `radius`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct LiveFigures {
-    /// [`metrics::points_per_r2`](crate::metrics::points_per_r2) with the set's spacing.
-    pub points_per_r2: f64,
-    /// [`metrics::coverage`](crate::metrics::coverage) of the disks of radius `rᵢ / 2`.
-    pub coverage: f64,
-    /// [`metrics::min_distance_audit`](crate::metrics::min_distance_audit): the worst pair
-    /// closer than its spacing, or `None` when every pair keeps it.
-    pub violation: Option<crate::metrics::Violation>,
-}
-
-/// Points per r², coverage and the minimum-distance audit of `points` (each with its own
-/// spacing) on a `width × height` map whose nominal spacing is `radius`.
-///
-/// Linear in the number of points (the audit buckets them in a grid), so the page can redo it
-/// on every frame while a run plays.
-///
-/// ```
-/// use poisson_live::history::live_figures;
-/// use poisson_live::Point;
-/// let p = |x, y| Point { x, y, r: 2.0 };
-/// let f = live_figures(&[p(1.0, 1.0), p(4.0, 1.0)], 4.0, 4.0, 2.0);
-/// assert_eq!(f.points_per_r2, 0.5);
-/// assert!(f.violation.is_none());
-/// let f = live_figures(&[p(1.0, 1.0), p(2.0, 1.0)], 4.0, 4.0, 2.0);
-/// assert_eq!(f.violation.map(|v| (v.i, v.j, v.distance)), Some((0, 1, 1.0)));
-/// ```
-pub fn live_figures(points: &[Point], width: f64, height: f64, radius: f64) -> LiveFigures {
-    LiveFigures {
-        points_per_r2: crate::metrics::points_per_r2(points.len(), width, height, radius),
-        coverage: crate::metrics::coverage(points.iter().map(|p| p.r), width, height),
-        violation: crate::metrics::min_distance_audit(points),
     }
 }

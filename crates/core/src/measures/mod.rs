@@ -4,5 +4,6 @@
 pub(crate) mod buckets;
 pub mod clearing;
 pub mod compare;
+pub mod figures;
 pub mod metrics;
 pub mod spectrum;
