@@ -72,7 +72,7 @@ pub enum Error {
     /// what is wrong, by name and value, and what to change ([`crate::classes`]).
     Classes {
         /// What is wrong.
-        problem: crate::classes::ClassProblem,
+        problem: crate::variants::classes::ClassProblem,
         /// What to change.
         hint: Advice,
     },
@@ -112,11 +112,11 @@ impl fmt::Display for Error {
                 show(*max)
             ),
             Error::BadSeed { value } => {
-                if *value == crate::rng::STUCK_SEED as f64 {
+                if *value == crate::base::rng::STUCK_SEED as f64 {
                     write!(
                         f,
                         "seed {} folds to 0 and would make the generator stick; pick any other seed",
-                        crate::rng::STUCK_SEED
+                        crate::base::rng::STUCK_SEED
                     )
                 } else {
                     write!(

@@ -23,7 +23,7 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::error::{Error, Result};
+use crate::base::error::{Error, Result};
 
 /// Long work done a slice at a time; see the module docs.
 pub trait Job {

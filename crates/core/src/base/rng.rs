@@ -7,7 +7,7 @@
 //! [`cell_seed`], [`seed_run`]): one place to read how a world's layers, an endless world's
 //! chunks or a spectrum's maps get seeds of their own.
 
-use crate::error::{Error, Result};
+use crate::base::error::{Error, Result};
 
 /// The modulus, the Mersenne prime 2^31 − 1.
 pub const MODULUS: u32 = 2_147_483_647;

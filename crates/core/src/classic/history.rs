@@ -22,9 +22,9 @@
 //! assert_eq!(h.sampler().steps(), 3);
 //! ```
 
-use crate::bridson::{Candidate, Outcome, Sampler, Step};
-use crate::error::Result;
-use crate::Point;
+use crate::classic::bridson::{Candidate, Outcome, Sampler, Step};
+use crate::base::error::Result;
+use crate::base::point::Point;
 
 /// Where a run's first point comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -289,7 +289,7 @@ pub struct LiveFigures {
     pub coverage: f64,
     /// [`metrics::min_distance_audit`](crate::metrics::min_distance_audit): the worst pair
     /// closer than its spacing, or `None` when every pair keeps it.
-    pub violation: Option<crate::metrics::Violation>,
+    pub violation: Option<crate::measures::metrics::Violation>,
 }
 
 /// Points per r², coverage and the minimum-distance audit of `points` (each with its own
@@ -310,8 +310,8 @@ pub struct LiveFigures {
 /// ```
 pub fn live_figures(points: &[Point], width: f64, height: f64, radius: f64) -> LiveFigures {
     LiveFigures {
-        points_per_r2: crate::metrics::points_per_r2(points.len(), width, height, radius),
-        coverage: crate::metrics::coverage(points.iter().map(|p| p.r), width, height),
-        violation: crate::metrics::min_distance_audit(points),
+        points_per_r2: crate::measures::metrics::points_per_r2(points.len(), width, height, radius),
+        coverage: crate::measures::metrics::coverage(points.iter().map(|p| p.r), width, height),
+        violation: crate::measures::metrics::min_distance_audit(points),
     }
 }

@@ -7,11 +7,11 @@
 //! pair, and the widest clearing. [`CompareJob`] does it a slice at a time; [`compare`] is that
 //! job run to the end.
 
-use crate::bridson::Sampler;
-use crate::error::Result;
-use crate::job::{bridson_points, spend, Job, Shown};
-use crate::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
-use crate::Point;
+use crate::classic::bridson::Sampler;
+use crate::base::error::Result;
+use crate::base::job::{bridson_points, spend, Job, Shown};
+use crate::measures::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
+use crate::base::point::Point;
 
 /// Tries per step for the Poisson method of the comparison.
 pub const COMPARE_K: u32 = 30;
@@ -60,14 +60,14 @@ pub struct Report {
 
 /// N uniform random points, N the count Bridson placed ([`crate::random_points`]).
 pub(crate) fn matching_random(n: usize, w: f64, h: f64, seed: i32) -> Result<Vec<Point>> {
-    crate::random_points(n, w, h, seed)
+    crate::classic::scatter::random_points(n, w, h, seed)
 }
 
 /// The jittered grid whose cells would hold N points, N the count Bridson placed: its points
 /// ([`crate::jittered_grid`]) and its spacing `√(w·h / N)`.
 pub(crate) fn matching_jittered(n: usize, w: f64, h: f64, seed: i32) -> Result<(Vec<Point>, f64)> {
     let spacing = (w * h / n as f64).sqrt();
-    Ok((crate::jittered_grid(spacing, w, h, seed)?, spacing))
+    Ok((crate::classic::scatter::jittered_grid(spacing, w, h, seed)?, spacing))
 }
 
 /// Runs the three methods on one `width × height` map with one seed; see the module docs.

@@ -16,10 +16,10 @@
 //! `[0, width) × [0, height)`, but nothing here relies on that.
 
 use crate::measures::buckets::{bounds, Buckets};
-use crate::Point;
+use crate::base::point::Point;
 use std::collections::BTreeSet;
 
-pub use crate::clearing::{largest_empty_circle, Clearing};
+pub use crate::measures::clearing::{largest_empty_circle, Clearing};
 
 /// The relative slack added to grid cells so that rounding in `floor(x / cell)` can never put
 /// two points that must be compared more than one cell apart.

@@ -20,11 +20,12 @@
 //! by a complex multiplication, so a periodogram costs `O(N · (Fx + Fy))` trigonometric calls
 //! and `O(N · Fx · Fy)` multiplications.
 
-use crate::compare::{matching_jittered, matching_random};
-use crate::darts::DartThrower;
-use crate::error::{in_range, positive, Error, Result};
-use crate::job::{bridson_points, spend, Job, Shown};
-use crate::{Point, Sampler};
+use crate::measures::compare::{matching_jittered, matching_random};
+use crate::classic::darts::DartThrower;
+use crate::base::error::{in_range, positive, Error, Result};
+use crate::base::job::{bridson_points, spend, Job, Shown};
+use crate::base::point::Point;
+use crate::classic::bridson::Sampler;
 use std::f64::consts::TAU;
 
 /// The largest frequency index along either axis.
@@ -598,8 +599,8 @@ impl PointSet {
 /// ```
 pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
     in_range("maps", f64::from(count), 1.0, f64::from(MAX_MAPS))?;
-    crate::rng::ParkMiller::new(seed)?;
-    Ok(crate::rng::seed_run(seed, count as usize))
+    crate::base::rng::ParkMiller::new(seed)?;
+    Ok(crate::base::rng::seed_run(seed, count as usize))
 }
 
 /// The spectrum lab's figure: a point set of one [`Kind`] on several maps, and their mean

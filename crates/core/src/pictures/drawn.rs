@@ -4,10 +4,10 @@
 //! [`Rendering`] draws one a few rows at a time (a [`Job`]); [`Picture::render`] is it run to
 //! the end. Only `+ − × ÷`, `floor` and square roots: the same bytes in every build.
 
-use crate::error::{Error, Result};
-use crate::image::{check_size, Bytes, Image};
-use crate::job::Job;
-use crate::noise::smoothstep;
+use crate::base::error::{Error, Result};
+use crate::pictures::image::{check_size, Bytes, Image};
+use crate::base::job::Job;
+use crate::pictures::noise::smoothstep;
 
 /// Pixels drawn per unit of a [`Rendering`]'s budget: about one Bridson step's worth of work.
 const PIXELS_PER_UNIT: usize = 20;

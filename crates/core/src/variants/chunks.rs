@@ -22,12 +22,12 @@
 //! the work over frames and still show exactly what `points_in` gives. The draw order inside a
 //! chunk is on [`ChunkedWorld`].
 
-use crate::bridson::{Handover, Sampler, MAX_K};
-use crate::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::rng::ParkMiller;
-use crate::Point;
+use crate::classic::bridson::{Handover, Sampler, MAX_K};
+use crate::base::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::classic::grid::Grid;
+use crate::base::job::Job;
+use crate::base::rng::ParkMiller;
+use crate::base::point::Point;
 use std::collections::{HashMap, HashSet};
 use std::f64::consts::SQRT_2;
 use std::rc::Rc;
@@ -86,7 +86,7 @@ pub fn constraints_of(cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
 /// assert_ne!(s, chunk_seed(123456, -7, 3));
 /// ```
 pub fn chunk_seed(seed: i32, cx: i32, cy: i32) -> i32 {
-    crate::rng::cell_seed(seed, cx, cy)
+    crate::base::rng::cell_seed(seed, cx, cy)
 }
 
 /// A short fingerprint of a list of points (FNV-1a over the bits of every coordinate and
@@ -154,8 +154,8 @@ impl ChunkedWorld {
             return Err(Error::Invalid {
                 message: format!(
                     "chunk size ({}) must be at least 2 × radius; use a radius ≤ {}",
-                    crate::error::short(size),
-                    crate::error::short(size / 2.0)
+                    crate::base::error::short(size),
+                    crate::base::error::short(size / 2.0)
                 ),
             });
         }
@@ -166,8 +166,8 @@ impl ChunkedWorld {
             return Err(Error::TooMuchWork {
                 subject: format!(
                     "radius {} in chunks of {}",
-                    crate::error::short(radius),
-                    crate::error::short(size)
+                    crate::base::error::short(radius),
+                    crate::base::error::short(size)
                 ),
                 what: "grid cells per chunk",
                 needed,
@@ -646,7 +646,7 @@ mod tests {
         assert!(e.to_string().contains("at least 2 × radius"), "{e}");
         assert!(ChunkedWorld::new(128.0, 0.0, 30, 1).is_err());
         assert!(ChunkedWorld::new(128.0, 10.0, 0, 1).is_err());
-        assert!(ChunkedWorld::new(128.0, 10.0, 30, crate::rng::STUCK_SEED).is_err());
+        assert!(ChunkedWorld::new(128.0, 10.0, 30, crate::base::rng::STUCK_SEED).is_err());
         assert!(ChunkedWorld::new(1e9, 0.01, 30, 1).is_err());
     }
 

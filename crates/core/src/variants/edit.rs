@@ -24,13 +24,13 @@
 //! Undo takes back a stroke (a drag, `begin_stroke` … `end_stroke`), up to [`UNDO_DEPTH`] of
 //! them, each to the exact set it started from.
 
-use crate::bridson::{BlockCursor, Handover, Sampler, MAX_K};
-use crate::classes::{ClassKinds, ClassParams, ClassSampler, ClassTable};
-use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::rng::{sub_seed, ParkMiller};
-use crate::Point;
+use crate::classic::bridson::{BlockCursor, Handover, Sampler, MAX_K};
+use crate::variants::classes::{ClassKinds, ClassParams, ClassSampler, ClassTable};
+use crate::base::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::classic::grid::Grid;
+use crate::base::job::Job;
+use crate::base::rng::{sub_seed, ParkMiller};
+use crate::base::point::Point;
 use std::f64::consts::SQRT_2;
 
 /// How many strokes [`EditableSet::undo`] can take back; older ones are forgotten.
@@ -143,7 +143,7 @@ impl Stroke {
                 message: "a stroke needs at least one point on its path".into(),
             });
         }
-        let most = crate::error::MAX_LENGTH;
+        let most = crate::base::error::MAX_LENGTH;
         let mut bounds = [
             f64::INFINITY,
             f64::INFINITY,
@@ -466,7 +466,7 @@ impl EditableSet {
             set.ids.push(item.id);
             set.classes.push(item.class);
         }
-        if let Some((i, j)) = crate::metrics::first_radius_violation(&set.points) {
+        if let Some((i, j)) = crate::measures::metrics::first_radius_violation(&set.points) {
             let need = set.points[i].r.min(set.points[j].r);
             return Err(set.crowded(i, j, &format!("their spacing {}", short(need))));
         }
@@ -557,7 +557,7 @@ impl EditableSet {
     pub fn too_close(&self) -> Vec<(usize, usize)> {
         match &self.table {
             Some(table) => table.violations(&self.points, &self.classes),
-            None => crate::metrics::radius_violations(&self.points),
+            None => crate::measures::metrics::radius_violations(&self.points),
         }
     }
     /// How many strokes [`EditableSet::undo`] can take back.
@@ -597,7 +597,7 @@ impl EditableSet {
         let brush = stroke.radius();
         let (pw, ph) = (r - l - 2.0 * brush, b - t - 2.0 * brush);
         let brush = largest(pw + 2.0 * margin, ph + 2.0 * margin);
-        if brush >= crate::error::MIN_LENGTH {
+        if brush >= crate::base::error::MIN_LENGTH {
             Advice::at_most("brush radius", brush)
         } else {
             Advice::from("use a shorter stroke")
@@ -700,7 +700,7 @@ impl EditableSet {
         let area = stroke
             .area()
             .min((region[2] - region[0]) * (region[3] - region[1]));
-        job.expected = blocks + 2.0 * crate::job::bridson_points(area, r);
+        job.expected = blocks + 2.0 * crate::base::job::bridson_points(area, r);
         job.sampler = Some(sampler);
         job.finished = false;
         Ok(job)

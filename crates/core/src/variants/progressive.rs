@@ -19,9 +19,9 @@
 //!
 //! The work grows like `n log n`, with a k-d tree of the points' gaps ([`Progressive`] says how).
 
-use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
-use crate::job::Job;
-use crate::point::Point;
+use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::Job;
+use crate::base::point::Point;
 
 /// The most points a leaf of the tree holds. Leaves hold between half of this and this many.
 const LEAF: usize = 16;
