@@ -640,15 +640,15 @@ fn a_typical_stroke_costs_a_few_dozen_units() {
 
 #[test]
 fn the_first_fill_in_slices_is_the_fill_in_one_call() {
-    use poisson_live::edit::Fill;
+    use poisson_live::edit::EditableSetFill;
     let params = three_classes(300.0, 200.0, 1.0, 99);
     for (mut job, whole) in [
         (
-            Fill::classes(&params).unwrap(),
+            EditableSetFill::classes(&params).unwrap(),
             EditableSet::fill_classes(&params).unwrap(),
         ),
         (
-            Fill::plain(300.0, 200.0, 9.0, 30, 99).unwrap(),
+            EditableSetFill::plain(300.0, 200.0, 9.0, 30, 99).unwrap(),
             EditableSet::fill(300.0, 200.0, 9.0, 30, 99).unwrap(),
         ),
     ] {
@@ -660,5 +660,5 @@ fn the_first_fill_in_slices_is_the_fill_in_one_call() {
         assert!(calls > 10, "{calls} slices");
         assert_eq!(job.take().unwrap(), whole);
     }
-    assert!(Fill::classes(&ClassParams::new(300.0, 200.0)).is_err());
+    assert!(EditableSetFill::classes(&ClassParams::new(300.0, 200.0)).is_err());
 }

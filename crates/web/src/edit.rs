@@ -4,7 +4,7 @@
 use crate::job::job_class;
 use crate::js::{self, err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
-use poisson_live::edit::{Edit, EditableSet, Fill, Stroke, Tool};
+use poisson_live::edit::{Edit, EditableSet, EditableSetFill, Stroke, Tool};
 use poisson_live::job::Job;
 use wasm_bindgen::prelude::*;
 
@@ -179,7 +179,7 @@ job_class!(
     /// An `EditableMap`'s first fill a slice at a time (a unit is one Bridson step): `take()`
     /// hands over the map, the same as `new EditableMap(params)` for the same object.
     EditableMapFill,
-    Fill,
+    EditableSetFill,
     EditableMap,
     |set| EditableMap { set, pending: None }
 );
@@ -193,10 +193,10 @@ impl EditableMapFill {
         let read = Params::new("EditableMap", params)?;
         let job = if read.has("classes") {
             // Read as `ClassSampler` reads it: the same object gives the same classes.
-            Fill::classes(&crate::classes::params(params)?)
+            EditableSetFill::classes(&crate::classes::params(params)?)
         } else {
             let (width, height, radius, k, seed) = read.bridson()?;
-            Fill::plain(width, height, radius, k, seed)
+            EditableSetFill::plain(width, height, radius, k, seed)
         };
         Ok(Self {
             job: job.map_err(err)?,

@@ -22,9 +22,9 @@
 //! assert_eq!(h.sampler().steps(), 3);
 //! ```
 
-use crate::classic::bridson::{Candidate, Outcome, Sampler, Step};
 use crate::base::error::Result;
 use crate::base::point::Point;
+use crate::classic::bridson::{Candidate, Outcome, Sampler, Step};
 
 /// Where a run's first point comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]

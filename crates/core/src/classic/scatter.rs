@@ -3,8 +3,8 @@
 //! their points have radius 0.
 
 use crate::base::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::base::rng::ParkMiller;
 use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
 
 /// `count` points drawn uniformly on a `width × height` map: for each point x, then y.
 ///

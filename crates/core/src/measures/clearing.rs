@@ -7,8 +7,7 @@
 //!
 //! Points are [`crate::Point`]s or bare `[x, y]` pairs in map units, as in [`crate::metrics`].
 
-use crate::measures::buckets::{bounds, Buckets};
-use crate::measures::metrics::{dist2, positions};
+use crate::measures::buckets::{bounds, dist2, positions, Buckets};
 
 /// The largest empty circle centred on the map: lab 1's "clearing".
 ///

@@ -22,14 +22,14 @@
 //! ```
 
 use crate::base::error::{positive, Result};
-use crate::base::job::{spend, Job, Shown};
-use crate::variants::layers::{overlaps, Layer, Overlap};
-use crate::pictures::noise::{smoothstep, FieldRows, MapFields, MapNames, Octaves};
-use crate::pictures::objects::{Object, Placing};
+use crate::base::job::{spend, Handover, Job};
+use crate::base::noise::{smoothstep, FieldRows, MapFields, MapNames, Octaves};
+use crate::base::point::Point;
 #[cfg(doc)]
 use crate::base::rng::STUCK_SEED;
+use crate::pictures::objects::{Object, Placing};
 use crate::pictures::terrain::{lerp, Ground};
-use crate::base::point::Point;
+use crate::variants::layers::{overlaps, Layer, Overlap};
 use std::sync::Arc;
 
 /// Width of the layers lab's map, in map units.
@@ -374,7 +374,7 @@ pub struct Placer {
     shares: [f64; 4],
     /// The finished placement, until taken.
     done: Option<Placement>,
-    shown: Shown,
+    handover: Handover,
 }
 
 impl Placer {
@@ -401,7 +401,7 @@ impl Placer {
             placing: Some(placing),
             shares: weights.map(|w| w / total),
             done: None,
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -448,12 +448,12 @@ impl Job for Placer {
 
     fn run(&mut self, budget: u64) -> Result<bool> {
         spend(budget, |_| self.piece()).inspect_err(|_| self.placing = None)?;
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         Ok(self.placing.is_none())
     }
 
     fn progress(&self) -> f64 {
-        self.shown.get(self.placing.is_none())
+        self.handover.progress(self.placing.is_none())
     }
 
     fn stage(&self) -> &'static str {

@@ -5,9 +5,9 @@
 //! the end. Only `+ − × ÷`, `floor` and square roots: the same bytes in every build.
 
 use crate::base::error::{Error, Result};
-use crate::pictures::image::{check_size, Bytes, Image};
 use crate::base::job::Job;
-use crate::pictures::noise::smoothstep;
+use crate::base::noise::smoothstep;
+use crate::pictures::image::{check_size, Bytes, Image};
 
 /// Pixels drawn per unit of a [`Rendering`]'s budget: about one Bridson step's worth of work.
 const PIXELS_PER_UNIT: usize = 20;

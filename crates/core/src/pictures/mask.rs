@@ -5,8 +5,8 @@
 //! ([`crate::layers::Layer::with_allowed`]): the stipple lab's even set on dark ground, the
 //! CLI's `--mask`, a level designer's hand-painted "trees here" map.
 
-use crate::classic::bridson::AllowedFn;
 use crate::base::error::{in_range, Result};
+use crate::classic::bridson::AllowedFn;
 use crate::pictures::image::{Image, Plane};
 
 /// Allowed ground from a picture: a point may stand where the pixel under it is darker than

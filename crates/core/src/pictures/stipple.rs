@@ -23,10 +23,10 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::classic::bridson::{variable_sampler, BlockCursor, Sampler};
 use crate::base::error::{in_range, radius_range, Result};
-use crate::base::job::{bridson_points, Budget, Job, Shown};
+use crate::base::job::{bridson_points, Budget, Handover, Job};
 use crate::base::point::Point;
+use crate::classic::bridson::{variable_sampler, BlockCursor, Sampler};
 
 pub use crate::pictures::drawn::{Picture, Rendering};
 pub use crate::pictures::image::{Channels, Image, Plane, MAX_PIXELS};
@@ -342,7 +342,7 @@ pub struct Stippling {
     blocks: f64,
     /// About how many points each set will hold, for the progress.
     expected: Vec<f64>,
-    shown: Shown,
+    handover: Handover,
 }
 
 impl Stippling {
@@ -375,7 +375,7 @@ impl Stippling {
             seeded: 0,
             blocks: (w / spacing).ceil() * (h / spacing).ceil(),
             expected: vec![expected],
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -395,7 +395,7 @@ impl Stippling {
             seeded: 0,
             blocks: 0.0,
             expected,
-            shown: Shown::default(),
+            handover: Handover::default(),
         }
     }
 
@@ -435,7 +435,7 @@ impl Stippling {
                 }
             }
         }
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         self.sets_full()
     }
 
@@ -484,7 +484,7 @@ impl Job for Stippling {
     /// Steps done over about `2N` per set (and the mask's blocks), `N` estimated from the radius
     /// the picture asks for across the map.
     fn progress(&self) -> f64 {
-        self.shown.get(self.sets_full())
+        self.handover.progress(self.sets_full())
     }
 
     fn stage(&self) -> &'static str {

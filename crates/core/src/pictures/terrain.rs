@@ -8,7 +8,9 @@
 //! interpolated numbers and cannot disagree.
 
 use crate::base::error::Result;
-use crate::pictures::noise::{smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE};
+use crate::base::noise::{
+    smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE,
+};
 use std::sync::Arc;
 
 /// Width of the painted world, in pixels (one pixel per map unit).

@@ -23,16 +23,16 @@
 //! ```
 
 use crate::base::error::Result;
-use crate::base::job::{spend, Job, Shown};
-use crate::variants::layers::Layer;
-use crate::pictures::noise::Spot;
-use crate::pictures::objects::{Canvas, Placing};
-use crate::pictures::paint::encode_png;
+use crate::base::job::{spend, Handover, Job};
+use crate::base::noise::Spot;
+use crate::base::point::Point;
 use crate::base::rng::ParkMiller;
 #[cfg(any(doc, test))]
 use crate::base::rng::STUCK_SEED;
+use crate::pictures::objects::{Canvas, Placing};
+use crate::pictures::paint::encode_png;
 use crate::pictures::terrain::Shaping;
-use crate::base::point::Point;
+use crate::variants::layers::Layer;
 
 pub use crate::pictures::objects::Object;
 pub use crate::pictures::terrain::{Ground, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
@@ -167,7 +167,7 @@ pub struct WorldPainter {
     /// The picture so far: empty until the ground is being painted.
     rgb: Vec<u8>,
     stage: Stage,
-    shown: Shown,
+    handover: Handover,
 }
 
 enum Stage {
@@ -212,7 +212,7 @@ impl WorldPainter {
             seed,
             rgb: Vec::new(),
             stage: Stage::Terrain(Shaping::new(WORLD_WIDTH, WORLD_HEIGHT, seed)?),
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -335,13 +335,13 @@ impl Job for WorldPainter {
     /// A unit is about one sampler step; see the type's docs for what the other pieces cost.
     fn run(&mut self, budget: u64) -> Result<bool> {
         spend(budget, |_| self.piece()).inspect_err(|_| self.stage = Stage::Empty)?;
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         Ok(self.ended())
     }
 
     /// An estimate, since how long placing takes depends on the island; it never goes backwards.
     fn progress(&self) -> f64 {
-        self.shown.get(self.ended())
+        self.handover.progress(self.ended())
     }
 
     /// "shaping the terrain", "painting the ground", "placing chests" (rocks, trees, flowers),

@@ -21,11 +21,11 @@
 //! [`wrap_audit`] finds the closest pair on the torus (the seam audit), and [`seam_conflicts`]
 //! lists every pair closer than a spacing there, with the offset to the copy that is too close.
 
-use crate::classic::bridson::Sampler;
 use crate::base::error::Result;
 use crate::base::job::Job;
-use crate::measures::buckets::Buckets;
 use crate::base::point::Point;
+use crate::classic::bridson::Sampler;
+use crate::measures::buckets::Buckets;
 
 pub use crate::classic::grid::{torus_delta, torus_distance2};
 
