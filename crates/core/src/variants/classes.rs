@@ -16,8 +16,7 @@
 //! ([`ClassTable::radius`]), so the crate's spacing promise holds too and the result goes
 //! straight into an [`crate::EditableSet`] ([`ClassedPoints::items`]).
 
-use crate::base::error::ClassProblem;
-pub use crate::base::error::{MAX_CLASSES, MAX_SPACING_RATIO};
+pub use crate::base::error::{ClassProblem, MAX_CLASSES, MAX_SPACING_RATIO};
 use crate::base::point::Item;
 use crate::bridson::{Kinds, Sampler};
 use crate::error::{positive, Advice, Error, Result};
