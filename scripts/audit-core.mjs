@@ -14,12 +14,15 @@
 //   base;` …) but a name lib.rs re-exports (`pub use …`). Counted as paths and as sites (one
 //   `crate::` occurrence, a whole use tree, is one site), outside and inside test blocks.
 // - Graph: a file is a module (`base/error.rs` is crate::base::error, `x/mod.rs` is crate::x).
-//   Every `crate::…` and `super::…` path outside test blocks is resolved to a file: lib.rs's
+//   Every `crate::…`, `super::…` (any depth), `self::…` and `child::…` path (a module the file
+//   declares with `mod child;`) outside test blocks is resolved to a file: lib.rs's
 //   re-exports are followed to the real path, then the longest prefix naming a module file
 //   wins (an item's path lands on the file that defines or re-exports it). An edge A → B is
 //   one such path in A landing on B ≠ A. Folders are the first directory under src (lib.rs is
 //   "lib"); folder edges are module edges between files of different folders. Paths that reach
 //   lib.rs (flat item names it re-exports) are followed, so lib.rs itself gets no edges.
+// - Direction: folder edges that README's map of the code does not allow (base uses nothing;
+//   measures uses base; classic base and measures; variants those and classic; pictures all).
 // - Cycles: the elementary cycles of each graph (every simple cycle once, from its smallest
 //   node), counted up to a cap; the strongly connected components are printed too.
 // - Files over 600 lines: lines of the file (as `wc -l`) minus the lines of its test blocks.
@@ -233,7 +236,10 @@ let flatSites = 0; // `crate::` occurrences (a use tree counts once) with a flat
 let realSites = 0; // and those without
 const modEdges = new Map(); // "a -> b" → example path
 for (const f of files) {
-  for (const m of f.code.matchAll(/(?<![A-Za-z0-9_:$])(crate|super)\s*::/g)) {
+  // A file's own child modules (`mod NAME;` in it) are named without a prefix too.
+  const children = f === lib ? [] : [...f.code.matchAll(/^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/gm)].map((c) => c[1]);
+  const heads = ["crate", "super", "self", ...children].join("|");
+  for (const m of f.code.matchAll(new RegExp(`(?<![A-Za-z0-9_:$])(${heads})\\s*::`, "g"))) {
     const at = m.index;
     const [paths] = useTree(f.code, at + m[0].length);
     const line = f.code.slice(0, at).split("\n").length;
@@ -244,22 +250,27 @@ for (const f of files) {
     }
     for (let p of paths) {
       if (!p.length) continue;
+      const written = `${m[1]}::${p.join("::")}`;
       if (m[1] === "crate") {
         if (!declared.has(p[0]) && flat.has(p[0])) {
           (test ? flatRefsTests : flatRefs).push(`${f.rel}:${line} crate::${p.join("::")}`);
         }
-      } else {
+      } else if (m[1] === "super") {
         // super:: from a file: its parent module (a mod.rs's super is one further up).
         let base = f.mod.split("::").filter(Boolean);
         base = base.slice(0, -1);
         while (p[0] === "super") (base = base.slice(0, -1), (p = p.slice(1)));
         p = [...base, ...p];
+      } else {
+        // self:: or a child module's name: paths below this file's own module.
+        const own = f.mod.split("::").filter(Boolean);
+        p = m[1] === "self" ? [...own, ...p] : [...own, m[1], ...p];
       }
       if (test) continue;
       const target = resolveFile(p);
       if (target && target !== f && target !== lib) {
         const key = `${f.rel} -> ${target.rel}`;
-        if (!modEdges.has(key)) modEdges.set(key, `${f.rel}:${line} ${m[1]}::${p.join("::")}`);
+        if (!modEdges.has(key)) modEdges.set(key, `${f.rel}:${line} ${written}`);
       }
     }
   }
@@ -343,6 +354,20 @@ for (const [k, ex] of modEdges) {
   const fb = folderOf.get(b);
   if (fa !== fb && !folderEdges.has(`${fa} -> ${fb}`)) folderEdges.set(`${fa} -> ${fb}`, ex);
 }
+// The direction README's map of the code states: each folder may use those listed for it.
+const MAY_USE = {
+  base: [],
+  measures: ["base"],
+  classic: ["base", "measures"],
+  variants: ["base", "measures", "classic"],
+  pictures: ["base", "measures", "classic", "variants"],
+};
+const against = [...folderEdges]
+  .filter(([k]) => {
+    const [a, b] = k.split(" -> ");
+    return a in MAY_USE && !MAY_USE[a].includes(b);
+  })
+  .map(([k, ex]) => `${k}   e.g. ${ex}`);
 const modGraph = graphOf(modEdges.keys());
 const folderGraph = graphOf(folderEdges.keys());
 const modCycles = cycles(modGraph);
@@ -429,6 +454,11 @@ figure(
     ...components(folderGraph).map((c) => `component: ${c.join(", ")}`),
     ...[...folderEdges].map(([k, ex]) => `edge ${k}   e.g. ${ex}`),
   ]
+);
+figure(
+  "folder edges against the direction (base <- classic <- variants <- pictures, measures beside)",
+  against.length,
+  against
 );
 figure(
   "module cycles",

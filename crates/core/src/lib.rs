@@ -90,7 +90,8 @@
 //! - [`bridson::Sampler`] — Bridson's algorithm one step at a time, with its state open between
 //!   steps; [`poisson_disk`] fills a map in one call.
 //! - [`fast`] — the fast sampler for games: the densest, quickest fill.
-//! - [`scatter`] (random points, jittered grid) and [`darts`] (dart throwing) — the baselines.
+//! - [`scatter`] (random points, jittered grid) and [`darts`] (dart throwing) — the baselines;
+//!   [`compare`] sets them beside Bridson on one map.
 //! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it.
 //! - [`history`] — time travel through a Bridson run, recorded once as a job; [`figures`], the
 //!   figures shown live beside a map.
@@ -101,7 +102,8 @@
 //! - [`paint`] — soft circles blended into an RGB image.
 //! - [`density`] — dense woods next to open savanna: a spacing that follows fBm noise.
 //! - [`samplers`] — better samplers side by side: parent cone, Roberts' variant, maximal.
-//! - [`spectrum`] — the power spectrum of a point set, which shows blue noise.
+//! - [`spectrum`] — the power spectrum of a point set, which shows blue noise, and the spectrum
+//!   lab's four point sets averaged over maps.
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
 //! - [`classes`] — several kinds of object in one pass, each pair of kinds with its own spacing.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
@@ -122,7 +124,11 @@
 #![deny(missing_docs)]
 
 // The source is grouped by idea (see README's map of the code); the public paths stay flat:
-// `poisson_live::bridson`, `poisson_live::grid`, … whichever folder a module lives in.
+// `poisson_live::bridson`, `poisson_live::grid`, … whichever folder a module lives in. These
+// re-exports are for users: the crate's own code names real paths (`crate::base::error`). The
+// folders are the dependency graph: base <- classic <- variants <- pictures, each using only
+// those to its left, and measures beside them, using base alone and used by any folder but
+// base. `node scripts/audit-core.mjs` finds no cycle between folders or between modules.
 mod base;
 mod classic;
 mod measures;
@@ -130,10 +136,9 @@ mod pictures;
 mod variants;
 
 pub use base::{error, export, job, point, rng};
-pub use classic::{bridson, darts, grid, history, scatter};
-pub use measures::{clearing, compare, figures, metrics, spectrum};
+pub use classic::{bridson, compare, darts, grid, history, scatter, spectrum};
+pub use measures::{clearing, figures, metrics};
 pub use pictures::{biomes, paint, stipple, world};
-pub(crate) use pictures::{drawn, image, mask, noise, objects, terrain};
 pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, stream, wrap};
 // Several kinds of object in one pass, each pair with its own spacing (issue 14).

@@ -8,7 +8,7 @@ mod common;
 use common::{flat, message, nums, obj};
 use poisson_live_web::{
     dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
-    random_points, rsa_coverage, DartThrower, Grid, Outcome, PoissonSampler, History,
+    random_points, rsa_coverage, DartThrower, Grid, History, Outcome, PoissonSampler,
 };
 use wasm_bindgen_test::*;
 
@@ -141,10 +141,9 @@ fn darts_grid_and_baselines_match_the_core() {
     );
     assert_eq!(d.rejected(d.rejected_count() + 9.0).length(), 0);
 
-    let g = Grid::new(
-        &obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 },
-    )
-    .unwrap();
+    let g =
+        Grid::new(&obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 123456.0, keep: 0.6 })
+            .unwrap();
     let probe = g.probe(360.0, 200.0).to_vec();
     assert!(probe.len() >= 5 && (probe.len() - 5).is_multiple_of(5));
     let core = poisson_live::bridson::partly_filled(720.0, 400.0, 44.0, 123456, 0.6).unwrap();

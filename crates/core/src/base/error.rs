@@ -17,6 +17,18 @@ pub const MIN_LENGTH: f64 = 1e-150;
 /// The largest length the crate accepts; see [`MIN_LENGTH`].
 pub const MAX_LENGTH: f64 = 1e152;
 
+/// The one 32-bit seed that folds to a Park–Miller state of 0, where the generator
+/// ([`crate::rng`]) would stick forever: every seed check refuses it, in these words.
+pub const STUCK_SEED: i32 = -2_147_483_646;
+
+/// The most classes one run takes (the spacing table holds one number per pair).
+pub const MAX_CLASSES: usize = 256;
+
+/// How many times the smallest spacing the largest may be: a candidate of the largest class
+/// searches the grid (cells of the smallest spacing / √2) that far around it, so the work per
+/// candidate grows with the square of this ratio.
+pub const MAX_SPACING_RATIO: f64 = 32.0;
+
 /// Everything that can go wrong when building a sampler or running a method.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Error {
@@ -72,7 +84,7 @@ pub enum Error {
     /// what is wrong, by name and value, and what to change ([`crate::classes`]).
     Classes {
         /// What is wrong.
-        problem: crate::classes::ClassProblem,
+        problem: ClassProblem,
         /// What to change.
         hint: Advice,
     },
@@ -112,11 +124,11 @@ impl fmt::Display for Error {
                 show(*max)
             ),
             Error::BadSeed { value } => {
-                if *value == crate::rng::STUCK_SEED as f64 {
+                if *value == STUCK_SEED as f64 {
                     write!(
                         f,
                         "seed {} folds to 0 and would make the generator stick; pick any other seed",
-                        crate::rng::STUCK_SEED
+                        STUCK_SEED
                     )
                 } else {
                     write!(
@@ -147,6 +159,122 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// What is wrong with a set of classes ([`Error::Classes`], [`crate::classes`]): the names and values at fault.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClassProblem {
+    /// No class was given.
+    NoClasses,
+    /// More than [`MAX_CLASSES`] classes.
+    TooManyClasses {
+        /// How many were given.
+        count: usize,
+    },
+    /// A class with an empty name.
+    Unnamed {
+        /// Its index.
+        index: usize,
+    },
+    /// Two classes of the same name.
+    SameName {
+        /// The name.
+        name: String,
+    },
+    /// A class's spacing is not a finite number > 0 (or outside the lengths the crate takes).
+    Spacing {
+        /// The class.
+        class: String,
+        /// The spacing given.
+        value: f64,
+    },
+    /// A class's weight is negative or not finite.
+    Weight {
+        /// The class.
+        class: String,
+        /// The weight given.
+        value: f64,
+    },
+    /// Every class has weight 0: nothing would ever be thrown.
+    NoWeight,
+    /// A between rule names a class that was not given.
+    UnknownClass {
+        /// The name that matched no class.
+        name: String,
+    },
+    /// A between rule pairs a class with itself.
+    SameClass {
+        /// The class.
+        class: String,
+    },
+    /// Two between rules for one pair.
+    PairTwice {
+        /// One class of the pair.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// A between rule's spacing is not a finite number > 0 (or outside the lengths the crate
+    /// takes).
+    BetweenSpacing {
+        /// One class of the pair.
+        a: String,
+        /// The other.
+        b: String,
+        /// The spacing given.
+        value: f64,
+    },
+    /// The largest spacing is more than [`MAX_SPACING_RATIO`] times the smallest.
+    SpacingRatio {
+        /// The smallest spacing of any pair.
+        smallest: f64,
+        /// The largest.
+        largest: f64,
+    },
+}
+
+impl fmt::Display for ClassProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The number rule of the crate's other messages: "must be …, got …".
+        let length =
+            |f: &mut fmt::Formatter<'_>, what: String, value: f64| match positive("spacing", value)
+            {
+                Err(e) => write!(f, "{what}{}", e.to_string().trim_start_matches("spacing")),
+                Ok(_) => write!(f, "{what} is {value}"),
+            };
+        match self {
+            ClassProblem::NoClasses => f.write_str("no class was given"),
+            ClassProblem::TooManyClasses { count } => {
+                write!(f, "{count} classes were given; the most is {MAX_CLASSES}")
+            }
+            ClassProblem::Unnamed { index } => write!(f, "class {index} has no name"),
+            ClassProblem::SameName { name } => write!(f, "class {name} is given twice"),
+            ClassProblem::Spacing { class, value } => {
+                length(f, format!("the spacing of class {class}"), *value)
+            }
+            ClassProblem::Weight { class, value } => write!(
+                f,
+                "the weight of class {class} must be a finite number ≥ 0, got {value}"
+            ),
+            ClassProblem::NoWeight => f.write_str("every class has weight 0"),
+            ClassProblem::UnknownClass { name } => {
+                write!(f, "a between rule names class {name}, which was not given")
+            }
+            ClassProblem::SameClass { class } => {
+                write!(f, "a between rule pairs class {class} with itself")
+            }
+            ClassProblem::PairTwice { a, b } => {
+                write!(f, "the spacing between {a} and {b} is given twice")
+            }
+            ClassProblem::BetweenSpacing { a, b, value } => {
+                length(f, format!("the spacing between {a} and {b}"), *value)
+            }
+            ClassProblem::SpacingRatio { smallest, largest } => write!(
+                f,
+                "the largest spacing, {largest}, is more than {MAX_SPACING_RATIO} times the smallest, {smallest}"
+            ),
+        }
+    }
+}
 
 impl Error {
     /// The advice of a [`Error::TooMuchWork`] or an [`Error::Classes`], whose fields say what

@@ -6,7 +6,7 @@
 //! CSV. A value that is not finite has no JSON number: it is written as `null` in JSON and left
 //! empty in CSV.
 
-use crate::Point;
+use crate::base::point::Point;
 use std::fmt::Write;
 
 /// One number in JSON: the shortest round-trip decimal, or `null` when it is not finite.

@@ -23,7 +23,7 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::error::{Error, Result};
+use crate::base::error::{Error, Result};
 
 /// Long work done a slice at a time; see the module docs.
 pub trait Job {
@@ -71,26 +71,39 @@ pub trait Job {
 /// The most a job's progress shows before it is finished: 1 means done, and only done.
 pub(crate) const ALMOST_DONE: f64 = 0.999;
 
-/// A job's progress as shown: an estimate kept monotone and below 1 until the job says it is
-/// finished.
+/// What a job shows and hands over: its progress as last shown, an estimate kept monotone and
+/// below 1 until the job says it is finished, and whether its result was taken.
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
-pub(crate) struct Shown(f64);
+pub(crate) struct Handover {
+    shown: f64,
+    taken: bool,
+}
 
-impl Shown {
+impl Handover {
     /// Takes a new estimate (any number; NaN counts as 0): the shown value never goes back, and
     /// stays at most [`ALMOST_DONE`].
-    pub(crate) fn update(&mut self, estimate: f64) {
+    pub(crate) fn show(&mut self, estimate: f64) {
         let estimate = if estimate > 0.0 { estimate } else { 0.0 };
-        self.0 = self.0.max(estimate.min(ALMOST_DONE));
+        self.shown = self.shown.max(estimate.min(ALMOST_DONE));
     }
 
-    /// The value to report: exactly 1 once `finished`.
-    pub(crate) fn get(self, finished: bool) -> f64 {
+    /// [`Job::progress`] of a job that is `finished` or not: exactly 1 once it is.
+    pub(crate) fn progress(&self, finished: bool) -> f64 {
         if finished {
             1.0
         } else {
-            self.0
+            self.shown
         }
+    }
+
+    /// [`Job::take`] for a job that keeps its result: `result()` once the job is `finished`,
+    /// and only once.
+    pub(crate) fn take<T>(&mut self, finished: bool, result: impl FnOnce() -> T) -> Option<T> {
+        if !finished || self.taken {
+            return None;
+        }
+        self.taken = true;
+        Some(result())
     }
 }
 

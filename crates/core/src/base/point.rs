@@ -1,4 +1,5 @@
-//! The one point type of the public API.
+//! The point of the public API, and [`Item`]: a point with the id and class an editable set
+//! keeps for it.
 //!
 //! Every method hands its points over as [`Point`]s; those that keep no spacing (random scatter,
 //! the jittered grid) give them radius 0. A point converts to its bare `[x, y]` position
@@ -65,4 +66,17 @@ impl From<mint::Point2<f64>> for Point {
 /// The positions of `points` as bare `[x, y]` pairs, for code that stores them so.
 pub fn xy(points: &[Point]) -> Vec<[f64; 2]> {
     points.iter().map(|&p| p.into()).collect()
+}
+
+/// One point of an editable set ([`crate::EditableSet`]) with its id and class.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Item {
+    /// Its id: stable for the point's life, never given to another point.
+    pub id: u32,
+    /// Its class: an index into the set's [`ClassTable`](crate::classes::ClassTable), or 0 in
+    /// a set without one.
+    pub class: u16,
+    /// Where it stands and the spacing it keeps.
+    pub point: Point,
 }

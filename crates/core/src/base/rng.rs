@@ -7,14 +7,13 @@
 //! [`cell_seed`], [`seed_run`]): one place to read how a world's layers, an endless world's
 //! chunks or a spectrum's maps get seeds of their own.
 
-use crate::error::{Error, Result};
+pub use crate::base::error::STUCK_SEED;
+use crate::base::error::{Error, Result};
 
 /// The modulus, the Mersenne prime 2^31 − 1.
 pub const MODULUS: u32 = 2_147_483_647;
 /// The multiplier of the "minimal standard" generator.
 pub const MULTIPLIER: u32 = 16_807;
-/// The one 32-bit seed that folds to a state of 0, where the generator would stick forever.
-pub const STUCK_SEED: i32 = -2_147_483_646;
 
 /// A Park–Miller generator: `s ← s · 16807 mod (2^31 − 1)`.
 ///

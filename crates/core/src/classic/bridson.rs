@@ -15,7 +15,7 @@
 //! [`variable_radius`]); the draws made ahead live in `classic/ring.rs`.
 
 use crate::base::error::{in_range, positive, Error, Result};
-use crate::base::job::Job;
+use crate::base::job::{Handover, Job};
 use crate::base::point::Point;
 use crate::base::rng::ParkMiller;
 use crate::classic::candidates::{Annulus, Rule, Throw};
@@ -90,39 +90,6 @@ pub struct Sampler {
     r2_sum: f64,
     /// The job's progress shown and its points handed over.
     handover: Handover,
-}
-
-/// What a job shows and hands over, once: its progress as last shown (which never goes back,
-/// and reads 1 only when the job is finished) and whether its result was taken.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct Handover {
-    shown: f64,
-    taken: bool,
-}
-
-impl Handover {
-    /// Shows `estimate`, kept below 1, unless an earlier answer was higher.
-    pub(crate) fn show(&mut self, estimate: f64) {
-        self.shown = self.shown.max(estimate.min(0.999));
-    }
-
-    /// [`Job::progress`] of a job that is `finished` or not.
-    pub(crate) fn progress(&self, finished: bool) -> f64 {
-        if finished {
-            1.0
-        } else {
-            self.shown
-        }
-    }
-
-    /// [`Job::take`]: `result()` once the job is `finished`, and only once.
-    pub(crate) fn take<T>(&mut self, finished: bool, result: impl FnOnce() -> T) -> Option<T> {
-        if !finished || self.taken {
-            return None;
-        }
-        self.taken = true;
-        Some(result())
-    }
 }
 
 impl Sampler {

@@ -4,12 +4,11 @@
 //! miss. Stop after `max_misses` misses in a row. Early darts almost always land; as the map fills,
 //! nearly every dart misses, and the last few points cost thousands of throws.
 
-use crate::bridson::Handover;
-use crate::error::{in_range, Result};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::rng::ParkMiller;
-use crate::Point;
+use crate::base::error::{in_range, Result};
+use crate::base::job::{Handover, Job};
+use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
+use crate::classic::grid::Grid;
 use std::collections::VecDeque;
 
 /// How many recent darts the miss rate is measured over.

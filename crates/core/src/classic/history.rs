@@ -26,7 +26,7 @@
 //! ```
 
 use crate::base::error::Result;
-use crate::base::job::{bridson_points, bridson_share, Job, Shown};
+use crate::base::job::{bridson_points, bridson_share, Handover, Job};
 use crate::base::point::Point;
 use crate::classic::bridson::{Candidate, Outcome, Sampler, Step};
 
@@ -52,7 +52,7 @@ pub struct History {
     active: Vec<usize>,
     /// About how many points the run will place, for the recording's progress.
     expected: f64,
-    shown: Shown,
+    handover: Handover,
     taken: bool,
 }
 
@@ -167,7 +167,7 @@ impl History {
             at: 0,
             active,
             expected: bridson_points(grid.width() * grid.height(), sampler.radius()),
-            shown: Shown::default(),
+            handover: Handover::default(),
             taken: false,
             sampler,
         }
@@ -363,14 +363,14 @@ impl Job for History {
             }
         }
         let s = &self.sampler;
-        self.shown
-            .update(bridson_share(s.steps(), s.points().len(), self.expected));
+        self.handover
+            .show(bridson_share(s.steps(), s.points().len(), self.expected));
         Ok(self.is_recorded())
     }
 
     /// How much of the run is recorded: an estimate from the points a full map holds.
     fn progress(&self) -> f64 {
-        self.shown.get(self.is_recorded())
+        self.handover.progress(self.is_recorded())
     }
 
     /// A copy of the run's points, once recorded: the history keeps its record.

@@ -2,9 +2,9 @@
 //! holes, and the jittered grid, which is even but shows its rows. Neither keeps a spacing, so
 //! their points have radius 0.
 
-use crate::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::rng::ParkMiller;
-use crate::Point;
+use crate::base::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
 
 /// `count` points drawn uniformly on a `width × height` map: for each point x, then y.
 ///
@@ -49,9 +49,9 @@ pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Result
         return Err(Error::TooMuchWork {
             subject: format!(
                 "a jittered grid of spacing {} on {} × {}",
-                crate::error::short(spacing),
-                crate::error::short(width),
-                crate::error::short(height)
+                crate::base::error::short(spacing),
+                crate::base::error::short(width),
+                crate::base::error::short(height)
             ),
             what: "points",
             needed: cols * rows,

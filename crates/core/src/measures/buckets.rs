@@ -182,3 +182,15 @@ pub(crate) fn bounds(points: &[[f64; 2]]) -> [[f64; 2]; 2] {
     }
     [lo, hi]
 }
+
+/// The points' positions, as the measures work on them.
+pub(crate) fn positions<P: Copy + Into<[f64; 2]>>(points: &[P]) -> Vec<[f64; 2]> {
+    points.iter().map(|&p| p.into()).collect()
+}
+
+/// Squared distance, written once so that every measure rounds the same way.
+pub(crate) fn dist2(a: [f64; 2], b: [f64; 2]) -> f64 {
+    let dx = a[0] - b[0];
+    let dy = a[1] - b[1];
+    dx * dx + dy * dy
+}

@@ -7,8 +7,7 @@
 //!
 //! Points are [`crate::Point`]s or bare `[x, y]` pairs in map units, as in [`crate::metrics`].
 
-use crate::measures::buckets::{bounds, Buckets};
-use crate::metrics::{dist2, positions};
+use crate::measures::buckets::{bounds, dist2, positions, Buckets};
 
 /// The largest empty circle centred on the map: lab 1's "clearing".
 ///
@@ -57,7 +56,7 @@ pub fn largest_empty_circle<P: Copy + Into<[f64; 2]>>(
     }
     // Beyond the crate's length range the triangulation's own arithmetic overflows (and it may
     // index out of bounds): such a set has no meaningful clearing, so say none.
-    let reasonable = |c: f64| c.is_finite() && c.abs() <= crate::error::MAX_LENGTH;
+    let reasonable = |c: f64| c.is_finite() && c.abs() <= crate::base::error::MAX_LENGTH;
     if !points.iter().all(|p| reasonable(p[0]) && reasonable(p[1])) {
         return None;
     }

@@ -15,11 +15,11 @@
 //! `width × height`. Coordinates must be finite; the samplers only ever produce points inside
 //! `[0, width) × [0, height)`, but nothing here relies on that.
 
-use crate::measures::buckets::{bounds, Buckets};
-use crate::Point;
+use crate::base::point::Point;
+use crate::measures::buckets::{bounds, dist2, positions, Buckets};
 use std::collections::BTreeSet;
 
-pub use crate::clearing::{largest_empty_circle, Clearing};
+pub use crate::measures::clearing::{largest_empty_circle, Clearing};
 
 /// The relative slack added to grid cells so that rounding in `floor(x / cell)` can never put
 /// two points that must be compared more than one cell apart.
@@ -350,18 +350,6 @@ pub fn min_distance_audit(points: &[Point]) -> Option<Violation> {
                 worst
             }
         })
-}
-
-/// The points' positions, as the measures work on them.
-pub(crate) fn positions<P: Copy + Into<[f64; 2]>>(points: &[P]) -> Vec<[f64; 2]> {
-    points.iter().map(|&p| p.into()).collect()
-}
-
-/// Squared distance, written once so that every measure rounds the same way.
-pub(crate) fn dist2(a: [f64; 2], b: [f64; 2]) -> f64 {
-    let dx = a[0] - b[0];
-    let dy = a[1] - b[1];
-    dx * dx + dy * dy
 }
 
 /// Turns `-0.0` into `0.0`, so that `total_cmp` orders equal coordinates as equal.

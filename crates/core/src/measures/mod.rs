@@ -1,9 +1,10 @@
 //! How good a point set is: pairs too close, the tightest pair, the widest clearing, coverage,
-//! the power spectrum, and the opening comparison of random, jittered and Poisson scatter.
+//! the periodogram. Measures take points and know nothing of how they were made: they use
+//! `base` only, and every other folder may use them (the labs' live figures, the checks of a
+//! class run or an edit, the layers' overlaps, the seam audit).
 
 pub(crate) mod buckets;
 pub mod clearing;
-pub mod compare;
 pub mod figures;
 pub mod metrics;
-pub mod spectrum;
+pub mod periodogram;

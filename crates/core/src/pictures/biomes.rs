@@ -21,15 +21,15 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::error::{positive, Result};
-use crate::job::{spend, Job, Shown};
-use crate::layers::{overlaps, Layer, Overlap};
-use crate::noise::{smoothstep, FieldRows, MapFields, MapNames, Octaves};
-use crate::objects::{Object, Placing};
+use crate::base::error::{positive, Result};
+use crate::base::job::{spend, Handover, Job};
+use crate::base::noise::{smoothstep, FieldRows, MapFields, MapNames, Octaves};
+use crate::base::point::Point;
 #[cfg(doc)]
-use crate::rng::STUCK_SEED;
-use crate::terrain::{lerp, Ground};
-use crate::Point;
+use crate::base::rng::STUCK_SEED;
+use crate::pictures::objects::{Object, Placing};
+use crate::pictures::terrain::{lerp, Ground};
+use crate::variants::layers::{overlaps, Layer, Overlap};
 use std::sync::Arc;
 
 /// Width of the layers lab's map, in map units.
@@ -309,7 +309,7 @@ fn blend(a: [u8; 3], b: [u8; 3], t: f64) -> [u8; 3] {
 /// layers do not draw related numbers, and never [`STUCK_SEED`]. The same in both grid modes, so
 /// switching modes changes only what the layers can see of each other.
 pub fn layer_seed(seed: i32, index: u32) -> i32 {
-    crate::rng::sub_seed(seed, 0x1a7e_5000 + index)
+    crate::base::rng::sub_seed(seed, 0x1a7e_5000 + index)
 }
 
 /// The four layers placed on a [`BiomeMap`], and the collisions between them.
@@ -374,7 +374,7 @@ pub struct Placer {
     shares: [f64; 4],
     /// The finished placement, until taken.
     done: Option<Placement>,
-    shown: Shown,
+    handover: Handover,
 }
 
 impl Placer {
@@ -401,7 +401,7 @@ impl Placer {
             placing: Some(placing),
             shares: weights.map(|w| w / total),
             done: None,
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -448,12 +448,12 @@ impl Job for Placer {
 
     fn run(&mut self, budget: u64) -> Result<bool> {
         spend(budget, |_| self.piece()).inspect_err(|_| self.placing = None)?;
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         Ok(self.placing.is_none())
     }
 
     fn progress(&self) -> f64 {
-        self.shown.get(self.placing.is_none())
+        self.handover.progress(self.placing.is_none())
     }
 
     fn stage(&self) -> &'static str {

@@ -4,10 +4,10 @@
 //! [`PictureJob`] draws one a few rows at a time (a [`Job`]); [`Picture::render`] is it run to
 //! the end. Only `+ − × ÷`, `floor` and square roots: the same bytes in every build.
 
-use crate::error::{Error, Result};
-use crate::image::{check_size, Bytes, StippleImage};
-use crate::job::Job;
-use crate::noise::smoothstep;
+use crate::base::error::{Error, Result};
+use crate::base::job::Job;
+use crate::base::noise::smoothstep;
+use crate::pictures::image::{check_size, Bytes, StippleImage};
 
 /// Pixels drawn per unit of a [`PictureJob`]'s budget: about one Bridson step's worth of work.
 const PIXELS_PER_UNIT: usize = 20;

@@ -10,7 +10,7 @@
 //! Brightness is read with integer weights and bilinear interpolation, so it is the same, to the
 //! bit, in every build.
 
-use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
 
 /// The most pixels an [`StippleImage`] may hold (the crate's work limit, about 33.5 M).
 pub const MAX_PIXELS: usize = DEFAULT_MAX_CELLS;

@@ -5,9 +5,9 @@
 //! ([`crate::layers::Layer::with_allowed`]): the stipple lab's even set on dark ground, the
 //! CLI's `--mask`, a level designer's hand-painted "trees here" map.
 
-use crate::bridson::AllowedFn;
-use crate::error::{in_range, Result};
-use crate::image::{Plane, StippleImage};
+use crate::base::error::{in_range, Result};
+use crate::classic::bridson::AllowedFn;
+use crate::pictures::image::{Plane, StippleImage};
 
 /// Allowed ground from a picture: a point may stand where the pixel under it is darker than
 /// the threshold. Works with [`crate::bridson::Sampler::with_allowed`] and [`crate::layers::Layer::with_allowed`].

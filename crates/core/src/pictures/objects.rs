@@ -8,14 +8,14 @@
 //!   [`crate::layers::place_layers_separately`] do in one go, point for point.
 //! - [`Canvas`] stamps an object as a few blended circles ([`crate::paint::stamp_circle`]).
 
-use crate::bridson::{BlockCursor, Sampler, Step};
-use crate::error::{Error, Result};
-use crate::grid::Grid;
-use crate::layers::{shared_grid, Layer};
-use crate::paint::stamp_circle;
-use crate::rng::ParkMiller;
-use crate::terrain::Ground;
-use crate::Point;
+use crate::base::error::{Error, Result};
+use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
+use crate::classic::bridson::{BlockCursor, Sampler, Step};
+use crate::classic::grid::Grid;
+use crate::pictures::paint::stamp_circle;
+use crate::pictures::terrain::Ground;
+use crate::variants::layers::{shared_grid, Layer};
 
 /// The four layers of objects, placed in this order (largest spacing first) on one grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 //! Pixel buffers are owned `Vec<u8>` in row-major order, three bytes per pixel (R, G, B), no
 //! padding: the byte for channel `c` of pixel `(x, y)` is at `3 · (y · width + x) + c`.
 
-use crate::Point;
+use crate::base::point::Point;
 
 /// Blends a filled disc into `rgb` (`width × height`, RGB bytes): every pixel whose centre lies
 /// within `disc.r` of `(disc.x, disc.y)` moves `opacity` of the way towards `color`
@@ -66,8 +66,8 @@ pub fn stamp_circle(
 /// assert!(encode_png(2, 2, &[0; 3]).is_err()); // too few bytes
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
-pub fn encode_png(width: usize, height: usize, rgb: &[u8]) -> crate::Result<Vec<u8>> {
-    let invalid = |message: String| crate::Error::Invalid { message };
+pub fn encode_png(width: usize, height: usize, rgb: &[u8]) -> crate::base::error::Result<Vec<u8>> {
+    let invalid = |message: String| crate::base::error::Error::Invalid { message };
     const PNG_MAX: usize = (1 << 31) - 1;
     if width == 0 || height == 0 || width > PNG_MAX || height > PNG_MAX {
         return Err(invalid(format!(

@@ -23,14 +23,14 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::bridson::{variable_sampler, BlockCursor, Sampler};
-use crate::error::{in_range, radius_range, Result};
-use crate::job::{bridson_points, Budget, Job, Shown};
-use crate::Point;
+use crate::base::error::{in_range, radius_range, Result};
+use crate::base::job::{bridson_points, Budget, Handover, Job};
+use crate::base::point::Point;
+use crate::classic::bridson::{variable_sampler, BlockCursor, Sampler};
 
-pub use crate::drawn::{Picture, PictureJob};
-pub use crate::image::{Channels, Plane, StippleImage, MAX_PIXELS};
-pub use crate::mask::{mask_from_image, ImageMask};
+pub use crate::pictures::drawn::{Picture, PictureJob};
+pub use crate::pictures::image::{Channels, Plane, StippleImage, MAX_PIXELS};
+pub use crate::pictures::mask::{mask_from_image, ImageMask};
 
 /// The gammas a [`Tone`] accepts: `1/16` to `8`.
 pub const GAMMA_RANGE: (f64, f64) = (1.0 / 16.0, 8.0);
@@ -218,7 +218,7 @@ impl Ink {
 pub fn ink_seed(seed: i32, ink: Ink) -> i32 {
     match ink {
         Ink::Cyan => seed,
-        other => crate::rng::folded_sub_seed(seed, 0x5717_0000 + other as u32),
+        other => crate::base::rng::folded_sub_seed(seed, 0x5717_0000 + other as u32),
     }
 }
 
@@ -227,7 +227,7 @@ pub fn ink_seed(seed: i32, ink: Ink) -> i32 {
 /// ([`ink_seed`]).
 pub fn colour_samplers(image: &StippleImage, params: StippleParams) -> Result<[Sampler; 3]> {
     let tone = params.tone()?;
-    crate::rng::ParkMiller::new(params.seed)?;
+    crate::base::rng::ParkMiller::new(params.seed)?;
     let make = |ink: Ink| {
         let plane = image.channel_plane(ink.channel());
         plane_sampler(plane, tone, params.k, ink_seed(params.seed, ink))
@@ -342,7 +342,7 @@ pub struct Stippling {
     blocks: f64,
     /// About how many points each set will hold, for the progress.
     expected: Vec<f64>,
-    shown: Shown,
+    handover: Handover,
 }
 
 impl Stippling {
@@ -381,7 +381,7 @@ impl Stippling {
             seeded: 0,
             blocks: (w / spacing).ceil() * (h / spacing).ceil(),
             expected: vec![expected],
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -401,7 +401,7 @@ impl Stippling {
             seeded: 0,
             blocks: 0.0,
             expected,
-            shown: Shown::default(),
+            handover: Handover::default(),
         }
     }
 
@@ -441,7 +441,7 @@ impl Stippling {
                 }
             }
         }
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         self.sets_full()
     }
 
@@ -490,7 +490,7 @@ impl Job for Stippling {
     /// Steps done over about `2N` per set (and the mask's blocks), `N` estimated from the radius
     /// the picture asks for across the map.
     fn progress(&self) -> f64 {
-        self.shown.get(self.sets_full())
+        self.handover.progress(self.sets_full())
     }
 
     fn stage(&self) -> &'static str {

@@ -7,8 +7,10 @@
 //! and the shading live on a [`Lattice`], so the picture and the ground rules read the same
 //! interpolated numbers and cannot disagree.
 
-use crate::error::Result;
-use crate::noise::{smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE};
+use crate::base::error::Result;
+use crate::base::noise::{
+    smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE,
+};
 use std::sync::Arc;
 
 /// Width of the painted world, in pixels (one pixel per map unit).

@@ -22,20 +22,20 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 
-use crate::error::Result;
-use crate::job::{spend, Job, Shown};
-use crate::layers::Layer;
-use crate::noise::Spot;
-use crate::objects::{Canvas, Placing};
-use crate::paint::encode_png;
-use crate::rng::ParkMiller;
+use crate::base::error::Result;
+use crate::base::job::{spend, Handover, Job};
+use crate::base::noise::Spot;
+use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
 #[cfg(any(doc, test))]
-use crate::rng::STUCK_SEED;
-use crate::terrain::Shaping;
-use crate::Point;
+use crate::base::rng::STUCK_SEED;
+use crate::pictures::objects::{Canvas, Placing};
+use crate::pictures::paint::encode_png;
+use crate::pictures::terrain::Shaping;
+use crate::variants::layers::Layer;
 
-pub use crate::objects::Object;
-pub use crate::terrain::{Ground, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
+pub use crate::pictures::objects::Object;
+pub use crate::pictures::terrain::{Ground, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
 
 /// Tries per step for every layer.
 const K: u32 = 30;
@@ -98,7 +98,7 @@ impl World {
 /// A seed for one part of the world (`part` 0, 1, …), scattered by a hash so that parts, and
 /// neighbouring world seeds, do not draw related numbers. Never [`STUCK_SEED`].
 fn part_seed(seed: i32, part: u32) -> i32 {
-    crate::rng::sub_seed(seed, 0x0b1e_c700 + part)
+    crate::base::rng::sub_seed(seed, 0x0b1e_c700 + part)
 }
 
 /// Paints the `WORLD_WIDTH × WORLD_HEIGHT` island for a 32-bit `seed`.
@@ -167,7 +167,7 @@ pub struct WorldPainter {
     /// The picture so far: empty until the ground is being painted.
     rgb: Vec<u8>,
     stage: Stage,
-    shown: Shown,
+    handover: Handover,
 }
 
 enum Stage {
@@ -212,7 +212,7 @@ impl WorldPainter {
             seed,
             rgb: Vec::new(),
             stage: Stage::Terrain(Shaping::new(WORLD_WIDTH, WORLD_HEIGHT, seed)?),
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -335,13 +335,13 @@ impl Job for WorldPainter {
     /// A unit is about one sampler step; see the type's docs for what the other pieces cost.
     fn run(&mut self, budget: u64) -> Result<bool> {
         spend(budget, |_| self.piece()).inspect_err(|_| self.stage = Stage::Empty)?;
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         Ok(self.ended())
     }
 
     /// An estimate, since how long placing takes depends on the island; it never goes backwards.
     fn progress(&self) -> f64 {
-        self.shown.get(self.ended())
+        self.handover.progress(self.ended())
     }
 
     /// "shaping the terrain", "painting the ground", "placing chests" (rocks, trees, flowers),

@@ -21,21 +21,14 @@ use crate::base::job::Job;
 use crate::base::point::Point;
 use crate::classic::bridson::Sampler;
 use crate::classic::grid::Grid;
-use std::fmt;
+
+pub use crate::base::error::{ClassProblem, MAX_CLASSES, MAX_SPACING_RATIO};
 
 mod kinds;
 mod placed;
 
 pub(crate) use kinds::ClassKinds;
 pub use placed::ClassedPoints;
-
-/// The most classes one run takes (the spacing table holds one number per pair).
-pub const MAX_CLASSES: usize = 256;
-
-/// How many times the smallest spacing the largest may be: a candidate of the largest class
-/// searches the grid (cells of the smallest spacing / √2) that far around it, so the work per
-/// candidate grows with the square of this ratio.
-pub const MAX_SPACING_RATIO: f64 = 32.0;
 
 /// The salt of the class draws' seed ([`crate::rng::sub_seed`]).
 const CLASS_SALT: u32 = 0x0c1a_55e5;
@@ -120,122 +113,6 @@ impl ClassParams {
             between: Vec::new(),
             k: 30,
             seed: 123_456,
-        }
-    }
-}
-
-/// What is wrong with a set of classes ([`Error::Classes`]): the names and values at fault.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ClassProblem {
-    /// No class was given.
-    NoClasses,
-    /// More than [`MAX_CLASSES`] classes.
-    TooManyClasses {
-        /// How many were given.
-        count: usize,
-    },
-    /// A class with an empty name.
-    Unnamed {
-        /// Its index.
-        index: usize,
-    },
-    /// Two classes of the same name.
-    SameName {
-        /// The name.
-        name: String,
-    },
-    /// A class's spacing is not a finite number > 0 (or outside the lengths the crate takes).
-    Spacing {
-        /// The class.
-        class: String,
-        /// The spacing given.
-        value: f64,
-    },
-    /// A class's weight is negative or not finite.
-    Weight {
-        /// The class.
-        class: String,
-        /// The weight given.
-        value: f64,
-    },
-    /// Every class has weight 0: nothing would ever be thrown.
-    NoWeight,
-    /// A between rule names a class that was not given.
-    UnknownClass {
-        /// The name that matched no class.
-        name: String,
-    },
-    /// A between rule pairs a class with itself.
-    SameClass {
-        /// The class.
-        class: String,
-    },
-    /// Two between rules for one pair.
-    PairTwice {
-        /// One class of the pair.
-        a: String,
-        /// The other.
-        b: String,
-    },
-    /// A between rule's spacing is not a finite number > 0 (or outside the lengths the crate
-    /// takes).
-    BetweenSpacing {
-        /// One class of the pair.
-        a: String,
-        /// The other.
-        b: String,
-        /// The spacing given.
-        value: f64,
-    },
-    /// The largest spacing is more than [`MAX_SPACING_RATIO`] times the smallest.
-    SpacingRatio {
-        /// The smallest spacing of any pair.
-        smallest: f64,
-        /// The largest.
-        largest: f64,
-    },
-}
-
-impl fmt::Display for ClassProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The number rule of the crate's other messages: "must be …, got …".
-        let length =
-            |f: &mut fmt::Formatter<'_>, what: String, value: f64| match positive("spacing", value)
-            {
-                Err(e) => write!(f, "{what}{}", e.to_string().trim_start_matches("spacing")),
-                Ok(_) => write!(f, "{what} is {value}"),
-            };
-        match self {
-            ClassProblem::NoClasses => f.write_str("no class was given"),
-            ClassProblem::TooManyClasses { count } => {
-                write!(f, "{count} classes were given; the most is {MAX_CLASSES}")
-            }
-            ClassProblem::Unnamed { index } => write!(f, "class {index} has no name"),
-            ClassProblem::SameName { name } => write!(f, "class {name} is given twice"),
-            ClassProblem::Spacing { class, value } => {
-                length(f, format!("the spacing of class {class}"), *value)
-            }
-            ClassProblem::Weight { class, value } => write!(
-                f,
-                "the weight of class {class} must be a finite number ≥ 0, got {value}"
-            ),
-            ClassProblem::NoWeight => f.write_str("every class has weight 0"),
-            ClassProblem::UnknownClass { name } => {
-                write!(f, "a between rule names class {name}, which was not given")
-            }
-            ClassProblem::SameClass { class } => {
-                write!(f, "a between rule pairs class {class} with itself")
-            }
-            ClassProblem::PairTwice { a, b } => {
-                write!(f, "the spacing between {a} and {b} is given twice")
-            }
-            ClassProblem::BetweenSpacing { a, b, value } => {
-                length(f, format!("the spacing between {a} and {b}"), *value)
-            }
-            ClassProblem::SpacingRatio { smallest, largest } => write!(
-                f,
-                "the largest spacing, {largest}, is more than {MAX_SPACING_RATIO} times the smallest, {smallest}"
-            ),
         }
     }
 }

@@ -15,11 +15,11 @@
 //! calls `sin`, `exp` or `powf`, whose last bit differs between libm implementations, so a seed
 //! gives the same densities, to the bit, natively and in WebAssembly.
 
-use crate::bridson::{variable_sampler, Sampler};
-use crate::error::{positive, radius_range, Error, Result};
-use crate::noise::{smoothstep, Octaves};
-use crate::rng::ParkMiller;
-use crate::Point;
+use crate::base::error::{positive, radius_range, Error, Result};
+use crate::base::noise::{smoothstep, Octaves};
+use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
+use crate::classic::bridson::{variable_sampler, Sampler};
 
 /// Octaves in a density field: enough for ragged edges, few enough to stay fast.
 const DENSITY_OCTAVES: u32 = 4;

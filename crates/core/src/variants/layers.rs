@@ -6,11 +6,11 @@
 //! With a grid per layer instead, every layer is well spaced on its own and they overlap freely —
 //! [`overlaps`] finds those collisions.
 
-use crate::bridson::{AllowedFn, Sampler};
-use crate::error::{positive, Error, Result};
-use crate::grid::Grid;
+use crate::base::error::{positive, Error, Result};
+use crate::base::point::Point;
+use crate::classic::bridson::{AllowedFn, Sampler};
+use crate::classic::grid::Grid;
 use crate::measures::buckets::Buckets;
-use crate::Point;
 use std::f64::consts::SQRT_2;
 
 /// Where a layer may place points.

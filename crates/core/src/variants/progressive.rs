@@ -19,9 +19,9 @@
 //!
 //! The work grows like `n log n`, with a k-d tree of the points' gaps ([`ProgressiveOrder`] says how).
 
-use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
-use crate::job::Job;
-use crate::point::Point;
+use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::Job;
+use crate::base::point::Point;
 
 /// The most points a leaf of the tree holds. Leaves hold between half of this and this many.
 const LEAF: usize = 16;
@@ -29,8 +29,8 @@ const LEAF: usize = 16;
 /// The points a single order may hold by default: [`DEFAULT_MAX_CELLS`], about 33.5 million.
 pub const MAX_POINTS: usize = DEFAULT_MAX_CELLS;
 
-/// Tree nodes visited or points measured per unit of work: about the cost of one Bridson step
-/// (measured: 36 to 38 instructions a visit, about 5 500 a Bridson step).
+/// Tree nodes visited or points measured per unit of work: about the cost of one Bridson step,
+/// so a budget means the same time in every job (BENCHMARKS.md, "Notes from the code").
 const VISITS_PER_UNIT: u64 = 128;
 
 /// Reorders `points` so that every prefix is spread out; see the module docs.

@@ -22,7 +22,8 @@
 //! builds. So one seed gives the same points, to the bit, everywhere.
 
 use crate::base::error::Result;
-use crate::base::job::{bridson_share, Budget, Job, Shown, BRIDSON_DENSITY};
+use crate::base::job::{bridson_share, Budget, Handover, Job, BRIDSON_DENSITY};
+use crate::base::names::named;
 use crate::base::point::Point;
 use crate::classic::bridson::Sampler;
 use crate::classic::candidates::Candidates;
@@ -49,30 +50,12 @@ pub enum Method {
     Maximal,
 }
 
-impl Method {
-    /// Every method, in the lab's order.
-    pub const ALL: [Method; 4] = [
-        Method::Classic,
-        Method::ParentCone,
-        Method::Roberts,
-        Method::Maximal,
-    ];
-
-    /// The method's name as the page spells it: `classic`, `parent-cone`, `roberts`, `maximal`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Classic => "classic",
-            Method::ParentCone => "parent-cone",
-            Method::Roberts => "roberts",
-            Method::Maximal => "maximal",
-        }
-    }
-
-    /// The method with this [`Method::name`], if any.
-    pub fn from_name(name: &str) -> Option<Method> {
-        Method::ALL.into_iter().find(|m| m.name() == name)
-    }
-}
+named!(Method {
+    Classic => "classic",
+    ParentCone => "parent-cone",
+    Roberts => "roberts",
+    Maximal => "maximal",
+});
 
 /// What one run of a sampler produced.
 #[derive(Debug, Clone, PartialEq)]
@@ -296,7 +279,7 @@ pub struct SamplerJob {
     /// About how many points the run places, and how many gap-filling pieces follow.
     expected: f64,
     gap_pieces: f64,
-    shown: Shown,
+    handover: Handover,
 }
 
 /// What a [`SamplerJob`] has left to do: Bridson's loop ([`Sampler`]) with the method's
@@ -349,7 +332,7 @@ impl SamplerJob {
             expected: packing(method) * per_r2,
             // Listing the grid's 2 squares per r², then about as many darts and splits again.
             gap_pieces: 3.6 * per_r2,
-            shown: Shown::default(),
+            handover: Handover::default(),
         }
     }
 
@@ -361,7 +344,7 @@ impl SamplerJob {
         while budget.left() && !matches!(self.work, Work::Done) {
             budget.spend(self.piece(budget.units()));
         }
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         matches!(self.work, Work::Done)
     }
 
@@ -449,7 +432,7 @@ impl Job for SamplerJob {
     }
 
     fn progress(&self) -> f64 {
-        self.shown.get(matches!(self.work, Work::Done))
+        self.handover.progress(matches!(self.work, Work::Done))
     }
 
     fn stage(&self) -> &'static str {

@@ -17,11 +17,11 @@
 //! Past one machine, the Python package builds this same stream on a Dask cluster
 //! (`poisson_live.dask.endless`; see [`ChunkRows`], "Past one machine").
 
-use crate::chunks::{constraints_of, phase, ChunkedWorld, Recipe};
-use crate::error::MAX_LENGTH;
-use crate::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::job::bridson_points;
-use crate::Point;
+use crate::base::error::MAX_LENGTH;
+use crate::base::error::{in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::bridson_points;
+use crate::base::point::Point;
+use crate::variants::chunks::{constraints_of, phase, ChunkedWorld, Recipe};
 
 /// The chunk side [`ChunkRows::for_map`] uses, in radii. 16 r is in the flat optimum of the
 /// time per point measured for sides from 8 r to 256 r (BENCHMARKS.md, "Notes from the code"),

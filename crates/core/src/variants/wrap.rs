@@ -21,13 +21,13 @@
 //! [`wrap_audit`] finds the closest pair on the torus (the seam audit), and [`seam_conflicts`]
 //! lists every pair closer than a spacing there, with the offset to the copy that is too close.
 
-use crate::bridson::Sampler;
-use crate::error::Result;
-use crate::job::Job;
+use crate::base::error::Result;
+use crate::base::job::Job;
+use crate::base::point::Point;
+use crate::classic::bridson::Sampler;
 use crate::measures::buckets::Buckets;
-use crate::Point;
 
-pub use crate::grid::{torus_delta, torus_distance2};
+pub use crate::classic::grid::{torus_delta, torus_distance2};
 
 /// A tileable Poisson disk set: a `width × height` map whose points keep at least `radius` from
 /// each other across the map's edges as well, so copies of the map laid side by side never
@@ -152,7 +152,7 @@ pub fn seam_conflicts(
     height: f64,
     spacing: f64,
 ) -> Result<Vec<SeamPair>> {
-    let (width, height, spacing) = crate::grid::tileable(width, height, spacing)?;
+    let (width, height, spacing) = crate::classic::grid::tileable(width, height, spacing)?;
     // Buckets at least `spacing` wide: a close pair sits in the same or a neighbouring bucket.
     let cols = ((width / spacing).floor() as usize).clamp(1, 4096);
     let rows = ((height / spacing).floor() as usize).clamp(1, 4096);

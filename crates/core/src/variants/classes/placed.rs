@@ -1,7 +1,7 @@
 //! What a class run hands over: the points with their classes.
 
+use crate::base::point::Item;
 use crate::base::point::Point;
-use crate::variants::edit::Item;
 
 /// Points with their classes, in the order they were placed.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -7,11 +7,12 @@
 //! pair, and the widest clearing. [`CompareJob`] does it a slice at a time; [`compare`] is that
 //! job run to the end.
 
-use crate::bridson::Sampler;
-use crate::error::Result;
-use crate::job::{bridson_points, spend, Job, Shown};
-use crate::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
-use crate::Point;
+use crate::base::error::Result;
+use crate::base::job::{bridson_points, spend, Handover, Job};
+use crate::base::names::named;
+use crate::base::point::Point;
+use crate::classic::bridson::Sampler;
+use crate::measures::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
 
 /// Tries per step for the Poisson method of the comparison.
 pub const COMPARE_K: u32 = 30;
@@ -28,16 +29,11 @@ pub enum Method {
     Poisson,
 }
 
-impl Method {
-    /// The method's name as the page spells it (`random`, `jittered`, `poisson`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Random => "random",
-            Method::Jittered => "jittered",
-            Method::Poisson => "poisson",
-        }
-    }
-}
+named!(Method {
+    Random => "random",
+    Jittered => "jittered",
+    Poisson => "poisson",
+});
 
 /// One method's points and figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,14 +56,17 @@ pub struct Report {
 
 /// N uniform random points, N the count Bridson placed ([`crate::random_points`]).
 pub(crate) fn matching_random(n: usize, w: f64, h: f64, seed: i32) -> Result<Vec<Point>> {
-    crate::random_points(n, w, h, seed)
+    crate::classic::scatter::random_points(n, w, h, seed)
 }
 
 /// The jittered grid whose cells would hold N points, N the count Bridson placed: its points
 /// ([`crate::jittered_grid`]) and its spacing `√(w·h / N)`.
 pub(crate) fn matching_jittered(n: usize, w: f64, h: f64, seed: i32) -> Result<(Vec<Point>, f64)> {
     let spacing = (w * h / n as f64).sqrt();
-    Ok((crate::jittered_grid(spacing, w, h, seed)?, spacing))
+    Ok((
+        crate::classic::scatter::jittered_grid(spacing, w, h, seed)?,
+        spacing,
+    ))
 }
 
 /// Runs the three methods on one `width × height` map with one seed; see the module docs.
@@ -125,7 +124,7 @@ pub struct CompareJob {
     /// Units spent so far, and about how many the whole comparison takes.
     spent: u64,
     planned: f64,
-    shown: Shown,
+    handover: Handover,
 }
 
 impl CompareJob {
@@ -146,7 +145,7 @@ impl CompareJob {
             ended: false,
             spent: 0,
             planned: (2 * n as u64 + scatter_cost(n) + 3 * measure_cost(n)) as f64,
-            shown: Shown::default(),
+            handover: Handover::default(),
         })
     }
 
@@ -225,12 +224,12 @@ impl Job for CompareJob {
             Ok(cost)
         })
         .inspect_err(|_| self.ended = true)?;
-        self.shown.update(self.estimate());
+        self.handover.show(self.estimate());
         Ok(self.ended)
     }
 
     fn progress(&self) -> f64 {
-        self.shown.get(self.ended)
+        self.handover.progress(self.ended)
     }
 
     fn stage(&self) -> &'static str {

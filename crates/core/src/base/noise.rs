@@ -15,8 +15,8 @@
 //! that calls `sin`, `exp` or `powf`, whose last bit differs between libm implementations, so a
 //! seed gives the same values, to the bit, natively and in WebAssembly.
 
-use crate::error::{Error, Result, DEFAULT_MAX_CELLS};
-use crate::rng::{hash32, ParkMiller};
+use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::rng::{hash32, ParkMiller};
 use noise::{NoiseFn, Perlin};
 
 /// fBm over Perlin noise, with the octave sum written out so every operation is known.

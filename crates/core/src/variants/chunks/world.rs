@@ -1,108 +1,19 @@
-//! Endless worlds, one chunk at a time, with no seams and no memory of the visit order.
-//!
-//! A game fills the square chunks around the player as they come into view and forgets far
-//! ones. Two promises make that work: a chunk's points depend only on the seed and its
-//! coordinates (not on what was visited before, in what order, or what the cache holds), and
-//! two points closer than the radius never meet, inside a chunk or across a border.
-//!
-//! Chunk `(cx, cy)` covers `[cx·S, (cx + 1)·S) × [cy·S, (cy + 1)·S)`; its [`phase`], `(cx mod
-//! 2) + 2·(cy mod 2)`, differs for any two chunks that touch. A chunk is sampled after, and
-//! around, the points of its touching neighbours of lower phase ([`constraints_of`]), from its
-//! own generator ([`chunk_seed`]).
-//!
-//! - **Order independence**, by induction on the phase: a phase-0 chunk is a function of
-//!   `(seed, cx, cy)`; a phase-`p` chunk, of those and of its lower-phase neighbours' points,
-//!   each a function of the seed and their coordinates. The cache only remembers results.
-//! - **No seams**: the chunk side is at least `2r`, so two points closer than `r` lie in one
-//!   chunk (whose sampler kept them apart) or in two touching ones of different phases, the
-//!   higher of which refused any candidate closer than `r` to the other's points.
-//!
-//! [`ChunkedWorld::points_in`] builds a view's chunks in one call, [`ChunkedWorld::fill`] a
-//! chunk per unit of work and [`ChunkedWorld::generate_next`] one per call, so a page can spread
-//! the work over frames and still show exactly what `points_in` gives. The draw order inside a
-//! chunk is on [`ChunkedWorld`].
+//! The endless world itself: chunks built on demand around their constraints, kept in a cache
+//! that forgets the farthest, and a rectangle's chunks as a job.
 
-use crate::bridson::{Handover, Sampler, MAX_K};
-use crate::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
-use crate::grid::Grid;
-use crate::job::Job;
-use crate::rng::ParkMiller;
-use crate::Point;
+use super::scheme::{chunk_seed, constraints_of, phase, REACH};
+use crate::base::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::{Handover, Job};
+use crate::base::point::Point;
+use crate::base::rng::ParkMiller;
+use crate::classic::bridson::{Sampler, MAX_K};
+use crate::classic::grid::Grid;
 use std::collections::{HashMap, HashSet};
 use std::f64::consts::SQRT_2;
 use std::rc::Rc;
 
 /// How many chunks a world keeps by default before it forgets the farthest.
 pub const DEFAULT_CAPACITY: usize = 256;
-
-/// A chunk's phase, `(cx mod 2) + 2·(cy mod 2)`: 0 to 3, different for any two touching chunks.
-///
-/// ```
-/// use poisson_live::chunks::phase;
-/// assert_eq!(phase(0, 0), 0);
-/// assert_eq!(phase(-1, 0), 1);
-/// assert_eq!(phase(2, -3), 2);
-/// assert_eq!(phase(1, 1), 3);
-/// ```
-pub fn phase(cx: i32, cy: i32) -> u8 {
-    (cx.rem_euclid(2) + 2 * cy.rem_euclid(2)) as u8
-}
-
-/// How far building a chunk reaches, in chunks: its constraints touch it, theirs touch them,
-/// and so on at most three phases down.
-pub const REACH: i32 = 3;
-
-/// The constraints of chunk `(cx, cy)`: its touching neighbours of lower phase, in the fixed
-/// order sampling reads them (rows, then columns). Chunks beyond the `i32` range do not exist:
-/// the world ends there.
-///
-/// ```
-/// use poisson_live::chunks::constraints_of;
-/// assert_eq!(constraints_of(0, 0).count(), 0); // phase 0
-/// assert_eq!(constraints_of(1, 0).collect::<Vec<_>>(), [(0, 0), (2, 0)]); // phase 1
-/// assert_eq!(constraints_of(1, 1).count(), 8); // phase 3: every neighbour
-/// ```
-pub fn constraints_of(cx: i32, cy: i32) -> impl Iterator<Item = (i32, i32)> {
-    let p = phase(cx, cy);
-    (-1i64..=1)
-        .flat_map(|dy| (-1i64..=1).map(move |dx| (dx, dy)))
-        .filter(|&d| d != (0, 0))
-        .filter_map(move |(dx, dy)| {
-            let nx = i32::try_from(i64::from(cx) + dx).ok()?;
-            let ny = i32::try_from(i64::from(cy) + dy).ok()?;
-            (phase(nx, ny) < p).then_some((nx, ny))
-        })
-}
-
-/// The seed of chunk `(cx, cy)` in a world of seed `seed`: a hash of the three numbers, mapped
-/// into `1..=2147483646`, where every value is a Park–Miller seed that never sticks
-/// ([`crate::rng::cell_seed`], where every derived seed comes from).
-///
-/// ```
-/// use poisson_live::chunks::chunk_seed;
-/// let s = chunk_seed(123456, 3, -7);
-/// assert!((1..=2_147_483_646).contains(&s));
-/// assert_eq!(s, chunk_seed(123456, 3, -7));
-/// assert_ne!(s, chunk_seed(123456, -7, 3));
-/// ```
-pub fn chunk_seed(seed: i32, cx: i32, cy: i32) -> i32 {
-    crate::rng::cell_seed(seed, cx, cy)
-}
-
-/// A short fingerprint of a list of points (FNV-1a over the bits of every coordinate and
-/// radius), for checking that a chunk came back identical.
-pub fn points_digest(points: &[Point]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for p in points {
-        for v in [p.x, p.y, p.r] {
-            for b in v.to_bits().to_le_bytes() {
-                h ^= u64::from(b);
-                h = h.wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-    }
-    h
-}
 
 /// An endless world of Poisson disk points, generated chunk by chunk on demand; see the module
 /// docs for why a chunk never depends on the visit order and no seam ever shows.
@@ -154,8 +65,8 @@ impl ChunkedWorld {
             return Err(Error::Invalid {
                 message: format!(
                     "chunk size ({}) must be at least 2 × radius; use a radius ≤ {}",
-                    crate::error::short(size),
-                    crate::error::short(size / 2.0)
+                    crate::base::error::short(size),
+                    crate::base::error::short(size / 2.0)
                 ),
             });
         }
@@ -166,8 +77,8 @@ impl ChunkedWorld {
             return Err(Error::TooMuchWork {
                 subject: format!(
                     "radius {} in chunks of {}",
-                    crate::error::short(radius),
-                    crate::error::short(size)
+                    crate::base::error::short(radius),
+                    crate::base::error::short(size)
                 ),
                 what: "grid cells per chunk",
                 needed,
@@ -646,7 +557,7 @@ mod tests {
         assert!(e.to_string().contains("at least 2 × radius"), "{e}");
         assert!(ChunkedWorld::new(128.0, 0.0, 30, 1).is_err());
         assert!(ChunkedWorld::new(128.0, 10.0, 0, 1).is_err());
-        assert!(ChunkedWorld::new(128.0, 10.0, 30, crate::rng::STUCK_SEED).is_err());
+        assert!(ChunkedWorld::new(128.0, 10.0, 30, crate::base::rng::STUCK_SEED).is_err());
         assert!(ChunkedWorld::new(1e9, 0.01, 30, 1).is_err());
     }
 
