@@ -9,6 +9,7 @@ use libfuzzer_sys::fuzz_target;
 use poisson_live::darts::{DartThrower, MAX_MISSES, MISS_WINDOW, RECENT_REJECTED};
 use poisson_live::error::DEFAULT_MAX_CELLS;
 use poisson_live::rng::STUCK_SEED;
+use poisson_live::DartParams;
 use poisson_live::{dart_throwing, jittered_grid, random_points, Point};
 use std::f64::consts::SQRT_2;
 
@@ -72,7 +73,13 @@ fuzz_target!(|inp: Input| {
         && max_misses <= MAX_MISSES
         && seed != STUCK_SEED
         && cells_for(w, h, r / SQRT_2) <= DEFAULT_MAX_CELLS as f64;
-    let built = DartThrower::new(w, h, r, max_misses, seed);
+    let built = DartThrower::new(DartParams {
+        width: w,
+        height: h,
+        radius: r,
+        max_misses,
+        seed,
+    });
     assert_eq!(built.is_ok(), valid, "{:?}", built.as_ref().err());
     let Ok(mut d) = built else { return };
     assert_eq!(d.miss_rate(), 0.0);
@@ -149,7 +156,14 @@ fuzz_target!(|inp: Input| {
     if d.is_finished() && d.thrown() <= BUDGET {
         assert_eq!(
             d.kept(),
-            &dart_throwing(w, h, r, max_misses, seed).unwrap()[..]
+            &dart_throwing(DartParams {
+                width: w,
+                height: h,
+                radius: r,
+                max_misses,
+                seed
+            })
+            .unwrap()[..]
         );
     }
 });

@@ -10,6 +10,7 @@ use poisson_live::bridson::{variable_sampler, Outcome, Sampler, Step, MAX_K};
 use poisson_live::density::DensityField;
 use poisson_live::error::DEFAULT_MAX_CELLS;
 use poisson_live::rng::STUCK_SEED;
+use poisson_live::SamplerParams;
 use poisson_live::{Error, Grid};
 use std::f64::consts::SQRT_2;
 
@@ -92,9 +93,17 @@ fn build(inp: &Input) -> poisson_live::Result<Sampler> {
     let (w, h, r, k, seed) = inp.params();
     let mut s = match &inp.build {
         Build::New => Sampler::new(w, h, r, k, seed)?,
-        Build::Variable { max_radius, rule } => {
-            variable_sampler(w, h, r, max_radius.0, k, seed, rule.func())?
-        }
+        Build::Variable { max_radius, rule } => variable_sampler(
+            SamplerParams {
+                width: w,
+                height: h,
+                radius: r,
+                k,
+                seed,
+            },
+            max_radius.0,
+            rule.func(),
+        )?,
         Build::WithGrid { cell } => Sampler::with_grid(Grid::new(w, h, cell.0)?, r, k, seed)?,
         Build::Density { max_radius, patch } => {
             DensityField::new(seed, r, max_radius.0, patch.0)?.sampler(w, h, k, seed)?

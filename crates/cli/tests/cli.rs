@@ -1,5 +1,6 @@
 //! The `poisson` binary as a pipeline runs it: arguments in, bytes and an exit status out.
 
+use poisson_live::{DartParams, SamplerParams};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -139,7 +140,16 @@ fn every_method_matches_the_crate() {
     ]);
     assert_eq!(
         xy(&stdout(&out)),
-        pairs(poisson_live::dart_throwing(720.0, 400.0, 26.0, 300, 0).unwrap())
+        pairs(
+            poisson_live::dart_throwing(DartParams {
+                width: 720.0,
+                height: 400.0,
+                radius: 26.0,
+                max_misses: 300,
+                seed: 0
+            })
+            .unwrap()
+        )
     );
 
     let out = poisson(&[
@@ -153,12 +163,21 @@ fn every_method_matches_the_crate() {
         "--max-radius",
         "36",
     ]);
-    let want: Vec<Vec<f64>> =
-        poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456)
-            .unwrap()
-            .iter()
-            .map(|p| vec![p.x, p.y, p.r])
-            .collect();
+    let want: Vec<Vec<f64>> = poisson_live::density_forest(
+        SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 9.0,
+            k: 30,
+            seed: 123456,
+        },
+        36.0,
+        5.0,
+    )
+    .unwrap()
+    .iter()
+    .map(|p| vec![p.x, p.y, p.r])
+    .collect();
     assert!(!want.is_empty());
     assert_eq!(xy(&stdout(&out)), want);
 }
@@ -553,7 +572,14 @@ fn wrap_is_tileable_and_the_crates_set() {
         "bridson", "--width", "300", "--height", "200", "--radius", "12", "--seed", "31", "--wrap",
     ]);
     let (_, _, got) = json_points(&out);
-    let want = poisson_disk_wrapped(300.0, 200.0, 12.0, 30, 31).unwrap();
+    let want = poisson_disk_wrapped(SamplerParams {
+        width: 300.0,
+        height: 200.0,
+        radius: 12.0,
+        k: 30,
+        seed: 31,
+    })
+    .unwrap();
     assert_eq!(got, rows(&want));
     let (_, _, closest) = wrap_audit(&want, 300.0, 200.0).unwrap();
     assert!(closest >= 12.0, "{closest}");
@@ -1159,8 +1185,25 @@ fn refill_round_trip_keeps_every_point_off_the_circle_with_its_id() {
         }
     }
     // The crate's edit: the same fill numbered in order, seed 99, edit number 0.
-    let fill = EditableSet::fill(720.0, 400.0, 10.0, 30, 7).unwrap();
-    let mut set = EditableSet::with_items(720.0, 400.0, 10.0, 30, 99, fill.items()).unwrap();
+    let fill = EditableSet::fill(SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed: 7,
+    })
+    .unwrap();
+    let mut set = EditableSet::with_items(
+        SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 10.0,
+            k: 30,
+            seed: 99,
+        },
+        fill.items(),
+    )
+    .unwrap();
     set.apply(Tool::Refill, &circle).unwrap();
     let want: Vec<(u32, [f64; 3])> = set
         .items()

@@ -6,6 +6,7 @@
 //! bash, and a failed write is made with `ulimit -f` with SIGXFSZ ignored, so the write fails
 //! with "File too large" instead of killing the process.
 
+use poisson_live::{DartParams, SamplerParams};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -348,7 +349,14 @@ fn darts_memory_does_not_grow_with_the_misses() {
     ];
     let out = limited(limits, &args, None);
     let count: usize = succeeded(&out).trim().parse().unwrap();
-    let want = poisson_live::dart_throwing(400.0, 400.0, 9.0, 1_000_000, 123456).unwrap();
+    let want = poisson_live::dart_throwing(DartParams {
+        width: 400.0,
+        height: 400.0,
+        radius: 9.0,
+        max_misses: 1_000_000,
+        seed: 123456,
+    })
+    .unwrap();
     assert_eq!(count, want.len());
 }
 
@@ -416,7 +424,14 @@ fn refill_advice_about_the_brush_names_the_circle() {
     let advised: f64 = advised.parse().unwrap();
     assert!((1000.0..2e5).contains(&advised), "{err}");
     // The core takes the advised brush (the fill itself is millions of points, too slow here).
-    let set = poisson_live::EditableSet::new(1e6, 1e6, 2.0, 30, 123456).unwrap();
+    let set = poisson_live::EditableSet::new(SamplerParams {
+        width: 1e6,
+        height: 1e6,
+        radius: 2.0,
+        k: 30,
+        seed: 123456,
+    })
+    .unwrap();
     let stroke = poisson_live::edit::Stroke::circle(5e5, 5e5, advised).unwrap();
     assert!(set.edit(poisson_live::edit::Tool::Refill, &stroke).is_ok());
 }

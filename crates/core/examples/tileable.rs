@@ -14,6 +14,7 @@
 
 use poisson_live::poisson_disk;
 use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, wrap_audit};
+use poisson_live::SamplerParams;
 use std::error::Error;
 
 const TILE: f64 = 256.0;
@@ -37,7 +38,13 @@ fn run() -> Result<(), Box<dyn Error>> {
         ("plain   ", poisson_disk(TILE, TILE, SPACING, 30, seed)?),
         (
             "wrapped ",
-            poisson_disk_wrapped(TILE, TILE, SPACING, 30, seed)?,
+            poisson_disk_wrapped(SamplerParams {
+                width: TILE,
+                height: TILE,
+                radius: SPACING,
+                k: 30,
+                seed,
+            })?,
         ),
     ] {
         let seams = seam_conflicts(&pebbles, TILE, TILE, SPACING)?;

@@ -148,8 +148,8 @@ pub use variants::edit::{self, EditableSet};
 // The fast sampler for games (issue 12).
 pub use variants::fast::{self, fast_poisson};
 
-pub use bridson::{poisson_disk, variable_radius, Sampler, Step};
-pub use darts::{dart_throwing, DartThrower};
+pub use bridson::{poisson_disk, variable_radius, Sampler, SamplerParams, Step};
+pub use darts::{dart_throwing, DartParams, DartThrower};
 pub use density::{density_forest, DensityField};
 pub use error::{Error, Result};
 pub use grid::Grid;

@@ -12,6 +12,7 @@ use poisson_live::classes::{
 };
 use poisson_live::error::Bound;
 use poisson_live::job::Job;
+use poisson_live::SamplerParams;
 use poisson_live::{poisson_disk, EditableSet, Error};
 use proptest::prelude::*;
 
@@ -207,7 +208,17 @@ fn a_rule_between_two_classes_is_kept_and_used() {
     // rock–bush within 1.5 × 25.
     assert!(closest[1] < 1.5 && closest[n + 2] < 1.5, "{closest:?}");
     // What an editor takes: the radii keep the crate's promise, so EditableSet accepts them.
-    let set = EditableSet::with_items(720.0, 400.0, 10.0, 30, 1, placed.items()).unwrap();
+    let set = EditableSet::with_items(
+        SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 10.0,
+            k: 30,
+            seed: 1,
+        },
+        placed.items(),
+    )
+    .unwrap();
     assert_eq!(set.classes(), &placed.classes[..]);
     assert_eq!(set.points(), &placed.points[..]);
 }

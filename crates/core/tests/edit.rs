@@ -8,6 +8,7 @@ use common::assert_spaced;
 use poisson_live::classes::{poisson_classes, Between, Class, ClassParams, ClassTable};
 use poisson_live::edit::{Change, EditableSet, Item, Stroke, Tool, UNDO_DEPTH};
 use poisson_live::job::Job;
+use poisson_live::SamplerParams;
 use poisson_live::{poisson_disk, variable_radius, Point};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -232,7 +233,8 @@ proptest! {
             .prop_flat_map(|(w, h, r)| (Just(w), Just(h), Just(r), ops(w, h, r))),
         seed in any::<i32>().prop_filter("not stuck", |&s| s != poisson_live::rng::STUCK_SEED),
     ) {
-        let set = EditableSet::fill(w, h, r, 30, seed).unwrap();
+        let map = SamplerParams { width: w, height: h, radius: r, k: 30, seed };
+        let set = EditableSet::fill(map).unwrap();
         let a = run(set.clone(), &list)?;
         let b = run(set, &list)?;
         prop_assert_eq!(a, b, "same seed, same operations, same set");
@@ -242,9 +244,11 @@ proptest! {
     // two radii decides, for kept and new points alike.
     #[test]
     fn edits_on_a_set_of_mixed_radii(seed in 1..1000i32, list in ops(160.0, 120.0, 6.0)) {
-        let pts = variable_radius(160.0, 120.0, 6.0, 15.0, 30, seed, |x, _| x / 10.0).unwrap();
+        let map = SamplerParams { width: 160.0, height: 120.0, radius: 6.0, k: 30, seed };
+        let pts = variable_radius(map, 15.0, |x, _| x / 10.0).unwrap();
         let items = pts.iter().enumerate().map(|(i, &point)| Item { id: 3 * i as u32 + 7, class: (i % 3) as u16, point });
-        let set = EditableSet::with_items(160.0, 120.0, 6.0, 30, seed, items).unwrap();
+        let map = SamplerParams { width: 160.0, height: 120.0, radius: 6.0, k: 30, seed };
+        let set = EditableSet::with_items(map, items).unwrap();
         run(set, &list)?;
     }
 
@@ -328,7 +332,19 @@ fn a_set_with_classes_is_checked_against_its_table() {
             r: 10.0,
         },
     };
-    let set = |items: Vec<Item>| EditableSet::with_items(100.0, 100.0, 10.0, 30, 1, items).unwrap();
+    let set = |items: Vec<Item>| {
+        EditableSet::with_items(
+            SamplerParams {
+                width: 100.0,
+                height: 100.0,
+                radius: 10.0,
+                k: 30,
+                seed: 1,
+            },
+            items,
+        )
+        .unwrap()
+    };
     // A tree and a rock 15 apart: fine by radii, too close for their pair.
     let close = set(vec![at(0, 0, 10.0), at(1, 1, 25.0)]);
     let err = close.with_classes(table.clone()).unwrap_err().to_string();
@@ -347,7 +363,14 @@ fn a_set_with_classes_is_checked_against_its_table() {
 
 #[test]
 fn the_first_fill_is_the_classic_fill_numbered_in_order() {
-    let set = EditableSet::fill(720.0, 400.0, 24.0, 30, 123456).unwrap();
+    let set = EditableSet::fill(SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 24.0,
+        k: 30,
+        seed: 123456,
+    })
+    .unwrap();
     assert_eq!(
         set.points(),
         &poisson_disk(720.0, 400.0, 24.0, 30, 123456).unwrap()[..]
@@ -360,7 +383,14 @@ fn the_first_fill_is_the_classic_fill_numbered_in_order() {
 
 #[test]
 fn a_stroke_off_the_map_changes_nothing_at_all() {
-    let mut set = EditableSet::fill(300.0, 200.0, 10.0, 30, 5).unwrap();
+    let mut set = EditableSet::fill(SamplerParams {
+        width: 300.0,
+        height: 200.0,
+        radius: 10.0,
+        k: 30,
+        seed: 5,
+    })
+    .unwrap();
     let before = set.clone();
     for tool in [Tool::Paint, Tool::Erase, Tool::Refill] {
         for path in [
@@ -386,7 +416,14 @@ fn a_stroke_off_the_map_changes_nothing_at_all() {
 fn counts(x: f64, y: f64, bands: &[(f64, f64)], stroke: Stroke, tool: Tool) -> Vec<[usize; 2]> {
     let mut totals = vec![[0; 2]; bands.len()];
     for seed in 1..=12 {
-        let mut set = EditableSet::fill(720.0, 400.0, 10.0, 30, seed).unwrap();
+        let mut set = EditableSet::fill(SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 10.0,
+            k: 30,
+            seed,
+        })
+        .unwrap();
         let before = set.points().to_vec();
         set.apply(tool, &stroke).unwrap();
         for (t, &(lo, hi)) in totals.iter_mut().zip(bands) {
@@ -440,7 +477,14 @@ fn a_refill_is_as_dense_as_the_first_fill() {
 
 #[test]
 fn paint_fills_an_erased_patch_and_adds_little_to_a_full_one() {
-    let mut set = EditableSet::fill(720.0, 400.0, 10.0, 30, 77).unwrap();
+    let mut set = EditableSet::fill(SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed: 77,
+    })
+    .unwrap();
     let dab = Stroke::circle(200.0, 200.0, 50.0).unwrap();
     let full = set.apply(Tool::Paint, &dab).unwrap();
     assert_eq!(full.removed, 0);
@@ -459,7 +503,14 @@ fn paint_fills_an_erased_patch_and_adds_little_to_a_full_one() {
 // from the one-call edit; and a patch applied to a set that moved on.
 #[test]
 fn an_edit_in_slices_is_the_edit_in_one_call() {
-    let set = EditableSet::fill(720.0, 400.0, 10.0, 30, 9).unwrap();
+    let set = EditableSet::fill(SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed: 9,
+    })
+    .unwrap();
     let stroke = Stroke::new(&[[100.0, 100.0], [300.0, 150.0], [320.0, 300.0]], 30.0).unwrap();
     let whole = Job::run_to_end(set.edit(Tool::Refill, &stroke).unwrap()).unwrap();
     for budget in [1, 7, 100] {
@@ -491,7 +542,14 @@ fn an_edit_in_slices_is_the_edit_in_one_call() {
 
 #[test]
 fn a_drag_undoes_as_one_stroke_and_counts_its_net_change() {
-    let mut set = EditableSet::fill(720.0, 400.0, 10.0, 30, 3).unwrap();
+    let mut set = EditableSet::fill(SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed: 3,
+    })
+    .unwrap();
     let start = set.clone();
     set.begin_stroke();
     let mut last = [100.0, 200.0];
@@ -533,7 +591,14 @@ fn a_drag_undoes_as_one_stroke_and_counts_its_net_change() {
 
 #[test]
 fn undo_reaches_back_a_hundred_strokes() {
-    let mut set = EditableSet::fill(400.0, 300.0, 10.0, 30, 11).unwrap();
+    let mut set = EditableSet::fill(SamplerParams {
+        width: 400.0,
+        height: 300.0,
+        radius: 10.0,
+        k: 30,
+        seed: 11,
+    })
+    .unwrap();
     let first = set.clone();
     let dab = |i: usize| {
         Stroke::circle(
@@ -567,9 +632,18 @@ fn a_set_from_a_file_is_checked_once() {
         point: Point { x, y, r: 10.0 },
     };
     let make = |items: Vec<Item>| {
-        EditableSet::with_items(100.0, 100.0, 10.0, 30, 1, items)
-            .map(|s| s.next_id())
-            .map_err(|e| e.to_string())
+        EditableSet::with_items(
+            SamplerParams {
+                width: 100.0,
+                height: 100.0,
+                radius: 10.0,
+                k: 30,
+                seed: 1,
+            },
+            items,
+        )
+        .map(|s| s.next_id())
+        .map_err(|e| e.to_string())
     };
     assert_eq!(make(vec![at(4, 10.0, 10.0), at(90, 30.0, 10.0)]), Ok(91));
     assert_eq!(make(vec![]), Ok(0));
@@ -598,11 +672,34 @@ fn a_set_from_a_file_is_checked_once() {
         let e = make(items.clone()).unwrap_err();
         assert!(e.contains(message), "{items:?}: {e}");
     }
-    assert!(EditableSet::new(100.0, 100.0, 0.0, 30, 1).is_err());
-    assert!(EditableSet::new(100.0, 100.0, 5.0, 0, 1).is_err());
+    assert!(EditableSet::new(SamplerParams {
+        width: 100.0,
+        height: 100.0,
+        radius: 0.0,
+        k: 30,
+        seed: 1
+    })
+    .is_err());
+    assert!(EditableSet::new(SamplerParams {
+        width: 100.0,
+        height: 100.0,
+        radius: 5.0,
+        k: 0,
+        seed: 1
+    })
+    .is_err());
     // The last id there is: no new point fits, and the set says so.
-    let mut full =
-        EditableSet::with_items(100.0, 100.0, 10.0, 30, 1, [at(u32::MAX, 50.0, 50.0)]).unwrap();
+    let mut full = EditableSet::with_items(
+        SamplerParams {
+            width: 100.0,
+            height: 100.0,
+            radius: 10.0,
+            k: 30,
+            seed: 1,
+        },
+        [at(u32::MAX, 50.0, 50.0)],
+    )
+    .unwrap();
     let e = full
         .apply(Tool::Paint, &Stroke::circle(20.0, 20.0, 15.0).unwrap())
         .unwrap_err();
@@ -627,7 +724,14 @@ fn tools_read_their_names() {
 #[test]
 fn a_typical_stroke_costs_a_few_dozen_units() {
     for seed in 1..=20 {
-        let set = EditableSet::fill(720.0, 400.0, 10.0, 30, seed).unwrap();
+        let set = EditableSet::fill(SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 10.0,
+            k: 30,
+            seed,
+        })
+        .unwrap();
         for path in [vec![[360.0, 200.0]], vec![[350.0, 200.0], [370.0, 200.0]]] {
             let mut job = set
                 .edit(Tool::Refill, &Stroke::new(&path, 30.0).unwrap())
@@ -648,8 +752,22 @@ fn the_first_fill_in_slices_is_the_fill_in_one_call() {
             EditableSet::fill_classes(&params).unwrap(),
         ),
         (
-            EditableSetFill::plain(300.0, 200.0, 9.0, 30, 99).unwrap(),
-            EditableSet::fill(300.0, 200.0, 9.0, 30, 99).unwrap(),
+            EditableSetFill::plain(SamplerParams {
+                width: 300.0,
+                height: 200.0,
+                radius: 9.0,
+                k: 30,
+                seed: 99,
+            })
+            .unwrap(),
+            EditableSet::fill(SamplerParams {
+                width: 300.0,
+                height: 200.0,
+                radius: 9.0,
+                k: 30,
+                seed: 99,
+            })
+            .unwrap(),
         ),
     ] {
         let mut calls = 0;

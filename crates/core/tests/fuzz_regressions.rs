@@ -17,6 +17,7 @@ use poisson_live::grid::Grid;
 use poisson_live::layers::{overlaps, place_layers, Layer, Mask};
 use poisson_live::metrics::{largest_empty_circle, tightest_pair};
 use poisson_live::rng::STUCK_SEED;
+use poisson_live::DartParams;
 use poisson_live::{jittered_grid, poisson_disk, random_points, Error, Point};
 
 /// Every pair at least the smaller radius apart, decided exactly: `hypot` on halved
@@ -103,7 +104,13 @@ fn a_grid_thinner_than_a_cell_is_refused_or_usable() {
 fn a_sampler_on_a_map_thinner_than_a_cell_is_refused_or_runs() {
     assert_refused(Sampler::new(1e-300, 1.0, 1e300, 30, 1), "width", 1e-300);
     assert_refused(
-        DartThrower::new(1e-300, 3453.4375, 1e150, 45, 38),
+        DartThrower::new(DartParams {
+            width: 1e-300,
+            height: 3453.4375,
+            radius: 1e150,
+            max_misses: 45,
+            seed: 38,
+        }),
         "width",
         1e-300,
     );
@@ -111,7 +118,14 @@ fn a_sampler_on_a_map_thinner_than_a_cell_is_refused_or_runs() {
     s.start_random();
     s.finish();
     assert_eq!(s.points().len(), 1);
-    let mut d = DartThrower::new(MIN_LENGTH, 3453.4375, 1e150, 45, 38).unwrap();
+    let mut d = DartThrower::new(DartParams {
+        width: MIN_LENGTH,
+        height: 3453.4375,
+        radius: 1e150,
+        max_misses: 45,
+        seed: 38,
+    })
+    .unwrap();
     d.finish();
     assert_eq!(d.kept().len(), 1);
 }
@@ -320,7 +334,13 @@ fn g_random_points_refuse_a_subnormal_map() {
 #[test]
 fn g_darts_refuse_a_subnormal_map() {
     assert_refused(
-        DartThrower::new(3181.4375, 5e-324, 0.5, 30, 1),
+        DartThrower::new(DartParams {
+            width: 3181.4375,
+            height: 5e-324,
+            radius: 0.5,
+            max_misses: 30,
+            seed: 1,
+        }),
         "height",
         5e-324,
     );
@@ -628,7 +648,14 @@ fn bad_numbers_are_errors_not_panics() {
         assert!(Sampler::new(v, 100.0, 5.0, 30, 1).is_err(), "width {v}");
         assert!(Sampler::new(100.0, v, 5.0, 30, 1).is_err(), "height {v}");
         assert!(Sampler::new(100.0, 100.0, v, 30, 1).is_err(), "radius {v}");
-        assert!(DartThrower::new(100.0, 100.0, v, 30, 1).is_err());
+        assert!(DartThrower::new(DartParams {
+            width: 100.0,
+            height: 100.0,
+            radius: v,
+            max_misses: 30,
+            seed: 1
+        })
+        .is_err());
         assert!(Grid::new(100.0, 100.0, v).is_err());
         assert!(jittered_grid(v, 100.0, 100.0, 1).is_err());
         assert!(random_points(3, v, 100.0, 1).is_err());
@@ -639,7 +666,14 @@ fn bad_numbers_are_errors_not_panics() {
         Err(Error::TooMuchWork { .. })
     ));
     assert!(Sampler::new(f64::MAX, f64::MAX, 1.0, 30, 1).is_err());
-    assert!(DartThrower::new(100.0, 100.0, 5.0, MAX_MISSES + 1, 1).is_err());
+    assert!(DartThrower::new(DartParams {
+        width: 100.0,
+        height: 100.0,
+        radius: 5.0,
+        max_misses: MAX_MISSES + 1,
+        seed: 1
+    })
+    .is_err());
 }
 
 #[test]

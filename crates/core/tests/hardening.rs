@@ -6,6 +6,7 @@ use poisson_live::edit::{Stroke, Tool};
 use poisson_live::metrics::{first_radius_violation, radius_violations};
 use poisson_live::rng::ParkMiller;
 use poisson_live::stream::ChunkRows;
+use poisson_live::{DartParams, SamplerParams};
 use poisson_live::{EditableSet, Point};
 
 #[test]
@@ -42,7 +43,17 @@ fn copies_of_one_point_are_refused_at_their_first_pair() {
         class: 0,
         point: same,
     });
-    let e = EditableSet::with_items(10.0, 10.0, 1.0, 30, 1, items).unwrap_err();
+    let e = EditableSet::with_items(
+        SamplerParams {
+            width: 10.0,
+            height: 10.0,
+            radius: 1.0,
+            k: 30,
+            seed: 1,
+        },
+        items,
+    )
+    .unwrap_err();
     assert!(
         e.to_string()
             .starts_with("points 0 and 1 (ids 0 and 1) are 0 apart"),
@@ -52,7 +63,14 @@ fn copies_of_one_point_are_refused_at_their_first_pair() {
 
 #[test]
 fn darts_keep_counts_and_only_the_latest_misses() {
-    let mut d = DartThrower::new(300.0, 300.0, 10.0, 20_000, 5).unwrap();
+    let mut d = DartThrower::new(DartParams {
+        width: 300.0,
+        height: 300.0,
+        radius: 10.0,
+        max_misses: 20_000,
+        seed: 5,
+    })
+    .unwrap();
     let mut misses: Vec<Point> = Vec::new();
     while let Some(dart) = d.throw() {
         if !dart.kept {
@@ -117,7 +135,17 @@ fn edge_set(w: f64, h: f64, own: f64, radius: f64) -> EditableSet {
             r: own,
         },
     });
-    EditableSet::with_items(w, h, radius, 30, 1, items).unwrap()
+    EditableSet::with_items(
+        SamplerParams {
+            width: w,
+            height: h,
+            radius,
+            k: 30,
+            seed: 1,
+        },
+        items,
+    )
+    .unwrap()
 }
 
 #[test]

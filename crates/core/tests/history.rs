@@ -6,6 +6,7 @@ use poisson_live::figures::{live_figures, HEXAGONAL_COVERAGE, RSA_COVERAGE};
 use poisson_live::history::{History, Tally, View, CHECKPOINT};
 use poisson_live::job::Job;
 use poisson_live::metrics;
+use poisson_live::DartParams;
 use poisson_live::Point;
 
 /// Where a run's first point comes from.
@@ -380,7 +381,14 @@ fn darts_count_plain_and_grid_checks() {
     use poisson_live::darts::DartThrower;
     use poisson_live::grid::Grid;
     let cells = Grid::for_radius(720.0, 400.0, 26.0).unwrap();
-    let mut d = DartThrower::new(720.0, 400.0, 26.0, 500, 123456).unwrap();
+    let mut d = DartThrower::new(DartParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 26.0,
+        max_misses: 500,
+        seed: 123456,
+    })
+    .unwrap();
     let (mut plain, mut grid) = (0u64, 0u64);
     loop {
         let kept: Vec<Point> = d.kept().to_vec();

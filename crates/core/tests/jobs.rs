@@ -5,6 +5,7 @@
 use poisson_live::chunks::ChunkedWorld;
 use poisson_live::darts::DartThrower;
 use poisson_live::job::Job;
+use poisson_live::DartParams;
 use poisson_live::{dart_throwing, poisson_disk, Point, Sampler};
 
 /// Runs `job` in slices of the given sizes (cycled) and returns its result, checking the
@@ -56,9 +57,26 @@ fn a_sampler_run_in_slices_equals_the_one_call_poisson_disk() {
 fn a_dart_thrower_run_in_slices_equals_the_one_call_dart_throwing() {
     for (w, h, r, misses, seed) in [(720.0, 400.0, 26.0, 300, 0), (200.0, 90.0, 9.0, 40, 77)] {
         for sizes in [&[1][..], &[13, 2, 999], &[u64::MAX]] {
-            let d = DartThrower::new(w, h, r, misses, seed).unwrap();
+            let d = DartThrower::new(DartParams {
+                width: w,
+                height: h,
+                radius: r,
+                max_misses: misses,
+                seed,
+            })
+            .unwrap();
             let got = run_in_slices(d, sizes);
-            assert_eq!(got, dart_throwing(w, h, r, misses, seed).unwrap());
+            assert_eq!(
+                got,
+                dart_throwing(DartParams {
+                    width: w,
+                    height: h,
+                    radius: r,
+                    max_misses: misses,
+                    seed
+                })
+                .unwrap()
+            );
         }
     }
 }

@@ -13,6 +13,7 @@ use poisson_live::layers::{
 };
 use poisson_live::rng::{ParkMiller, STUCK_SEED};
 use poisson_live::{dart_throwing, jittered_grid, poisson_disk, random_points, Error, Point};
+use poisson_live::{DartParams, SamplerParams};
 use proptest::prelude::*;
 
 mod common;
@@ -150,7 +151,8 @@ proptest! {
     // Guards: darts tested against the grid with a different rule than "≥ r from every kept dart".
     #[test]
     fn dart_throwing_keeps_its_radius((w, h, r) in map_and_radius(300.0), misses in 1u32..200, seed in seed()) {
-        let pts = dart_throwing(w, h, r, misses, seed).unwrap();
+        let darts = DartParams { width: w, height: h, radius: r, max_misses: misses, seed };
+        let pts = dart_throwing(darts).unwrap();
         prop_assert!(!pts.is_empty());
         check_in_bounds("darts", pts.iter().copied(), w, h)?;
         prop_assert!(pts.iter().all(|p| p.r == r), "every kept dart carries the radius");
@@ -170,7 +172,8 @@ proptest! {
         let max = min * grow;
         let t = waves(w, h, wobble);
         let rule = move |x: f64, y: f64| min + t(x, y) * (max - min);
-        let pts = variable_radius(w, h, min, max, k, seed, rule.clone()).unwrap();
+        let map = SamplerParams { width: w, height: h, radius: min, k, seed };
+        let pts = variable_radius(map, max, rule.clone()).unwrap();
         check_in_bounds("variable", xy(&pts), w, h)?;
         check_spacing(&pts)?;
         for p in &pts {
@@ -291,7 +294,8 @@ proptest! {
         prop_assert_eq!(bits(&poisson_disk(w, h, r, k, a).unwrap()), bits(&poisson_disk(w, h, r, k, a).unwrap()));
         prop_assert_eq!(random_points(20, w, h, a).unwrap(), random_points(20, w, h, a).unwrap());
         prop_assert_eq!(jittered_grid(r, w, h, a).unwrap(), jittered_grid(r, w, h, a).unwrap());
-        prop_assert_eq!(dart_throwing(w, h, r, 30, a).unwrap(), dart_throwing(w, h, r, 30, a).unwrap());
+        let darts = DartParams { width: w, height: h, radius: r, max_misses: 30, seed: a };
+        prop_assert_eq!(dart_throwing(darts).unwrap(), dart_throwing(darts).unwrap());
         let layers = || vec![Layer::new(2.0 * r, k, a), Layer::new(r, k, other_seed(a))];
         prop_assert_eq!(place_layers(w, h, layers()).unwrap(), place_layers(w, h, layers()).unwrap());
 
@@ -301,7 +305,9 @@ proptest! {
         let differ = |x: &[Point], y: &[Point]| bits(x) != bits(y);
         prop_assert_eq!(differ(&poisson_disk(w, h, r, k, a).unwrap(), &poisson_disk(w, h, r, k, b).unwrap()), !same_state);
         prop_assert_eq!(random_points(1, w, h, a).unwrap() != random_points(1, w, h, b).unwrap(), !same_state);
-        prop_assert_eq!(dart_throwing(w, h, r, 5, a).unwrap() != dart_throwing(w, h, r, 5, b).unwrap(), !same_state);
+        let darts = DartParams { width: w, height: h, radius: r, max_misses: 5, seed: a };
+        let other_seed = DartParams { width: w, height: h, radius: r, max_misses: 5, seed: b };
+        prop_assert_eq!(dart_throwing(darts).unwrap() != dart_throwing(other_seed).unwrap(), !same_state);
     }
 }
 
@@ -496,7 +502,14 @@ fn some_sampler(kind: u8, w: f64, h: f64, r: f64, k: u32, seed: i32) -> Option<S
                 .ok()?
                 .with_allowed(move |x, y| mask.allows(x, y))
         }
-        3 => Sampler::wrapped(w, h, r, k, seed).ok()?,
+        3 => Sampler::wrapped(SamplerParams {
+            width: w,
+            height: h,
+            radius: r,
+            k,
+            seed,
+        })
+        .ok()?,
         _ => {
             let grid = shared_grid(w, h, [r, r / 2.0]).ok()?;
             let (_, grid) = place_layer(grid, Layer::new(r / 2.0, k, other_seed(seed))).ok()?;
@@ -724,7 +737,8 @@ proptest! {
     // a thrower that stops early or never stops.
     #[test]
     fn dart_thrower_counts_add_up((w, h, r) in map_and_radius(200.0), max_misses in 1u32..200, seed in seed()) {
-        let mut d = DartThrower::new(w, h, r, max_misses, seed).unwrap();
+        let darts = DartParams { width: w, height: h, radius: r, max_misses, seed };
+        let mut d = DartThrower::new(darts).unwrap();
         prop_assert_eq!(d.miss_rate(), 0.0);
         let mut history = Vec::new();
         while let Some(dart) = d.throw() {
@@ -748,7 +762,8 @@ proptest! {
         prop_assert_eq!(d.misses_in_a_row(), max_misses);
         let thrown = d.thrown();
         prop_assert!(d.throw().is_none() && d.run(5) && d.thrown() == thrown, "throwing after the end changes nothing");
-        prop_assert_eq!(d.kept(), &dart_throwing(w, h, r, max_misses, seed).unwrap()[..]);
+        let darts = DartParams { width: w, height: h, radius: r, max_misses, seed };
+        prop_assert_eq!(d.kept(), &dart_throwing(darts).unwrap()[..]);
     }
 }
 
@@ -782,18 +797,55 @@ fn every_method(slot: usize, bad: f64) -> Vec<(&'static str, poisson_live::Resul
         ("jittered_grid", jittered_grid(r, w, h, 1).map(|p| p.len())),
         (
             "dart_throwing",
-            dart_throwing(w, h, r, 10, 1).map(|p| p.len()),
+            dart_throwing(DartParams {
+                width: w,
+                height: h,
+                radius: r,
+                max_misses: 10,
+                seed: 1,
+            })
+            .map(|p| p.len()),
         ),
-        ("DartThrower", DartThrower::new(w, h, r, 10, 1).map(|_| 0)),
+        (
+            "DartThrower",
+            DartThrower::new(DartParams {
+                width: w,
+                height: h,
+                radius: r,
+                max_misses: 10,
+                seed: 1,
+            })
+            .map(|_| 0),
+        ),
         ("poisson_disk", len(poisson_disk(w, h, r, 30, 1))),
         ("Sampler", Sampler::new(w, h, r, 30, 1).map(|_| 0)),
         (
             "variable_radius min",
-            len(variable_radius(w, h, r, 20.0, 30, 1, |_, _| 15.0)),
+            len(variable_radius(
+                SamplerParams {
+                    width: w,
+                    height: h,
+                    radius: r,
+                    k: 30,
+                    seed: 1,
+                },
+                20.0,
+                |_, _| 15.0,
+            )),
         ),
         (
             "variable_radius max",
-            len(variable_radius(w, h, 5.0, r, 30, 1, |_, _| 15.0)),
+            len(variable_radius(
+                SamplerParams {
+                    width: w,
+                    height: h,
+                    radius: 5.0,
+                    k: 30,
+                    seed: 1,
+                },
+                r,
+                |_, _| 15.0,
+            )),
         ),
         (
             "place_layers",
@@ -843,19 +895,22 @@ proptest! {
         let results = vec![
             Sampler::new(200.0, 100.0, 10.0, k, 1).map(|_| ()),
             poisson_disk(200.0, 100.0, 10.0, k, 1).map(|_| ()),
-            variable_radius(200.0, 100.0, 5.0, 10.0, k, 1, |_, _| 7.0).map(|_| ()),
+            variable_radius(SamplerParams { width: 200.0, height: 100.0, radius: 5.0, k, seed: 1 }, 10.0, |_, _| 7.0).map(|_| ()),
             place_layers(200.0, 100.0, vec![Layer::new(10.0, k, 1)]).map(|_| ()),
         ];
         for r in results {
             prop_assert!(matches!(r, Err(Error::OutOfRange { name: "k", .. })), "{:?}", r);
         }
-        prop_assert!(DartThrower::new(200.0, 100.0, 10.0, MAX_MISSES + 1 + k % 1000, 1).is_err());
+        let max_misses = MAX_MISSES + 1 + k % 1000;
+        let darts = DartParams { width: 200.0, height: 100.0, radius: 10.0, max_misses, seed: 1 };
+        prop_assert!(DartThrower::new(darts).is_err());
     }
 
     // Guards: a min radius above the max accepted and silently swapped or clamped.
     #[test]
     fn min_radius_above_max_is_an_error(min in 1.0..50.0f64, less in 0.001..0.99f64) {
-        let r = variable_radius(200.0, 100.0, min, min * less, 30, 1, |_, _| 1.0);
+        let map = SamplerParams { width: 200.0, height: 100.0, radius: min, k: 30, seed: 1 };
+        let r = variable_radius(map, min * less, |_, _| 1.0);
         prop_assert!(matches!(r, Err(Error::RadiusOrder { .. })), "{:?}", r);
     }
 }
@@ -866,9 +921,27 @@ fn check_too_much_work(w: f64, h: f64, r: f64) -> Result<f64, TestCaseError> {
     let results = vec![
         Grid::for_radius(w, h, r).map(|_| ()),
         Sampler::new(w, h, r, 30, 1).map(|_| ()),
-        DartThrower::new(w, h, r, 30, 1).map(|_| ()),
+        DartThrower::new(DartParams {
+            width: w,
+            height: h,
+            radius: r,
+            max_misses: 30,
+            seed: 1,
+        })
+        .map(|_| ()),
         poisson_disk(w, h, r, 30, 1).map(|_| ()),
-        variable_radius(w, h, r, 2.0 * r, 30, 1, |_, _| 0.0).map(|_| ()),
+        variable_radius(
+            SamplerParams {
+                width: w,
+                height: h,
+                radius: r,
+                k: 30,
+                seed: 1,
+            },
+            2.0 * r,
+            |_, _| 0.0,
+        )
+        .map(|_| ()),
         place_layers(w, h, vec![Layer::new(r, 30, 1)]).map(|_| ()),
     ];
     let mut advice = Vec::new();
@@ -938,11 +1011,36 @@ fn the_stuck_seed_is_an_error_everywhere() {
     let errors: Vec<Error> = vec![
         random_points(10, 200.0, 100.0, s).unwrap_err(),
         jittered_grid(10.0, 200.0, 100.0, s).unwrap_err(),
-        dart_throwing(200.0, 100.0, 10.0, 10, s).unwrap_err(),
-        DartThrower::new(200.0, 100.0, 10.0, 10, s).unwrap_err(),
+        dart_throwing(DartParams {
+            width: 200.0,
+            height: 100.0,
+            radius: 10.0,
+            max_misses: 10,
+            seed: s,
+        })
+        .unwrap_err(),
+        DartThrower::new(DartParams {
+            width: 200.0,
+            height: 100.0,
+            radius: 10.0,
+            max_misses: 10,
+            seed: s,
+        })
+        .unwrap_err(),
         poisson_disk(200.0, 100.0, 10.0, 30, s).unwrap_err(),
         Sampler::new(200.0, 100.0, 10.0, 30, s).unwrap_err(),
-        variable_radius(200.0, 100.0, 5.0, 10.0, 30, s, |_, _| 7.0).unwrap_err(),
+        variable_radius(
+            SamplerParams {
+                width: 200.0,
+                height: 100.0,
+                radius: 5.0,
+                k: 30,
+                seed: s,
+            },
+            10.0,
+            |_, _| 7.0,
+        )
+        .unwrap_err(),
         place_layers(200.0, 100.0, vec![Layer::new(10.0, 30, s)]).unwrap_err(),
         ParkMiller::new(s).unwrap_err(),
         poisson_live::rng::seed_from_f64(f64::from(s)).unwrap_err(),
@@ -1052,7 +1150,15 @@ fn empty_counts_give_empty_results() {
         "a spacing wider than the map fits no cell"
     );
     assert!(
-        dart_throwing(200.0, 100.0, 10.0, 0, 1).unwrap().is_empty(),
+        dart_throwing(DartParams {
+            width: 200.0,
+            height: 100.0,
+            radius: 10.0,
+            max_misses: 0,
+            seed: 1
+        })
+        .unwrap()
+        .is_empty(),
         "zero misses allowed: stop before the first dart"
     );
 }
@@ -1091,7 +1197,8 @@ proptest! {
         let mut g = ParkMiller::new(seed).unwrap();
         let (x, y) = (g.next_f64() * w, g.next_f64() * h);
         prop_assert_eq!(pts, vec![Point { x, y, r }], "exactly the first point: nothing else fits");
-        let darts = dart_throwing(w, h, r, 20, seed).unwrap();
+        let darts = DartParams { width: w, height: h, radius: r, max_misses: 20, seed };
+        let darts = dart_throwing(darts).unwrap();
         prop_assert_eq!(darts, vec![Point { x, y, r }]);
         let layer = place_layers(w, h, vec![Layer::new(r, k, seed)]).unwrap();
         prop_assert_eq!(layer[0].len(), 1);

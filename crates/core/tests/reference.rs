@@ -25,6 +25,7 @@ use poisson_live::grid::Grid;
 use poisson_live::layers::{place_layer, place_layers, shared_grid, Layer, Mask};
 use poisson_live::rng::STUCK_SEED;
 use poisson_live::Point;
+use poisson_live::{DartParams, SamplerParams};
 use proptest::prelude::*;
 use std::f64::consts::SQRT_2;
 
@@ -781,13 +782,15 @@ proptest! {
         while let Some(dart) = want.throw() {
             want_bits.push((dart.x.to_bits(), dart.y.to_bits(), dart.kept));
         }
-        let mut d = DartThrower::new(w, h, r, max_misses, seed).unwrap();
+        let darts = DartParams { width: w, height: h, radius: r, max_misses, seed };
+        let mut d = DartThrower::new(darts).unwrap();
         let mut got = Vec::new();
         while let Some(dart) = d.throw() {
             got.push((dart.x.to_bits(), dart.y.to_bits(), dart.kept));
         }
         same("darts", &got, &want_bits)?;
-        let one_call = poisson_live::dart_throwing(w, h, r, max_misses, seed).unwrap();
+        let darts = DartParams { width: w, height: h, radius: r, max_misses, seed };
+        let one_call = poisson_live::dart_throwing(darts).unwrap();
         same("dart_throwing", &crate_bits3(&one_call), &bits3(&with_r(&pairs(&want.kept), r)))?;
     }
 
@@ -858,7 +861,8 @@ proptest! {
 
         // The one-call helpers also clamp the rule to max_radius.
         let want = listing::variable::variable_radius(w, h, min, max, t, k, seed).unwrap();
-        let got = poisson_live::bridson::variable_radius(w, h, min, max, k, seed, rule.clone()).unwrap();
+        let map = SamplerParams { width: w, height: h, radius: min, k, seed };
+        let got = poisson_live::bridson::variable_radius(map, max, rule.clone()).unwrap();
         same("variable_radius", &crate_bits3(&got), &bits3(&listed3(&want)))?;
     }
 
@@ -911,11 +915,13 @@ proptest! {
         k in 1u32..40,
         seed in seed(),
     ) {
-        let mut s = Sampler::wrapped(w, h, r, k, seed).unwrap();
+        let map = SamplerParams { width: w, height: h, radius: r, k, seed };
+        let mut s = Sampler::wrapped(map).unwrap();
         let mut n = naive_wrapped(w, h, r, k, seed);
         prop_assert_eq!(fate_of(s.start_random()), n.start_random());
         lockstep(&mut s, &mut n)?;
-        let one_call = poisson_live::wrap::poisson_disk_wrapped(w, h, r, k, seed).unwrap();
+        let map = SamplerParams { width: w, height: h, radius: r, k, seed };
+        let one_call = poisson_live::wrap::poisson_disk_wrapped(map).unwrap();
         same("poisson_disk_wrapped", &crate_bits3(&one_call), &bits3(&n.points))?;
     }
 

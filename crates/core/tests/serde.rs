@@ -16,6 +16,7 @@ use poisson_live::stipple::{Channels, Ink, Mode, Picture, StippleParams};
 use poisson_live::world::{paint_world, Ground, Object};
 use poisson_live::{biomes, clearing, compare, darts, metrics, samplers, wrap};
 use poisson_live::{poisson_disk, DensityField, Point, Sampler};
+use poisson_live::{DartParams, SamplerParams};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -119,7 +120,14 @@ fn history_costs_and_live_figures() {
 
 #[test]
 fn darts_comparison_and_clearing() {
-    let mut thrower = darts::DartThrower::new(100.0, 80.0, 10.0, 50, 3).unwrap();
+    let mut thrower = darts::DartThrower::new(DartParams {
+        width: 100.0,
+        height: 80.0,
+        radius: 10.0,
+        max_misses: 50,
+        seed: 3,
+    })
+    .unwrap();
     let thrown: Vec<_> = std::iter::from_fn(|| thrower.throw()).take(200).collect();
     assert!(thrown.iter().any(|d| d.kept) && thrown.iter().any(|d| !d.kept));
     round_trip(&thrown);
@@ -239,7 +247,14 @@ fn seam_pairs() {
 
 #[test]
 fn a_level_editors_tools_items_and_changes() {
-    let mut set = EditableSet::fill(300.0, 200.0, 12.0, 30, 4).unwrap();
+    let mut set = EditableSet::fill(SamplerParams {
+        width: 300.0,
+        height: 200.0,
+        radius: 12.0,
+        k: 30,
+        seed: 4,
+    })
+    .unwrap();
     let change = set
         .apply(Tool::Refill, &Stroke::circle(150.0, 100.0, 40.0).unwrap())
         .unwrap();
@@ -262,7 +277,14 @@ fn a_recorded_stroke_replays_the_same_edit_and_a_bad_one_is_refused() {
     let replayed: Stroke = serde_json::from_str(&json).unwrap();
     assert_eq!(replayed.bounds(), stroke.bounds());
     let edit = |s: &Stroke| {
-        let mut set = EditableSet::fill(300.0, 200.0, 12.0, 30, 4).unwrap();
+        let mut set = EditableSet::fill(SamplerParams {
+            width: 300.0,
+            height: 200.0,
+            radius: 12.0,
+            k: 30,
+            seed: 4,
+        })
+        .unwrap();
         set.apply(Tool::Refill, s).unwrap();
         set.items().collect::<Vec<_>>()
     };

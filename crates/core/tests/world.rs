@@ -9,6 +9,7 @@ use poisson_live::density::DensityField;
 use poisson_live::layers::overlaps;
 use poisson_live::paint::encode_png;
 use poisson_live::world::{paint_world, Ground, Object, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
+use poisson_live::SamplerParams;
 use poisson_live::{Error, Point};
 use std::path::PathBuf;
 
@@ -255,7 +256,18 @@ fn density_forest_keeps_the_smaller_radius_and_varies() {
     let points = s.points().to_vec();
     assert_eq!(
         points,
-        poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456).unwrap()
+        poisson_live::density_forest(
+            SamplerParams {
+                width: 720.0,
+                height: 400.0,
+                radius: 9.0,
+                k: 30,
+                seed: 123456
+            },
+            36.0,
+            5.0
+        )
+        .unwrap()
     );
     assert_spaced(&points);
     for p in &points {
@@ -271,11 +283,33 @@ fn density_forest_keeps_the_smaller_radius_and_varies() {
     // Same seed, same forest; another seed, another one.
     assert_eq!(
         points,
-        poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456).unwrap()
+        poisson_live::density_forest(
+            SamplerParams {
+                width: 720.0,
+                height: 400.0,
+                radius: 9.0,
+                k: 30,
+                seed: 123456
+            },
+            36.0,
+            5.0
+        )
+        .unwrap()
     );
     assert_ne!(
         points,
-        poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123457).unwrap()
+        poisson_live::density_forest(
+            SamplerParams {
+                width: 720.0,
+                height: 400.0,
+                radius: 9.0,
+                k: 30,
+                seed: 123457
+            },
+            36.0,
+            5.0
+        )
+        .unwrap()
     );
 }
 
@@ -374,7 +408,18 @@ fn preview() {
         let c = [236.0 - 90.0 * d, 226.0 - 40.0 * d, 170.0 - 60.0 * d];
         rgb[3 * i..3 * i + 3].copy_from_slice(&c.map(|v| v as u8));
     }
-    let trees = poisson_live::density_forest(w as f64, h as f64, 9.0, 36.0, 5.0, 30, seed).unwrap();
+    let trees = poisson_live::density_forest(
+        SamplerParams {
+            width: w as f64,
+            height: h as f64,
+            radius: 9.0,
+            k: 30,
+            seed,
+        },
+        36.0,
+        5.0,
+    )
+    .unwrap();
     for p in &trees {
         let crown = Point { r: p.r / 2.0, ..*p };
         poisson_live::paint::stamp_circle(&mut rgb, w, h, crown, [30, 90, 40], 0.9);

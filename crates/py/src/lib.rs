@@ -17,6 +17,7 @@ use poisson_live::classes::{Between, Class, ClassParams};
 use poisson_live::edit::{Stroke, Tool};
 use poisson_live::layers::{place_layers, Layer as CoreLayer, Mask};
 use poisson_live::stream::ChunkRows;
+use poisson_live::{DartParams, SamplerParams};
 use poisson_live::{Error, Point};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -189,7 +190,15 @@ fn dart_throwing<'py>(
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let (misses, seed) = (whole("max_misses", max_misses)?, seed.0);
     let points = py
-        .detach(|| poisson_live::dart_throwing(width, height, radius, misses, seed))
+        .detach(|| {
+            poisson_live::dart_throwing(DartParams {
+                width,
+                height,
+                radius,
+                max_misses: misses,
+                seed,
+            })
+        })
         .map_err(value_error)?;
     Ok(xy(py, &points))
 }
@@ -253,12 +262,14 @@ fn variable_radius<'py>(
         let points = py
             .detach(|| {
                 poisson_live::variable_radius(
-                    width,
-                    height,
-                    min_radius,
+                    SamplerParams {
+                        width,
+                        height,
+                        radius: min_radius,
+                        k,
+                        seed,
+                    },
                     max_radius,
-                    k,
-                    seed,
                     move |x, y| field.at(x, y),
                 )
             })
@@ -276,12 +287,14 @@ fn variable_radius<'py>(
     let failed: Arc<Mutex<Option<PyErr>>> = Arc::default();
     let seen = Arc::clone(&failed);
     let points = poisson_live::variable_radius(
-        width,
-        height,
-        min_radius,
+        SamplerParams {
+            width,
+            height,
+            radius: min_radius,
+            k,
+            seed,
+        },
         max_radius,
-        k,
-        seed,
         move |x, y| {
             let mut first = seen.lock().unwrap_or_else(|e| e.into_inner());
             if first.is_some() {
@@ -648,9 +661,21 @@ impl EditableSet {
         let inner = py
             .detach(|| {
                 if fill {
-                    poisson_live::EditableSet::fill(width, height, radius, k, seed)
+                    poisson_live::EditableSet::fill(SamplerParams {
+                        width,
+                        height,
+                        radius,
+                        k,
+                        seed,
+                    })
                 } else {
-                    poisson_live::EditableSet::new(width, height, radius, k, seed)
+                    poisson_live::EditableSet::new(SamplerParams {
+                        width,
+                        height,
+                        radius,
+                        k,
+                        seed,
+                    })
                 }
             })
             .map_err(value_error)?;

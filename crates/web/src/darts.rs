@@ -3,6 +3,7 @@
 use crate::js::{budget, err, getters, whole_in, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::darts::MAX_MISSES;
+use poisson_live::DartParams;
 use poisson_live::Point;
 use wasm_bindgen::prelude::*;
 
@@ -12,7 +13,14 @@ fn thrower(what: &'static str, params: &JsValue) -> Result<poisson_live::DartThr
     let misses = whole_in("misses", p.number("misses")?, 0, MAX_MISSES)?;
     let seed = p.seed()?;
     let (w, h, r) = (p.number("width")?, p.number("height")?, p.number("radius")?);
-    poisson_live::DartThrower::new(w, h, r, misses, seed).map_err(err)
+    poisson_live::DartThrower::new(DartParams {
+        width: w,
+        height: h,
+        radius: r,
+        max_misses: misses,
+        seed,
+    })
+    .map_err(err)
 }
 
 /// The classic dart thrower. `kept()` and `rejected()` are `x, y` pairs; of the rejected darts

@@ -7,6 +7,7 @@ use crate::js::{self, err, getters, xyr, Params};
 use js_sys::{Float64Array, Uint16Array, Uint32Array};
 use poisson_live::edit::{self, Edit, Stroke, Tool};
 use poisson_live::job::Job;
+use poisson_live::SamplerParams;
 use wasm_bindgen::prelude::*;
 
 /// A point set edited in place (the core's `edit::EditableSet`; its module docs say exactly what
@@ -197,7 +198,13 @@ impl EditableSetFill {
             edit::EditableSetFill::classes(&crate::classes::params(params)?)
         } else {
             let (width, height, radius, k, seed) = read.bridson()?;
-            edit::EditableSetFill::plain(width, height, radius, k, seed)
+            edit::EditableSetFill::plain(SamplerParams {
+                width,
+                height,
+                radius,
+                k,
+                seed,
+            })
         };
         Ok(Self {
             job: job.map_err(err)?,

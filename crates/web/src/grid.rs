@@ -3,6 +3,7 @@
 use crate::js::{err, getters, xyr, Params};
 use js_sys::Float64Array;
 use poisson_live::grid;
+use poisson_live::SamplerParams;
 use wasm_bindgen::prelude::*;
 
 /// A grid for the grid lab: partly filled by Bridson, probed under the pointer.
@@ -22,8 +23,17 @@ impl Grid {
         let p = Params::new("Grid", params)?;
         let seed = p.seed()?;
         let (w, h, radius) = (p.number("width")?, p.number("height")?, p.number("radius")?);
-        let grid = poisson_live::bridson::partly_filled(w, h, radius, seed, p.number("keep")?)
-            .map_err(err)?;
+        let grid = poisson_live::bridson::partly_filled(
+            SamplerParams {
+                width: w,
+                height: h,
+                radius,
+                k: 30,
+                seed,
+            },
+            p.number("keep")?,
+        )
+        .map_err(err)?;
         Ok(Self { grid, radius })
     }
 

@@ -5,6 +5,7 @@ use crate::js::{err, getters, pair, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, wrap_audit, SeamPair};
 use poisson_live::Point;
+use poisson_live::SamplerParams;
 use wasm_bindgen::prelude::*;
 
 /// One tile of `width × height`, sampled with wrap-around distances (`wrap` true) or with plain
@@ -36,7 +37,13 @@ impl TileSet {
         // The audit needs a tile at least 2r across either way: check it before sampling.
         seam_conflicts(&[], w, h, r).map_err(err)?;
         let points = if wrapped {
-            poisson_disk_wrapped(w, h, r, k, seed)
+            poisson_disk_wrapped(SamplerParams {
+                width: w,
+                height: h,
+                radius: r,
+                k,
+                seed,
+            })
         } else {
             poisson_live::poisson_disk(w, h, r, k, seed)
         }

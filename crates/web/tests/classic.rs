@@ -6,6 +6,7 @@
 mod common;
 
 use common::{flat, message, nums, obj};
+use poisson_live::{DartParams, SamplerParams};
 use poisson_live_web::{
     dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
     random_points, rsa_coverage, DartThrower, Grid, History, Outcome, PoissonSampler,
@@ -131,7 +132,14 @@ fn darts_grid_and_baselines_match_the_core() {
     assert!(d.is_finished());
     assert_eq!(d.misses_in_a_row(), 30);
     assert_eq!(d.kept_count() as f64 + d.rejected_count(), d.thrown());
-    let core = poisson_live::dart_throwing(400.0, 300.0, 24.0, 30, 123456).unwrap();
+    let core = poisson_live::dart_throwing(DartParams {
+        width: 400.0,
+        height: 300.0,
+        radius: 24.0,
+        max_misses: 30,
+        seed: 123456,
+    })
+    .unwrap();
     let core: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
     assert_eq!(d.kept().to_vec(), core);
     assert_eq!(dart_throwing(&params).unwrap().to_vec(), core);
@@ -146,7 +154,17 @@ fn darts_grid_and_baselines_match_the_core() {
             .unwrap();
     let probe = g.probe(360.0, 200.0).to_vec();
     assert!(probe.len() >= 5 && (probe.len() - 5).is_multiple_of(5));
-    let core = poisson_live::bridson::partly_filled(720.0, 400.0, 44.0, 123456, 0.6).unwrap();
+    let core = poisson_live::bridson::partly_filled(
+        SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 44.0,
+            k: 30,
+            seed: 123456,
+        },
+        0.6,
+    )
+    .unwrap();
     assert_eq!(g.points().to_vec(), flat(core.points()));
 
     let random = random_points(10.0, 720.0, 400.0, 5.0).unwrap().to_vec();

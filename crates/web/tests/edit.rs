@@ -6,6 +6,7 @@ mod common;
 
 use common::{message, nums, obj, s};
 use poisson_live::edit::{self, Stroke, Tool};
+use poisson_live::SamplerParams;
 use poisson_live_web::EditableSet;
 use wasm_bindgen_test::*;
 
@@ -37,7 +38,14 @@ fn the_first_fill_is_poisson_disk_numbered_in_order() {
 #[wasm_bindgen_test]
 fn a_sliced_drag_is_the_cores_edits_and_undoes_as_one() {
     let mut m = map();
-    let mut core = edit::EditableSet::fill(720.0, 400.0, 10.0, 30, 123456).unwrap();
+    let mut core = edit::EditableSet::fill(SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed: 123456,
+    })
+    .unwrap();
     let start = xyr(&core);
     let first_id = m.next_id();
     let path = [
@@ -132,7 +140,14 @@ fn bad_input_throws_the_cores_message() {
         &obj! { width: 720.0, height: 400.0, radius: 10.0, k: 30.0, seed: 1.5 }
     ))
     .contains("seed"));
-    let core = edit::EditableSet::fill(-1.0, 400.0, 10.0, 30, 1).unwrap_err();
+    let core = edit::EditableSet::fill(SamplerParams {
+        width: -1.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed: 1,
+    })
+    .unwrap_err();
     assert_eq!(
         message(EditableSet::new(
             &obj! { width: -1.0, height: 400.0, radius: 10.0, k: 30.0, seed: 1.0 }

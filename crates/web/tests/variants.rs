@@ -6,6 +6,7 @@ mod common;
 
 use common::{bits, flat, message, obj};
 use poisson_live::samplers::Method;
+use poisson_live::SamplerParams;
 use poisson_live_web::{default_exponent, ChunkedWorld, ForestJob, SamplerJob, TileSet};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::*;
@@ -29,7 +30,18 @@ fn a_forest_grown_in_slices_equals_the_cores_one_call_forest() {
     }
     assert!(slices > 1, "a forest takes several slices of 200 steps");
     assert!(f.is_finished());
-    let core = poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456).unwrap();
+    let core = poisson_live::density_forest(
+        SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 9.0,
+            k: 30,
+            seed: 123456,
+        },
+        36.0,
+        5.0,
+    )
+    .unwrap();
     assert_eq!(f.points().to_vec(), flat(&core));
     assert_eq!(f.take().unwrap().to_vec(), flat(&core));
     assert_eq!(f.too_close_count(), 0);
@@ -194,7 +206,14 @@ fn a_wrapped_tile_passes_the_seam_audit_and_a_plain_one_fails() {
     assert_eq!(audit[2], wrapped.min_distance());
     let pts = wrapped.points().to_vec();
     assert_eq!(pts.len(), 2 * wrapped.point_count() as usize);
-    let core = poisson_live::wrap::poisson_disk_wrapped(360.0, 200.0, 20.0, 30, 123456).unwrap();
+    let core = poisson_live::wrap::poisson_disk_wrapped(SamplerParams {
+        width: 360.0,
+        height: 200.0,
+        radius: 20.0,
+        k: 30,
+        seed: 123456,
+    })
+    .unwrap();
     let xy: Vec<f64> = core.iter().flat_map(|p| [p.x, p.y]).collect();
     assert_eq!(pts, xy, "the same points as natively");
 

@@ -10,6 +10,7 @@ use poisson_live::job::{Job, BRIDSON_DENSITY};
 use poisson_live::progressive::ProgressiveOrder;
 use poisson_live::stipple::masked_sampler;
 use poisson_live::wrap::poisson_disk_wrapped;
+use poisson_live::SamplerParams;
 use poisson_live::{Point, Sampler};
 use std::path::PathBuf;
 
@@ -80,7 +81,13 @@ impl Bridson {
                 // Both are there: clap requires them without --mask.
                 let (width, height) = (self.width.unwrap_or(0.0), self.height.unwrap_or(0.0));
                 let points = if self.wrap {
-                    poisson_disk_wrapped(width, height, radius, k, seed)?
+                    poisson_disk_wrapped(SamplerParams {
+                        width,
+                        height,
+                        radius,
+                        k,
+                        seed,
+                    })?
                 } else {
                     let mut s = Sampler::new(width, height, radius, k, seed)?;
                     s.start_random();

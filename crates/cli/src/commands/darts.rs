@@ -6,6 +6,7 @@ use crate::progress::{grouped, Progress};
 use crate::Failure;
 use clap::builder::TypedValueParser;
 use poisson_live::darts::{DartThrower, MAX_MISSES};
+use poisson_live::DartParams;
 
 /// Dart throwing: keep a random point if it is far enough from every kept one
 ///
@@ -29,7 +30,13 @@ impl Darts {
     pub fn run(self) -> Result<(), Failure> {
         let MapSize { width, height } = self.map;
         let (radius, misses) = (self.radius, self.misses);
-        let mut d = DartThrower::new(width, height, radius, misses, self.shared.seed())?;
+        let mut d = DartThrower::new(DartParams {
+            width,
+            height,
+            radius,
+            max_misses: misses,
+            seed: self.shared.seed(),
+        })?;
         let mut progress = Progress::new("darts");
         while !d.run(1 << 16) {
             progress.show(|| {

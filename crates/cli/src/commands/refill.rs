@@ -7,6 +7,7 @@ use poisson_live::edit::{EditableSet, Item, Stroke, Tool};
 use poisson_live::error::{Advice, Bound, MAX_LENGTH, MIN_LENGTH};
 use poisson_live::Error;
 use poisson_live::Point;
+use poisson_live::SamplerParams;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -86,10 +87,25 @@ impl Refill {
             .map_err(|e| Failure::Input(format!("--circle {}: {e}", circle_text())))?;
         // The options first, in the core's words; then the points, in the file's name.
         let (radius, k, seed) = (self.radius, self.k.k, self.shared.seed());
-        EditableSet::new(width, height, radius, k, seed)?;
+        EditableSet::new(SamplerParams {
+            width,
+            height,
+            radius,
+            k,
+            seed,
+        })?;
         let items = table.items(radius);
-        let mut set = EditableSet::with_items(width, height, radius, k, seed, items)
-            .map_err(|e| at(&name, e.to_string()))?;
+        let mut set = EditableSet::with_items(
+            SamplerParams {
+                width,
+                height,
+                radius,
+                k,
+                seed,
+            },
+            items,
+        )
+        .map_err(|e| at(&name, e.to_string()))?;
         let (nx, ny) = (cx.clamp(0.0, width), cy.clamp(0.0, height));
         let (dx, dy) = (cx - nx, cy - ny);
         if dx * dx + dy * dy >= cr * cr {

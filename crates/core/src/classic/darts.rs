@@ -31,11 +31,27 @@ pub struct Dart {
     pub kept: bool,
 }
 
+/// The numbers of a dart run: the map, the spacing, when to give up, and the seed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DartParams {
+    /// Map width.
+    pub width: f64,
+    /// Map height.
+    pub height: f64,
+    /// The spacing `r`.
+    pub radius: f64,
+    /// Misses in a row after which the thrower stops (at most [`MAX_MISSES`]).
+    pub max_misses: u32,
+    /// The 32-bit seed.
+    pub seed: i32,
+}
+
 /// A dart thrower that throws one dart per call, so the lab can animate it.
 ///
 /// ```
-/// use poisson_live::darts::DartThrower;
-/// let mut d = DartThrower::new(400.0, 300.0, 24.0, 30, 123456).unwrap();
+/// use poisson_live::darts::{DartParams, DartThrower};
+/// let params = DartParams { width: 400.0, height: 300.0, radius: 24.0, max_misses: 30, seed: 123456 };
+/// let mut d = DartThrower::new(params).unwrap();
 /// d.finish();
 /// assert_eq!(d.misses_in_a_row(), 30);
 /// assert_eq!(d.kept().len() as u64 + d.rejected_count(), d.thrown());
@@ -67,14 +83,17 @@ pub struct DartThrower {
 impl DartThrower {
     /// A thrower for a `width × height` map and spacing `radius` that stops after `max_misses`
     /// misses in a row (at most [`MAX_MISSES`]).
-    pub fn new(width: f64, height: f64, radius: f64, max_misses: u32, seed: i32) -> Result<Self> {
-        let grid = Grid::for_radius(width, height, radius)?;
+    pub fn new(params: DartParams) -> Result<Self> {
+        let DartParams {
+            radius, max_misses, ..
+        } = params;
+        let grid = Grid::for_radius(params.width, params.height, radius)?;
         in_range("misses", f64::from(max_misses), 0.0, f64::from(MAX_MISSES))?;
         Ok(Self {
             grid,
             radius,
             max_misses,
-            rng: ParkMiller::new(seed)?,
+            rng: ParkMiller::new(params.seed)?,
             kept: Vec::new(),
             rejected: 0,
             recent_rejected: VecDeque::new(),
@@ -236,12 +255,6 @@ impl Job for DartThrower {
 
 /// The classic dart thrower in one call: the kept points. This is a [`DartThrower`] run to the
 /// end as a [`Job`].
-pub fn dart_throwing(
-    width: f64,
-    height: f64,
-    radius: f64,
-    max_misses: u32,
-    seed: i32,
-) -> Result<Vec<Point>> {
-    Job::run_to_end(DartThrower::new(width, height, radius, max_misses, seed)?)
+pub fn dart_throwing(params: DartParams) -> Result<Vec<Point>> {
+    Job::run_to_end(DartThrower::new(params)?)
 }

@@ -1,7 +1,5 @@
-//! Time travel through a Bridson run: any step, backward or forward, shown exactly as stepping
-//! there from the start leaves it.
-//!
-//! A [`History`] records a [`Sampler`]'s run once, as a [`Job`] whose unit is one step. Each
+//! Time travel through a Bridson run: any step, backward or forward, exactly as stepping there
+//! from the start leaves it. A [`History`] records a [`Sampler`]'s run once, as a [`Job`] whose unit is one step. Each
 //! step's record keeps what the step changed (the point it placed or retired), its candidates
 //! and what the run had spent by then ([`Cost`]). Making a history steps nothing, so a page may
 //! make one on every input and let its job driver record the run in slices; a seek reads the

@@ -12,7 +12,7 @@ use crate::base::names::named;
 use crate::base::point::Point;
 use crate::classic::bridson::Sampler;
 use crate::classic::compare::{matching_jittered, matching_random};
-use crate::classic::darts::DartThrower;
+use crate::classic::darts::{DartParams, DartThrower};
 use crate::measures::periodogram::Sums;
 pub use crate::measures::periodogram::{Periodogram, RadialAverage, MAX_FREQUENCY, MAX_WORK};
 
@@ -124,7 +124,13 @@ impl PointSet {
                     Kind::Random => matching_random(n, w, h, seed)?,
                     Kind::Jittered => matching_jittered(n, w, h, seed)?.0,
                     Kind::Darts => {
-                        let darts = DartThrower::new(w, h, self.radius, DART_MISSES, seed)?;
+                        let darts = DartThrower::new(DartParams {
+                            width: w,
+                            height: h,
+                            radius: self.radius,
+                            max_misses: DART_MISSES,
+                            seed,
+                        })?;
                         self.stage = Making::Darts(Box::new(darts));
                         return Ok((1, None));
                     }

@@ -26,7 +26,7 @@
 use crate::base::error::{in_range, radius_range, Result};
 use crate::base::job::{bridson_points, Budget, Handover, Job};
 use crate::base::point::Point;
-use crate::classic::bridson::{variable_sampler, BlockCursor, Sampler};
+use crate::classic::bridson::{variable_sampler, BlockCursor, Sampler, SamplerParams};
 
 pub use crate::pictures::drawn::{Picture, PictureJob};
 pub use crate::pictures::image::{Channels, Plane, StippleImage, MAX_PIXELS};
@@ -140,12 +140,14 @@ impl StippleParams {
 fn plane_sampler(plane: Plane, tone: Tone, k: u32, seed: i32) -> Result<Sampler> {
     let (w, h) = (plane.width() as f64, plane.height() as f64);
     let mut s = variable_sampler(
-        w,
-        h,
-        tone.min_radius,
+        SamplerParams {
+            width: w,
+            height: h,
+            radius: tone.min_radius,
+            k,
+            seed,
+        },
         tone.max_radius,
-        k,
-        seed,
         move |x, y| tone.radius(plane.bilinear(x, y)),
     )?;
     s.start_random();

@@ -19,7 +19,7 @@ use crate::base::error::{positive, radius_range, Error, Result};
 use crate::base::noise::{smoothstep, Octaves};
 use crate::base::point::Point;
 use crate::base::rng::ParkMiller;
-use crate::classic::bridson::{variable_sampler, Sampler};
+use crate::classic::bridson::{variable_sampler, Sampler, SamplerParams};
 
 /// Octaves in a density field: enough for ragged edges, few enough to stay fast.
 const DENSITY_OCTAVES: u32 = 4;
@@ -169,12 +169,14 @@ impl DensityField {
     pub fn sampler(&self, width: f64, height: f64, k: u32, seed: i32) -> Result<Sampler> {
         let field = self.clone();
         variable_sampler(
-            width,
-            height,
-            self.min_radius,
+            SamplerParams {
+                width,
+                height,
+                radius: self.min_radius,
+                k,
+                seed,
+            },
             self.max_radius,
-            k,
-            seed,
             move |x, y| field.radius_at(x, y),
         )
     }
@@ -197,12 +199,15 @@ impl DensityField {
     }
 }
 
-/// Dense woods and open savanna in one call: a [`DensityField`] from `seed`, `min_radius`,
-/// `max_radius` and `patch_size`, then Bridson's algorithm with `k` tries per step from the same
-/// seed, first point drawn at random. Each point carries its own radius.
+/// Dense woods and open savanna in one call: a [`DensityField`] from `params.seed`,
+/// `params.radius` (the densest spacing), `max_radius` and `patch_size`, then Bridson's algorithm
+/// with `params.k` tries per step from the same seed, first point drawn at random. Each point
+/// carries its own radius.
 ///
 /// ```
-/// let trees = poisson_live::density_forest(720.0, 400.0, 9.0, 36.0, 5.0, 30, 123456)?;
+/// use poisson_live::{density_forest, SamplerParams};
+/// let map = SamplerParams { width: 720.0, height: 400.0, radius: 9.0, k: 30, seed: 123456 };
+/// let trees = density_forest(map, 36.0, 5.0)?;
 /// for (i, a) in trees.iter().enumerate() {
 ///     for b in &trees[i + 1..] {
 ///         let d2 = (a.x - b.x).powi(2) + (a.y - b.y).powi(2);
@@ -212,16 +217,12 @@ impl DensityField {
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 pub fn density_forest(
-    width: f64,
-    height: f64,
-    min_radius: f64,
+    params: SamplerParams,
     max_radius: f64,
     patch_size: f64,
-    k: u32,
-    seed: i32,
 ) -> Result<Vec<Point>> {
-    let field = DensityField::new(seed, min_radius, max_radius, patch_size)?;
-    let mut s = field.sampler(width, height, k, seed)?;
+    let field = DensityField::new(params.seed, params.radius, max_radius, patch_size)?;
+    let mut s = field.sampler(params.width, params.height, params.k, params.seed)?;
     s.start_random();
     s.finish();
     Ok(s.into_parts().0)

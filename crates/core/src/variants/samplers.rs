@@ -31,6 +31,7 @@ use crate::measures::metrics::coverage;
 
 mod gaps;
 
+pub use crate::classic::bridson::SamplerParams;
 pub use crate::classic::candidates::{MAX_EXPONENT, ROBERTS_EPSILON};
 pub use crate::classic::exact;
 use gaps::Gaps;
@@ -110,25 +111,6 @@ impl SamplerRun {
 /// ```
 pub fn default_exponent(k: u32) -> f64 {
     -1.4 - 17.0 / f64::from(k).sqrt()
-}
-
-/// The map, spacing, tries and seed of one run: what every sampler of the lab takes.
-///
-/// Validation as in [`Sampler::new`]: width, height, radius finite and > 0, `k` in
-/// `1..=MAX_K`, the grid within the work limit, and a seed the generator accepts.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SamplerParams {
-    /// Map width.
-    pub width: f64,
-    /// Map height.
-    pub height: f64,
-    /// The spacing `r`.
-    pub radius: f64,
-    /// Tries per step.
-    pub k: u32,
-    /// The 32-bit seed.
-    pub seed: i32,
 }
 
 /// Runs `method` with `params` (the parent-cone sampler with [`default_exponent`]):
@@ -412,14 +394,7 @@ impl SamplerJob {
 /// A sampler for `params` throwing `candidates`, its first point drawn as in Bridson
 /// (`x = f·w`, then `y = f·h`).
 fn started(params: SamplerParams, candidates: Candidates) -> Result<Box<Sampler>> {
-    let SamplerParams {
-        width,
-        height,
-        radius,
-        k,
-        seed,
-    } = params;
-    let mut s = Sampler::new(width, height, radius, k, seed)?.with_candidates(candidates)?;
+    let mut s = Sampler::from_params(params)?.with_candidates(candidates)?;
     s.start_random();
     Ok(Box::new(s))
 }

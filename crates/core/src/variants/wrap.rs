@@ -24,7 +24,7 @@
 use crate::base::error::Result;
 use crate::base::job::Job;
 use crate::base::point::Point;
-use crate::classic::bridson::Sampler;
+use crate::classic::bridson::{Sampler, SamplerParams};
 use crate::measures::buckets::Buckets;
 
 pub use crate::classic::grid::{torus_delta, torus_distance2};
@@ -39,18 +39,14 @@ pub use crate::classic::grid::{torus_delta, torus_distance2};
 ///
 /// ```
 /// use poisson_live::wrap::{poisson_disk_wrapped, wrap_audit};
-/// let pts = poisson_disk_wrapped(360.0, 200.0, 20.0, 30, 123456).unwrap();
+/// use poisson_live::SamplerParams;
+/// let map = SamplerParams { width: 360.0, height: 200.0, radius: 20.0, k: 30, seed: 123456 };
+/// let pts = poisson_disk_wrapped(map).unwrap();
 /// let (_, _, closest) = wrap_audit(&pts, 360.0, 200.0).unwrap();
 /// assert!(closest >= 20.0); // even across the seams
 /// ```
-pub fn poisson_disk_wrapped(
-    width: f64,
-    height: f64,
-    radius: f64,
-    k: u32,
-    seed: i32,
-) -> Result<Vec<Point>> {
-    let mut s = Sampler::wrapped(width, height, radius, k, seed)?;
+pub fn poisson_disk_wrapped(params: SamplerParams) -> Result<Vec<Point>> {
+    let mut s = Sampler::wrapped(params)?;
     s.start_random();
     Job::run_to_end(s)
 }
@@ -98,7 +94,7 @@ pub fn wrap_audit(points: &[Point], width: f64, height: f64) -> Option<(usize, u
                             continue;
                         }
                         let q = &points[j];
-                        let d2 = torus_distance2(p.x, p.y, q.x, q.y, width, height);
+                        let d2 = torus_distance2([p.x, p.y], [q.x, q.y], [width, height]);
                         let pair = (i.min(j), i.max(j));
                         let better = match best {
                             None => true,
@@ -210,9 +206,23 @@ mod tests {
 
     #[test]
     fn small_maps_are_refused_with_the_rule() {
-        let e = poisson_disk_wrapped(30.0, 100.0, 20.0, 30, 1).unwrap_err();
+        let e = poisson_disk_wrapped(SamplerParams {
+            width: 30.0,
+            height: 100.0,
+            radius: 20.0,
+            k: 30,
+            seed: 1,
+        })
+        .unwrap_err();
         assert!(e.to_string().contains("at least 2 × radius"), "{e}");
         assert!(e.to_string().contains("radius ≤ 15"), "{e}");
-        assert!(poisson_disk_wrapped(40.0, 40.0, 20.0, 30, 1).is_ok());
+        assert!(poisson_disk_wrapped(SamplerParams {
+            width: 40.0,
+            height: 40.0,
+            radius: 20.0,
+            k: 30,
+            seed: 1
+        })
+        .is_ok());
     }
 }

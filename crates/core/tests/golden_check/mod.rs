@@ -5,6 +5,7 @@
 use poisson_live::bridson::{Sampler, Step};
 use poisson_live::layers::{place_layers, Layer, Mask};
 use poisson_live::paint::stamp_circle;
+use poisson_live::DartParams;
 use serde_json::Value;
 fn f(v: &Value) -> f64 {
     v.as_f64()
@@ -76,13 +77,13 @@ pub fn check(case: &Value) -> Result<(), String> {
             same(kind, xy(&got), rows(expected))
         }
         "dart_throwing" => {
-            let got = poisson_live::dart_throwing(
-                w,
-                h,
-                f(&p["radius"]),
-                uint(&p["max_misses"]),
-                seed(&p["seed"]),
-            )
+            let got = poisson_live::dart_throwing(DartParams {
+                width: w,
+                height: h,
+                radius: f(&p["radius"]),
+                max_misses: uint(&p["max_misses"]),
+                seed: seed(&p["seed"]),
+            })
             .map_err(|e| e.to_string())?;
             same(kind, xy(&got), rows(expected))
         }

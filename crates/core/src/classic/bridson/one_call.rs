@@ -1,7 +1,8 @@
 //! Bridson's algorithm in one call, for a game: [`poisson_disk`], [`variable_radius`], and the
 //! partly filled map of the grid lab.
 
-use super::Sampler;
+use super::params::SamplerParams;
+use super::sampler::Sampler;
 use crate::base::error::{in_range, radius_range, Result};
 use crate::base::job::Job;
 use crate::base::point::Point;
@@ -27,31 +28,27 @@ pub fn poisson_disk(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> 
 }
 
 /// Bridson's algorithm with a spacing that varies over the map: a point at `(x, y)` keeps
-/// `clamp(radius_at(x, y), min_radius, max_radius)` from its neighbours (the smaller of two
-/// radii decides between two points). The grid is built for `min_radius`.
+/// `clamp(radius_at(x, y), params.radius, max_radius)` from its neighbours (the smaller of two
+/// radii decides between two points). The grid is built for the smallest radius, `params.radius`.
 pub fn variable_radius(
-    width: f64,
-    height: f64,
-    min_radius: f64,
+    params: SamplerParams,
     max_radius: f64,
-    k: u32,
-    seed: i32,
     radius_at: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
 ) -> Result<Vec<Point>> {
-    let mut s = variable_sampler(width, height, min_radius, max_radius, k, seed, radius_at)?;
+    let mut s = variable_sampler(params, max_radius, radius_at)?;
     s.start_random();
     Job::run_to_end(s)
 }
 
-/// A map only partly filled, for the grid lab: Bridson fills it (k = 30), then each point is kept
-/// with probability `keep` (a draw per point from the same generator), leaving holes where a
-/// reader can add points by hand. Returns the grid holding the kept points.
-pub fn partly_filled(width: f64, height: f64, radius: f64, seed: i32, keep: f64) -> Result<Grid> {
+/// A map only partly filled, for the grid lab: Bridson fills it (the lab uses k = 30), then each
+/// point is kept with probability `keep` (a draw per point from the same generator), leaving holes
+/// where a reader can add points by hand. Returns the grid holding the kept points.
+pub fn partly_filled(params: SamplerParams, keep: f64) -> Result<Grid> {
     let keep = in_range("keep", keep, 0.0, 1.0)?;
-    let mut s = Sampler::new(width, height, radius, 30, seed)?;
+    let mut s = Sampler::from_params(params)?;
     s.start_random();
     Sampler::finish(&mut s);
-    let mut grid = Grid::for_radius(width, height, radius)?;
+    let mut grid = Grid::for_radius(params.width, params.height, params.radius)?;
     let mut rng = s.rng.clone();
     for p in s.points() {
         if rng.next_f64() < keep {
@@ -63,15 +60,14 @@ pub fn partly_filled(width: f64, height: f64, radius: f64, seed: i32, keep: f64)
 
 /// The sampler behind [`variable_radius`], for labs that step it.
 pub fn variable_sampler(
-    width: f64,
-    height: f64,
-    min_radius: f64,
+    params: SamplerParams,
     max_radius: f64,
-    k: u32,
-    seed: i32,
     radius_at: impl Fn(f64, f64) -> f64 + Send + Sync + 'static,
 ) -> Result<Sampler> {
-    let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
-    Ok(Sampler::new(width, height, min_radius, k, seed)?
-        .with_radius_fn(move |x, y| radius_at(x, y).min(max_radius)))
+    let (min_radius, max_radius) = radius_range(params.radius, max_radius)?;
+    Ok(Sampler::from_params(SamplerParams {
+        radius: min_radius,
+        ..params
+    })?
+    .with_radius_fn(move |x, y| radius_at(x, y).min(max_radius)))
 }

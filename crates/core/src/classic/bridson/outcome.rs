@@ -1,18 +1,17 @@
-//! What a step of [`Sampler`] did, and what became of each candidate it threw: the values the
+//! What a step of [`Sampler`](super::Sampler) did, and what became of each candidate it threw: the values the
 //! page draws and the history records.
 
 #[cfg(doc)]
-use super::Sampler;
 #[cfg(doc)]
 use crate::classic::grid::Grid;
 
-/// What one call of [`Sampler::step`] did.
+/// What one call of [`Sampler::step`](super::Sampler::step) did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
-    /// A candidate was accepted; the new point's index in [`Sampler::points`].
+    /// A candidate was accepted; the new point's index in [`Sampler::points`](super::Sampler::points).
     Placed(usize),
-    /// All `k` candidates failed and this point (index in [`Sampler::points`]) left the active list.
+    /// All `k` candidates failed and this point (index in [`Sampler::points`](super::Sampler::points)) left the active list.
     Retired(usize),
     /// Nothing is active: the sampler is done and the step changed nothing.
     Finished,
@@ -25,7 +24,7 @@ impl Step {
     }
 }
 
-/// Why [`Sampler::try_add`] placed or refused a point.
+/// Why [`Sampler::try_add`](super::Sampler::try_add) placed or refused a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {

@@ -1,7 +1,8 @@
 //! How a [`Sampler`] gets its first points: one drawn at random, one given (a click), or one
 //! in every block of side 2r (layers and chunks, where one start could be cut off).
 
-use super::{Outcome, Sampler};
+use super::outcome::Outcome;
+use super::sampler::Sampler;
 
 /// Where [`Sampler::seed_some_blocks`] left off: the corner of the next block to seed (`None`
 /// before the first block, the sampling region's corner).

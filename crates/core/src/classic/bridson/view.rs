@@ -1,7 +1,8 @@
 //! What a [`Sampler`] shows between steps (points, active list, current point, candidates,
 //! running counts) because the tutorial draws it, and how it gives its points and grid back.
 
-use super::{Candidate, Sampler};
+use super::outcome::Candidate;
+use super::sampler::Sampler;
 use crate::base::point::Point;
 use crate::classic::grid::Grid;
 

@@ -1,7 +1,7 @@
 //! The plain fill's "free or not?" ([`Crowd`]): a speed path only, giving the answer of
 //! [`Grid::conflict_by`] under [`SameRadius`] from the grid's inline coordinates.
 
-use super::{Grid, SameRadius, PAD};
+use super::cells::{Grid, PAD};
 use wide::f64x4;
 
 impl Grid {
@@ -62,12 +62,7 @@ impl Crowd {
         // (the padding keeps them inside): row `dr` and column `dc` (−2 to 2) are at
         // `(2 + dr) · stride + 2 + dc`, and every read below is inside the span.
         let (first, span) = (centre - 2 * stride - 2, 4 * stride + 5);
-        let (Some(xs), Some(ys)) = (
-            grid.xs.get(first..first + span),
-            grid.ys.get(first..first + span),
-        ) else {
-            return grid.conflict_by(x, y, SameRadius(self.r)).is_some();
-        };
+        let (xs, ys) = (&grid.xs[first..first + span], &grid.ys[first..first + span]);
         // Four cells from `at` on, a bit set for each too close. Bits, not booleans: which row
         // holds the point in the way is a coin the processor cannot guess, so the rows are
         // tested together and the answer read once.

@@ -1,38 +1,8 @@
 //! The common query's fast path, behind [`Grid::conflict_by`]: a reach of at most two cells
 //! read from the padded 5 × 5 block, four cells to a vector and without branches.
 
-use super::{Grid, Spacing, EMPTY};
-
-/// Offsets, in padded cells, of the 5 × 5 block around a cell, nearest cells first: a candidate
-/// that is too close is usually caught by its own or an adjacent cell, so most refusals stop
-/// after a few reads. The answer (free or not) does not depend on the order.
-pub(super) const NEAR_FIRST: [(i8, i8); 25] = [
-    (0, 0),
-    (-1, 0),
-    (1, 0),
-    (0, -1),
-    (0, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-    (-2, 0),
-    (2, 0),
-    (0, -2),
-    (0, 2),
-    (-2, -1),
-    (2, -1),
-    (-2, 1),
-    (2, 1),
-    (-1, -2),
-    (1, -2),
-    (-1, 2),
-    (1, 2),
-    (-2, -2),
-    (2, -2),
-    (-2, 2),
-    (2, 2),
-];
+use super::cells::{Grid, EMPTY};
+use super::query::Spacing;
 
 impl Grid {
     /// The padded 5 × 5 block around the cell at `centre`, for a reach ≤ 2 (every classic

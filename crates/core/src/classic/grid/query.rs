@@ -5,7 +5,8 @@
 //! ([`super::torus`]). The page's inspector ([`Grid::probe`]) and the gap filling's coverage
 //! test read the same walk.
 
-use super::{Crowd, Grid, EMPTY};
+use super::cells::{Grid, EMPTY};
+use super::crowd::Crowd;
 use crate::base::point::Point;
 
 /// What [`Grid::probe`] found: the block of cells it searched and every stored point in it.

@@ -1,10 +1,12 @@
 //! A grid whose opposite edges meet ([`Grid::torus`]): distances to the nearest copy of each
 //! point, candidates wrapped back onto the map, and the wrapped walk of the spacing query.
 
-use super::query::closer_than;
-use super::{Grid, Spacing, EMPTY};
+use super::cells::{map_size, too_many_cells, Grid, EMPTY};
+use super::query::{closer_than, Spacing};
+use crate::base::error::DEFAULT_MAX_CELLS;
 use crate::base::error::{positive, short, Error, Result};
 use crate::base::point::Point;
+use std::f64::consts::SQRT_2;
 
 impl Grid {
     /// [`Grid::conflict`] on a torus: the wrapped block of cells around `(col, row)`, each
@@ -103,10 +105,10 @@ pub fn torus_delta(a: f64, b: f64, period: f64) -> f64 {
     }
 }
 
-/// The squared distance between `(ax, ay)` and the nearest copy of `(bx, by)` on a
+/// The squared distance between `[ax, ay]` and the nearest copy of `[bx, by]` on a
 /// `width × height` torus.
 #[inline]
-pub fn torus_distance2(ax: f64, ay: f64, bx: f64, by: f64, width: f64, height: f64) -> f64 {
+pub fn torus_distance2([ax, ay]: [f64; 2], [bx, by]: [f64; 2], [width, height]: [f64; 2]) -> f64 {
     let dx = torus_delta(ax, bx, width);
     let dy = torus_delta(ay, by, height);
     dx * dx + dy * dy
@@ -145,4 +147,33 @@ pub(crate) fn tileable(width: f64, height: f64, radius: f64) -> Result<(f64, f64
         });
     }
     Ok((width, height, radius))
+}
+
+impl Grid {
+    /// The wrapped grid a tileable sampler of spacing `radius` needs on a `width × height` torus:
+    /// `cols × rows` cells that divide the map exactly (so the last column is as wide as the
+    /// first, and wrapped indices are true neighbours), each at most `radius / √2` on a side.
+    ///
+    /// The map must be at least `2 × radius` across each way (a smaller torus would bring a
+    /// point's own copies into its ring), and the grid within the work limit.
+    pub fn torus(width: f64, height: f64, radius: f64) -> Result<Self> {
+        let (width, height, radius) = tileable(width, height, radius)?;
+        let target = radius / SQRT_2;
+        let cols_f = (width / target).ceil();
+        let rows_f = (height / target).ceil();
+        let needed = cols_f * rows_f;
+        if needed > DEFAULT_MAX_CELLS as f64 {
+            let min_radius = (width * height / DEFAULT_MAX_CELLS as f64).sqrt() * SQRT_2;
+            let map = format!("a tileable {}", map_size(width, height));
+            let limit = DEFAULT_MAX_CELLS;
+            return Err(too_many_cells(
+                "radius", radius, map, needed, limit, min_radius,
+            ));
+        }
+        let (cols_f, rows_f) = (cols_f.max(1.0), rows_f.max(1.0));
+        let cell = [width / cols_f, height / rows_f];
+        let mut grid = Self::build([0.0, 0.0, width, height], cell, cols_f, rows_f);
+        grid.torus = true;
+        Ok(grid)
+    }
 }

@@ -2,12 +2,15 @@
 //! judges it through the grid's one spacing query, with [`ClassSpacing`] looking up each stored
 //! point's class by its index.
 
-use super::{ClassTable, CLASS_SALT};
+use super::table::ClassTable;
 use crate::base::error::Result;
 use crate::base::point::Point;
 use crate::base::rng::{sub_seed, ParkMiller};
 use crate::classic::bridson::Kinds;
 use crate::classic::grid::{Grid, Spacing};
+
+/// The salt of the class draws' seed ([`crate::rng::sub_seed`]).
+const CLASS_SALT: u32 = 0x0c1a_55e5;
 
 /// The classes as the sampler's [`Kinds`]: the class of every point, the class draws, and the
 /// check of each pair's spacing on the grid.

@@ -4,15 +4,14 @@ use super::set::EditableSet;
 use crate::base::error::Result;
 use crate::base::job::Job;
 use crate::base::point::Item;
-use crate::classic::bridson::Sampler;
+use crate::classic::bridson::{Sampler, SamplerParams};
 use crate::variants::classes::{ClassParams, ClassSampler};
 
 impl EditableSet {
-    /// The map filled by Bridson's algorithm from `seed`: exactly the points of
-    /// [`crate::poisson_disk`]`(width, height, radius, k, seed)`, with ids `0, 1, …` in that
-    /// order, class 0. Checks as there.
-    pub fn fill(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        Job::run_to_end(EditableSetFill::plain(width, height, radius, k, seed)?)
+    /// The map filled by Bridson's algorithm: exactly the points of [`crate::poisson_disk`] for
+    /// the same numbers, with ids `0, 1, …` in that order, class 0. Checks as there.
+    pub fn fill(params: SamplerParams) -> Result<Self> {
+        Job::run_to_end(EditableSetFill::plain(params)?)
     }
 
     /// The map filled with several classes in one pass: exactly the points and classes of
@@ -44,16 +43,15 @@ enum FillSampler {
 
 impl EditableSetFill {
     /// The fill of [`EditableSet::fill`]: checks as there, and places the first point.
-    pub fn plain(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        let mut sampler = Sampler::new(width, height, radius, k, seed)?;
+    pub fn plain(params: SamplerParams) -> Result<Self> {
+        let mut sampler = Sampler::from_params(params)?;
         sampler.start_random();
-        let sampler = FillSampler::Plain(sampler, radius);
         Ok(Self {
-            width,
-            height,
-            k,
-            seed,
-            sampler,
+            width: params.width,
+            height: params.height,
+            k: params.k,
+            seed: params.seed,
+            sampler: FillSampler::Plain(sampler, params.radius),
         })
     }
 
@@ -101,14 +99,32 @@ impl Job for EditableSetFill {
                     class: 0,
                     point,
                 });
-                let set = EditableSet::with_items(w, h, *r, k, seed, items);
+                let set = EditableSet::with_items(
+                    SamplerParams {
+                        width: w,
+                        height: h,
+                        radius: *r,
+                        k,
+                        seed,
+                    },
+                    items,
+                );
                 Some(set.expect("a sampler's own fill passes the editable set's checks"))
             }
             FillSampler::Classes(s) => {
                 let table = s.table().clone();
                 let placed = Job::take(s)?;
-                let set = EditableSet::with_items(w, h, table.smallest(), k, seed, placed.items())
-                    .and_then(|set| set.with_classes(table));
+                let set = EditableSet::with_items(
+                    SamplerParams {
+                        width: w,
+                        height: h,
+                        radius: table.smallest(),
+                        k,
+                        seed,
+                    },
+                    placed.items(),
+                )
+                .and_then(|set| set.with_classes(table));
                 Some(set.expect("a class sampler's own fill passes the editable set's checks"))
             }
         }

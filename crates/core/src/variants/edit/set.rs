@@ -4,7 +4,7 @@
 use crate::base::error::{in_range, positive, short, Error, Result};
 use crate::base::point::{Item, Point};
 use crate::base::rng::ParkMiller;
-use crate::classic::bridson::MAX_K;
+use crate::classic::bridson::{SamplerParams, MAX_K};
 use crate::variants::classes::ClassTable;
 
 /// How many strokes [`EditableSet::undo`] can take back; older ones are forgotten.
@@ -110,18 +110,18 @@ impl EditableSet {
     ///
     /// Width, height and radius must be finite and > 0, `k` in `1..=MAX_K`, and the seed one the
     /// generator accepts.
-    pub fn new(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
-        let width = positive("width", width)?;
-        let height = positive("height", height)?;
-        let radius = positive("radius", radius)?;
-        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
-        ParkMiller::new(seed)?;
+    pub fn new(params: SamplerParams) -> Result<Self> {
+        let width = positive("width", params.width)?;
+        let height = positive("height", params.height)?;
+        let radius = positive("radius", params.radius)?;
+        in_range("k", f64::from(params.k), 1.0, f64::from(MAX_K))?;
+        ParkMiller::new(params.seed)?;
         Ok(Self {
             width,
             height,
             radius,
-            k,
-            seed,
+            k: params.k,
+            seed: params.seed,
             smallest: radius,
             points: Vec::new(),
             ids: Vec::new(),
@@ -175,14 +175,11 @@ impl EditableSet {
     /// smaller of its two radii apart (the promise the edits keep; a set that broke it could not
     /// keep it either). New ids start above the largest id given.
     pub fn with_items(
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: u32,
-        seed: i32,
+        params: SamplerParams,
         items: impl IntoIterator<Item = Item>,
     ) -> Result<Self> {
-        let mut set = Self::new(width, height, radius, k, seed)?;
+        let mut set = Self::new(params)?;
+        let (width, height) = (set.width, set.height);
         let mut seen = std::collections::HashMap::new();
         for (row, item) in items.into_iter().enumerate() {
             let Point { x, y, r } = item.point;
