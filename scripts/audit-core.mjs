@@ -36,6 +36,12 @@
 //   figures) wrap no single core type and are not counted; nor is a class over a type the
 //   bindings declare themselves (a bare name declared in crates/web/src without
 //   `#[wasm_bindgen]`), which is listed apart.
+// - Long positional lists: every `pub fn` (plain `pub`, not `pub(crate)`) in crates/core/src and
+//   crates/web/src, outside test blocks, whose parameters include more than four numbers (a
+//   parameter typed as a primitive number or an `Option` of one; an array such as `[f64; 2]` is
+//   one value). The contracted positional calls are listed apart: the bindings'
+//   `new PoissonSampler` and `poissonDisk`, and the core calls they mirror (`Sampler::new`,
+//   `poisson_disk`).
 
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, dirname } from "node:path";
@@ -435,6 +441,55 @@ if (existsSync(webDir)) {
 }
 const renamedCount = renamed.filter((r) => !/ PoissonSampler wraps /.test(r)).length;
 
+// ---- public calls with more than four numbers ----
+const NUMBER = /^(?:Option<\s*)?(?:f32|f64|u8|u16|u32|u64|usize|i8|i16|i32|i64|isize)(?:\s*>)?$/;
+const CONTRACTED = new Set([
+  "crates/core/src/classic/bridson/one_call.rs poisson_disk",
+  "crates/core/src/classic/bridson/sampler.rs new",
+  "crates/web/src/sampler.rs new",
+  "crates/web/src/sampler.rs poisson_disk_flat",
+]);
+const positional = [];
+const contracted = [];
+for (const dir of [SRC, join(ROOT, "crates/web/src")]) {
+  if (!existsSync(dir)) continue;
+  for (const path of walk(dir, ".rs")) {
+    const rel = relative(ROOT, path);
+    const code = blank(readFileSync(path, "utf8"));
+    const tests = testBlocks(code);
+    for (const m of code.matchAll(/\bpub\s+(?:const\s+)?(?:unsafe\s+)?fn\s+(\w+)\s*(?:<[^>{]*>)?\s*\(/g)) {
+      if (inRanges(tests, m.index)) continue;
+      const line = code.slice(0, m.index).split("\n").length;
+      // The parameter list: from the opening parenthesis to its match, split at top-level commas.
+      let depth = 0;
+      let i = m.index + m[0].length - 1;
+      const start = i + 1;
+      for (; i < code.length; i++) {
+        if ("([{<".includes(code[i]) && !(code[i] === "<" && code[i - 1] === "-")) depth++;
+        else if (")]}>".includes(code[i]) && !(code[i] === ">" && code[i - 1] === "-")) depth--;
+        if (depth === 0) break;
+      }
+      const params = [];
+      let cur = "";
+      let d = 0;
+      for (const ch of code.slice(start, i)) {
+        if ("([{<".includes(ch)) d++;
+        if (")]}>".includes(ch)) d--;
+        if (ch === "," && d === 0) {
+          params.push(cur);
+          cur = "";
+        } else cur += ch;
+      }
+      params.push(cur);
+      const numbers = params.filter((p) => p.includes(":") && NUMBER.test(p.slice(p.indexOf(":") + 1).trim())).length;
+      if (numbers > 4) {
+        const entry = `${rel}:${line} ${m[1]} (${numbers} numbers)`;
+        (CONTRACTED.has(`${rel} ${m[1]}`) ? contracted : positional).push(entry);
+      }
+    }
+  }
+}
+
 // ---- report ----
 function figure(name, value, list) {
   console.log(`${name}: ${value}`);
@@ -473,3 +528,5 @@ figure("lab modules over 300 lines", labs.length, labs);
 figure("www/style.css lines", css, []);
 figure("JS classes named unlike the core type they wrap (PoissonSampler aside)", renamedCount, renamed);
 figure("JS classes over a type of the bindings' own (no single core type to match)", composed.length, composed);
+figure("public calls with more than four numbers (contracted positional calls aside)", positional.length, positional);
+figure("contracted positional calls (the bindings' public API and the core calls they mirror)", contracted.length, contracted);

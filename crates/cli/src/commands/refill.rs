@@ -137,32 +137,13 @@ impl Refill {
 }
 
 /// The core's refusal of an edit, with advice about the brush put as the option that sets it.
-fn in_options(e: Error) -> Failure {
-    match e {
-        Error::TooMuchWork {
-            subject,
-            what,
-            needed,
-            limit,
-            hint,
-        } if hint.parameter == Some("brush radius") => {
-            let hint = match hint.bound {
-                Some(Bound::AtMost(most)) => {
-                    Advice::from(format!("use a --circle radius R ≤ {}", number_text(most)))
-                }
-                _ => hint,
-            };
-            Error::TooMuchWork {
-                subject,
-                what,
-                needed,
-                limit,
-                hint,
-            }
-            .into()
+fn in_options(mut e: Error) -> Failure {
+    if let Error::TooMuchWork { hint, .. } = &mut e {
+        if let (Some("brush radius"), Some(Bound::AtMost(most))) = (hint.parameter, &hint.bound) {
+            *hint = Advice::from(format!("use a --circle radius R ≤ {}", number_text(*most)));
         }
-        e => e.into(),
     }
+    e.into()
 }
 
 /// The input's table, from a file or standard input, read a line at a time.

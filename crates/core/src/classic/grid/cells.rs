@@ -139,20 +139,20 @@ impl Grid {
 
     /// Like [`Grid::new`] with a custom limit on the number of cells.
     pub fn with_limit(width: f64, height: f64, cell: f64, max_cells: usize) -> Result<Self> {
-        Self::with_origin(0.0, 0.0, width, height, cell, max_cells)
+        Self::with_origin([0.0, 0.0], width, height, cell, max_cells)
     }
 
     /// A grid over the rectangle `[left, left + width) × [top, top + height)` instead of one
-    /// starting at `(0, 0)`: an endless world's chunk and its margin, say. Checks as
-    /// [`Grid::with_limit`], and the corner must be finite.
-    pub(crate) fn with_origin(
-        left: f64,
-        top: f64,
+    /// starting at `(0, 0)`, where `corner` is `[left, top]`: an endless world's chunk and its
+    /// margin, say. Checks as [`Grid::with_limit`], and the corner must be finite.
+    pub fn with_origin(
+        corner: [f64; 2],
         width: f64,
         height: f64,
         cell: f64,
         max_cells: usize,
     ) -> Result<Self> {
+        let [left, top] = corner;
         if !(left.is_finite() && top.is_finite()) {
             return Err(Error::Invalid {
                 message: format!("a grid's corner must be finite, got ({left}, {top})"),

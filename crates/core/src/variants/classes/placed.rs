@@ -6,9 +6,9 @@ use crate::base::point::Point;
 /// Points with their classes, in the order they were placed.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ClassedPoints {
-    /// The points; each carries its class's radius ([`ClassTable::radius`]).
+    /// The points; each carries its class's radius ([`super::ClassTable::radius`]).
     pub points: Vec<Point>,
-    /// Their classes (indices into [`ClassParams::classes`]), in the same order.
+    /// Their classes (indices into [`super::ClassParams::classes`]), in the same order.
     pub classes: Vec<u16>,
 }
 

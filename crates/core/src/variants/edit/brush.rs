@@ -120,7 +120,7 @@ impl EditableSet {
                 ),
             });
         }
-        let mut grid = Grid::with_origin(gl, gt, gr - gl, gb - gt, cell, DEFAULT_MAX_CELLS)?;
+        let mut grid = Grid::with_origin([gl, gt], gr - gl, gb - gt, cell, DEFAULT_MAX_CELLS)?;
         // The kept points' classes in grid order, for the classes' spacing test.
         let mut kept_classes = Vec::new();
         for (p, &class) in self.points.iter().zip(&self.classes) {
