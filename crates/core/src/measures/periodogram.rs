@@ -36,7 +36,7 @@ pub const MAX_WORK: f64 = 2e9;
 /// (the power has `cols · rows` entries, the ranges are within [`MAX_FREQUENCY`]).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "Fields"))]
+#[cfg_attr(feature = "serde", serde(remote = "Self"))]
 pub struct Periodogram {
     width: f64,
     height: f64,
@@ -46,48 +46,45 @@ pub struct Periodogram {
     power: Vec<f64>,
 }
 
-/// A periodogram as read, before its sizes are checked.
+/// Written as its fields (serde's derive, through `remote = "Self"`).
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct Fields {
-    width: f64,
-    height: f64,
-    fx_max: u32,
-    fy_max: u32,
-    points: usize,
-    power: Vec<f64>,
+impl serde::Serialize for Periodogram {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        Periodogram::serialize(self, s)
+    }
+}
+
+/// Read as its fields, then kept only if its sizes agree.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Periodogram {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Periodogram::deserialize(d)?
+            .checked()
+            .map_err(serde::de::Error::custom)
+    }
 }
 
 #[cfg(feature = "serde")]
-impl TryFrom<Fields> for Periodogram {
-    type Error = Error;
-
-    fn try_from(f: Fields) -> Result<Self> {
-        positive("width", f.width)?;
-        positive("height", f.height)?;
+impl Periodogram {
+    /// `self` if its sizes agree: what reading one checks.
+    fn checked(self) -> Result<Self> {
+        positive("width", self.width)?;
+        positive("height", self.height)?;
         let max = f64::from(MAX_FREQUENCY);
-        in_range("fx_max", f64::from(f.fx_max), 0.0, max)?;
-        in_range("fy_max", f64::from(f.fy_max), 0.0, max)?;
-        let p = Periodogram {
-            width: f.width,
-            height: f.height,
-            fx_max: f.fx_max,
-            fy_max: f.fy_max,
-            points: f.points,
-            power: f.power,
-        };
-        if p.power.len() != p.cols() * p.rows() {
+        in_range("fx_max", f64::from(self.fx_max), 0.0, max)?;
+        in_range("fy_max", f64::from(self.fy_max), 0.0, max)?;
+        let want = self.cols() * self.rows();
+        if self.power.len() != want {
             return Err(Error::Invalid {
                 message: format!(
-                    "a periodogram with fx_max {} and fy_max {} has {} powers, not {}",
-                    p.fx_max,
-                    p.fy_max,
-                    p.cols() * p.rows(),
-                    p.power.len()
+                    "a periodogram with fx_max {} and fy_max {} has {want} powers, not {}",
+                    self.fx_max,
+                    self.fy_max,
+                    self.power.len()
                 ),
             });
         }
-        Ok(p)
+        Ok(self)
     }
 }
 
