@@ -110,7 +110,8 @@ impl PictureJob {
         width: f64,
         height: f64,
     ) -> Result<PictureJob, JsError> {
-        let picture = Picture::from_name(&js::text("name", name)?).map_err(err)?;
+        let name = js::text("name", name)?;
+        let picture = js::named("picture", &name, &Picture::ALL, Picture::name)?;
         let (w, h) = size(width, height)?;
         Ok(Self {
             job: picture.rendering(w, h).map_err(err)?,
@@ -133,7 +134,9 @@ pub fn picture_label(
     #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
 ) -> Result<String, JsError> {
     let name = js::text("name", name)?;
-    Ok(Picture::from_name(&name).map_err(err)?.label().to_owned())
+    Ok(js::named("picture", &name, &Picture::ALL, Picture::name)?
+        .label()
+        .to_owned())
 }
 
 /// The colour mode's inks in set order, each `[name, "#rrggbb"]`: cyan, magenta, yellow.

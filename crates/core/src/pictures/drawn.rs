@@ -4,8 +4,9 @@
 //! [`PictureJob`] draws one a few rows at a time (a [`Job`]); [`Picture::render`] is it run to
 //! the end. Only `+ − × ÷`, `floor` and square roots: the same bytes in every build.
 
-use crate::base::error::{Error, Result};
+use crate::base::error::Result;
 use crate::base::job::Job;
+use crate::base::names::named;
 use crate::base::noise::smoothstep;
 use crate::pictures::image::{check_size, Bytes, StippleImage};
 
@@ -26,25 +27,14 @@ pub enum Picture {
     Rings,
 }
 
+named!(Picture {
+    Sphere => "sphere",
+    Gradient => "gradient",
+    Tree => "tree",
+    Rings => "rings",
+});
+
 impl Picture {
-    /// Every built-in picture, in menu order.
-    pub const ALL: [Picture; 4] = [
-        Picture::Sphere,
-        Picture::Gradient,
-        Picture::Tree,
-        Picture::Rings,
-    ];
-
-    /// The picture's name: `sphere`, `gradient`, `tree`, `rings`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Picture::Sphere => "sphere",
-            Picture::Gradient => "gradient",
-            Picture::Tree => "tree",
-            Picture::Rings => "rings",
-        }
-    }
-
     /// A label for a menu.
     pub fn label(self) -> &'static str {
         match self {
@@ -53,19 +43,6 @@ impl Picture {
             Picture::Tree => "Tree silhouette",
             Picture::Rings => "Rings",
         }
-    }
-
-    /// The picture of that name; an unknown name is [`Error::Invalid`] listing the names.
-    pub fn from_name(name: &str) -> Result<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
-            .ok_or_else(|| Error::Invalid {
-                message: format!(
-                    "no built-in picture called \"{name}\"; pick one of {}",
-                    Self::ALL.map(Picture::name).join(", ")
-                ),
-            })
     }
 
     /// The picture drawn at `width × height` pixels (RGB). Shapes are laid out in units of the

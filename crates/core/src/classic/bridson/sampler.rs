@@ -542,7 +542,8 @@ impl Job for Sampler {
 /// Kinds of points, each pair of kinds with its own spacing: the hook through which the one
 /// Bridson loop throws candidates of several kinds ([`crate::classes`]). Each candidate's kind
 /// is drawn as it is thrown, before its position, so that its ring is the right one for the
-/// pair; the kinds judge the spacing themselves, since the grid knows only radii.
+/// pair; the kinds judge a candidate through the grid's one spacing query with a [`Spacing`]
+/// of their own, since the grid stores radii, not kinds.
 pub(crate) trait Kinds: Send + Sync {
     /// Draws the kind of the next candidate thrown around grid point `around` and returns the
     /// spacing of that pair of kinds: the candidate lands between it and twice it.
