@@ -48,18 +48,24 @@ async function eventually(check, timeout = 20_000) {
   }
 }
 
+/** Sets the controls the link test moves: the Bridson lab's seed, radius and k, the
+ * comparison's spacing and method, the density lab's smallest spacing and its overlay. */
+async function setLinked({ seed, radius, k, spacing, method, minRadius, overlay }) {
+  await setControl(page, 'bridson', 'seed', seed);
+  await setControl(page, 'bridson', 'radius', radius);
+  await setControl(page, 'bridson', 'k', k);
+  await setControl(page, 'compare', 'spacing', spacing);
+  await page.locator(`section[data-lab="compare"] input[name="method"][value="${method}"]`).check();
+  await setControl(page, 'density', 'min-radius', minRadius);
+  await page.locator('section[data-lab="density"] input[name="show-density"]').setChecked(overlay);
+}
+
 test('a fresh page has an empty hash', async () => {
   assert.equal(await page.evaluate(() => location.hash), '');
 });
 
 test('a link restores the controls, readouts and map of each lab', async () => {
-  await setControl(page, 'bridson', 'seed', 7);
-  await setControl(page, 'bridson', 'radius', 30);
-  await setControl(page, 'bridson', 'k', 12);
-  await setControl(page, 'compare', 'spacing', 20);
-  await page.locator('section[data-lab="compare"] input[name="method"][value="poisson"]').check();
-  await setControl(page, 'density', 'min-radius', 12);
-  await page.locator('section[data-lab="density"] input[name="show-density"]').uncheck();
+  await setLinked({ seed: 7, radius: 30, k: 12, spacing: 20, method: 'poisson', minRadius: 12, overlay: false });
 
   const hash = await page.evaluate(() => location.hash);
   const entries = Object.fromEntries(new URLSearchParams(hash.slice(1)));
@@ -99,13 +105,7 @@ test('a link restores the controls, readouts and map of each lab', async () => {
   assert.deepEqual(errors, []);
 
   // Back to the defaults: the hash empties again.
-  await setControl(page, 'bridson', 'seed', 123456);
-  await setControl(page, 'bridson', 'radius', 32);
-  await setControl(page, 'bridson', 'k', 30);
-  await setControl(page, 'compare', 'spacing', 26);
-  await page.locator('section[data-lab="compare"] input[name="method"][value="random"]').check();
-  await setControl(page, 'density', 'min-radius', 9);
-  await page.locator('section[data-lab="density"] input[name="show-density"]').check();
+  await setLinked({ seed: 123456, radius: 32, k: 30, spacing: 26, method: 'random', minRadius: 9, overlay: true });
   assert.equal(await page.evaluate(() => location.hash), '');
 });
 

@@ -26,14 +26,19 @@ async function scrubTo(step) {
   await frames();
 }
 
-/** Puts the Bridson lab on the reference run (seed 123456, r 24, k 30), seed's own start. */
-async function reference() {
-  const section = bridson();
+/** Scrolls to the Bridson lab and sets the reference run's controls: seed 123456, r 24, k 30. */
+async function referenceControls(section) {
   await section.scrollIntoViewIfNeeded();
   await page.mouse.move(2, 2);
   await setControl(section, 'seed', 123456);
   await setControl(section, 'radius', 24);
   await setControl(section, 'k', 30);
+}
+
+/** Puts the Bridson lab on the reference run (seed 123456, r 24, k 30), seed's own start. */
+async function reference() {
+  const section = bridson();
+  await referenceControls(section);
   await section.locator('[data-action="reset"]').click();
   await waitForReadout(section, 'steps', (t) => t === '0');
   // The run is recorded a slice per frame after the input: the scrubber reaches its end then.
@@ -92,11 +97,7 @@ function coreState(steps) {
 
 test('Finish gives a scrubber over the whole run: 0 to 2N − 1 = 629', async () => {
   const section = bridson();
-  await section.scrollIntoViewIfNeeded();
-  await page.mouse.move(2, 2);
-  await setControl(section, 'seed', 123456);
-  await setControl(section, 'radius', 24);
-  await setControl(section, 'k', 30);
+  await referenceControls(section);
   await section.locator('[data-action="finish"]').click();
   await waitForReadout(section, 'active', (t) => t === '0');
   assert.equal(await scrubber().getAttribute('max'), '629');

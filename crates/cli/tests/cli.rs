@@ -163,21 +163,15 @@ fn every_method_matches_the_crate() {
         "--max-radius",
         "36",
     ]);
-    let want: Vec<Vec<f64>> = poisson_live::density_forest(
-        SamplerParams {
-            width: 720.0,
-            height: 400.0,
-            radius: 9.0,
-            k: 30,
-            seed: 123456,
-        },
-        36.0,
-        5.0,
-    )
-    .unwrap()
-    .iter()
-    .map(|p| vec![p.x, p.y, p.r])
-    .collect();
+    let map = SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 9.0,
+        k: 30,
+        seed: 123456,
+    };
+    let forest = poisson_live::density_forest(map, 36.0, 5.0).unwrap();
+    let want: Vec<Vec<f64>> = forest.iter().map(|p| vec![p.x, p.y, p.r]).collect();
     assert!(!want.is_empty());
     assert_eq!(xy(&stdout(&out)), want);
 }

@@ -13,6 +13,15 @@ use poisson_live::{poisson_disk, variable_radius, Point};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
+/// A small map for the tests that place a few points by hand.
+const SMALL: SamplerParams = SamplerParams {
+    width: 100.0,
+    height: 100.0,
+    radius: 10.0,
+    k: 30,
+    seed: 1,
+};
+
 /// One operation on the set, as the level editor's page sends them.
 #[derive(Debug, Clone)]
 enum Op {
@@ -332,19 +341,7 @@ fn a_set_with_classes_is_checked_against_its_table() {
             r: 10.0,
         },
     };
-    let set = |items: Vec<Item>| {
-        EditableSet::with_items(
-            SamplerParams {
-                width: 100.0,
-                height: 100.0,
-                radius: 10.0,
-                k: 30,
-                seed: 1,
-            },
-            items,
-        )
-        .unwrap()
-    };
+    let set = |items: Vec<Item>| EditableSet::with_items(SMALL, items).unwrap();
     // A tree and a rock 15 apart: fine by radii, too close for their pair.
     let close = set(vec![at(0, 0, 10.0), at(1, 1, 25.0)]);
     let err = close.with_classes(table.clone()).unwrap_err().to_string();
@@ -412,18 +409,23 @@ fn a_stroke_off_the_map_changes_nothing_at_all() {
     assert!(!set.undo());
 }
 
+/// The editor lab's map, filled from `seed`: 720 × 400 at spacing 10.
+fn lab_map(seed: i32) -> EditableSet {
+    let map = SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 10.0,
+        k: 30,
+        seed,
+    };
+    EditableSet::fill(map).unwrap()
+}
+
 /// Points inside `[lo, hi)` of the distance from `(x, y)`, summed over seeds.
 fn counts(x: f64, y: f64, bands: &[(f64, f64)], stroke: Stroke, tool: Tool) -> Vec<[usize; 2]> {
     let mut totals = vec![[0; 2]; bands.len()];
     for seed in 1..=12 {
-        let mut set = EditableSet::fill(SamplerParams {
-            width: 720.0,
-            height: 400.0,
-            radius: 10.0,
-            k: 30,
-            seed,
-        })
-        .unwrap();
+        let mut set = lab_map(seed);
         let before = set.points().to_vec();
         set.apply(tool, &stroke).unwrap();
         for (t, &(lo, hi)) in totals.iter_mut().zip(bands) {
@@ -477,14 +479,7 @@ fn a_refill_is_as_dense_as_the_first_fill() {
 
 #[test]
 fn paint_fills_an_erased_patch_and_adds_little_to_a_full_one() {
-    let mut set = EditableSet::fill(SamplerParams {
-        width: 720.0,
-        height: 400.0,
-        radius: 10.0,
-        k: 30,
-        seed: 77,
-    })
-    .unwrap();
+    let mut set = lab_map(77);
     let dab = Stroke::circle(200.0, 200.0, 50.0).unwrap();
     let full = set.apply(Tool::Paint, &dab).unwrap();
     assert_eq!(full.removed, 0);
@@ -503,14 +498,7 @@ fn paint_fills_an_erased_patch_and_adds_little_to_a_full_one() {
 // from the one-call edit; and a patch applied to a set that moved on.
 #[test]
 fn an_edit_in_slices_is_the_edit_in_one_call() {
-    let set = EditableSet::fill(SamplerParams {
-        width: 720.0,
-        height: 400.0,
-        radius: 10.0,
-        k: 30,
-        seed: 9,
-    })
-    .unwrap();
+    let set = lab_map(9);
     let stroke = Stroke::new(&[[100.0, 100.0], [300.0, 150.0], [320.0, 300.0]], 30.0).unwrap();
     let whole = Job::run_to_end(set.edit(Tool::Refill, &stroke).unwrap()).unwrap();
     for budget in [1, 7, 100] {
@@ -542,14 +530,7 @@ fn an_edit_in_slices_is_the_edit_in_one_call() {
 
 #[test]
 fn a_drag_undoes_as_one_stroke_and_counts_its_net_change() {
-    let mut set = EditableSet::fill(SamplerParams {
-        width: 720.0,
-        height: 400.0,
-        radius: 10.0,
-        k: 30,
-        seed: 3,
-    })
-    .unwrap();
+    let mut set = lab_map(3);
     let start = set.clone();
     set.begin_stroke();
     let mut last = [100.0, 200.0];
@@ -632,18 +613,9 @@ fn a_set_from_a_file_is_checked_once() {
         point: Point { x, y, r: 10.0 },
     };
     let make = |items: Vec<Item>| {
-        EditableSet::with_items(
-            SamplerParams {
-                width: 100.0,
-                height: 100.0,
-                radius: 10.0,
-                k: 30,
-                seed: 1,
-            },
-            items,
-        )
-        .map(|s| s.next_id())
-        .map_err(|e| e.to_string())
+        EditableSet::with_items(SMALL, items)
+            .map(|s| s.next_id())
+            .map_err(|e| e.to_string())
     };
     assert_eq!(make(vec![at(4, 10.0, 10.0), at(90, 30.0, 10.0)]), Ok(91));
     assert_eq!(make(vec![]), Ok(0));
@@ -689,17 +661,7 @@ fn a_set_from_a_file_is_checked_once() {
     })
     .is_err());
     // The last id there is: no new point fits, and the set says so.
-    let mut full = EditableSet::with_items(
-        SamplerParams {
-            width: 100.0,
-            height: 100.0,
-            radius: 10.0,
-            k: 30,
-            seed: 1,
-        },
-        [at(u32::MAX, 50.0, 50.0)],
-    )
-    .unwrap();
+    let mut full = EditableSet::with_items(SMALL, [at(u32::MAX, 50.0, 50.0)]).unwrap();
     let e = full
         .apply(Tool::Paint, &Stroke::circle(20.0, 20.0, 15.0).unwrap())
         .unwrap_err();
@@ -724,14 +686,7 @@ fn tools_read_their_names() {
 #[test]
 fn a_typical_stroke_costs_a_few_dozen_units() {
     for seed in 1..=20 {
-        let set = EditableSet::fill(SamplerParams {
-            width: 720.0,
-            height: 400.0,
-            radius: 10.0,
-            k: 30,
-            seed,
-        })
-        .unwrap();
+        let set = lab_map(seed);
         for path in [vec![[360.0, 200.0]], vec![[350.0, 200.0], [370.0, 200.0]]] {
             let mut job = set
                 .edit(Tool::Refill, &Stroke::new(&path, 30.0).unwrap())
@@ -746,28 +701,21 @@ fn a_typical_stroke_costs_a_few_dozen_units() {
 fn the_first_fill_in_slices_is_the_fill_in_one_call() {
     use poisson_live::edit::EditableSetFill;
     let params = three_classes(300.0, 200.0, 1.0, 99);
+    let plain = SamplerParams {
+        width: 300.0,
+        height: 200.0,
+        radius: 9.0,
+        k: 30,
+        seed: 99,
+    };
     for (mut job, whole) in [
         (
             EditableSetFill::classes(&params).unwrap(),
             EditableSet::fill_classes(&params).unwrap(),
         ),
         (
-            EditableSetFill::plain(SamplerParams {
-                width: 300.0,
-                height: 200.0,
-                radius: 9.0,
-                k: 30,
-                seed: 99,
-            })
-            .unwrap(),
-            EditableSet::fill(SamplerParams {
-                width: 300.0,
-                height: 200.0,
-                radius: 9.0,
-                k: 30,
-                seed: 99,
-            })
-            .unwrap(),
+            EditableSetFill::plain(plain).unwrap(),
+            EditableSet::fill(plain).unwrap(),
         ),
     ] {
         let mut calls = 0;

@@ -2,6 +2,9 @@
 //! slices and in WebAssembly), the density it promises, and bad input refused in the classic
 //! sampler's words.
 
+mod fast_digests;
+
+use fast_digests::{digest, DIGESTS};
 use poisson_live::fast::{fast_poisson, FastSampler, CANDIDATES, TURNS_PER_UNIT};
 use poisson_live::{poisson_disk, Job};
 use proptest::prelude::*;
@@ -49,17 +52,6 @@ const NOWHERE: Vec<[f64; 2]> = Vec::new();
 
 fn density(points: &[[f64; 2]], w: f64, h: f64, r: f64) -> f64 {
     points.len() as f64 * r * r / (w * h)
-}
-
-/// FNV-1a over the bits of every coordinate: the same function as the browser test's
-/// (`crates/web/tests/fast.rs`), which checks the same values from the wasm build.
-fn digest(coordinates: impl IntoIterator<Item = f64>) -> u64 {
-    coordinates.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
-        v.to_bits()
-            .to_le_bytes()
-            .iter()
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    })
 }
 
 #[test]
@@ -135,14 +127,6 @@ fn a_seed_gives_one_set_and_another_seed_another() {
     assert_ne!(a, b);
     assert_ne!(a[0], b[0], "the first point comes from the seed");
 }
-
-/// Recorded from this native build; `crates/web/tests/fast.rs` asserts the same values from the
-/// wasm build, so a change on either side, or a difference between them, fails a test.
-const DIGESTS: [(f64, f64, f64, i32, usize, u64); 3] = [
-    (720.0, 400.0, 4.0, 123456, 16001, 10002845309430660945),
-    (1000.0, 1000.0, 2.0, -99, 221425, 4978742773531513877),
-    (333.3, 77.7, 0.7, 7, 46959, 17146494095089412709),
-];
 
 #[test]
 fn the_same_bits_as_the_wasm_build() {

@@ -68,19 +68,21 @@ fn farthest_point_reference(points: &[[f64; 2]]) -> Vec<usize> {
     order
 }
 
+/// Bridson sets as (width, height, radius, seed): 315 to about 25 000 points, square and long
+/// maps.
+const BRIDSON_CASES: [(f64, f64, f64, i32); 7] = [
+    (720.0, 400.0, 24.0, 123456),
+    (720.0, 400.0, 8.0, 7),
+    (720.0, 400.0, 8.0, -5),
+    (500.0, 200.0, 2.5, 42),
+    (1000.0, 1000.0, 5.0, 1),
+    (3000.0, 90.0, 4.0, 99),
+    (200.0, 200.0, 1.0, 2024),
+];
+
 #[test]
 fn the_first_quarter_and_sixteenth_of_bridson_sets_keep_their_distance() {
-    // (width, height, radius, seed): 315 to about 25 000 points, square and long maps.
-    let cases = [
-        (720.0, 400.0, 24.0, 123456),
-        (720.0, 400.0, 8.0, 7),
-        (720.0, 400.0, 8.0, -5),
-        (500.0, 200.0, 2.5, 42),
-        (1000.0, 1000.0, 5.0, 1),
-        (3000.0, 90.0, 4.0, 99),
-        (200.0, 200.0, 1.0, 2024),
-    ];
-    for (w, h, r, seed) in cases {
+    for (w, h, r, seed) in BRIDSON_CASES {
         let points = xy(&poisson_disk(w, h, r, 30, seed).unwrap());
         let order = progressive_order(&points).unwrap();
         let n = points.len();
@@ -358,17 +360,8 @@ proptest! {
 #[test]
 #[ignore = "prints the measured spacing curve (module docs); run with --release --nocapture"]
 fn spacing_curve_from_a_sixty_fourth_to_the_whole_set() {
-    let cases = [
-        (720.0, 400.0, 24.0, 123456),
-        (720.0, 400.0, 8.0, 7),
-        (720.0, 400.0, 8.0, -5),
-        (500.0, 200.0, 2.5, 42),
-        (1000.0, 1000.0, 5.0, 1),
-        (3000.0, 90.0, 4.0, 99),
-        (200.0, 200.0, 1.0, 2024),
-        (300.0, 300.0, 1.0, 99),
-        (1270.0, 1270.0, 1.0, 7),
-    ];
+    let more = [(300.0, 300.0, 1.0, 99), (1270.0, 1270.0, 1.0, 7)];
+    let cases = BRIDSON_CASES.into_iter().chain(more);
     println!("closest pair of the first n, in r: n = N/64, N/32, …, N");
     for (w, h, r, seed) in cases {
         let points = xy(&poisson_disk(w, h, r, 30, seed).unwrap());

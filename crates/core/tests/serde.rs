@@ -245,16 +245,21 @@ fn seam_pairs() {
     round_trip(&pairs);
 }
 
-#[test]
-fn a_level_editors_tools_items_and_changes() {
-    let mut set = EditableSet::fill(SamplerParams {
+/// A small level, filled: 300 × 200 at spacing 12.
+fn small_level() -> EditableSet {
+    let map = SamplerParams {
         width: 300.0,
         height: 200.0,
         radius: 12.0,
         k: 30,
         seed: 4,
-    })
-    .unwrap();
+    };
+    EditableSet::fill(map).unwrap()
+}
+
+#[test]
+fn a_level_editors_tools_items_and_changes() {
+    let mut set = small_level();
     let change = set
         .apply(Tool::Refill, &Stroke::circle(150.0, 100.0, 40.0).unwrap())
         .unwrap();
@@ -277,14 +282,7 @@ fn a_recorded_stroke_replays_the_same_edit_and_a_bad_one_is_refused() {
     let replayed: Stroke = serde_json::from_str(&json).unwrap();
     assert_eq!(replayed.bounds(), stroke.bounds());
     let edit = |s: &Stroke| {
-        let mut set = EditableSet::fill(SamplerParams {
-            width: 300.0,
-            height: 200.0,
-            radius: 12.0,
-            k: 30,
-            seed: 4,
-        })
-        .unwrap();
+        let mut set = small_level();
         set.apply(Tool::Refill, s).unwrap();
         set.items().collect::<Vec<_>>()
     };

@@ -249,26 +249,22 @@ fn density_field_validation() {
 
 #[test]
 fn density_forest_keeps_the_smaller_radius_and_varies() {
+    let forest = |seed| {
+        let map = SamplerParams {
+            width: 720.0,
+            height: 400.0,
+            radius: 9.0,
+            k: 30,
+            seed,
+        };
+        poisson_live::density_forest(map, 36.0, 5.0).unwrap()
+    };
     let f = DensityField::new(123456, 9.0, 36.0, 5.0).unwrap();
     let mut s = f.sampler(720.0, 400.0, 30, 123456).unwrap();
     s.start_random();
     s.finish();
     let points = s.points().to_vec();
-    assert_eq!(
-        points,
-        poisson_live::density_forest(
-            SamplerParams {
-                width: 720.0,
-                height: 400.0,
-                radius: 9.0,
-                k: 30,
-                seed: 123456
-            },
-            36.0,
-            5.0
-        )
-        .unwrap()
-    );
+    assert_eq!(points, forest(123456));
     assert_spaced(&points);
     for p in &points {
         assert_eq!(p.r, f.radius_at(p.x, p.y).max(9.0));
@@ -281,36 +277,8 @@ fn density_forest_keeps_the_smaller_radius_and_varies() {
         points.len()
     );
     // Same seed, same forest; another seed, another one.
-    assert_eq!(
-        points,
-        poisson_live::density_forest(
-            SamplerParams {
-                width: 720.0,
-                height: 400.0,
-                radius: 9.0,
-                k: 30,
-                seed: 123456
-            },
-            36.0,
-            5.0
-        )
-        .unwrap()
-    );
-    assert_ne!(
-        points,
-        poisson_live::density_forest(
-            SamplerParams {
-                width: 720.0,
-                height: 400.0,
-                radius: 9.0,
-                k: 30,
-                seed: 123457
-            },
-            36.0,
-            5.0
-        )
-        .unwrap()
-    );
+    assert_eq!(points, forest(123456));
+    assert_ne!(points, forest(123457));
 }
 
 #[test]

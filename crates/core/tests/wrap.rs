@@ -5,6 +5,17 @@ use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, torus_distance2, 
 use poisson_live::SamplerParams;
 use poisson_live::{poisson_disk, Point};
 
+/// The tileable set of a `w × h` map at spacing `r` with `k` tries from `seed`.
+fn wrapped(w: f64, h: f64, r: f64, k: u32, seed: i32) -> poisson_live::Result<Vec<Point>> {
+    poisson_disk_wrapped(SamplerParams {
+        width: w,
+        height: h,
+        radius: r,
+        k,
+        seed,
+    })
+}
+
 /// The closest toroidal pair, the slow and obvious way.
 fn brute_min_torus(points: &[Point], w: f64, h: f64) -> (usize, usize, f64) {
     let mut best = (0, 0, f64::INFINITY);
@@ -32,14 +43,7 @@ const CASES: [(f64, f64, f64, i32); 6] = [
 #[test]
 fn every_pair_keeps_its_distance_on_the_torus() {
     for (w, h, r, seed) in CASES {
-        let pts = poisson_disk_wrapped(SamplerParams {
-            width: w,
-            height: h,
-            radius: r,
-            k: 30,
-            seed,
-        })
-        .unwrap();
+        let pts = wrapped(w, h, r, 30, seed).unwrap();
         assert!(pts.len() >= 2, "{w}×{h} r {r}: {} points", pts.len());
         let (_, _, d) = brute_min_torus(&pts, w, h);
         assert!(
@@ -60,14 +64,7 @@ fn every_pair_keeps_its_distance_on_the_torus() {
 #[test]
 fn tiling_two_by_two_keeps_the_distance_across_every_seam() {
     for (w, h, r, seed) in CASES {
-        let pts = poisson_disk_wrapped(SamplerParams {
-            width: w,
-            height: h,
-            radius: r,
-            k: 30,
-            seed,
-        })
-        .unwrap();
+        let pts = wrapped(w, h, r, 30, seed).unwrap();
         let tiled: Vec<(f64, f64)> = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)]
             .iter()
             .flat_map(|&(ox, oy)| pts.iter().map(move |p| (p.x + ox, p.y + oy)))
@@ -106,14 +103,7 @@ fn a_plain_set_breaks_at_the_seams_and_the_audit_sees_it() {
     assert_eq!((i, j, d), brute_min_torus(&plain, w, h));
     assert!(d < r);
 
-    let wrapped = poisson_disk_wrapped(SamplerParams {
-        width: w,
-        height: h,
-        radius: r,
-        k: 30,
-        seed: 123456,
-    })
-    .unwrap();
+    let wrapped = wrapped(w, h, r, 30, 123456).unwrap();
     assert!(seam_conflicts(&wrapped, w, h, r).unwrap().is_empty());
 }
 
@@ -162,30 +152,9 @@ fn the_audit_matches_brute_force_on_any_set() {
 
 #[test]
 fn the_same_seed_gives_the_same_tile() {
-    let a = poisson_disk_wrapped(SamplerParams {
-        width: 360.0,
-        height: 200.0,
-        radius: 16.0,
-        k: 30,
-        seed: 123456,
-    })
-    .unwrap();
-    let b = poisson_disk_wrapped(SamplerParams {
-        width: 360.0,
-        height: 200.0,
-        radius: 16.0,
-        k: 30,
-        seed: 123456,
-    })
-    .unwrap();
-    let c = poisson_disk_wrapped(SamplerParams {
-        width: 360.0,
-        height: 200.0,
-        radius: 16.0,
-        k: 30,
-        seed: 123457,
-    })
-    .unwrap();
+    let a = wrapped(360.0, 200.0, 16.0, 30, 123456).unwrap();
+    let b = wrapped(360.0, 200.0, 16.0, 30, 123456).unwrap();
+    let c = wrapped(360.0, 200.0, 16.0, 30, 123457).unwrap();
     assert_eq!(a, b);
     assert_ne!(a, c);
     // The first point is drawn exactly as in classic Bridson.
@@ -196,45 +165,10 @@ fn the_same_seed_gives_the_same_tile() {
 #[test]
 fn bad_input_is_refused_with_a_reason() {
     let msg = |r: poisson_live::Result<Vec<Point>>| r.unwrap_err().to_string();
-    assert!(msg(poisson_disk_wrapped(SamplerParams {
-        width: 0.0,
-        height: 200.0,
-        radius: 10.0,
-        k: 30,
-        seed: 1
-    }))
-    .contains("width"));
-    assert!(msg(poisson_disk_wrapped(SamplerParams {
-        width: 360.0,
-        height: 200.0,
-        radius: f64::NAN,
-        k: 30,
-        seed: 1
-    }))
-    .contains("radius"));
-    assert!(msg(poisson_disk_wrapped(SamplerParams {
-        width: 360.0,
-        height: 200.0,
-        radius: 10.0,
-        k: 0,
-        seed: 1
-    }))
-    .contains("k must be"));
-    assert!(msg(poisson_disk_wrapped(SamplerParams {
-        width: 360.0,
-        height: 200.0,
-        radius: 150.0,
-        k: 30,
-        seed: 1
-    }))
-    .contains("2 × radius"));
-    assert!(msg(poisson_disk_wrapped(SamplerParams {
-        width: 1e6,
-        height: 1e6,
-        radius: 0.01,
-        k: 30,
-        seed: 1
-    }))
-    .contains("use a radius ≥"));
+    assert!(msg(wrapped(0.0, 200.0, 10.0, 30, 1)).contains("width"));
+    assert!(msg(wrapped(360.0, 200.0, f64::NAN, 30, 1)).contains("radius"));
+    assert!(msg(wrapped(360.0, 200.0, 10.0, 0, 1)).contains("k must be"));
+    assert!(msg(wrapped(360.0, 200.0, 150.0, 30, 1)).contains("2 × radius"));
+    assert!(msg(wrapped(1e6, 1e6, 0.01, 30, 1)).contains("use a radius ≥"));
     assert!(seam_conflicts(&[], 10.0, 10.0, 6.0).is_err());
 }

@@ -3,31 +3,15 @@
 #![cfg(target_arch = "wasm32")]
 
 mod common;
+#[path = "../../core/tests/fast_digests/mod.rs"]
+mod fast_digests;
 
 use common::message;
+use fast_digests::{digest, DIGESTS};
 use poisson_live_web::{fast_poisson, FastSampler};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// FNV-1a over the bits of every coordinate: the same function as the native test's
-/// (`crates/core/tests/fast.rs`).
-fn digest(coordinates: impl IntoIterator<Item = f64>) -> u64 {
-    coordinates.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
-        v.to_bits()
-            .to_le_bytes()
-            .iter()
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    })
-}
-
-/// The values `crates/core/tests/fast.rs` asserts from the native build: width, height,
-/// radius, seed, points, digest.
-const DIGESTS: [(f64, f64, f64, i32, usize, u64); 3] = [
-    (720.0, 400.0, 4.0, 123456, 16001, 10002845309430660945),
-    (1000.0, 1000.0, 2.0, -99, 221425, 4978742773531513877),
-    (333.3, 77.7, 0.7, 7, 46959, 17146494095089412709),
-];
 
 #[wasm_bindgen_test]
 fn the_same_bits_as_the_native_build() {

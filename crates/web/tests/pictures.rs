@@ -272,7 +272,10 @@ fn pictures_and_masks_made_in_slices_equal_the_one_call_ones() {
     let sliced = render.take().unwrap();
     assert_eq!(sliced.rgba().to_vec(), whole.to_rgba());
     let m = message(PictureJob::new(&s("moon"), 10.0, 10.0));
-    assert!(m.contains("unknown picture \"moon\": use sphere, gradient, tree, rings"), "{m}");
+    assert!(
+        m.contains("unknown picture \"moon\": use sphere, gradient, tree, rings"),
+        "{m}"
+    );
 
     // A mask is made at once and seeded by its runs; a batch by index is a slice of the dots.
     let mut m = mask_job(&sliced, 0.5, 3.0, 4.0).unwrap();

@@ -1,9 +1,9 @@
-//! Time travel through a Bridson run: any step, backward or forward, exactly as stepping there
-//! from the start leaves it. A [`History`] records a [`Sampler`]'s run once, as a [`Job`] whose unit is one step. Each
-//! step's record keeps what the step changed (the point it placed or retired), its candidates
-//! and what the run had spent by then ([`Cost`]). Making a history steps nothing, so a page may
-//! make one on every input and let its job driver record the run in slices; a seek reads the
-//! record and never steps a sampler again. Points only accumulate, so a step's points are a
+//! Time travel through a Bridson run: any step, backward or forward, exactly as stepping there from
+//! the start leaves it. A [`History`] records a [`Sampler`]'s run once, as a [`Job`] whose unit is
+//! one step. Each step's record keeps what the step changed (the point it placed or retired), its
+//! candidates and what the run had spent by then ([`Cost`]). Making a history steps nothing, so a
+//! page may make one on every input and let its job driver record the run in slices; a seek reads
+//! the record and never steps a sampler again. Points only accumulate, so a step's points are a
 //! prefix of the run's. The active list, which retirements reorder, is kept whole every
 //! [`CHECKPOINT`] steps and rebuilt from the nearest copy with the record's pushes and
 //! swap-removals after it. Stepping past the end of the record records the next step first.
