@@ -61,12 +61,12 @@
 //! ```
 //!
 //! **Features**, both off by default: `serde` (Serialize and Deserialize for [`Point`] and the
-//! parameter and result types; a [`DensityField`] or an [`edit::Stroke`] is written as what
-//! it is made from and checked again when read; what holds code or pixels is the exception: a
-//! [`World`] writes its seed, size and objects and is not read back, a [`layers::Layer`] with a
-//! ground rule refuses to be written, and the samplers and jobs themselves are not serialized) and `mint`
-//! (a [`Point`] to and from `mint::Point2<f64>`, which glam, nalgebra and cgmath convert from
-//! and to; the radius is dropped one way and 0 the other).
+//! parameter and result types; a [`DensityField`] or an [`edit::Stroke`] is written as what it is
+//! made from and checked again when read; what holds code or pixels is the exception: a [`World`]
+//! writes its seed, size and objects and is not read back, a [`layers::Layer`] with a ground rule
+//! refuses to be written, and the samplers and jobs themselves are not serialized) and `mint` (a
+//! [`Point`] to and from `mint::Point2<f64>`, which glam, nalgebra and cgmath convert from and to;
+//! the radius is dropped one way and 0 the other).
 //!
 //! ```
 //! # #[cfg(all(feature = "serde", feature = "mint"))] {

@@ -9,7 +9,8 @@ use wasm_bindgen::prelude::*;
 /// An endless world of points at least `radius` apart, in square chunks that depend only on
 /// the seed and their coordinates (see the core's `chunks` module for why).
 ///
-/// Array layouts: `chunk()`, `cachedChunk()` and `pointsIn()` return `x, y` pairs in world coordinates.
+/// Array layouts: `chunk()`, `cachedChunk()` and `pointsIn()` return `x, y` pairs in world
+/// coordinates.
 #[wasm_bindgen]
 pub struct ChunkedWorld {
     inner: chunks::ChunkedWorld,

@@ -115,10 +115,10 @@ job_class!(
 
 #[wasm_bindgen]
 impl Placer {
-    /// Places the layers on `map` with `{chest, rock, tree, flower, sharedGrid}`: the spacings,
-    /// and `sharedGrid` (default true) false to give each layer its own grid. Checks the spacings and builds
-    /// the grids; throws (naming the layer) for a spacing that is not a number > 0 or too small
-    /// for the work limit.
+    /// Places the layers on `map` with `{chest, rock, tree, flower, sharedGrid}`: the spacings, and
+    /// `sharedGrid` (default true) false to give each layer its own grid. Checks the spacings and
+    /// builds the grids; throws (naming the layer) for a spacing that is not a number > 0 or too
+    /// small for the work limit.
     #[wasm_bindgen(constructor)]
     pub fn new(map: &BiomeMap, params: &JsValue) -> Result<Placer, JsError> {
         let p = Params::new("Placer", params)?;

@@ -1,8 +1,8 @@
 //! The one error type of the crate.
 //!
-//! Every constructor validates its inputs once and returns [`Error`] with a message a reader can act
-//! on: it names the parameter, the value it got, the rule it broke and, for work limits, what to
-//! change.
+//! Every constructor validates its inputs once and returns [`Error`] with a message a reader can
+//! act on: it names the parameter, the value it got, the rule it broke and, for work limits, what
+//! to change.
 
 use std::fmt;
 
@@ -160,7 +160,8 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// What is wrong with a set of classes ([`Error::Classes`], [`crate::classes`]): the names and values at fault.
+/// What is wrong with a set of classes ([`Error::Classes`], [`crate::classes`]): the names and
+/// values at fault.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClassProblem {
     /// No class was given.

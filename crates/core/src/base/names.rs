@@ -1,6 +1,7 @@
 //! One pattern for the enums the page, the CLI and the Python package name by a word (the
 //! comparison's methods, the samplers lab's, the spectrum's point sets, the editor's tools, the
-//! built-in pictures): every variant in the lab's order, the name of each, and the variant of a name, written once.
+//! built-in pictures): every variant in the lab's order, the name of each, and the variant of a
+//! name, written once.
 
 /// Implements `ALL`, `name` and `from_name` for a fieldless `Copy` enum from `Variant =>
 /// "name"` pairs, listed in the order `ALL` keeps.

@@ -1,7 +1,7 @@
 //! The Park–Miller "minimal standard" generator that the tutorial's reference code uses.
 //!
-//! It is tiny, fast and, above all, the same everywhere: the classic methods draw from it in a fixed
-//! order, so one seed gives one forest in every build, native or wasm.
+//! It is tiny, fast and, above all, the same everywhere: the classic methods draw from it in a
+//! fixed order, so one seed gives one forest in every build, native or wasm.
 //!
 //! It is also where every derived seed comes from ([`sub_seed`], [`folded_sub_seed`],
 //! [`cell_seed`], [`seed_run`]): one place to read how a world's layers, an endless world's

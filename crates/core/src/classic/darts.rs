@@ -50,8 +50,14 @@ pub struct DartParams {
 ///
 /// ```
 /// use poisson_live::darts::{DartParams, DartThrower};
-/// let params = DartParams { width: 400.0, height: 300.0, radius: 24.0, max_misses: 30, seed: 123456 };
-/// let mut d = DartThrower::new(params).unwrap();
+/// let mut d = DartThrower::new(DartParams {
+///     width: 400.0,
+///     height: 300.0,
+///     radius: 24.0,
+///     max_misses: 30,
+///     seed: 123456,
+/// })
+/// .unwrap();
 /// d.finish();
 /// assert_eq!(d.misses_in_a_row(), 30);
 /// assert_eq!(d.kept().len() as u64 + d.rejected_count(), d.thrown());

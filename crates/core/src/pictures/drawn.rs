@@ -74,8 +74,8 @@ impl Picture {
     }
 }
 
-/// A built-in picture being drawn row by row ([`Picture::rendering`]), as a [`Job`] whose output
-/// is the [`StippleImage`]. A unit of work is about 20 pixels; a call draws whole rows, at least one.
+/// A built-in picture being drawn row by row ([`Picture::rendering`]), as a [`Job`] whose output is
+/// the [`StippleImage`]. A unit of work is about 20 pixels; a call draws whole rows, at least one.
 /// Each pixel depends on its own position only, so the bytes are those of [`Picture::render`]
 /// however the rows are cut.
 #[derive(Debug)]

@@ -1,8 +1,9 @@
 //! Owned pictures: grey or RGB pixels, read as brightness at map points.
 //!
-//! [`StippleImage`] owns its pixels: `width × height` pixels, row-major, no padding, one byte per pixel
-//! for grey ([`Channels::Gray`]) or three (R, G, B) for colour ([`Channels::Rgb`]). The byte for
-//! channel `c` of pixel `(x, y)` is at `channels · (y · width + x) + c`, as in [`crate::paint`].
+//! [`StippleImage`] owns its pixels: `width × height` pixels, row-major, no padding, one byte per
+//! pixel for grey ([`Channels::Gray`]) or three (R, G, B) for colour ([`Channels::Rgb`]). The byte
+//! for channel `c` of pixel `(x, y)` is at `channels · (y · width + x) + c`, as in
+//! [`crate::paint`].
 //!
 //! The picture covers a map of `width × height` map units, one unit per pixel: pixel `(i, j)` is
 //! the square `[i, i + 1) × [j, j + 1)`, its centre at `(i + 0.5, j + 0.5)`. A [`Plane`] holds

@@ -9,8 +9,9 @@ use crate::base::error::{in_range, Result};
 use crate::classic::bridson::AllowedFn;
 use crate::pictures::image::{Plane, StippleImage};
 
-/// Allowed ground from a picture: a point may stand where the pixel under it is darker than
-/// the threshold. Works with [`crate::bridson::Sampler::with_allowed`] and [`crate::layers::Layer::with_allowed`].
+/// Allowed ground from a picture: a point may stand where the pixel under it is darker than the
+/// threshold. Works with [`crate::bridson::Sampler::with_allowed`] and
+/// [`crate::layers::Layer::with_allowed`].
 ///
 /// ```
 /// use poisson_live::stipple::{mask_from_image, Picture};

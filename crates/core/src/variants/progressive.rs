@@ -17,7 +17,8 @@
 //! elimination: BENCHMARKS.md, "Notes from the code"). Distances are plain map distances: a
 //! variable-radius set's prefixes even out towards a uniform spread.
 //!
-//! The work grows like `n log n`, with a k-d tree of the points' gaps ([`ProgressiveOrder`] says how).
+//! The work grows like `n log n`, with a k-d tree of the points' gaps ([`ProgressiveOrder`] says
+//! how).
 
 use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::job::Job;

@@ -1,7 +1,6 @@
-//! What a step of [`Sampler`](super::Sampler) did, and what became of each candidate it threw: the values the
-//! page draws and the history records.
+//! What a step of [`Sampler`](super::Sampler) did, and what became of each candidate it threw: the
+//! values the page draws and the history records.
 
-#[cfg(doc)]
 #[cfg(doc)]
 use crate::classic::grid::Grid;
 
@@ -9,9 +8,11 @@ use crate::classic::grid::Grid;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
-    /// A candidate was accepted; the new point's index in [`Sampler::points`](super::Sampler::points).
+    /// A candidate was accepted; the new point's index in
+    /// [`Sampler::points`](super::Sampler::points).
     Placed(usize),
-    /// All `k` candidates failed and this point (index in [`Sampler::points`](super::Sampler::points)) left the active list.
+    /// All `k` candidates failed and this point (index in
+    /// [`Sampler::points`](super::Sampler::points)) left the active list.
     Retired(usize),
     /// Nothing is active: the sampler is done and the step changed nothing.
     Finished,

@@ -11,17 +11,17 @@
 //! one-point path's point, on the map only. That one test, [`Stroke::covers`], decides what a
 //! [`Tool`] erases and where it paints: no kept point under a stroke, no new point outside it.
 //!
-//! **Filling.** Paint and refill run [`Sampler::step`](crate::Sampler::step) with the stroke's box as the sampling
-//! region and `covers` as the ground rule, over a grid holding the kept points near it, seeded
-//! in blocks ([`Sampler::seed_blocks`](crate::Sampler::seed_blocks)) so every pocket gets a start; a set with classes
-//! ([`EditableSet::fill_classes`]) draws them as [`crate::classes`] does. Edit `i` (counting
-//! those that changed the set; like ids, never counted back, so a stroke painted again after an
-//! undo is a new roll) draws from `sub_seed(seed, 0xED17_0000 + i)`: one seed and one sequence
-//! of operations give one set, natively and in WebAssembly.
+//! **Filling.** Paint and refill run [`Sampler::step`](crate::Sampler::step) with the stroke's box
+//! as the region and `covers` as the ground rule, over a grid of the kept points near it, seeded
+//! in blocks ([`Sampler::seed_blocks`](crate::Sampler::seed_blocks)) so every pocket gets a start;
+//! classes ([`EditableSet::fill_classes`]) are drawn as [`crate::classes`] draws them. Edit `i`
+//! (counting those that changed the set, never counted back) draws from
+//! `sub_seed(seed, 0xED17_0000 + i)`: one seed and one sequence of edits give one set, natively
+//! and in WebAssembly.
 //!
-//! **Slices and undo.** An edit is a [`Job`](crate::Job) ([`EditableSet::edit`]) reading the set once; its
-//! [`Patch`] goes in with [`EditableSet::commit`] (a stale one is refused); `apply` does both.
-//! Undo takes back a stroke (a drag, `begin_stroke` … `end_stroke`), up to [`UNDO_DEPTH`] of
+//! **Slices and undo.** An edit is a [`Job`](crate::Job) ([`EditableSet::edit`]) reading the set
+//! once; its [`Patch`] goes in with [`EditableSet::commit`] (a stale one is refused); `apply` does
+//! both. Undo takes back a stroke (a drag, `begin_stroke` … `end_stroke`), up to [`UNDO_DEPTH`] of
 //! them, each to the exact set it started from.
 
 mod brush;

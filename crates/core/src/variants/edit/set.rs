@@ -320,9 +320,10 @@ impl EditableSet {
         }
     }
 
-    /// Applies a finished edit's patch: removes its points, appends its new points with fresh
-    /// ids (and the classes drawn for them), and records it for undo in the open stroke (or as a stroke of its own).
-    /// A patch that changes nothing leaves the set exactly as it was, counters included.
+    /// Applies a finished edit's patch: removes its points, appends its new points with fresh ids
+    /// (and the classes drawn for them), and records it for undo in the open stroke (or as a stroke
+    /// of its own). A patch that changes nothing leaves the set exactly as it was, counters
+    /// included.
     ///
     /// Refused when the set changed since the edit was made (start the edit again), or when
     /// the ids would run past `u32::MAX`.
