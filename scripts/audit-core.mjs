@@ -41,7 +41,8 @@
 //   parameter typed as a primitive number or an `Option` of one; an array such as `[f64; 2]` is
 //   one value). The contracted positional calls are listed apart: the bindings'
 //   `new PoissonSampler` and `poissonDisk`, and the core calls they mirror (`Sampler::new`,
-//   `poisson_disk`).
+//   `poisson_disk`); and `poissonDisk3d` and `fastPoisson3d` (SPEC section 8), with the core's
+//   `poisson_disk_3d` and `fast_poisson_3d`.
 
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, dirname } from "node:path";
@@ -448,6 +449,10 @@ const CONTRACTED = new Set([
   "crates/core/src/classic/bridson/sampler.rs new",
   "crates/web/src/sampler.rs new",
   "crates/web/src/sampler.rs poisson_disk_flat",
+  "crates/core/src/variants/space/bridson.rs poisson_disk_3d",
+  "crates/core/src/variants/space/fast.rs fast_poisson_3d",
+  "crates/web/src/space.rs poisson_disk_3d",
+  "crates/web/src/space.rs fast_poisson_3d",
 ]);
 const positional = [];
 const contracted = [];

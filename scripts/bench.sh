@@ -3,15 +3,20 @@
 #   1. the native harness (crates/bench): ours against poisson-diskus, fast_poisson and
 #      faster_poisson (its Bridson, k 30), the linearity check and peak memory at about 10 M
 #      points; then the fast samplers: ours fast_poisson against faster_poisson's default
-#      (parental) sampler, with a whole-process figure; then the classic CLI timed as a whole
-#      process (issue 12's target);
+#      (parental) sampler, with a whole-process figure; then the 3D table (its space module):
+#      ours poisson_disk_3d and fast_poisson_3d against fast_poisson, poisson-diskus and
+#      faster_poisson's Poisson3D on 100 × 100 × 100 at r = 2, each system's spacing checked;
+#      then the classic CLI timed as a whole process (issue 12's target);
 #   2. the bindings built for wasm32 (release), run through wasm-bindgen --target nodejs, and
 #      compared in one node process against the npm samplers (crates/bench/wasm-bench.mjs),
 #      both as built and after wasm-opt -Oz as the page ships it: poissonDisk against both npm
 #      samplers, fastPoisson against fast-2d-poisson-disk-sampling.
 #   3. huge maps (scripts/bench-huge.sh): poisson endless on 20000 × 20000 at r = 2 on 1 and 2
-#      threads, time and peak memory, beside the one-call classic sampler.
-# Usage: bash scripts/bench.sh [--quick]
+#      threads, time and peak memory, beside the one-call classic sampler;
+#   4. last, unless --quick: mesh sampling (scripts/bench-mesh.sh): poisson mesh on a torus of
+#      25 600 triangles at r = 1 against point-cloud-utils' sample_mesh_poisson_disk, points,
+#      time, spacing and coverage (a Python venv under target/py-mesh-venv, from PyPI).
+# Usage: bash scripts/bench.sh [--quick]   (--quick: smaller tables, no mesh section)
 # Run it on a quiet machine: other work on the cores shows up in every number.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -70,3 +75,9 @@ node --expose-gc crates/bench/wasm-bench.mjs "$out/plain" "${opt[@]}" "${quick[@
 
 echo
 bash scripts/bench-huge.sh "${quick[@]}"
+
+# Mesh sampling against point-cloud-utils: a venv and a pip install, so not in the quick run.
+if [ ${#quick[@]} -eq 0 ]; then
+  echo
+  bash scripts/bench-mesh.sh
+fi

@@ -1,11 +1,14 @@
 //! Side-by-side benchmark: poisson-live against the Rust Poisson disk samplers a game developer
-//! might pick instead, on identical boxes, in one process, printed as two markdown tables: the
-//! classic samplers (Bridson's algorithm, `k` = 30) and the fast ones (where the tutorial's draws
-//! do not matter: ours `fast_poisson` against faster_poisson's default parental sampler).
+//! might pick instead, on identical boxes, in one process, printed as markdown tables: the
+//! classic samplers (Bridson's algorithm, `k` = 30), the fast ones (where the tutorial's draws
+//! do not matter: ours `fast_poisson` against faster_poisson's default parental sampler) and, in
+//! 3D, ours `poisson_disk_3d` and `fast_poisson_3d` against the peers' 3D samplers on one box
+//! (the `space` module), each system's spacing checked.
 //!
 //! ```text
-//! cargo run --release -p poisson-live-bench            # both tables, linearity, memory
+//! cargo run --release -p poisson-live-bench            # all tables, linearity, memory
 //! cargo run --release -p poisson-live-bench -- --quick # smaller, faster tables
+//! cargo run --release -p poisson-live-bench -- --space # only the 3D table
 //! cargo run --release -p poisson-live-bench -- --memory
 //! ```
 //!
@@ -22,6 +25,8 @@ use std::hint::black_box;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+mod space;
 
 /// The seed every system is given (each through its own generator).
 const SEED: u64 = 123_456;
@@ -220,10 +225,11 @@ fn main() -> ExitCode {
     let has = |flag: &str| args.iter().any(|a| a == flag);
     if has("--help") || has("-h") {
         println!(
-            "poisson-live-bench: ours against poisson-diskus, fast_poisson and faster_poisson, two markdown tables\n\n\
-             Usage: poisson-live-bench [--quick] [--fast] [--memory]\n\n  \
+            "poisson-live-bench: ours against poisson-diskus, fast_poisson and faster_poisson, markdown tables in 2D and 3D\n\n\
+             Usage: poisson-live-bench [--quick] [--fast | --space | --memory]\n\n  \
              --quick   smaller boxes and fewer runs (about a minute)\n  \
              --fast    only the fast samplers' table and issue 12's targets\n  \
+             --space   only the 3D table (ours poisson_disk_3d and fast_poisson_3d) and its targets\n  \
              --memory  only the peak-memory check of ours at about 10 M points\n\n\
              Build with --release: a debug build measures the debug build."
         );
@@ -236,7 +242,7 @@ fn main() -> ExitCode {
         return fast_child(&args[at + 1..]);
     }
     for a in &args {
-        if !matches!(a.as_str(), "--quick" | "--fast" | "--memory") {
+        if !matches!(a.as_str(), "--quick" | "--fast" | "--space" | "--memory") {
             eprintln!("poisson-live-bench: error: unknown argument '{a}'; see --help");
             return ExitCode::from(2);
         }
@@ -249,6 +255,10 @@ fn main() -> ExitCode {
     if has("--memory") {
         return report_memory();
     }
+    if has("--space") {
+        space::tables(has("--quick"));
+        return ExitCode::SUCCESS;
+    }
     let mut plan = plan(has("--quick"));
     if has("--fast") {
         plan.cases.clear();
@@ -259,6 +269,9 @@ fn main() -> ExitCode {
         classic_tables(&plan);
     }
     fast_tables(&plan);
+    if !has("--fast") {
+        space::tables(has("--quick"));
+    }
     let code = if plan.memory {
         report_memory()
     } else {

@@ -44,6 +44,15 @@ pub enum Points {
 }
 
 impl Points {
+    /// Points of a box, under the CSV header `x,y,z`.
+    pub fn xyz(points: Vec<[f64; 3]>) -> Self {
+        Points::Table {
+            header: "x,y,z",
+            columns: 3,
+            values: points.into_iter().flatten().collect(),
+        }
+    }
+
     fn len(&self) -> usize {
         match self {
             Points::Xy(p) => p.len(),

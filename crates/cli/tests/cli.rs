@@ -1445,3 +1445,67 @@ fn classes_refuses_bad_input_in_one_line_and_writes_nothing() {
     assert_eq!(failure(&[&map[..], &["-c"]].concat()).0, 2);
     assert!(!out.exists());
 }
+
+#[test]
+fn depth_fills_a_box_with_the_crates_3d_points() {
+    let args = [
+        "--width", "30", "--height", "20", "--depth", "10", "--radius", "2", "--seed", "5",
+    ];
+    let csv = stdout(&poisson(
+        &[&["bridson", "--format", "csv"][..], &args].concat(),
+    ));
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("x,y,z"));
+    let got: Vec<[f64; 3]> = lines
+        .map(|l| {
+            let v: Vec<f64> = l.split(',').map(|n| n.parse().unwrap()).collect();
+            [v[0], v[1], v[2]]
+        })
+        .collect();
+    assert_eq!(
+        got,
+        poisson_live::space::poisson_disk_3d(30.0, 20.0, 10.0, 2.0, 30, 5).unwrap()
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&poisson(&[&["fast"][..], &args].concat()))).unwrap();
+    let got: Vec<[f64; 3]> = serde_json::from_value(json["points"].clone()).unwrap();
+    assert_eq!(
+        got,
+        poisson_live::space::fast_poisson_3d(30.0, 20.0, 10.0, 2.0, 5).unwrap()
+    );
+}
+
+#[test]
+fn mesh_reads_obj_and_writes_each_points_face() {
+    let obj = temp_file("square.obj");
+    // A 6 × 6 square as one quad (two triangles), its normal and texture lines ignored.
+    std::fs::write(
+        &obj,
+        "v 0 0 1\nv 6 0 1\nv 6 6 1\nv 0 6 1\nvt 0 0\nvn 0 0 1\nf 1/1/1 2/1/1 3/1/1 4/1/1\n",
+    )
+    .unwrap();
+    let path = obj.to_str().unwrap();
+    let csv = stdout(&poisson(&[
+        "mesh", "--input", path, "--radius", "1", "--format", "csv",
+    ]));
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("x,y,z,face"));
+    let mesh =
+        poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
+    let want = poisson_live::space::sample_mesh(&mesh, 1.0, 30, 123456).unwrap(); // the default seed
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|n| n.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), want.len());
+    for (row, p) in rows.iter().zip(&want) {
+        assert_eq!(row[..3], p.position[..]);
+        assert_eq!(row[3], p.face as f64);
+        assert_eq!(row[2], 1.0, "on the square's plane");
+        // Triangle 0 is (0,0)-(6,0)-(6,6): below the diagonal; triangle 1 above it.
+        assert_eq!(p.face, usize::from(row[1] > row[0]), "{row:?}");
+    }
+    let count = stdout(&poisson(&[
+        "mesh", "-i", path, "-r", "1", "--format", "count",
+    ]));
+    assert_eq!(count.trim(), want.len().to_string());
+}

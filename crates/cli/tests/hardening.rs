@@ -544,3 +544,81 @@ fn error_lines_stay_short() {
     assert!(err.len() < 300, "{err}");
     assert!(err.contains("--circle 1e308,1e308,1e308:"), "{err}");
 }
+
+// Bad OBJ input: one line, exit 1, nothing written.
+#[test]
+fn a_bad_mesh_is_refused_in_one_line_and_writes_nothing() {
+    let dir = folder("mesh");
+    let cases = [
+        (
+            "missing.obj",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2\n",
+            "a face needs at least three corners",
+        ),
+        (
+            "range.obj",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n",
+            "face 0 names vertex 7 but the file has 3 vertices",
+        ),
+        (
+            "nan.obj",
+            "v 0 0 0\nv 1 NaN 0\nv 0 1 0\nf 1 2 3\n",
+            "line 2: vertex coordinate \"NaN\" is not a finite number",
+        ),
+        ("empty.obj", "# nothing\nv 0 0 0\n", "has no faces"),
+        (
+            "flat.obj",
+            "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n",
+            "the mesh's triangles have no area",
+        ),
+    ];
+    for (name, text, says) in cases {
+        let obj = dir.join(name);
+        std::fs::write(&obj, text).unwrap();
+        let out_file = dir.join("out.csv");
+        let out = poisson(&[
+            "mesh",
+            "-i",
+            path_str(&obj),
+            "-r",
+            "1",
+            "-o",
+            path_str(&out_file),
+        ]);
+        let err = refused(&out);
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(err.contains(name), "the file is named: {err}");
+        assert!(!out_file.exists(), "{name}: nothing is written");
+    }
+    assert_eq!(listing(&dir).len(), cases.len(), "no file but the inputs");
+}
+
+// A file too big to read is refused from its size, before any of it is read.
+#[test]
+fn a_huge_obj_is_refused_at_once() {
+    let dir = folder("huge-mesh");
+    let obj = dir.join("huge.obj");
+    let file = std::fs::File::create(&obj).unwrap();
+    file.set_len(2 << 30).unwrap(); // 2 GiB, sparse
+    let start = std::time::Instant::now();
+    let err = refused(&poisson(&["mesh", "-i", path_str(&obj), "-r", "1"]));
+    assert!(err.contains("larger than 512 MiB"), "{err}");
+    assert!(start.elapsed().as_secs() < 20, "refused promptly");
+    std::fs::remove_file(&obj).unwrap();
+}
+
+// 3D boxes keep the 2D rules: bad numbers and too much work are refused in one line.
+#[test]
+fn a_bad_box_is_refused_in_one_line() {
+    let err = refused(&poisson(&[
+        "bridson", "-W", "10", "-H", "10", "-D", "0", "-r", "1",
+    ]));
+    assert!(
+        err.contains("depth must be a finite number greater than 0, got 0"),
+        "{err}"
+    );
+    let err = refused(&poisson(&[
+        "fast", "-W", "1e5", "-H", "1e5", "-D", "1e5", "-r", "1",
+    ]));
+    assert!(err.contains("use a radius ≥"), "{err}");
+}

@@ -140,7 +140,7 @@ pub use classic::{bridson, compare, darts, grid, history, scatter, spectrum};
 pub use measures::{clearing, figures, metrics};
 pub use pictures::{biomes, paint, stipple, world};
 pub use variants::progressive;
-pub use variants::{chunks, density, layers, samplers, stream, wrap};
+pub use variants::{chunks, density, layers, samplers, space, stream, wrap};
 // Several kinds of object in one pass, each pair with its own spacing (issue 14).
 pub use variants::classes::{self, poisson_classes, ClassSampler};
 // Local edits with stable ids (issue 14).

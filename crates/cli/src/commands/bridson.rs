@@ -8,6 +8,7 @@ use crate::progress::{self, Progress};
 use crate::Failure;
 use poisson_live::job::{Job, BRIDSON_DENSITY};
 use poisson_live::progressive::ProgressiveOrder;
+use poisson_live::space::poisson_disk_3d;
 use poisson_live::stipple::masked_sampler;
 use poisson_live::wrap::poisson_disk_wrapped;
 use poisson_live::SamplerParams;
@@ -21,7 +22,9 @@ use std::path::PathBuf;
 /// points where the picture is darker than --threshold (the core's masked_poisson; the map is
 /// the picture's size). --wrap makes the set tileable (the core's wrap::poisson_disk_wrapped).
 /// --order progressive prints the same points reordered so that any first N of them are spread
-/// over the map (the core's progressive::progressive).
+/// over the map (the core's progressive::progressive). --depth D fills the box W × H × D
+/// instead, in the shell from r to 2r around each point (the core's space::poisson_disk_3d):
+/// CSV columns x,y,z, JSON points [x, y, z].
 #[derive(clap::Args)]
 pub struct Bridson {
     /// map width in map units (> 0); required unless --mask gives it
@@ -37,6 +40,10 @@ pub struct Bridson {
     radius: f64,
     #[command(flatten)]
     k: Candidates,
+    /// fill the box W × H × D in 3D instead of the map (> 0)
+    #[arg(short = 'D', long, value_name = "D", value_parser = Checked(number))]
+    #[arg(conflicts_with_all = ["mask", "wrap", "order"])]
+    depth: Option<f64>,
     /// PNG: points only where it is dark (1 pixel = 1 map unit)
     #[arg(long, value_name = "IMAGE")]
     mask: Option<PathBuf>,
@@ -65,6 +72,12 @@ enum Order {
 impl Bridson {
     pub fn run(self) -> Result<(), Failure> {
         let (radius, k, seed) = (self.radius, self.k.k, self.shared.seed());
+        if let Some(depth) = self.depth {
+            // Both are there: clap requires them without --mask, which --depth excludes.
+            let (width, height) = (self.width.unwrap_or(0.0), self.height.unwrap_or(0.0));
+            let points = poisson_disk_3d(width, height, depth, radius, k, seed)?;
+            return self.shared.write(width, height, &Points::xyz(points));
+        }
         let mut progress = Progress::new("bridson");
         let (width, height, points) = match &self.mask {
             Some(mask) => {

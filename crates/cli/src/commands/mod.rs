@@ -9,6 +9,7 @@ mod darts;
 mod endless;
 mod fast;
 mod jittered;
+mod mesh;
 mod paint;
 mod random;
 mod refill;
@@ -32,6 +33,7 @@ pub enum Command {
     Endless(endless::Endless),
     Refill(refill::Refill),
     Classes(classes::Classes),
+    Mesh(mesh::MeshCommand),
     Completions(completions::Completions),
 }
 
@@ -50,6 +52,7 @@ impl Command {
             Command::Endless(c) => c.run(),
             Command::Refill(c) => c.run(),
             Command::Classes(c) => c.run(),
+            Command::Mesh(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

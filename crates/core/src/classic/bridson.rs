@@ -22,6 +22,7 @@ pub(crate) use sampler::Kinds;
 pub use sampler::{AllowedFn, RadiusFn, Sampler, MAX_K};
 pub use start::BlockCursor;
 
+pub(crate) mod front;
 mod one_call;
 mod outcome;
 mod params;

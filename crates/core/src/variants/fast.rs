@@ -67,7 +67,7 @@ const EXPECTED_DENSITY: f64 = 0.9;
 
 /// SplitMix64: a small integer generator, the same on every machine.
 #[derive(Debug, Clone)]
-struct SplitMix {
+pub(crate) struct SplitMix {
     state: u64,
     /// Unused bits of the last draw, eight per start direction.
     bits: u64,
@@ -75,7 +75,7 @@ struct SplitMix {
 }
 
 impl SplitMix {
-    fn new(seed: i32) -> Self {
+    pub(crate) fn new(seed: i32) -> Self {
         Self {
             state: u64::from(seed as u32) ^ 0x5EED_F457_0000_0000,
             bits: 0,
@@ -83,7 +83,7 @@ impl SplitMix {
         }
     }
 
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -92,12 +92,12 @@ impl SplitMix {
     }
 
     /// A number in `[0, 1)` with 53 random bits.
-    fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
     /// A start direction in `0..DIRECTIONS` (256): eight bits, eight per draw.
-    fn direction(&mut self) -> usize {
+    pub(crate) fn direction(&mut self) -> usize {
         if self.left == 0 {
             self.bits = self.next();
             self.left = 8;

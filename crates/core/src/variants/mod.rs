@@ -10,5 +10,6 @@ pub mod fast;
 pub mod layers;
 pub mod progressive;
 pub mod samplers;
+pub mod space;
 pub mod stream;
 pub mod wrap;

@@ -1,6 +1,7 @@
 //! The sampler itself: its state, the one step, the run in slices, and the job. The module
 //! above (`classic/bridson.rs`) says what the algorithm does; the neighbours hold the rest.
 
+use super::front::{self, Front, Grows};
 use super::outcome::{Candidate, Outcome, Step};
 use super::params::SamplerParams;
 use crate::base::error::{in_range, positive, Error, Result};
@@ -58,13 +59,10 @@ pub struct Sampler {
     /// This sampler's points are the grid's points from here on: layers run one after another,
     /// so each layer's points sit together at the end of the shared list.
     pub(super) start: usize,
-    pub(super) active: Vec<usize>,
+    /// The active list and the counts, which the one loop ([`super::front`]) keeps.
+    pub(super) front: Front,
     pub(super) current: Option<usize>,
     pub(super) tried: Vec<Candidate>,
-    pub(super) steps: u64,
-    pub(super) attempted: u64,
-    pub(super) accepted: u64,
-    pub(super) retired: usize,
     /// The sum of the placed points' r², for the progress estimate.
     r2_sum: f64,
     /// The job's progress shown and its points handed over.
@@ -144,13 +142,9 @@ impl Sampler {
             kinds: None,
             rule: Rule::Annulus,
             parents: None,
-            active: Vec::new(),
+            front: Front::default(),
             current: None,
             tried: Vec::with_capacity(k.min(64) as usize),
-            steps: 0,
-            attempted: 0,
-            accepted: 0,
-            retired: 0,
             r2_sum: 0.0,
             handover: Handover::default(),
         })
@@ -310,7 +304,7 @@ impl Sampler {
     #[inline(always)]
     fn place(&mut self, x: f64, y: f64, r: f64, parent: Option<usize>) {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
-        self.active.push(index);
+        self.front.active.push(index);
         self.r2_sum += r * r;
         if let Some(parents) = &mut self.parents {
             parents.push(parent);
@@ -361,11 +355,19 @@ impl Sampler {
         rule: impl Fn(f64) -> S + Copy,
         kinds: bool,
     ) -> Step {
-        if self.active.is_empty() {
-            return Step::Finished;
-        }
-        let a = (self.rng.next_f64() * self.active.len() as f64) as usize;
-        let current = self.active[a];
+        let k = self.k;
+        front::step(self, k, Plane::<WRAP, RECORD, T, _> { throw, rule, kinds })
+    }
+
+    /// [`Grows::throw_around`] on the plane: the candidates of one step around `current`.
+    #[inline(always)]
+    fn throw_on<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing>(
+        &mut self,
+        current: usize,
+        throw: T,
+        rule: impl Fn(f64) -> S + Copy,
+        kinds: bool,
+    ) -> Option<(u32, usize)> {
         self.current = Some(current);
         if RECORD {
             self.tried.clear();
@@ -411,17 +413,10 @@ impl Sampler {
             };
             if let Some(r) = room {
                 self.place(x, y, r, Some(current));
-                self.attempted += u64::from(tries);
-                self.accepted += 1;
-                self.steps += 1;
-                return Step::Placed(self.points().len() - 1);
+                return Some((tries, self.points().len() - 1));
             }
         }
-        self.attempted += u64::from(self.k);
-        self.active.swap_remove(a);
-        self.retired += 1;
-        self.steps += 1;
-        Step::Retired(current)
+        None
     }
 
     /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
@@ -460,7 +455,7 @@ impl Sampler {
         kinds: bool,
     ) -> bool {
         for i in 0..max_steps {
-            let seen = i + 1 == max_steps || self.active.len() == 1;
+            let seen = i + 1 == max_steps || self.front.active.len() == 1;
             let step = if seen {
                 self.step_on::<WRAP, true, _, _>(throw, rule, kinds)
             } else {
@@ -495,8 +490,8 @@ impl Sampler {
         };
         let area = (self.right - self.left) * (self.bottom - self.top);
         let to_come = (crate::base::job::BRIDSON_DENSITY * area / r2 - placed).max(0.0);
-        let done = self.steps as f64;
-        let left = self.active.len() as f64 + 2.0 * to_come;
+        let done = self.front.steps as f64;
+        let left = self.front.active.len() as f64 + 2.0 * to_come;
         done / (done + left + 1.0)
     }
 }
@@ -522,7 +517,7 @@ impl Job for Sampler {
     /// A copy of the points: the sampler keeps them, and its grid, for drawing.
     fn take(&mut self) -> Option<Vec<Point>> {
         let (grid, start) = (&self.grid, self.start);
-        let finished = self.active.is_empty();
+        let finished = self.front.active.is_empty();
         self.handover
             .take(finished, || grid.points()[start..].to_vec())
     }
@@ -536,6 +531,38 @@ impl Job for Sampler {
                 message: "the job's result was already taken".into(),
             }),
         }
+    }
+}
+
+/// How the plane takes one step: the candidate rule, the spacing rule and whether kinds of
+/// points judge, with wrapping and recording compiled in.
+#[derive(Clone, Copy)]
+struct Plane<const WRAP: bool, const RECORD: bool, T, R> {
+    throw: T,
+    rule: R,
+    kinds: bool,
+}
+
+impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S + Copy>
+    Grows<Plane<WRAP, RECORD, T, R>> for Sampler
+{
+    #[inline(always)]
+    fn draw(&mut self) -> f64 {
+        self.rng.next_f64()
+    }
+
+    #[inline(always)]
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    #[inline(always)]
+    fn throw_around(
+        &mut self,
+        current: usize,
+        how: Plane<WRAP, RECORD, T, R>,
+    ) -> Option<(u32, usize)> {
+        self.throw_on::<WRAP, RECORD, T, S>(current, how.throw, how.rule, how.kinds)
     }
 }
 

@@ -12,8 +12,8 @@ impl std::fmt::Debug for Sampler {
             .field("radius", &self.radius)
             .field("k", &self.k)
             .field("points", &self.points().len())
-            .field("active", &self.active.len())
-            .field("steps", &self.steps)
+            .field("active", &self.front.active.len())
+            .field("steps", &self.front.steps)
             .finish_non_exhaustive()
     }
 }
@@ -21,7 +21,7 @@ impl std::fmt::Debug for Sampler {
 impl Sampler {
     /// True when nothing is active.
     pub fn is_finished(&self) -> bool {
-        self.active.is_empty()
+        self.front.active.is_empty()
     }
     /// This sampler's points, in the order they were placed, with their radii.
     pub fn points(&self) -> &[Point] {
@@ -29,7 +29,7 @@ impl Sampler {
     }
     /// Indices (into [`Sampler::points`]) of the active points, in active-list order.
     pub fn active(&self) -> &[usize] {
-        &self.active
+        &self.front.active
     }
     /// The point the last productive or final step worked around.
     pub fn current(&self) -> Option<usize> {
@@ -41,19 +41,19 @@ impl Sampler {
     }
     /// Productive steps so far (placed or retired a point).
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.front.steps
     }
     /// Candidates thrown in steps so far.
     pub fn attempted(&self) -> u64 {
-        self.attempted
+        self.front.attempted
     }
     /// Candidates accepted in steps so far.
     pub fn accepted(&self) -> u64 {
-        self.accepted
+        self.front.accepted
     }
     /// Points that have left the active list.
     pub fn retired(&self) -> usize {
-        self.retired
+        self.front.retired
     }
     /// The minimum spacing.
     pub fn radius(&self) -> f64 {

@@ -1,0 +1,204 @@
+//! Bridson's algorithm in a box of `D` dimensions, stepped by the crate's one loop.
+
+use super::grid::SpaceGrid;
+use crate::base::error::{in_range, Result};
+use crate::base::rng::ParkMiller;
+use crate::classic::bridson::front::{self, Front, Grows};
+use crate::classic::bridson::{Step, MAX_K};
+
+/// Bridson's algorithm in the box `[0, size₀) × … × [0, size_{D−1})`, one step at a time.
+///
+/// A step picks an active point at random and throws up to `k` candidates into the shell from
+/// r to 2r around it: each candidate is drawn in the cube `[−2r, 2r]^D` (one draw per axis,
+/// in axis order) until it lands in the shell, so it is uniform in the shell's volume.
+///
+/// ```
+/// use poisson_live::space::{SpaceSampler, Step};
+/// let mut s = SpaceSampler::<3>::new([20.0, 20.0, 20.0], 2.0, 30, 7)?;
+/// s.start_random();
+/// while s.step() != Step::Finished {}
+/// assert_eq!(s.steps() as usize, 2 * s.points().len() - 1);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SpaceSampler<const D: usize> {
+    grid: SpaceGrid<D>,
+    radius: f64,
+    k: u32,
+    rng: ParkMiller,
+    front: Front,
+}
+
+impl<const D: usize> SpaceSampler<D> {
+    /// A sampler for the box with sides `size`, spacing `radius`, `k` tries per step and a
+    /// 32-bit `seed`. Sides and radius finite and > 0, `k` in `1..=MAX_K`, the grid within the
+    /// work limit.
+    pub fn new(size: [f64; D], radius: f64, k: u32, seed: i32) -> Result<Self> {
+        let grid = SpaceGrid::new([0.0; D], size, radius)?;
+        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        Ok(Self {
+            grid,
+            radius,
+            k,
+            rng: ParkMiller::new(seed)?,
+            front: Front::default(),
+        })
+    }
+
+    /// Places the first point uniformly in the box (one draw per axis, in axis order).
+    pub fn start_random(&mut self) {
+        let size = self.grid.size();
+        let mut p = [0.0; D];
+        for (x, side) in p.iter_mut().zip(size) {
+            *x = self.rng.next_f64() * side;
+        }
+        self.try_add(p);
+    }
+
+    /// Places `p` if it is in the box and at least r from every point; it becomes active.
+    pub fn try_add(&mut self, p: [f64; D]) -> bool {
+        match self.grid.try_add(p) {
+            Some(i) => {
+                self.front.active.push(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// One step; see the type's docs. [`Step::Finished`] when nothing is active.
+    pub fn step(&mut self) -> Step {
+        let k = self.k;
+        front::step(self, k, ())
+    }
+
+    /// Up to `max_steps` steps; true when the sampler has finished.
+    pub fn run(&mut self, max_steps: u64) -> bool {
+        for _ in 0..max_steps {
+            if self.step() == Step::Finished {
+                return true;
+            }
+        }
+        self.is_finished()
+    }
+
+    /// Steps until nothing is active.
+    pub fn finish(&mut self) {
+        while self.step() != Step::Finished {}
+    }
+
+    /// True when nothing is active.
+    pub fn is_finished(&self) -> bool {
+        self.front.active.is_empty()
+    }
+
+    /// The points, in the order they were placed.
+    pub fn points(&self) -> &[[f64; D]] {
+        self.grid.points()
+    }
+
+    /// The points, giving up the sampler.
+    pub fn into_points(self) -> Vec<[f64; D]> {
+        self.grid.into_points()
+    }
+
+    /// Indices of the points that may still have room around them.
+    pub fn active(&self) -> &[usize] {
+        &self.front.active
+    }
+
+    /// Productive steps so far (placed or retired): `2N − 1` at the end.
+    pub fn steps(&self) -> u64 {
+        self.front.steps
+    }
+
+    /// The grid, to ask it "too close?" or to count too-close pairs.
+    pub fn grid(&self) -> &SpaceGrid<D> {
+        &self.grid
+    }
+
+    /// The spacing.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+}
+
+impl<const D: usize> Grows<()> for SpaceSampler<D> {
+    #[inline(always)]
+    fn draw(&mut self) -> f64 {
+        self.rng.next_f64()
+    }
+
+    #[inline(always)]
+    fn front(&mut self) -> &mut Front {
+        &mut self.front
+    }
+
+    fn throw_around(&mut self, current: usize, (): ()) -> Option<(u32, usize)> {
+        let centre = self.grid.points()[current];
+        let (r, r2) = (self.radius, self.radius * self.radius);
+        for tries in 1..=self.k {
+            let p = loop {
+                let mut off = [0.0; D];
+                for o in off.iter_mut() {
+                    *o = (2.0 * self.rng.next_f64() - 1.0) * (2.0 * r);
+                }
+                let d2: f64 = off.iter().map(|o| o * o).sum();
+                if d2 >= r2 && d2 < 4.0 * r2 {
+                    let mut p = centre;
+                    for (x, o) in p.iter_mut().zip(off) {
+                        *x += o;
+                    }
+                    break p;
+                }
+            };
+            if self.grid.contains(&p) && self.grid.conflict(&p).is_none() {
+                let index = self.grid.add_unchecked(p);
+                self.front.active.push(index);
+                return Some((tries, index));
+            }
+        }
+        None
+    }
+}
+
+/// Bridson's algorithm in the box `[0, width) × [0, height) × [0, depth)` in one call: points
+/// at least `radius` apart, `k` tries per step, from a 32-bit seed; about 0.6 points per r³ at
+/// k = 30. The same bits natively and in WebAssembly.
+///
+/// ```
+/// let rocks = poisson_live::space::poisson_disk_3d(40.0, 40.0, 40.0, 4.0, 30, 7)?;
+/// for (i, a) in rocks.iter().enumerate() {
+///     for b in &rocks[i + 1..] {
+///         let d2: f64 = (0..3).map(|j| (a[j] - b[j]) * (a[j] - b[j])).sum();
+///         assert!(d2 >= 16.0);
+///     }
+/// }
+/// assert!(rocks.len() as f64 * 64.0 / 64_000.0 > 0.5); // points per r³
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+pub fn poisson_disk_3d(
+    width: f64,
+    height: f64,
+    depth: f64,
+    radius: f64,
+    k: u32,
+    seed: i32,
+) -> Result<Vec<[f64; 3]>> {
+    poisson_disk_nd([width, height, depth], radius, k, seed)
+}
+
+/// Bridson's algorithm in a box of any dimension `D` in one call ([`SpaceSampler`]). Each step
+/// draws its candidates by rejection from a cube, which wastes more draws as `D` grows (the
+/// shell fills 46 % of the cube in 3D, 29 % in 4D, 6 % in 6D).
+pub fn poisson_disk_nd<const D: usize>(
+    size: [f64; D],
+    radius: f64,
+    k: u32,
+    seed: i32,
+) -> Result<Vec<[f64; D]>> {
+    let mut s = SpaceSampler::new(size, radius, k, seed)?;
+    s.start_random();
+    s.finish();
+    Ok(s.into_points())
+}

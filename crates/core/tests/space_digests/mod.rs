@@ -1,0 +1,75 @@
+//! What the native and the wasm tests of 3D and meshes share: the digest and the values each
+//! sampler must give, so both builds are held to the same bits (`crates/core/tests/space.rs` and
+//! `crates/web/tests/space.rs` both declare it as a module).
+
+/// FNV-1a over the bits of every number.
+pub fn digest(numbers: impl IntoIterator<Item = f64>) -> u64 {
+    numbers.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
+        v.to_bits()
+            .to_le_bytes()
+            .iter()
+            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    })
+}
+
+/// Which sampler: Bridson in a box (k 30), the fast 3D sampler, or a torus mesh.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    Bridson,
+    Fast,
+    /// `Mesh::torus(major, minor, 48, 24)` with the box's first two sides as major and minor.
+    Torus,
+}
+
+/// Kind, box (or torus), radius, seed, points and digest (of x, y, z and, on a mesh, the face),
+/// recorded from the native build.
+pub const DIGESTS: [(Kind, [f64; 3], f64, i32, usize, u64); 6] = [
+    (
+        Kind::Bridson,
+        [30.0, 20.0, 10.0],
+        1.5,
+        123456,
+        1139,
+        15066099021775453044,
+    ),
+    (
+        Kind::Bridson,
+        [17.3, 40.0, 9.1],
+        0.9,
+        -5,
+        5308,
+        15040185000980690809,
+    ),
+    (
+        Kind::Fast,
+        [30.0, 20.0, 10.0],
+        1.5,
+        123456,
+        1503,
+        6983088537166984555,
+    ),
+    (
+        Kind::Fast,
+        [17.3, 40.0, 9.1],
+        0.9,
+        -5,
+        6937,
+        4718956680236061275,
+    ),
+    (
+        Kind::Torus,
+        [8.0, 3.0, 0.0],
+        0.5,
+        123456,
+        2489,
+        9901453023798077094,
+    ),
+    (
+        Kind::Torus,
+        [20.0, 2.5, 0.0],
+        0.7,
+        77,
+        2634,
+        10381295989927681939,
+    ),
+];

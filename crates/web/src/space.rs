@@ -1,0 +1,208 @@
+//! Beyond the plane (`poisson_live::space`): `poissonDisk3d` and `fastPoisson3d` in one call,
+//! `sampleMesh` on vertex and index arrays, and the 3D lab's samplers run a slice at a time.
+
+use crate::js::{self, err, getters};
+use js_sys::Float64Array;
+use poisson_live::space;
+use wasm_bindgen::prelude::*;
+
+/// Fills the box `width × height × depth` with Bridson's algorithm in 3D (candidates in the
+/// shell from r to 2r, `k` tries per step): `x, y, z` per point, in placement order, the same
+/// bits as the crate's `space::poisson_disk_3d`. Throws on bad input. (Positional: SPEC
+/// section 8.)
+#[wasm_bindgen(js_name = poissonDisk3d)]
+pub fn poisson_disk_3d(
+    width: f64,
+    height: f64,
+    depth: f64,
+    radius: f64,
+    k: f64,
+    seed: f64,
+) -> Result<Float64Array, JsError> {
+    let (k, seed) = (js::tries(k)?, js::seed(seed)?);
+    let points = space::poisson_disk_3d(width, height, depth, radius, k, seed).map_err(err)?;
+    Ok(Float64Array::from(points.as_flattened()))
+}
+
+/// Fills the box with the fast 3D sampler (fuller, quicker, not Bridson's draws): `x, y, z` per
+/// point, the same bits as the crate's `space::fast_poisson_3d`. Throws on bad input.
+#[wasm_bindgen(js_name = fastPoisson3d)]
+pub fn fast_poisson_3d(
+    width: f64,
+    height: f64,
+    depth: f64,
+    radius: f64,
+    seed: f64,
+) -> Result<Float64Array, JsError> {
+    let points =
+        space::fast_poisson_3d(width, height, depth, radius, js::seed(seed)?).map_err(err)?;
+    Ok(Float64Array::from(points.as_flattened()))
+}
+
+/// Points on a triangle mesh given as `vertices` (`x, y, z` each) and `indices` (three per
+/// triangle, 0-based), with `{radius, k, seed}` (`k` 30 unless given): `x, y, z, face` per
+/// point, at least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
+/// (an index out of range, a non-finite coordinate, no triangles).
+#[wasm_bindgen(js_name = sampleMesh)]
+pub fn sample_mesh(
+    vertices: &[f64],
+    indices: &[u32],
+    params: &JsValue,
+) -> Result<Float64Array, JsError> {
+    let p = js::Params::new("sampleMesh", params)?;
+    let k = js::tries(p.optional("k")?.unwrap_or(30.0))?;
+    let mesh = space::Mesh::from_arrays(vertices, indices).map_err(err)?;
+    let points = space::sample_mesh(&mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
+    Ok(quads(points.iter().copied()))
+}
+
+/// `x, y, z, face` per point.
+fn quads(points: impl Iterator<Item = space::MeshPoint>) -> Float64Array {
+    let flat: Vec<f64> = points
+        .flat_map(|p| [p.position[0], p.position[1], p.position[2], p.face as f64])
+        .collect();
+    Float64Array::from(&flat[..])
+}
+
+/// A triangle mesh: the crate's `space::Mesh`.
+#[wasm_bindgen]
+pub struct Mesh {
+    mesh: space::Mesh,
+}
+
+#[wasm_bindgen]
+impl Mesh {
+    /// A mesh from `vertices` (`x, y, z` each) and `indices` (three per triangle). Throws on bad
+    /// input.
+    #[wasm_bindgen(js_name = fromArrays)]
+    pub fn from_arrays(vertices: &[f64], indices: &[u32]) -> Result<Mesh, JsError> {
+        let mesh = space::Mesh::from_arrays(vertices, indices).map_err(err)?;
+        Ok(Self { mesh })
+    }
+
+    /// A mesh from Wavefront OBJ text (`v` and `f` lines). Throws with the bad line's number.
+    #[wasm_bindgen(js_name = fromObj)]
+    pub fn from_obj(text: &str) -> Result<Mesh, JsError> {
+        Ok(Self {
+            mesh: space::Mesh::from_obj(text).map_err(err)?,
+        })
+    }
+
+    /// A torus around the z axis from `{major, minor, around, across}`: `around × across` quads.
+    pub fn torus(params: &JsValue) -> Result<Mesh, JsError> {
+        let p = js::Params::new("Mesh.torus", params)?;
+        let around = js::whole_in("around", p.number("around")?, 3, 4096)?;
+        let across = js::whole_in("across", p.number("across")?, 3, 4096)?;
+        let mesh = space::Mesh::torus(p.number("major")?, p.number("minor")?, around, across)
+            .map_err(err)?;
+        Ok(Self { mesh })
+    }
+
+    /// The vertices, `x, y, z` each.
+    pub fn vertices(&self) -> Float64Array {
+        Float64Array::from(self.mesh.vertices().as_flattened())
+    }
+
+    /// The triangles, three vertex indices each.
+    pub fn indices(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(self.mesh.triangles().as_flattened())
+    }
+}
+
+getters!(Mesh, self {
+    /// The surface's area.
+    area "area": f64 = self.mesh.area();
+    /// How many triangles.
+    triangle_count "triangleCount": u32 = self.mesh.triangles().len() as u32;
+});
+
+/// Bridson's algorithm in a box, a slice of steps at a time (the 3D lab runs it within the
+/// page's 50 ms): the crate's `space::SpaceSampler<3>`.
+#[wasm_bindgen]
+pub struct SpaceSampler {
+    sampler: space::SpaceSampler<3>,
+}
+
+#[wasm_bindgen]
+impl SpaceSampler {
+    /// A sampler for `{width, height, depth, radius, k, seed}`, its first point placed. Throws on
+    /// bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: &JsValue) -> Result<SpaceSampler, JsError> {
+        let p = js::Params::new("SpaceSampler", params)?;
+        let size = [p.number("width")?, p.number("height")?, p.number("depth")?];
+        let k = p.tries()?;
+        let mut sampler =
+            space::SpaceSampler::new(size, p.number("radius")?, k, p.seed()?).map_err(err)?;
+        sampler.start_random();
+        Ok(Self { sampler })
+    }
+
+    /// Up to `maxSteps` steps; true once finished.
+    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
+        Ok(self.sampler.run(js::whole("maxSteps", max_steps)?.into()))
+    }
+
+    /// The points so far, `x, y, z` each.
+    pub fn points(&self) -> Float64Array {
+        Float64Array::from(self.sampler.points().as_flattened())
+    }
+
+    /// Indices of the points still active.
+    pub fn active(&self) -> js_sys::Uint32Array {
+        let active: Vec<u32> = self.sampler.active().iter().map(|&i| i as u32).collect();
+        js_sys::Uint32Array::from(&active[..])
+    }
+}
+
+getters!(SpaceSampler, self {
+    /// How many points so far.
+    point_count "pointCount": u32 = self.sampler.points().len() as u32;
+    /// Pairs closer than r in 3D, counted by the core's grid (0 for a sound sampler).
+    too_close "tooClose": u32 = self.sampler.grid().too_close_pairs() as u32;
+    /// True once nothing is active.
+    is_finished "isFinished": bool = self.sampler.is_finished();
+    /// The grid's cell side, a hair under r/√3.
+    cell "cell": f64 = self.sampler.grid().cell();
+    /// Cells read around a candidate: 125.
+    block "block": u32 = self.sampler.grid().block_len() as u32;
+});
+
+/// Bridson's algorithm on a mesh's surface, a slice of steps at a time: the crate's
+/// `space::MeshSampler`.
+#[wasm_bindgen]
+pub struct MeshSampler {
+    sampler: space::MeshSampler,
+}
+
+#[wasm_bindgen]
+impl MeshSampler {
+    /// A sampler for `mesh` with `{radius, k, seed}`. Throws on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(mesh: &Mesh, params: &JsValue) -> Result<MeshSampler, JsError> {
+        let p = js::Params::new("MeshSampler", params)?;
+        let k = p.tries()?;
+        let sampler =
+            space::MeshSampler::new(&mesh.mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
+        Ok(Self { sampler })
+    }
+
+    /// Up to `maxSteps` steps; true once finished.
+    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
+        Ok(self.sampler.run(js::whole("maxSteps", max_steps)?.into()))
+    }
+
+    /// The points so far, `x, y, z, face` each.
+    pub fn points(&self) -> Float64Array {
+        quads(self.sampler.points())
+    }
+}
+
+getters!(MeshSampler, self {
+    /// How many points so far.
+    point_count "pointCount": u32 = self.sampler.points().len() as u32;
+    /// Pairs closer than r in 3D, counted by the core's grid.
+    too_close "tooClose": u32 = self.sampler.grid().too_close_pairs() as u32;
+    /// True once the sweep is over and nothing is active.
+    is_finished "isFinished": bool = self.sampler.is_finished();
+});

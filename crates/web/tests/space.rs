@@ -1,0 +1,103 @@
+//! 3D and meshes through the wasm build: the same bits as the native build, the lab's samplers
+//! in slices equal to the one calls, and bad input as JS exceptions in the core's words.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+#[path = "../../core/tests/space_digests/mod.rs"]
+mod space_digests;
+
+use common::message;
+use poisson_live_web::{
+    fast_poisson_3d, poisson_disk_3d, sample_mesh, Mesh, MeshSampler, SpaceSampler,
+};
+use space_digests::{digest, Kind, DIGESTS};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn object(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_same_bits_as_the_native_build() {
+    let measured = DIGESTS.map(|(kind, size, r, seed, _, _)| {
+        let numbers = match kind {
+            Kind::Bridson => poisson_disk_3d(size[0], size[1], size[2], r, 30.0, f64::from(seed)),
+            Kind::Fast => fast_poisson_3d(size[0], size[1], size[2], r, f64::from(seed)),
+            Kind::Torus => {
+                let torus = format!(
+                    r#"{{"major": {}, "minor": {}, "around": 48, "across": 24}}"#,
+                    size[0], size[1]
+                );
+                let mesh = Mesh::torus(&object(&torus)).unwrap();
+                let params = format!(r#"{{"radius": {r}, "seed": {seed}}}"#);
+                sample_mesh(
+                    &mesh.vertices().to_vec(),
+                    &mesh.indices().to_vec(),
+                    &object(&params),
+                )
+            }
+        }
+        .unwrap()
+        .to_vec();
+        let n = numbers.len() / if kind == Kind::Torus { 4 } else { 3 };
+        (kind, size, r, seed, n, digest(numbers))
+    });
+    assert_eq!(measured, DIGESTS);
+}
+
+#[wasm_bindgen_test]
+fn the_labs_samplers_in_slices_equal_the_one_calls() {
+    let params =
+        r#"{"width": 30, "height": 20, "depth": 10, "radius": 1.5, "k": 30, "seed": 123456}"#;
+    let mut s = SpaceSampler::new(&object(params)).unwrap();
+    while !s.run(37.0).unwrap() {}
+    assert_eq!(
+        s.points().to_vec(),
+        poisson_disk_3d(30.0, 20.0, 10.0, 1.5, 30.0, 123456.0)
+            .unwrap()
+            .to_vec()
+    );
+    assert_eq!(s.too_close(), 0);
+    assert_eq!(s.block(), 125);
+    let mesh = Mesh::torus(&object(
+        r#"{"major": 8, "minor": 3, "around": 48, "across": 24}"#,
+    ))
+    .unwrap();
+    let mut m = MeshSampler::new(
+        &mesh,
+        &object(r#"{"radius": 0.5, "k": 30, "seed": 123456}"#),
+    )
+    .unwrap();
+    while !m.run(50.0).unwrap() {}
+    let whole = sample_mesh(
+        &mesh.vertices().to_vec(),
+        &mesh.indices().to_vec(),
+        &object(r#"{"radius": 0.5, "seed": 123456}"#),
+    );
+    assert_eq!(m.points().to_vec(), whole.unwrap().to_vec());
+    assert_eq!(m.too_close(), 0);
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_the_cores_message() {
+    let core = poisson_live::space::poisson_disk_3d(10.0, 10.0, f64::NAN, 1.0, 30, 1).unwrap_err();
+    assert_eq!(
+        message(poisson_disk_3d(10.0, 10.0, f64::NAN, 1.0, 30.0, 1.0)),
+        core.to_string()
+    );
+    assert!(message(fast_poisson_3d(1e5, 1e5, 1e5, 1.0, 1.0)).contains("use a radius ≥"));
+    assert!(message(poisson_disk_3d(10.0, 10.0, 10.0, 1.0, 0.0, 1.0)).contains("k"));
+    let bad = sample_mesh(
+        &[0.0; 9],
+        &[0, 1, 5],
+        &object(r#"{"radius": 1, "seed": 1}"#),
+    );
+    assert_eq!(
+        message(bad),
+        "triangle 0 names vertex 5, but the mesh has 3 vertices"
+    );
+    assert!(Mesh::from_obj("v 0 0 0\nf 1 2 3\n").is_err());
+}
