@@ -60,6 +60,8 @@ example game_loop --slice-ms 1 | tail -n 4
 example grass --size 256
 example tileable | grep "wrapped .* tiles seamlessly"
 example features "$out/level.json"
+# 3D and a mesh: both boxes must report no pair closer than r.
+test "$(example space 30 2 | grep -c 'too close: 0$')" = 2
 for f in forest.svg forest.png level.json; do test -s "$out/$f"; done
 
 step "bindings in headless Chromium (wasm-bindgen-test)"

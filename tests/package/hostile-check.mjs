@@ -224,6 +224,13 @@ const FUNCTIONS = (pkg) => ({
   randomPoints: [10, W, H, 1],
   pictureLabel: ['sphere'],
   phase: [0, 0],
+  poissonDisk3d: [W, H, 50, 10, 30, 1],
+  fastPoisson3d: [W, H, 50, 10, 1],
+  sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1 }],
+  // Mesh's static functions.
+  torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
+  fromArrays: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2])],
+  fromObj: ['v 0 0 0\nv 9 0 0\nv 0 9 0\nf 1 2 3\n'],
 });
 
 /**
@@ -276,6 +283,9 @@ const RECIPES = {
   WorldPainter: { args: () => [1] },
   World: { make: (pkg) => new pkg.WorldPainter(1).finish(), methods: { rgbaRows: [0, 2], count: ['trees'], points: ['trees'] } },
   TileSet: { args: () => [{ width: 100, height: 100, radius: 10, k: 30, seed: 1, wrap: true }] },
+  SpaceSampler: { args: () => [{ width: W, height: H, depth: 50, radius: 10, k: 30, seed: 1 }] },
+  Mesh: { make: (pkg) => pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }) },
+  MeshSampler: { args: (pkg) => [pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }), { radius: 1, k: 30, seed: 1 }] },
 };
 
 /** Whether `value` is a class the bindings export (it has `free` on its prototype). */

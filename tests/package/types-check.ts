@@ -1,6 +1,6 @@
 // Type-checked with `tsc --strict` against the installed package (package.test.mjs): the
 // documented API has real types, so each `@ts-expect-error` line below must be an error.
-import { fastPoisson, pictureLabel, pointsToCsv, poissonDisk, PoissonSampler } from 'poisson-live';
+import { fastPoisson, fastPoisson3d, Mesh, pictureLabel, pointsToCsv, poissonDisk, poissonDisk3d, PoissonSampler, sampleMesh } from 'poisson-live';
 
 const points: Float64Array = poissonDisk(720, 400, 24, 30, 123456);
 
@@ -32,4 +32,15 @@ const csv: string = pointsToCsv(points, 3) + pointsToCsv([1, 2, 3], 3);
 // @ts-expect-error: points are numbers, not strings
 pointsToCsv(['1', '2', '3'], 3);
 
-export { points, started, count, placed, wrong, pairs, label, csv };
+// 3D and meshes: x, y, z triples; x, y, z, face on a mesh given as typed arrays.
+const box: Float64Array = poissonDisk3d(40, 40, 40, 4, 30, 123456);
+const dust: Float64Array = fastPoisson3d(40, 40, 40, 4, 123456);
+// @ts-expect-error: a string where the depth (a number) belongs
+poissonDisk3d(40, 40, '40', 4, 30, 123456);
+const torus: Mesh = Mesh.torus({ major: 10, minor: 4, around: 48, across: 24 });
+const onMesh: Float64Array = sampleMesh(torus.vertices(), torus.indices(), { radius: 1, seed: 7 });
+const area: number = torus.area;
+// @ts-expect-error: indices are whole numbers in a Uint32Array, not strings
+sampleMesh(torus.vertices(), ['0', '1', '2'], { radius: 1, seed: 7 });
+
+export { points, started, count, placed, wrong, pairs, label, csv, box, dust, onMesh, area };

@@ -45,6 +45,18 @@
 //! # Ok::<(), poisson_live::Error>(())
 //! ```
 //!
+//! **In 3D and on meshes.** The same rule in a box, or on a surface, distances in 3D:
+//!
+//! ```
+//! use poisson_live::space::{poisson_disk_3d, sample_mesh, Mesh};
+//! let asteroids = poisson_disk_3d(100.0, 100.0, 50.0, 8.0, 30, 7)?; // [x, y, z]
+//! assert!(asteroids.len() > 500);
+//! let rock = Mesh::from_obj("v 0 0 0\nv 9 0 0\nv 0 9 0\nv 0 0 9\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n")?;
+//! let moss = sample_mesh(&rock, 1.0, 30, 7)?;
+//! assert!(moss.iter().all(|m| m.face < 4)); // each point knows its triangle
+//! # Ok::<(), poisson_live::Error>(())
+//! ```
+//!
 //! **Long work in slices.** Every long operation is a [`Job`]: [`Job::run`] a budget of work
 //! units per frame until it returns `true`, then [`Job::take`] the result, the same to the bit
 //! as the one call. The `game_loop` example fits the budget to a time slice.
@@ -83,7 +95,7 @@
 //! **Examples** (`crates/core/examples/`): `cargo run --release -p poisson-live --example NAME`
 //! with `forest` (two layers with ground rules, written as SVG or PNG), `game_loop`, `grass`
 //! (the fast sampler on a big terrain), `tileable` (the seam audit), and `features` (add
-//! `--features serde,mint`).
+//! `--features serde,mint`), `space` (3D and a mesh).
 //!
 //! ## The modules
 //!
@@ -115,6 +127,8 @@
 //! - [`edit`] — a level editor's brush: erase, paint or refill a patch; every other point keeps
 //!   its place and its id.
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
+//! - [`space`] — beyond the plane: Bridson in a box of 3 (or any) dimensions, the fast sampler
+//!   in 3D, and points on a triangle mesh's surface (meshes read from OBJ).
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed

@@ -5,6 +5,7 @@ use crate::js::{self, err, getters};
 use js_sys::Float64Array;
 use poisson_live::space;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Fills the box `width × height × depth` with Bridson's algorithm in 3D (candidates in the
 /// shell from r to 2r, `k` tries per step): `x, y, z` per point, in placement order, the same
@@ -45,15 +46,38 @@ pub fn fast_poisson_3d(
 /// (an index out of range, a non-finite coordinate, no triangles).
 #[wasm_bindgen(js_name = sampleMesh)]
 pub fn sample_mesh(
-    vertices: &[f64],
-    indices: &[u32],
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] vertices: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint32Array | number[]")] indices: &JsValue,
     params: &JsValue,
 ) -> Result<Float64Array, JsError> {
     let p = js::Params::new("sampleMesh", params)?;
     let k = js::tries(p.optional("k")?.unwrap_or(30.0))?;
-    let mesh = space::Mesh::from_arrays(vertices, indices).map_err(err)?;
+    let mesh = mesh_of(vertices, indices)?;
     let points = space::sample_mesh(&mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
     Ok(quads(points.iter().copied()))
+}
+
+/// A mesh from JS arrays: vertices as numbers, indices as whole numbers, both at most
+/// `js::MAX_NUMBERS` long, checked before anything is copied.
+fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError> {
+    let vertices = js::numbers("vertices", vertices)?;
+    let indices: Vec<u32> = match indices.dyn_ref::<js_sys::Uint32Array>() {
+        Some(typed) if typed.length() as usize <= js::MAX_NUMBERS => typed.to_vec(),
+        _ => js::numbers("indices", indices)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                (v >= 0.0 && v <= f64::from(u32::MAX) && v == v.trunc())
+                    .then_some(v as u32)
+                    .ok_or_else(|| {
+                        JsError::new(&format!(
+                            "indices must hold whole numbers from 0; entry {i} is {v}"
+                        ))
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    space::Mesh::from_arrays(&vertices, &indices).map_err(err)
 }
 
 /// `x, y, z, face` per point.
@@ -75,12 +99,17 @@ impl Mesh {
     /// A mesh from `vertices` (`x, y, z` each) and `indices` (three per triangle). Throws on bad
     /// input.
     #[wasm_bindgen(js_name = fromArrays)]
-    pub fn from_arrays(vertices: &[f64], indices: &[u32]) -> Result<Mesh, JsError> {
-        let mesh = space::Mesh::from_arrays(vertices, indices).map_err(err)?;
-        Ok(Self { mesh })
+    pub fn from_arrays(
+        #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] vertices: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Uint32Array | number[]")] indices: &JsValue,
+    ) -> Result<Mesh, JsError> {
+        Ok(Self {
+            mesh: mesh_of(vertices, indices)?,
+        })
     }
 
-    /// A mesh from Wavefront OBJ text (`v` and `f` lines). Throws with the bad line's number.
+    /// A mesh from Wavefront OBJ text (`v` and `f` lines). Throws with the bad line's number,
+    /// or for text over the core's limit (512 MiB).
     #[wasm_bindgen(js_name = fromObj)]
     pub fn from_obj(text: &str) -> Result<Mesh, JsError> {
         Ok(Self {
@@ -91,8 +120,8 @@ impl Mesh {
     /// A torus around the z axis from `{major, minor, around, across}`: `around × across` quads.
     pub fn torus(params: &JsValue) -> Result<Mesh, JsError> {
         let p = js::Params::new("Mesh.torus", params)?;
-        let around = js::whole_in("around", p.number("around")?, 3, 4096)?;
-        let across = js::whole_in("across", p.number("across")?, 3, 4096)?;
+        let around = js::whole_in("around", p.number("around")?, 3, 1024)?;
+        let across = js::whole_in("across", p.number("across")?, 3, 1024)?;
         let mesh = space::Mesh::torus(p.number("major")?, p.number("minor")?, around, across)
             .map_err(err)?;
         Ok(Self { mesh })

@@ -34,8 +34,8 @@ fn the_same_bits_as_the_native_build() {
                 let mesh = Mesh::torus(&object(&torus)).unwrap();
                 let params = format!(r#"{{"radius": {r}, "seed": {seed}}}"#);
                 sample_mesh(
-                    &mesh.vertices().to_vec(),
-                    &mesh.indices().to_vec(),
+                    &mesh.vertices().into(),
+                    &mesh.indices().into(),
                     &object(&params),
                 )
             }
@@ -73,8 +73,8 @@ fn the_labs_samplers_in_slices_equal_the_one_calls() {
     .unwrap();
     while !m.run(50.0).unwrap() {}
     let whole = sample_mesh(
-        &mesh.vertices().to_vec(),
-        &mesh.indices().to_vec(),
+        &mesh.vertices().into(),
+        &mesh.indices().into(),
         &object(r#"{"radius": 0.5, "seed": 123456}"#),
     );
     assert_eq!(m.points().to_vec(), whole.unwrap().to_vec());
@@ -91,8 +91,8 @@ fn bad_input_throws_the_cores_message() {
     assert!(message(fast_poisson_3d(1e5, 1e5, 1e5, 1.0, 1.0)).contains("use a radius ≥"));
     assert!(message(poisson_disk_3d(10.0, 10.0, 10.0, 1.0, 0.0, 1.0)).contains("k"));
     let bad = sample_mesh(
-        &[0.0; 9],
-        &[0, 1, 5],
+        &js_sys::Float64Array::from(&[0.0; 9][..]).into(),
+        &js_sys::Uint32Array::from(&[0, 1, 5][..]).into(),
         &object(r#"{"radius": 1, "seed": 1}"#),
     );
     assert_eq!(

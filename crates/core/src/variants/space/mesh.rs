@@ -37,8 +37,8 @@ pub const PIECE: f64 = 2.0;
 const SWEEP_TRIES: u32 = 2;
 /// Draws a candidate may take to land in its shell before it counts as failed.
 const LANDING_TRIES: u32 = 32;
-/// The most pieces a mesh may be cut into (a bound on memory: 80 bytes each).
-pub const MAX_PIECES: usize = 1 << 24;
+/// The most pieces a mesh may be cut into: a bound on memory (about 120 bytes each, 250 MB).
+pub const MAX_PIECES: usize = 1 << 21;
 
 /// A triangle mesh: vertices and triangles (three vertex indices each, 0-based).
 #[derive(Debug, Clone, PartialEq)]
@@ -115,8 +115,8 @@ impl Mesh {
     pub fn torus(major: f64, minor: f64, around: u32, across: u32) -> Result<Self> {
         positive("major radius", major)?;
         positive("minor radius", minor)?;
-        in_range("segments around", f64::from(around), 3.0, 4096.0)?;
-        in_range("segments across", f64::from(across), 3.0, 4096.0)?;
+        in_range("segments around", f64::from(around), 3.0, 1024.0)?;
+        in_range("segments across", f64::from(across), 3.0, 1024.0)?;
         let tau = std::f64::consts::TAU;
         let mut vertices = Vec::with_capacity((around * across) as usize);
         for i in 0..around {
