@@ -13,7 +13,7 @@ use poisson_live::Job;
 /// Fills the map with points at least --radius apart, about 0.88 per r² (classic Bridson
 /// leaves about 0.62). Deterministic from --seed, the same points natively and in the page,
 /// but not the tutorial's draws: see poisson_live::fast for the method. --depth D fills the
-/// box W × H × D instead, about 0.77 points per r³ (poisson_live::space::fast_poisson_3d):
+/// box W × H × D instead, about 0.69 points per r³ (poisson_live::space::fast_poisson_3d):
 /// CSV columns x,y,z, JSON points [x, y, z].
 #[derive(clap::Args)]
 pub struct Fast {

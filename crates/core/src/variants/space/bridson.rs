@@ -1,16 +1,20 @@
 //! Bridson's algorithm in a box of `D` dimensions, stepped by the crate's one loop.
 
-use super::grid::SpaceGrid;
+use super::grid::{Refusers, SpaceGrid};
 use crate::base::error::{in_range, Result};
 use crate::base::rng::ParkMiller;
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, MAX_K};
+use crate::variants::fast::SplitMix;
 
 /// Bridson's algorithm in the box `[0, size₀) × … × [0, size_{D−1})`, one step at a time.
 ///
 /// A step picks an active point at random and throws up to `k` candidates into the shell from
-/// r to 2r around it: each candidate is drawn in the cube `[−2r, 2r]^D` (one draw per axis,
-/// in axis order) until it lands in the shell, so it is uniform in the shell's volume.
+/// r to 2r around it: each candidate is drawn in the cube `[−2r, 2r]^D` until it lands in the
+/// shell, so it is uniform in the shell's volume. The draws are SplitMix64's, one 64-bit draw
+/// per throw into the cube, cut into `D` coordinates of `64 / D` bits (21 in 3D: steps of
+/// `4r / 2²¹`, two millionths of r): a third of the work of three draws, and the same bits in
+/// every build.
 ///
 /// ```
 /// use poisson_live::space::{SpaceSampler, Step};
@@ -25,11 +29,22 @@ pub struct SpaceSampler<const D: usize> {
     grid: SpaceGrid<D>,
     radius: f64,
     k: u32,
-    rng: ParkMiller,
+    rng: SplitMix,
     front: Front,
 }
 
 impl<const D: usize> SpaceSampler<D> {
+    /// Bits of a 64-bit draw per coordinate of a throw.
+    const BITS: u32 = if D >= 64 {
+        1
+    } else if D == 1 {
+        53
+    } else {
+        64 / D as u32
+    };
+    /// 2 / 2^BITS: a step's width across [−1, 1].
+    const SCALE: f64 = 2.0 / (1u64 << Self::BITS) as f64;
+
     /// A sampler for the box with sides `size`, spacing `radius`, `k` tries per step and a
     /// 32-bit `seed`. Sides and radius finite and > 0, `k` in `1..=MAX_K`, the grid within the
     /// work limit.
@@ -40,7 +55,10 @@ impl<const D: usize> SpaceSampler<D> {
             grid,
             radius,
             k,
-            rng: ParkMiller::new(seed)?,
+            rng: {
+                ParkMiller::new(seed)?; // the seeds every sampler refuses
+                SplitMix::new(seed)
+            },
             front: Front::default(),
         })
     }
@@ -50,7 +68,7 @@ impl<const D: usize> SpaceSampler<D> {
         let size = self.grid.size();
         let mut p = [0.0; D];
         for (x, side) in p.iter_mut().zip(size) {
-            *x = self.rng.next_f64() * side;
+            *x = self.rng.unit() * side;
         }
         self.try_add(p);
     }
@@ -126,7 +144,7 @@ impl<const D: usize> SpaceSampler<D> {
 impl<const D: usize> Grows<()> for SpaceSampler<D> {
     #[inline(always)]
     fn draw(&mut self) -> f64 {
-        self.rng.next_f64()
+        self.rng.unit()
     }
 
     #[inline(always)]
@@ -137,11 +155,16 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
     fn throw_around(&mut self, current: usize, (): ()) -> Option<(u32, usize)> {
         let centre = self.grid.points()[current];
         let (r, r2) = (self.radius, self.radius * self.radius);
+        let mut refusers = Refusers::new();
         for tries in 1..=self.k {
             let p = loop {
+                let mut bits = self.rng.next();
                 let mut off = [0.0; D];
                 for o in off.iter_mut() {
-                    *o = (2.0 * self.rng.next_f64() - 1.0) * (2.0 * r);
+                    // The middle of one of 2^BITS equal steps across [−1, 1], times 2r.
+                    let step = (bits & ((1 << Self::BITS) - 1)) as f64;
+                    bits >>= Self::BITS;
+                    *o = ((step + 0.5) * Self::SCALE - 1.0) * (2.0 * r);
                 }
                 let d2: f64 = off.iter().map(|o| o * o).sum();
                 if d2 >= r2 && d2 < 4.0 * r2 {
@@ -152,10 +175,16 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
                     break p;
                 }
             };
-            if self.grid.contains(&p) && self.grid.conflict(&p).is_none() {
-                let index = self.grid.add_unchecked(p);
-                self.front.active.push(index);
-                return Some((tries, index));
+            if !self.grid.contains(&p) || refusers.refuse(&p, r2) {
+                continue;
+            }
+            match self.grid.conflict(&p) {
+                Some(hit) => refusers.keep(self.grid.points()[hit]),
+                None => {
+                    let index = self.grid.add_unchecked(p);
+                    self.front.active.push(index);
+                    return Some((tries, index));
+                }
             }
         }
         None

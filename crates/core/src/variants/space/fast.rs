@@ -2,20 +2,22 @@
 //! takes one turn: `DIRECTIONS` candidates spread evenly over the sphere of radius `r · (1 +
 //! 10⁻⁶)` around it, turned by one of 256 fixed rotations, and every candidate that fits is
 //! placed, in order. Points take their turns in the order they were placed, so the fill grows
-//! out from the first point like a wave. The neighbours that can matter (within 2r of the
-//! point) are gathered once per turn, so each candidate is tested against a short list.
+//! out from the first point like a wave, and the grid rows in use stay in cache. Each candidate
+//! is asked of the grid, after the few points that refused this turn's earlier candidates (most
+//! are refused there). Eight directions leave as little room as Bridson's 30 tries (about 0.2 %
+//! of the box could take another point, for both) and fill about 0.69 points per r³.
 //!
 //! Like the 2D fast sampler, its own loop, not Bridson's: it places every candidate that fits.
 //! The generator is SplitMix64 and the directions come from [`crate::classic::exact::sin_cos`],
 //! so a seed gives the same bits natively and in WebAssembly.
 
-use super::grid::{distance2, SpaceGrid};
-use crate::base::error::{Result, DEFAULT_MAX_CELLS};
+use super::grid::{Refusers, SpaceGrid};
+use crate::base::error::Result;
 use crate::classic::exact::sin_cos;
 use crate::variants::fast::SplitMix;
 
 /// Candidates per turn, spread evenly over the sphere.
-pub const DIRECTIONS: usize = 24;
+pub const DIRECTIONS: usize = 8;
 /// The fixed rotations a turn picks from.
 const ROTATIONS: usize = 256;
 /// Candidates sit at `r · (1 + GAP)` from their point.
@@ -36,13 +38,9 @@ pub struct FastSampler3d {
     rng: SplitMix,
     /// `ROTATIONS` turns of the sphere's directions, already scaled to `r · (1 + GAP)`.
     turns: Vec<[[f64; 3]; DIRECTIONS]>,
-    /// Rows of cells within `2r · (1 + GAP)` of a cell.
-    rows: Vec<(isize, usize)>,
-    reach2: f64,
     r2: f64,
     /// The next point to take its turn.
     next: usize,
-    near: Vec<[f64; 3]>,
 }
 
 impl FastSampler3d {
@@ -50,9 +48,7 @@ impl FastSampler3d {
     /// the first point is placed (uniformly in the box). Sides and radius finite and > 0, the
     /// grid within the work limit.
     pub fn new(size: [f64; 3], radius: f64, seed: i32) -> Result<Self> {
-        let reach = 2.0 * (1.0 + GAP) * (1.0 + 1e-9);
-        let grid = SpaceGrid::with_reach([0.0; 3], size, radius, reach, DEFAULT_MAX_CELLS)?;
-        let rows = grid.rows_within(reach * radius);
+        let grid = SpaceGrid::new([0.0; 3], size, radius)?;
         let step = radius * (1.0 + GAP);
         let sphere = even_directions();
         let mut fixed = SplitMix::new(0x3D);
@@ -74,11 +70,8 @@ impl FastSampler3d {
             grid,
             rng,
             turns,
-            rows,
-            reach2: (reach * radius) * (reach * radius),
             r2: radius * radius,
             next: 0,
-            near: Vec::with_capacity(64),
         };
         sampler.grid.try_add(first);
         Ok(sampler)
@@ -120,30 +113,26 @@ impl FastSampler3d {
     #[inline(always)]
     fn turn(&mut self, i: usize) {
         let p = self.grid.points()[i];
-        let mut near = std::mem::take(&mut self.near);
-        near.clear();
-        self.grid.gather(&p, i, &self.rows, self.reach2, &mut near);
         let turn = &self.turns[self.rng.direction()];
+        let mut refusers = Refusers::new();
         for d in turn {
             let c = [p[0] + d[0], p[1] + d[1], p[2] + d[2]];
-            if !self.grid.contains(&c) {
+            if !self.grid.contains(&c) || refusers.refuse(&c, self.r2) {
                 continue;
             }
-            // Branch-free over the short list, so the compiler can use vector lanes.
-            let crowded = near
-                .iter()
-                .fold(false, |hit, q| hit | (distance2(&c, q) < self.r2));
-            if !crowded {
-                self.grid.add_unchecked(c);
-                near.push(c);
+            match self.grid.conflict(&c) {
+                Some(hit) => refusers.keep(self.grid.points()[hit]),
+                None => {
+                    self.grid.add_unchecked(c);
+                    refusers.keep(c);
+                }
             }
         }
-        self.near = near;
     }
 }
 
 /// The fast 3D sampler in one call: the box `[0, width) × [0, height) × [0, depth)` filled
-/// with points at least `radius` apart, about 0.7 points per r³ (Bridson's about 0.6), from a
+/// with points at least `radius` apart, about 0.69 points per r³ (Bridson's about 0.59), from a
 /// 32-bit seed.
 ///
 /// ```

@@ -45,18 +45,6 @@ impl<const D: usize> SpaceGrid<D> {
         radius: f64,
         max_cells: usize,
     ) -> Result<Self> {
-        Self::with_reach(origin, size, radius, 1.0, max_cells)
-    }
-
-    /// A grid whose padding lets [`SpaceGrid::gather`] read every point within `reach × radius`
-    /// of a point in the box (`reach` ≥ 1; 1 is what "too close?" needs).
-    pub(crate) fn with_reach(
-        origin: [f64; D],
-        size: [f64; D],
-        radius: f64,
-        reach: f64,
-        max_cells: usize,
-    ) -> Result<Self> {
         const NAMES: [&str; 3] = ["width", "height", "depth"];
         if D == 0 {
             return Err(Error::Invalid {
@@ -75,7 +63,7 @@ impl<const D: usize> SpaceGrid<D> {
         // A hair under r/√D: two points in one cell are then closer than r, whatever the
         // rounding of the division that finds their cell.
         let cell = radius / (D as f64).sqrt() * (1.0 - 1e-6);
-        let pad = (reach.max(1.0) * radius / cell).ceil() as usize;
+        let pad = (radius / cell).ceil() as usize;
         let cells_needed = |cell: f64| {
             size.iter()
                 .map(|s| (s / cell).ceil() + 2.0 * pad as f64)
@@ -112,7 +100,7 @@ impl<const D: usize> SpaceGrid<D> {
             strides[i] = stride;
             stride *= dims[i];
         }
-        let block = block_offsets(&strides, (radius / cell).ceil() as usize, cell, radius);
+        let block = block_offsets(&strides, pad, cell, radius);
         Ok(Self {
             origin,
             size,
@@ -192,8 +180,7 @@ impl<const D: usize> SpaceGrid<D> {
     #[inline(always)]
     pub fn conflict(&self, p: &[f64; D]) -> Option<usize> {
         let at = self.cell_of(p) as isize;
-        // A group at a time, nearest first, each without a branch per cell: the point that
-        // refuses a candidate is most often in the first group.
+        // Nearest cells first: the point that refuses a candidate is most often among them.
         for &off in &self.block {
             let c = self.cells[(at + off) as usize] as usize;
             if c != 0 && distance2(p, &self.lookup[c]) < self.r2 {
@@ -236,60 +223,42 @@ impl<const D: usize> SpaceGrid<D> {
     }
 }
 
-impl SpaceGrid<3> {
-    /// The rows of cells (runs along x) that can hold a point within `distance` of a point in
-    /// the centre cell, for [`SpaceGrid::gather`]: each row's first cell as a flat offset, and
-    /// its length. `distance` must be within the padding ([`SpaceGrid::with_reach`]).
-    pub(crate) fn rows_within(&self, distance: f64) -> Vec<(isize, usize)> {
-        let n = (distance / self.cell).ceil() as isize;
-        assert!(
-            n as usize <= self.pad,
-            "the grid's padding is too thin for this distance"
-        );
-        let gap = |d: isize| (d.unsigned_abs().saturating_sub(1)) as f64 * self.cell;
-        let limit = distance * distance * (1.0 + 1e-6);
-        let mut rows = Vec::new();
-        for dz in -n..=n {
-            for dy in -n..=n {
-                let rest = gap(dy) * gap(dy) + gap(dz) * gap(dz);
-                if rest >= limit {
-                    continue;
-                }
-                // The x run: every dx whose gap keeps the total under the limit.
-                let mut dx = 0;
-                while dx < n && gap(dx + 1) * gap(dx + 1) + rest < limit {
-                    dx += 1;
-                }
-                let start = -dx + dy * self.strides[1] as isize + dz * self.strides[2] as isize;
-                rows.push((start, 2 * dx as usize + 1));
-            }
+/// The last few points that refused a candidate of one step: the next candidates of the step
+/// land near the same points, so most are refused here, without a walk over the grid. Only a
+/// shortcut: a candidate this lets through is still asked of the grid, so every decision is the
+/// grid's.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Refusers<const D: usize> {
+    points: [[f64; D]; REFUSERS],
+    next: usize,
+}
+
+/// Points a [`Refusers`] keeps.
+const REFUSERS: usize = 8;
+
+impl<const D: usize> Refusers<D> {
+    /// None yet (the empty slots are infinitely far away).
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Self {
+            points: [[f64::INFINITY; D]; REFUSERS],
+            next: 0,
         }
-        rows
     }
 
-    /// Appends to `out` every point in the `rows` ([`SpaceGrid::rows_within`]) around the cell
-    /// of `p` that is within `sqrt(limit2)` of `p`, and not `p`'s own index `skip`.
+    /// Whether one of the kept points is closer than `sqrt(r2)` to `p`; no branch per point.
     #[inline(always)]
-    pub(crate) fn gather(
-        &self,
-        p: &[f64; 3],
-        skip: usize,
-        rows: &[(isize, usize)],
-        limit2: f64,
-        out: &mut Vec<[f64; 3]>,
-    ) {
-        let at = self.cell_of(p) as isize;
-        for &(start, len) in rows {
-            let from = (at + start) as usize;
-            for &c in &self.cells[from..from + len] {
-                if c != 0 && c as usize != skip + 1 {
-                    let q = self.points[c as usize - 1];
-                    if distance2(p, &q) < limit2 {
-                        out.push(q);
-                    }
-                }
-            }
-        }
+    pub(crate) fn refuse(&self, p: &[f64; D], r2: f64) -> bool {
+        self.points
+            .iter()
+            .fold(false, |hit, q| hit | (distance2(p, q) < r2))
+    }
+
+    /// Keeps `q`, forgetting the oldest.
+    #[inline(always)]
+    pub(crate) fn keep(&mut self, q: [f64; D]) {
+        self.points[self.next] = q;
+        self.next = (self.next + 1) % REFUSERS;
     }
 }
 

@@ -20,14 +20,16 @@
 //!
 //! A candidate's shell ends at `SHELL = 1.5` r rather than Bridson's 2r: closer candidates
 //! pack the surface fuller (about 0.69 points per r² on a torus, Bridson's ring about 0.63),
-//! and the sweep still leaves no room behind. Draws come from Park–Miller, in a fixed order.
+//! and the sweep still leaves no room behind. Draws come from SplitMix64, in a fixed order, one
+//! 64-bit draw per landing cut in three (the piece, and where on it).
 
-use super::grid::{distance2, SpaceGrid};
+use super::grid::{distance2, Refusers, SpaceGrid};
 pub use super::obj::{MAX_OBJ_BYTES, MAX_TRIANGLES};
 use crate::base::error::{in_range, positive, short, Advice, Error, Result};
 use crate::base::rng::ParkMiller;
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, MAX_K};
+use crate::variants::fast::SplitMix;
 
 /// The outer edge of a candidate's shell, in units of r.
 pub const SHELL: f64 = 1.5;
@@ -261,7 +263,7 @@ pub struct MeshSampler {
     piece_reach: f64,
     radius: f64,
     k: u32,
-    rng: ParkMiller,
+    rng: SplitMix,
     front: Front,
     /// The sweep's next piece.
     swept: usize,
@@ -277,7 +279,8 @@ impl MeshSampler {
     pub fn new(mesh: &Mesh, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
         in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
-        let rng = ParkMiller::new(seed)?;
+        ParkMiller::new(seed)?; // the seeds every sampler refuses
+        let rng = SplitMix::new(seed);
         let (lo, size) = mesh.bounds();
         // The grid's box reaches r past the mesh on every side, so rounding never puts a point
         // on the surface outside it.
@@ -394,7 +397,7 @@ impl MeshSampler {
         let piece = self.pieces[self.swept];
         self.swept += 1;
         for _ in 0..SWEEP_TRIES {
-            let (s, t) = (self.rng.next_f64(), self.rng.next_f64());
+            let [_, s, t] = thirds(self.rng.next());
             let p = piece.at(s, t);
             if self.grid.conflict(&p).is_none() {
                 self.place(p, piece.face);
@@ -451,7 +454,7 @@ impl MeshSampler {
 impl Grows<()> for MeshSampler {
     #[inline(always)]
     fn draw(&mut self) -> f64 {
-        self.rng.next_f64()
+        self.rng.unit()
     }
 
     #[inline(always)]
@@ -464,16 +467,20 @@ impl Grows<()> for MeshSampler {
         let total = self.gather(&centre);
         let r2 = self.radius * self.radius;
         let outer2 = SHELL * SHELL * r2;
+        let mut refusers = Refusers::new();
         for tries in 1..=self.k {
             for _ in 0..LANDING_TRIES {
-                let pick = self.rng.next_f64() * total;
-                let at = self.running.partition_point(|&run| run <= pick);
+                let [pick, s, t] = thirds(self.rng.next());
+                let at = self.running.partition_point(|&run| run <= pick * total);
                 let piece = self.pieces[self.near[at.min(self.near.len() - 1)] as usize];
-                let p = piece.at(self.rng.next_f64(), self.rng.next_f64());
+                let p = piece.at(s, t);
                 let d2 = distance2(&p, &centre);
                 if d2 >= r2 && d2 < outer2 {
-                    if self.grid.conflict(&p).is_none() {
-                        return Some((tries, self.place(p, piece.face)));
+                    if !refusers.refuse(&p, r2) {
+                        match self.grid.conflict(&p) {
+                            Some(hit) => refusers.keep(self.grid.points()[hit]),
+                            None => return Some((tries, self.place(p, piece.face))),
+                        }
                     }
                     break;
                 }
@@ -575,6 +582,13 @@ fn cut(mesh: &Mesh, radius: f64) -> Result<Vec<Piece>> {
         }
     }
     Ok(pieces)
+}
+
+/// A 64-bit draw as three numbers in `[0, 1)`, 21 bits each: the piece picked and where on it.
+#[inline(always)]
+fn thirds(bits: u64) -> [f64; 3] {
+    const SCALE: f64 = 1.0 / (1u64 << 21) as f64;
+    [0, 21, 42].map(|shift| ((bits >> shift) & ((1 << 21) - 1)) as f64 * SCALE)
 }
 
 fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
