@@ -6,12 +6,14 @@
 //! all `k` fail, the point retires. When nothing is active the map is full. Every point is placed
 //! once and retired once, so `N` points take exactly `2N − 1` productive steps: linear time.
 //!
-//! This file is the crate's one Bridson-family loop, the only code that keeps an active list
-//! and throws a step's candidates (the fast sampler aside: it places every candidate that fits,
-//! in a loop of its own). Where candidates land is a rule it takes ([`Candidates`]: Bridson's
-//! ring, the parent cone, Roberts' turn); "too close?" is the grid's one spacing query. Its
-//! neighbours hold the outcome types, the starts, what the sampler shows between steps (the
-//! tutorial draws it all) and the one-call helpers a game uses ([`poisson_disk`],
+//! `bridson/front.rs` is the crate's one Bridson-family loop, the only code that keeps an active
+//! list and picks, throws around, places or retires: the plane's [`Sampler`] and Bridson in a
+//! box or on a mesh ([`crate::space`]) are fronts it steps, each saying where its candidates land
+//! (the fast samplers aside: they place every candidate that fits, in loops of their own). On the
+//! plane, where candidates land is a rule ([`Candidates`]: Bridson's ring, the parent cone,
+//! Roberts' turn); "too close?" is the grid's one spacing query. Its neighbours hold the outcome
+//! types, the starts, what the sampler shows between steps (the tutorial draws it all) and the
+//! one-call helpers a game uses ([`poisson_disk`],
 //! [`variable_radius`]); the draws made ahead live in `classic/ring.rs`.
 
 pub use crate::classic::candidates::Candidates;

@@ -20,10 +20,12 @@ pub use crate::classic::bridson::Step;
 pub use bridson::{poisson_disk_3d, poisson_disk_nd, SpaceSampler};
 pub use fast::{fast_poisson_3d, FastSampler3d};
 pub use grid::{distance2, SpaceGrid};
-pub use mesh::{sample_mesh, Mesh, MeshPoint, MeshSampler, MAX_OBJ_BYTES, MAX_TRIANGLES};
+pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};
+pub use on_mesh::{sample_mesh, MeshPoint, MeshSampler, MAX_PIECES};
 
 mod bridson;
 mod fast;
 mod grid;
 mod mesh;
 mod obj;
+mod on_mesh;

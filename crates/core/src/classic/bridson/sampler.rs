@@ -311,9 +311,9 @@ impl Sampler {
         }
     }
 
-    /// One step of Bridson's algorithm; see the module docs. This is the one loop in the crate
-    /// that keeps an active list and throws a step's candidates: the tileable sampler (a grid
-    /// that wraps), each chunk of an endless world (a grid with an origin and a sampling
+    /// One step of Bridson's algorithm; see the module docs. The crate's one loop
+    /// (`bridson/front.rs`) takes it, with this sampler's candidates: the tileable sampler (a
+    /// grid that wraps), each chunk of an endless world (a grid with an origin and a sampling
     /// region), classes, edits, the parent cone and Roberts' variant ([`Candidates`]),
     /// [`Sampler::run`] and [`Sampler::finish`] step it. (The fast sampler, which places every
     /// candidate that fits, keeps a loop of its own.)
