@@ -27,6 +27,7 @@ const LABS = Object.fromEntries(
     'layers',
     'world',
     'samplers',
+    'space',
     'spectrum',
     'tiles',
     'endless',

@@ -137,6 +137,7 @@ const PLANS = [
   { lab: 'density', actions: ['new-seed'], cycles: 60, settle: true },
   { lab: 'layers', actions: ['new-seed'], cycles: 40, settle: true },
   { lab: 'samplers', actions: ['new-seed'], cycles: 30, settle: true },
+  { lab: 'space', actions: ['new-seed'], cycles: 40, settle: true },
   { lab: 'spectrum', actions: ['new-seed'], cycles: 20, settle: true },
   { lab: 'tiles', actions: ['new-seed'], cycles: 60, settle: true },
   { lab: 'endless', actions: ['new-seed'], cycles: 30, settle: true },
@@ -149,6 +150,7 @@ const PLANS = [
   // New seeds faster than the work finishes: every job but the last is dropped half done, and
   // what it had made must be freed.
   { lab: 'samplers', actions: ['new-seed'], cycles: 200, settle: false },
+  { lab: 'space', actions: ['new-seed'], cycles: 200, settle: false },
   { lab: 'spectrum', actions: ['new-seed'], cycles: 200, settle: false },
   { lab: 'layers', actions: ['new-seed'], cycles: 200, settle: false },
   { lab: 'endless', actions: ['new-seed'], cycles: 200, settle: false },

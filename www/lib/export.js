@@ -1,6 +1,7 @@
 // "Points as JSON" and "Points as CSV": every lab that shows points can hand them over as a
 // file. A lab tells which points it shows by setting, at the end of its mount(),
-//   section.exportPoints = () => ({ width, height, points: Float64Array, stride: 2 | 3, name })
+//   section.exportPoints = () => ({ width, height, points: Float64Array, stride: 2 | 3, name, columns? })
+//   (`columns`, the CSV header when it is not x,y or x,y,r: "x,y,z" for points in a box)
 // where `points` holds `stride` numbers per point (x, y or x, y, r) in map units. The text is
 // written by the core crate (poisson_live::export) through the bindings, so the numbers read
 // back to the same bits the page drew.
@@ -51,13 +52,13 @@ export function addExportButtons(section, wasm) {
   function save(format) {
     status.textContent = '';
     try {
-      const { width, height, points, stride } = section.exportPoints();
+      const { width, height, points, stride, columns } = section.exportPoints();
       // A lab with several sets may hand over a list of arrays: they are written one after another.
       const flat = Array.isArray(points) ? concat(points) : Float64Array.from(points);
       if (format === 'json') {
         download(wasm.pointsToJson(width, height, flat, stride), fileName(section, 'json'), 'application/json');
       } else {
-        download(wasm.pointsToCsv(flat, stride), fileName(section, 'csv'), 'text/csv');
+        download(wasm.pointsToCsv(flat, stride, columns), fileName(section, 'csv'), 'text/csv');
       }
     } catch (error) {
       status.textContent = `Could not export the points: ${messageOf(error)}`;

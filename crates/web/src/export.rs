@@ -56,14 +56,30 @@ pub fn points_to_json(
     })
 }
 
-/// CSV with the header `x,y,r` (or `x,y` when `stride` is 2), one line per point.
+/// CSV with the header `x,y,r` (or `x,y` when `stride` is 2), one line per point; `columns`
+/// names them instead when given (`"x,y,z"` for points in a box): one name per number of a
+/// point, each of letters only.
 #[wasm_bindgen(js_name = pointsToCsv)]
 pub fn points_to_csv(
     #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] flat: &JsValue,
     stride: f64,
+    columns: Option<String>,
 ) -> Result<String, JsError> {
     let flat = js::numbers("points", flat)?;
-    Ok(match self::stride(&flat, stride)? {
+    let stride = self::stride(&flat, stride)?;
+    if let Some(header) = columns {
+        let names: Vec<&str> = header.split(',').collect();
+        let letters =
+            |n: &&str| (1..=16).contains(&n.len()) && n.chars().all(|c| c.is_ascii_alphabetic());
+        if names.len() != stride || !names.iter().all(letters) {
+            return Err(JsError::new(&format!(
+                "columns must name the {stride} numbers of a point, each in letters, like \"x,y,z\"; got \"{}\"",
+                header.chars().take(40).collect::<String>()
+            )));
+        }
+        return Ok(export::csv_rows(&header, flat.chunks(stride)));
+    }
+    Ok(match stride {
         3 => export::to_csv(&with_radius(&flat)),
         _ => export::to_csv_xy(&positions(&flat)),
     })

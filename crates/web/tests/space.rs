@@ -101,3 +101,15 @@ fn bad_input_throws_the_cores_message() {
     );
     assert!(Mesh::from_obj("v 0 0 0\nf 1 2 3\n").is_err());
 }
+
+#[wasm_bindgen_test]
+fn points_in_a_box_export_as_csv_with_their_columns() {
+    let xyz = poisson_disk_3d(10.0, 10.0, 10.0, 3.0, 30.0, 1.0).unwrap();
+    let csv =
+        poisson_live_web::points_to_csv(&xyz.clone().into(), 3.0, Some("x,y,z".into())).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("x,y,z"));
+    assert_eq!(lines.count(), xyz.length() as usize / 3);
+    let bad = poisson_live_web::points_to_csv(&xyz.into(), 3.0, Some("x,y".into()));
+    assert!(message(bad).starts_with("columns must name the 3 numbers of a point"));
+}

@@ -1,0 +1,298 @@
+// Three dimensions: Bridson's algorithm filling a 40 × 40 × 40 box (SpaceSampler), and the same
+// rule on the surface of a torus (MeshSampler), each run a slice per frame by the page's job
+// driver and drawn as a turntable view (www/labs/space/view.js). A drag or the arrow keys turn
+// it; pointing at a point (a tap, or Enter on the focused map) shows its ball of radius r and
+// the 5 × 5 × 5 block of cells the grid reads around it (www/labs/space/block.js). Every count
+// comes from the core: the points, the pairs closer than r, the cell side, the block's size.
+//
+// State: the last finished fill (`done`: both samplers and their points) and the view (which
+// scene, yaw, tilt, spinning or not, the chosen point). A fill in progress is drawn as it grows;
+// a refused value leaves the last fill and its picture alone.
+
+import { range } from '../lib/params.js';
+import { clear } from '../lib/draw.js';
+import { textSize } from '../lib/canvas.js';
+import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
+import { NEW_SEED, count, createLab, part, say, seedParam } from '../lib/lab.js';
+import { trackPointer } from '../lib/pointer.js';
+import { HEIGHT, MAX_PITCH, TALL, WIDTH, boxEdges, drawPoints, emptyCache, makeCamera, middlemost, pick, strokeSegments, torusLines } from './space/view.js';
+import { drawBall, drawBlock, drawFace, neighbourhood, summaryText } from './space/block.js';
+import { fillJob } from './space/fill.js';
+
+/** The box's side, in the same units as r. */
+export const SIDE = 40;
+/** The torus: the page's example (major 10, minor 4 at r = 1), four times larger to share r. */
+export const TORUS = { major: 40, minor: 16, around: 48, across: 24 };
+/** Each scene's camera; `zoom(height)` is its scale on a map `height` units high (a phone's is tall). */
+const BOX_CAMERA = { centre: [SIDE / 2, SIDE / 2, SIDE / 2], reach: (SIDE * Math.sqrt(3)) / 2, zoom: (h) => (h > HEIGHT ? 8.6 : 4.9) };
+const TORUS_CAMERA = {
+  centre: [0, 0, 0],
+  reach: TORUS.major + TORUS.minor,
+  // Tilted toward face-on the ring stands taller: it shrinks to keep inside the map.
+  zoom: (h, pitch) => Math.min(4.2, (0.46 * h) / (1.25 * (TORUS.major + TORUS.minor) * Math.abs(Math.sin(pitch)) + 1.25 * TORUS.minor * Math.cos(pitch))),
+};
+/** Below this width (CSS pixels) the map is drawn TALL units high, so the box is not tiny. */
+const NARROW = 560;
+/** Radians per arrow-key press (Shift: four times as far), per map unit dragged, per ms of spin. */
+const KEY_TURN = 0.1;
+const DRAG_TURN = 0.012;
+const SPIN = 0.0003;
+/** A press and release closer than this (map units) is a tap, not a drag. */
+const TAP_SLOP = 6;
+
+export function mount(section, wasm) {
+  const canvas = part(section, 'map');
+  const summary = part(section, 'summary');
+  const mesh = wasm.Mesh.torus(TORUS);
+  const faces = { vertices: mesh.vertices(), indices: mesh.indices(), count: mesh.triangleCount };
+  const guide = torusLines(TORUS.major, TORUS.minor);
+  const box = boxEdges([0, 0, 0], [SIDE, SIDE, SIDE]);
+  const state = {
+    done: null,
+    scene: 'box',
+    yaw: 0.55,
+    pitch: 0.42,
+    spin: !prefersReducedMotion(),
+    visible: false,
+    lastTime: 0,
+    chosen: -1,
+    near: null,
+    cache: emptyCache(),
+    pressed: null,
+  };
+
+  const lab = createLab(section, wasm, {
+    resized: () => fit(),
+    readouts: [
+      ['points', 'Points in the box'],
+      ['too-close', 'Pairs closer than r', 'counted by the core’s grid, in 3D'],
+      ['density', 'Points per r³ (full: about 0.6)', 'points × r³ / the box’s volume'],
+      ['cell', 'Cell side (r/√3)'],
+      ['block', 'Cells read per check'],
+      ['surface-points', 'Points on the torus'],
+      ['surface-too-close', 'Torus pairs closer than r'],
+    ],
+    params: [seedParam(), range('radius', 'Radius r', 4, 2, 10, 0.5), range('k', 'Tries k', 30, 1, 60)],
+    job: {
+      start: (values) => fill(values),
+      swap(job) {
+        const old = state.done;
+        state.done = job;
+        if (old && old !== job) old.free();
+        job.read();
+        set('too-close', job.box.tooClose);
+        set('surface-too-close', job.torus.tooClose);
+        showCounts(job);
+        request();
+      },
+      progress: (job) =>
+        job.box.isFinished ? `Scattering on the torus… ${job.torus.pointCount} points` : `Filling the box… ${job.box.pointCount} points`,
+      done: (stats) => (state.done ? `Done: ${state.done.box.pointCount} points in the box and ${state.done.torus.pointCount} on the torus, in ${stats.spent.toFixed(0)} ms of work.` : ''),
+      frame(job) {
+        if (job) {
+          job.read();
+          showCounts(job);
+        }
+        request();
+      },
+    },
+    actions: [{ action: 'spin', label: 'Spin', title: 'turn the view slowly by itself' }, NEW_SEED],
+    handlers: { spin: () => setSpin(!state.spin) },
+    // The scene shown, as x, y, z per point (JSON rows [x, y, z]; CSV columns x,y,z); the JSON's
+    // width and height are the box's sides, or the torus's width across.
+    exportPoints: () => {
+      const across = 2 * (TORUS.major + TORUS.minor);
+      if (state.scene === 'box') {
+        return { width: SIDE, height: SIDE, points: state.done?.boxPoints ?? new Float64Array(), stride: 3, columns: 'x,y,z', name: 'box' };
+      }
+      const quads = state.done?.torusPoints ?? new Float64Array();
+      const xyz = quads.filter((_, i) => i % 4 !== 3);
+      return { width: across, height: across, points: xyz, stride: 3, columns: 'x,y,z', name: 'torus' };
+    },
+  });
+  const { view, set, buttons } = lab;
+
+  /** A fill for the current values: a new request lets go of the chosen point. */
+  function fill(values) {
+    const job = fillJob(wasm, SIDE, mesh, values);
+    choose(-1);
+    for (const name of ['too-close', 'surface-too-close']) set(name, '–');
+    return job;
+  }
+
+  /** What the map shows: the fill in progress, else the last finished one. */
+  function shown() {
+    return lab.job.job ?? state.done;
+  }
+
+  function showCounts(job) {
+    const n = job.box.pointCount;
+    set('points', n);
+    set('density', ((n * job.radius ** 3) / SIDE ** 3).toFixed(2));
+    set('cell', job.box.cell.toFixed(2));
+    set('block', job.box.block);
+    set('surface-points', job.torus.pointCount);
+  }
+
+  // ---- The view: which scene, turned how ----
+
+  const views = new Map();
+  for (const [scene, label] of [['box', 'Box'], ['torus', 'Torus']]) {
+    const button = document.createElement('button');
+    Object.assign(button, { type: 'button', textContent: label });
+    button.dataset.action = 'view';
+    button.dataset.view = scene;
+    button.addEventListener('click', () => setScene(scene));
+    part(section, 'views').append(button);
+    views.set(scene, button);
+  }
+
+  function setScene(scene) {
+    state.scene = scene;
+    for (const [name, button] of views) button.setAttribute('aria-pressed', String(name === scene));
+    choose(-1);
+  }
+
+  function setSpin(on) {
+    state.spin = on;
+    buttons.get('spin').setAttribute('aria-pressed', String(on));
+    request();
+  }
+
+  function turn(dyaw, dpitch) {
+    if (state.spin) setSpin(false);
+    state.yaw = (state.yaw + dyaw) % (2 * Math.PI);
+    state.pitch = Math.min(MAX_PITCH, Math.max(-MAX_PITCH, state.pitch + dpitch));
+    request();
+  }
+
+  function camera() {
+    const spec = state.scene === 'box' ? BOX_CAMERA : TORUS_CAMERA;
+    const { height } = view;
+    return makeCamera({ ...spec, scale: spec.zoom(height, state.pitch), width: WIDTH, height, yaw: state.yaw, pitch: state.pitch });
+  }
+
+  /** A taller map on a narrow screen (resizing clears it), then a redraw. */
+  function fit() {
+    view.setHeight(view.cssWidth < NARROW ? TALL : HEIGHT);
+    draw();
+  }
+
+  // ---- The chosen point, and what the summary says about it ----
+
+  function choose(index) {
+    const job = shown();
+    state.chosen = job && index >= 0 ? index : -1;
+    state.near = state.chosen >= 0 && state.scene === 'box' ? neighbourhood(job.boxPoints, index, job.box.cell) : null;
+    describe();
+    request();
+  }
+
+  function describe() {
+    const job = shown();
+    const chosen = job && state.chosen >= 0 ? state.chosen : -1;
+    say(summary, summaryText(state.scene, job, chosen, state.near, faces.count));
+  }
+
+
+  // ---- Input: drag, tap, hover, keys ----
+
+  trackPointer(canvas, { width: WIDTH, get height() { return view.height; } }, {
+    drag: true,
+    down(at) {
+      state.pressed = { start: at, last: at, dragged: false };
+    },
+    move(at, event) {
+      const press = state.pressed;
+      if (press) {
+        if (Math.hypot(at.x - press.start.x, at.y - press.start.y) > TAP_SLOP) press.dragged = true;
+        if (press.dragged) turn((at.x - press.last.x) * DRAG_TURN, (at.y - press.last.y) * DRAG_TURN);
+        press.last = at;
+      } else if (event.pointerType === 'mouse') {
+        const i = pick(state.cache, at.x, at.y);
+        if (i >= 0 && i !== state.chosen) choose(i);
+      }
+    },
+    up(at, event) {
+      const press = state.pressed;
+      state.pressed = null;
+      if (!press || press.dragged || event.type === 'pointercancel') return;
+      const i = pick(state.cache, at.x, at.y, event.pointerType === 'mouse' ? 4 : 12);
+      if (i >= 0) choose(i);
+    },
+  });
+
+  canvas.tabIndex = 0;
+  canvas.addEventListener('keydown', (event) => {
+    const step = event.shiftKey ? 4 * KEY_TURN : KEY_TURN;
+    const turns = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    if (turns[event.key]) turn(...turns[event.key]);
+    else if (event.key === 'Enter' || event.key === ' ') choose(middlemost(state.cache, state.scene === 'box' ? 0.5 : 8));
+    else if (event.key === 'Escape') choose(-1);
+    else return;
+    event.preventDefault();
+  });
+
+  // ---- Drawing ----
+
+  const request = onNextFrame((time) => {
+    if (state.spin && state.visible) {
+      if (state.lastTime) state.yaw = (state.yaw + Math.min(50, time - state.lastTime) * SPIN) % (2 * Math.PI);
+      state.lastTime = time;
+      request();
+    } else {
+      state.lastTime = 0;
+    }
+    draw();
+  });
+  new IntersectionObserver(([entry]) => {
+    state.visible = entry.isIntersecting;
+    if (state.visible) request();
+  }).observe(canvas);
+
+  function draw() {
+    const { ctx } = view;
+    clear(ctx, WIDTH, view.height);
+    canvas.dataset.yaw = state.yaw.toFixed(3);
+    canvas.dataset.pitch = state.pitch.toFixed(3);
+    const job = shown();
+    if (!job) return;
+    const cam = camera();
+    const r = job.radius;
+    const dot = Math.min(7, Math.max(2, 0.2 * r * cam.scale));
+    ctx.lineCap = 'round';
+    if (state.scene === 'box') {
+      strokeSegments(ctx, cam, box, 'back', 'rgba(47, 79, 47, 0.3)', 1);
+      // With a point chosen the others fade, so that its block stands out.
+      ctx.globalAlpha = state.near ? 0.3 : 1;
+      drawPoints(ctx, cam, job.boxPoints, 3, dot, state.cache);
+      ctx.globalAlpha = 1;
+      strokeSegments(ctx, cam, box, 'front', 'rgba(47, 79, 47, 0.7)', 1.5);
+      if (state.near) drawBlock(ctx, cam, job.boxPoints, state.near, r, dot);
+    } else {
+      strokeSegments(ctx, cam, guide, 'back', 'rgba(47, 79, 47, 0.12)', 1);
+      strokeSegments(ctx, cam, guide, 'front', 'rgba(47, 79, 47, 0.3)', 1);
+      drawPoints(ctx, cam, job.torusPoints, 4, dot, state.cache);
+      const i = state.chosen;
+      if (i >= 0) {
+        drawFace(ctx, cam, faces.vertices, faces.indices, job.torusPoints[4 * i + 3]);
+        drawBall(ctx, cam, cam.project(job.torusPoints[4 * i], job.torusPoints[4 * i + 1], job.torusPoints[4 * i + 2]), r);
+      }
+    }
+    const font = textSize(view, 13);
+    ctx.font = `600 ${font}px system-ui, sans-serif`;
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = '#1f2a1f';
+    const n = state.scene === 'box' ? job.box.pointCount : job.torus.pointCount;
+    const what = state.scene === 'box' ? `Box ${SIDE} × ${SIDE} × ${SIDE}` : 'Torus';
+    ctx.fillText(`${what} · r = ${r} · ${count(n)} points`, 10, 10);
+  }
+
+  setScene('box');
+  setSpin(state.spin);
+  // A reader who asks for less motion mid-visit gets a still view too.
+  const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  motion.addEventListener('change', () => motion.matches && setSpin(false));
+  fit();
+  return () => lab.job.want('seed');
+}
