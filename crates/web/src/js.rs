@@ -192,12 +192,23 @@ pub(crate) fn whole_arg(
 
 /// A name from JS (a method, a layer, a tool, a picture): a string of at most 1024 units.
 pub(crate) fn text(name: &'static str, value: &JsValue) -> Result<String, JsError> {
+    string_of(name, value, "a name (a string)", MAX_TEXT as usize)
+}
+
+/// A string from JS of at most `max` UTF-16 units, described as `kind` when it is not a
+/// string; the length is checked before anything is copied into the module.
+pub(crate) fn string_of(
+    name: &'static str,
+    value: &JsValue,
+    kind: &str,
+    max: usize,
+) -> Result<String, JsError> {
     let Some(s) = value.dyn_ref::<JsString>() else {
-        return Err(wrong_arg(name, value, "a name (a string)"));
+        return Err(wrong_arg(name, value, kind));
     };
-    if s.length() > MAX_TEXT {
+    if s.length() as usize > max {
         return Err(JsError::new(&format!(
-            "{name} must be a name of at most {MAX_TEXT} characters, got {} characters",
+            "{name} must be at most {max} characters, got {} characters",
             s.length()
         )));
     }

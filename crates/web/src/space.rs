@@ -111,9 +111,13 @@ impl Mesh {
     /// A mesh from Wavefront OBJ text (`v` and `f` lines). Throws with the bad line's number,
     /// or for text over the core's limit (512 MiB).
     #[wasm_bindgen(js_name = fromObj)]
-    pub fn from_obj(text: &str) -> Result<Mesh, JsError> {
+    pub fn from_obj(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<Mesh, JsError> {
+        let kind = "OBJ text (a string)";
+        let text = js::string_of("text", text, kind, space::MAX_OBJ_BYTES)?;
         Ok(Self {
-            mesh: space::Mesh::from_obj(text).map_err(err)?,
+            mesh: space::Mesh::from_obj(&text).map_err(err)?,
         })
     }
 

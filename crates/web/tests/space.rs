@@ -99,7 +99,12 @@ fn bad_input_throws_the_cores_message() {
         message(bad),
         "triangle 0 names vertex 5, but the mesh has 3 vertices"
     );
-    assert!(Mesh::from_obj("v 0 0 0\nf 1 2 3\n").is_err());
+    assert!(Mesh::from_obj(&"v 0 0 0\nf 1 2 3\n".into()).is_err());
+    assert_eq!(
+        message(Mesh::from_obj(&JsValue::from(1.0))),
+        "text must be OBJ text (a string), got 1"
+    );
+    assert!(Mesh::from_obj(&"v 0 0 0\nv 9 0 0\nv 0 9 0\nf 1 2 3\n".into()).is_ok());
 }
 
 #[wasm_bindgen_test]
