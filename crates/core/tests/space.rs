@@ -222,6 +222,25 @@ fn meshes_from_arrays_and_obj_agree() {
 }
 
 #[test]
+fn meshes_smaller_than_the_shell_get_a_point_each_part() {
+    // One triangle 0.1 wide at r = 1: no piece reaches a point's shell, so its step has
+    // nothing to draw from (this once read past an empty list and panicked).
+    let speck = Mesh::from_obj("v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n").unwrap();
+    let one = sample_mesh(&speck, 1.0, 30, 1).unwrap();
+    assert_eq!(one.len(), 1);
+    on_their_triangles(&speck, &one);
+    // Two such specks 10 apart: the sweep reaches both.
+    let two = Mesh::from_obj(
+        "v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nv 10 0 0\nv 10.1 0 0\nv 10 0.1 0\nf 1 2 3\nf 4 5 6\n",
+    )
+    .unwrap();
+    let points = sample_mesh(&two, 1.0, 30, 1).unwrap();
+    assert_eq!(points.len(), 2);
+    assert_ne!(points[0].face, points[1].face);
+    on_their_triangles(&two, &points);
+}
+
+#[test]
 fn bad_input_is_refused_in_words() {
     let message = |e: poisson_live::Error| e.to_string();
     assert_eq!(

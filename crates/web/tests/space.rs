@@ -105,6 +105,14 @@ fn bad_input_throws_the_cores_message() {
         "text must be OBJ text (a string), got 1"
     );
     assert!(Mesh::from_obj(&"v 0 0 0\nv 9 0 0\nv 0 9 0\nf 1 2 3\n".into()).is_ok());
+    // A triangle smaller than r: one point, no trap (its step has no piece to draw from).
+    let speck = sample_mesh(
+        &js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 0.1, 0.0, 0.0, 0.0, 0.1, 0.0][..]).into(),
+        &js_sys::Uint32Array::from(&[0, 1, 2][..]).into(),
+        &object(r#"{"radius": 1, "seed": 1}"#),
+    )
+    .unwrap();
+    assert_eq!(speck.length(), 4);
 }
 
 #[wasm_bindgen_test]

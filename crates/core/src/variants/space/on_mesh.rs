@@ -317,6 +317,10 @@ impl Grows<()> for MeshSampler {
     fn throw_around(&mut self, current: usize, (): ()) -> Option<(u32, usize)> {
         let centre = self.grid.points()[current];
         let total = self.gather(&centre);
+        if self.near.is_empty() {
+            // No piece reaches the shell (a mesh smaller than r): nothing can land.
+            return None;
+        }
         let r2 = self.radius * self.radius;
         let outer2 = SHELL * SHELL * r2;
         let mut refusers = Refusers::new();
