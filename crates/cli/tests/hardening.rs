@@ -571,6 +571,11 @@ fn a_bad_mesh_is_refused_in_one_line_and_writes_nothing() {
             "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n",
             "the mesh's triangles have no area",
         ),
+        (
+            "far.obj",
+            "v 0 0 0\nv 1e300 0 0\nv 0 1 0\nf 1 2 3\n",
+            "line 2: vertex coordinate \"1e300\" is beyond ±1e152",
+        ),
     ];
     for (name, text, says) in cases {
         let obj = dir.join(name);

@@ -241,6 +241,37 @@ fn meshes_smaller_than_the_shell_get_a_point_each_part() {
 }
 
 #[test]
+fn a_mesh_samples_the_same_at_any_scale_the_crate_measures() {
+    // The area of a triangle 1e150 wide squares past f64's range, and of one 1e-140 wide
+    // below it; both once read as "no area".
+    let at = |scale: f64| {
+        let corners = [-1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+        let unit = Mesh::from_arrays(&corners, &[0, 1, 2]).unwrap();
+        let mesh = Mesh::from_arrays(&corners.map(|c| c * scale), &[0, 1, 2]).unwrap();
+        let points = sample_mesh(&mesh, 0.1 * scale, 30, 5).unwrap();
+        let positions: Vec<[f64; 3]> = points.iter().map(|p| p.position).collect();
+        assert_eq!(too_close(&positions, 0.1 * scale), 0, "at {scale}");
+        // Checked back at scale 1, where the check's own squares stay in range.
+        let back: Vec<MeshPoint> = points
+            .iter()
+            .map(|p| MeshPoint {
+                position: p.position.map(|c| c / scale),
+                face: p.face,
+            })
+            .collect();
+        on_their_triangles(&unit, &back);
+        points.len()
+    };
+    let plain = at(1.0);
+    assert!(
+        plain > 50,
+        "{plain} points on a triangle of area 1 at r 0.1"
+    );
+    assert_eq!(at(1e150), plain);
+    assert_eq!(at(1e-140), plain);
+}
+
+#[test]
 fn bad_input_is_refused_in_words() {
     let message = |e: poisson_live::Error| e.to_string();
     assert_eq!(
@@ -262,6 +293,12 @@ fn bad_input_is_refused_in_words() {
     assert_eq!(
         message(Mesh::from_arrays(&[0.0; 9], &[0, 1, 3]).unwrap_err()),
         "triangle 0 names vertex 3, but the mesh has 3 vertices"
+    );
+    assert_eq!(
+        message(
+            Mesh::from_arrays(&[0., 0., 0., 2e152, 0., 0., 0., 1., 0.], &[0, 1, 2]).unwrap_err()
+        ),
+        "vertex 1 has a coordinate beyond ±1e152, the largest length measured"
     );
     let tiny = sample_mesh(&Mesh::torus(40.0, 15.0, 16, 8).unwrap(), 1e-4, 30, 1).unwrap_err();
     assert!(message(tiny).contains("use a radius ≥"));

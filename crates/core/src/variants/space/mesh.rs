@@ -2,7 +2,7 @@
 //! (`obj.rs`), or made as a torus. [`super::sample_mesh`] covers its surface with points.
 
 pub use super::obj::{MAX_OBJ_BYTES, MAX_TRIANGLES};
-use crate::base::error::{in_range, positive, Error, Result};
+use crate::base::error::{in_range, positive, Error, Result, MAX_LENGTH};
 
 /// A triangle mesh: vertices and triangles (three vertex indices each, 0-based).
 #[derive(Debug, Clone, PartialEq)]
@@ -13,7 +13,7 @@ pub struct Mesh {
 
 impl Mesh {
     /// A mesh, checked: at least one triangle (at most [`MAX_TRIANGLES`]), every index names a
-    /// vertex, every coordinate finite, some area.
+    /// vertex, every coordinate finite and at most [`MAX_LENGTH`] in size, some area.
     pub fn new(vertices: Vec<[f64; 3]>, triangles: Vec<[u32; 3]>) -> Result<Self> {
         let invalid = |message: String| Err(Error::Invalid { message });
         if triangles.is_empty() {
@@ -33,6 +33,14 @@ impl Mesh {
                 "vertex {i} has a coordinate that is not a finite number"
             ));
         }
+        if let Some(i) = vertices
+            .iter()
+            .position(|v| v.iter().any(|c| c.abs() > MAX_LENGTH))
+        {
+            return invalid(format!(
+                "vertex {i} has a coordinate beyond ±{MAX_LENGTH:e}, the largest length measured"
+            ));
+        }
         let n = vertices.len();
         for (t, tri) in triangles.iter().enumerate() {
             if let Some(bad) = tri.iter().find(|&&i| i as usize >= n) {
@@ -45,7 +53,13 @@ impl Mesh {
             vertices,
             triangles,
         };
-        if !(mesh.area() > 0.0 && mesh.area().is_finite()) {
+        let area = mesh.area();
+        if area == f64::INFINITY {
+            return invalid(
+                "the mesh's area is too large for a 64-bit number; scale it down".into(),
+            );
+        }
+        if area.is_nan() || area <= 0.0 {
             return invalid("the mesh's triangles have no area".into());
         }
         Ok(mesh)
@@ -158,10 +172,24 @@ pub(super) fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
 
 /// The area of the triangle with edges `u` and `v` from one corner.
 pub(super) fn area(u: &[f64; 3], v: &[f64; 3]) -> f64 {
-    let c = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
-    0.5 * (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]).sqrt()
+    let squared = |u: &[f64; 3], v: &[f64; 3]| {
+        let c = [
+            u[1] * v[2] - u[2] * v[1],
+            u[2] * v[0] - u[0] * v[2],
+            u[0] * v[1] - u[1] * v[0],
+        ];
+        c[0] * c[0] + c[1] * c[1] + c[2] * c[2]
+    };
+    let c2 = squared(u, v);
+    if c2.is_normal() {
+        return 0.5 * c2.sqrt();
+    }
+    // No area, or squares that overflowed or underflowed (edges near 1e150 or 1e-150 long):
+    // the same area with the edges scaled to about 1 first.
+    let scale = u.iter().chain(v).fold(0.0f64, |m, x| m.max(x.abs()));
+    if scale == 0.0 {
+        return 0.0;
+    }
+    let (u, v) = (u.map(|x| x / scale), v.map(|x| x / scale));
+    0.5 * squared(&u, &v).sqrt() * scale * scale
 }

@@ -1,7 +1,7 @@
 //! Wavefront OBJ text to a mesh's vertices and triangles: `v` and `f` lines, the rest ignored;
 //! a bad line is an error that names it. [`super::Mesh::from_obj`] checks the rest.
 
-use crate::base::error::{Error, Result};
+use crate::base::error::{Error, Result, MAX_LENGTH};
 
 /// The most triangles a mesh may have.
 pub const MAX_TRIANGLES: usize = 1 << 24;
@@ -43,6 +43,12 @@ pub(super) fn parse(text: &str) -> Result<Parsed> {
                                 "line {at}: vertex coordinate \"{word}\" is not a finite number"
                             ))
                         })?;
+                    if c.abs() > MAX_LENGTH {
+                        return Err(invalid(format!(
+                            "line {at}: vertex coordinate \"{word}\" is beyond ±{MAX_LENGTH:e}, \
+                             the largest length measured"
+                        )));
+                    }
                 }
                 vertices.push(v);
             }
@@ -169,6 +175,10 @@ mod tests {
             (
                 "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n",
                 "the mesh's triangles have no area",
+            ),
+            (
+                "v 0 0 0\nv 2e152 0 0\nv 0 1 0\nf 1 2 3\n",
+                "line 2: vertex coordinate \"2e152\" is beyond ±1e152, the largest length measured",
             ),
         ];
         for (text, message) in cases {
