@@ -300,6 +300,12 @@ fn bad_input_is_refused_in_words() {
         ),
         "vertex 1 has a coordinate beyond ±1e152, the largest length measured"
     );
+    let wide = Mesh::from_arrays(&[0., 0., 0., 1e152, 0., 0., 0., 1., 0.], &[0, 1, 2]).unwrap();
+    assert_eq!(
+        message(sample_mesh(&wide, 1e150, 30, 1).unwrap_err()),
+        "the mesh spans 1.02e152 along x with r on both sides, past 1e152, the largest length \
+         measured"
+    );
     let tiny = sample_mesh(&Mesh::torus(40.0, 15.0, 16, 8).unwrap(), 1e-4, 30, 1).unwrap_err();
     assert!(message(tiny).contains("use a radius ≥"));
 }

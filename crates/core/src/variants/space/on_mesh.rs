@@ -25,7 +25,7 @@
 
 use super::grid::{distance2, Refusers, SpaceGrid};
 use super::mesh::{area, sub, Mesh};
-use crate::base::error::{in_range, positive, short, Advice, Error, Result};
+use crate::base::error::{in_range, positive, short, Advice, Error, Result, MAX_LENGTH};
 use crate::base::rng::ParkMiller;
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, MAX_K};
@@ -138,6 +138,16 @@ impl MeshSampler {
         // on the surface outside it.
         let origin = lo.map(|v| v - radius);
         let grid_size = size.map(|s| s + 2.0 * radius);
+        if let Some(i) = (0..3).find(|&i| grid_size[i] > MAX_LENGTH) {
+            return Err(Error::Invalid {
+                message: format!(
+                    "the mesh spans {} along {} with r on both sides, past {MAX_LENGTH:e}, the \
+                     largest length measured",
+                    short(grid_size[i]),
+                    ["x", "y", "z"][i]
+                ),
+            });
+        }
         let grid = SpaceGrid::new(origin, grid_size, radius)?;
         let pieces = cut(mesh, radius)?;
         // Coarse cells as wide as the farthest a step looks, so it reads at most 3 × 3 × 3.
