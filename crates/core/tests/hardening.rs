@@ -1,5 +1,6 @@
 //! Issue 25's core half: memory that grows with what is kept, not with what is refused, and
-//! advice whose value passes every rule of the call that gave it.
+//! advice whose value passes every rule of the call that gave it. Then issue 37's: messages
+//! that say what was asked.
 
 use poisson_live::darts::{DartThrower, RECENT_REJECTED};
 use poisson_live::edit::{Stroke, Tool};
@@ -180,4 +181,19 @@ fn a_stroke_too_wide_for_its_grid_advises_what_fits() {
         }
         None => assert!(e.to_string().ends_with("use a shorter stroke"), "{e}"),
     }
+}
+
+#[test]
+fn a_band_past_the_stream_names_no_count_it_was_not_asked() {
+    // Python's endless(first_row=99) asks for the band "to the end" as u64::MAX rows: the
+    // message spoke of a band of 18446744073709551615 rows.
+    let stream = || ChunkRows::for_map(620.0, 560.0, 5.0, 99).unwrap();
+    assert_eq!(
+        stream().band(99, u64::MAX).unwrap_err().to_string(),
+        "a band from chunk row 99: the stream has rows 0 to 7"
+    );
+    assert_eq!(
+        stream().band(3, 0).unwrap_err().to_string(),
+        "a band of 0 chunk rows from row 3: a band needs at least one row"
+    );
 }

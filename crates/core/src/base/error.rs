@@ -448,17 +448,19 @@ pub(crate) fn human(v: f64) -> String {
     }
 }
 
-/// A number in a message: integers as integers, others with four significant digits (so that a
-/// tiny radius reads `0.000000001`, not `0`).
+/// A number in a message: integers as integers, others with four significant digits and at
+/// least one decimal (so that a tiny radius reads `0.000000001`, not `0`, and 1000.5 reads
+/// `1000.5`), trailing zeros after the point dropped.
 pub(crate) fn short(v: f64) -> String {
     if !v.is_finite() || v.abs() >= 1e15 || v == v.trunc() {
         return show(v);
     }
-    if v.abs() < 1e-12 || v.abs() >= 1e15 {
+    if v.abs() < 1e-12 {
         return format!("{v:e}");
     }
-    let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 20) as usize;
+    let decimals = (3 - v.abs().log10().floor() as i32).clamp(1, 20) as usize;
     let s = format!("{v:.decimals$}");
+    // Always a point here: only the zeros after it go.
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
@@ -574,6 +576,27 @@ mod tests {
         assert_eq!(short(1e30), "1e30");
         assert_eq!(short(0.000_000_001), "0.000000001");
         assert_eq!(short(0.012_345), "0.01235");
+    }
+
+    #[test]
+    fn sizes_in_messages_keep_their_whole_part() {
+        // "{:.0}" of 1000.5 has no point, and trimming its zeros once left "1".
+        let cases = [
+            (1000.5, "1000.5"),
+            (1000.0, "1000"),
+            (20000.0, "20000"),
+            (20000.3, "20000.3"),
+            (100.5, "100.5"),
+            (1234.5678, "1234.6"),
+            (99_999.96, "100000"),
+            (-1000.5, "-1000.5"),
+            (10.25, "10.25"),
+            (0.5, "0.5"),
+            (1e14 + 0.5, "100000000000000.5"),
+        ];
+        for (v, text) in cases {
+            assert_eq!(short(v), text, "{v}");
+        }
     }
 
     #[test]

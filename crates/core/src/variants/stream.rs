@@ -296,11 +296,19 @@ impl ChunkRows {
     /// ```
     pub fn band(mut self, first: u64, count: u64) -> Result<Self> {
         let rows = self.chunk_rows();
-        if count == 0 || first >= rows {
+        // The count is not quoted when the first row is wrong: a caller's "to the end" can be
+        // `u64::MAX`, which is no band a reader asked for.
+        if count == 0 {
             return Err(Error::Invalid {
                 message: format!(
-                    "a band of {count} chunk rows from row {first}: the stream has rows 0 to {}, \
-                     and a band needs at least one of them",
+                    "a band of 0 chunk rows from row {first}: a band needs at least one row"
+                ),
+            });
+        }
+        if first >= rows {
+            return Err(Error::Invalid {
+                message: format!(
+                    "a band from chunk row {first}: the stream has rows 0 to {}",
                     rows - 1
                 ),
             });
