@@ -21,7 +21,7 @@ pub use bridson::{poisson_disk_3d, poisson_disk_nd, SpaceSampler};
 pub use fast::{fast_poisson_3d, FastSampler3d};
 pub use grid::{distance2, SpaceGrid};
 pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};
-pub use on_mesh::{sample_mesh, MeshPoint, MeshSampler, MAX_PIECES};
+pub use on_mesh::{piece_limit, sample_mesh, MeshPoint, MeshSampler, MAX_PIECES};
 
 mod bridson;
 mod fast;

@@ -60,24 +60,15 @@ impl<const D: usize> SpaceGrid<D> {
             });
         }
         let radius = positive("radius", radius)?;
-        // A hair under r/√D: two points in one cell are then closer than r, whatever the
-        // rounding of the division that finds their cell.
-        let cell = radius / (D as f64).sqrt() * (1.0 - 1e-6);
-        let pad = (radius / cell).ceil() as usize;
-        let cells_needed = |cell: f64| {
-            size.iter()
-                .map(|s| (s / cell).ceil() + 2.0 * pad as f64)
-                .product::<f64>()
-        };
-        let needed = cells_needed(cell);
+        let (cell, pad) = cell_and_pad::<D>(radius);
+        let needed = cells_needed(&size, radius);
         if needed > max_cells as f64 {
             // The smallest radius that fits, found by halving the interval (the count only
             // falls as the radius grows).
             let (mut lo, mut hi) = (radius, size.iter().fold(radius, |m, s| m.max(*s)) * 4.0);
             for _ in 0..200 {
                 let mid = 0.5 * (lo + hi);
-                let c = mid / (D as f64).sqrt() * (1.0 - 1e-6);
-                if cells_needed(c) > max_cells as f64 {
+                if cells_needed(&size, mid) > max_cells as f64 {
                     lo = mid;
                 } else {
                     hi = mid;
@@ -271,6 +262,23 @@ pub fn distance2<const D: usize>(a: &[f64; D], b: &[f64; D]) -> f64 {
         d2 += d * d;
     }
     d2
+}
+
+/// The cell side and the padding, in cells, of a grid for `radius`: a side a hair under r/√D,
+/// so two points in one cell are closer than r whatever the rounding of the division that
+/// finds their cell.
+fn cell_and_pad<const D: usize>(radius: f64) -> (f64, usize) {
+    let cell = radius / (D as f64).sqrt() * (1.0 - 1e-6);
+    (cell, (radius / cell).ceil() as usize)
+}
+
+/// The cells, padding included, of a grid over a box of sides `size` for `radius`: what
+/// [`SpaceGrid::with_limit`] holds against its limit.
+pub(crate) fn cells_needed<const D: usize>(size: &[f64; D], radius: f64) -> f64 {
+    let (cell, pad) = cell_and_pad::<D>(radius);
+    size.iter()
+        .map(|s| (s / cell).ceil() + 2.0 * pad as f64)
+        .product()
 }
 
 /// The block: every cell within `pad` of the centre on each axis whose nearest corner could be

@@ -23,9 +23,11 @@
 //! and the sweep still leaves no room behind. Draws come from SplitMix64, in a fixed order, one
 //! 64-bit draw per landing cut in three (the piece, and where on it).
 
-use super::grid::{distance2, Refusers, SpaceGrid};
+use super::grid::{cells_needed, distance2, Refusers, SpaceGrid};
 use super::mesh::{area, sub, Mesh};
-use crate::base::error::{in_range, positive, short, Advice, Error, Result, MAX_LENGTH};
+use crate::base::error::{
+    in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS, MAX_LENGTH,
+};
 use crate::base::rng::ParkMiller;
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, MAX_K};
@@ -39,8 +41,16 @@ pub const PIECE: f64 = 2.0;
 const SWEEP_TRIES: u32 = 2;
 /// Draws a candidate may take to land in its shell before it counts as failed.
 const LANDING_TRIES: u32 = 32;
-/// The most pieces a mesh may be cut into: a bound on memory (about 120 bytes each, 250 MB).
+/// The most pieces a mesh may be cut into beyond one per triangle ([`piece_limit`]): a bound on
+/// memory, at about 124 bytes a piece (250 MB).
 pub const MAX_PIECES: usize = 1 << 21;
+
+/// The most pieces a mesh of `triangles` triangles may be cut into: one per triangle and
+/// [`MAX_PIECES`] more, so that every mesh sampled at a radius past its longest edge fits
+/// (2.3 GB of pieces at [`super::MAX_TRIANGLES`]).
+pub fn piece_limit(triangles: usize) -> usize {
+    triangles.saturating_add(MAX_PIECES)
+}
 
 /// A point on a mesh and the triangle it lies on (its index in the mesh, 0-based).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -148,7 +158,26 @@ impl MeshSampler {
                 ),
             });
         }
-        let grid = SpaceGrid::new(origin, grid_size, radius)?;
+        let grid = match SpaceGrid::new(origin, grid_size, radius) {
+            // The grid's advice holds the box fixed, but the box grows with r: advise a radius
+            // at which this mesh's grid and pieces both fit.
+            Err(Error::TooMuchWork {
+                subject,
+                what,
+                needed,
+                limit,
+                ..
+            }) => {
+                return Err(Error::TooMuchWork {
+                    subject,
+                    what,
+                    needed,
+                    limit,
+                    hint: advice(mesh, radius),
+                })
+            }
+            grid => grid?,
+        };
         let pieces = cut(mesh, radius)?;
         // Coarse cells as wide as the farthest a step looks, so it reads at most 3 × 3 × 3.
         let piece_reach = pieces.iter().map(|p| p.reach).fold(0.0, f64::max);
@@ -168,20 +197,31 @@ impl MeshSampler {
         // The pieces sorted by coarse cell (a counting sort, stable): a cell's pieces sit
         // together, `starts[c]..starts[c + 1]`.
         let mut starts = vec![0u32; cells + 1];
-        let homes: Vec<usize> = pieces.iter().map(|p| coarse_of(&p.centre)).collect();
-        for &h in &homes {
-            starts[h + 1] += 1;
+        for p in &pieces {
+            starts[coarse_of(&p.centre) + 1] += 1;
         }
         for c in 0..cells {
             starts[c + 1] += starts[c];
         }
+        // Each piece's place, then the pieces moved there in place (a cycle at a time): no
+        // second copy of them, which at the triangle limit would be 2 GB.
         let mut fill = starts.clone();
-        let mut sorted = pieces.clone();
-        for (piece, &h) in pieces.iter().zip(&homes) {
-            sorted[fill[h] as usize] = *piece;
-            fill[h] += 1;
+        let mut places: Vec<u32> = pieces
+            .iter()
+            .map(|p| {
+                let h = coarse_of(&p.centre);
+                fill[h] += 1;
+                fill[h] - 1
+            })
+            .collect();
+        let mut pieces = pieces;
+        for i in 0..pieces.len() {
+            while places[i] as usize != i {
+                let to = places[i] as usize;
+                pieces.swap(i, to);
+                places.swap(i, to);
+            }
         }
-        let pieces = sorted;
         Ok(Self {
             grid,
             faces: Vec::new(),
@@ -379,50 +419,105 @@ pub fn sample_mesh(mesh: &Mesh, radius: f64, k: u32, seed: i32) -> Result<Vec<Me
     Ok(s.points().collect())
 }
 
-/// Cuts every triangle into `n²` similar pieces, `n` its longest edge over r rounded up.
-fn cut(mesh: &Mesh, radius: f64) -> Result<Vec<Piece>> {
-    let splits = |t: usize| {
-        let [a, b, c] = mesh.corners(t);
+/// How many pieces [`cut`] makes of `mesh` at `radius`, and, through `at`, an upper bound on
+/// how many it makes at another radius (each triangle's cuts scaled, rounded up).
+struct Counter<'a> {
+    mesh: &'a Mesh,
+    radius: f64,
+}
+
+impl Counter<'_> {
+    /// A triangle's cuts along each edge at the counter's radius: its longest edge over 2r,
+    /// rounded up, at least 1.
+    fn splits(&self, t: usize) -> f64 {
+        let [a, b, c] = self.mesh.corners(t);
         let longest = [distance2(&a, &b), distance2(&b, &c), distance2(&c, &a)]
             .into_iter()
             .fold(0.0, f64::max)
             .sqrt();
-        (longest / (PIECE * radius)).ceil().max(1.0)
-    };
-    let count = |r: f64| -> f64 {
-        (0..mesh.triangles().len())
+        (longest / (PIECE * self.radius)).ceil().max(1.0)
+    }
+
+    /// At least the pieces [`cut`] makes at radius `r ≥ radius` (at `radius`, exactly them):
+    /// never less than the triangles, however large `r` is.
+    fn at(&self, r: f64) -> f64 {
+        (0..self.mesh.triangles().len())
             .map(|t| {
-                let n = (splits(t) * radius / r).ceil().max(1.0);
+                let n = self.splits(t);
+                // At the counter's own radius, exactly: `n · r / r` can round up past `n`.
+                let n = if r == self.radius {
+                    n
+                } else {
+                    (n * self.radius / r).ceil().max(1.0)
+                };
                 n * n
             })
             .sum()
+    }
+}
+
+/// The advice for a mesh refused at `radius`: the smallest radius (rounded up) at which both
+/// its grid, over its box padded by r on every side, and its pieces fit their limits, so that
+/// following the advice once works. Both counts only fall as r grows.
+fn advice(mesh: &Mesh, radius: f64) -> Advice {
+    let (_, size) = mesh.bounds();
+    let counter = Counter { mesh, radius };
+    let pieces = piece_limit(mesh.triangles().len()) as f64;
+    let fits = |r: f64| {
+        let padded = size.map(|s| s + 2.0 * r);
+        padded.iter().all(|&s| s <= MAX_LENGTH)
+            && cells_needed(&padded, r) <= DEFAULT_MAX_CELLS as f64
+            && counter.at(r) <= pieces
     };
-    let needed = count(radius);
-    if needed > MAX_PIECES as f64 {
-        let (mut lo, mut hi) = (radius, radius);
-        while count(hi) > MAX_PIECES as f64 {
-            hi *= 2.0;
+    let (mut lo, mut hi) = (radius, radius);
+    // At a radius past the mesh's size its grid is a few cells and each triangle one piece,
+    // within the limits unless the padded box passes the largest length.
+    while !fits(hi) {
+        if hi > MAX_LENGTH {
+            return Advice::from(format!(
+                "no radius fits a mesh this large within {MAX_LENGTH:e}, the largest length \
+                 measured, with r on both sides: scale the mesh down"
+            ));
         }
-        for _ in 0..60 {
-            let mid = 0.5 * (lo + hi);
-            if count(mid) > MAX_PIECES as f64 {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
+        (lo, hi) = (hi, hi * 2.0);
+    }
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if fits(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
         }
+    }
+    Advice::at_least("radius", hi)
+}
+
+/// Cuts every triangle into `n²` similar pieces, `n` its longest edge over 2r rounded up; past
+/// [`piece_limit`], refused with [`advice`].
+fn cut(mesh: &Mesh, radius: f64) -> Result<Vec<Piece>> {
+    let counter = Counter { mesh, radius };
+    let needed = counter.at(radius);
+    let limit = piece_limit(mesh.triangles().len());
+    if needed > limit as f64 {
         return Err(Error::TooMuchWork {
             subject: format!("radius {} on this mesh", short(radius)),
             what: "pieces of triangle",
             needed,
-            limit: MAX_PIECES,
-            hint: Advice::at_least("radius", hi),
+            limit,
+            hint: advice(mesh, radius),
         });
     }
-    let mut pieces = Vec::with_capacity(needed as usize);
+    let mut pieces = Vec::new();
+    let no_room = |_| Error::Invalid {
+        message: format!(
+            "not enough memory for the {needed} pieces of triangle at radius {}",
+            short(radius)
+        ),
+    };
+    pieces.try_reserve_exact(needed as usize).map_err(no_room)?;
     for t in 0..mesh.triangles().len() {
         let [a, b, c] = mesh.corners(t);
-        let n = splits(t) as usize;
+        let n = counter.splits(t) as usize;
         let (u, v) = (
             sub(&b, &a).map(|x| x / n as f64),
             sub(&c, &a).map(|x| x / n as f64),
