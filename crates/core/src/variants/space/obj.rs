@@ -21,8 +21,15 @@ pub(super) fn parse(text: &str) -> Result<Parsed> {
             MAX_OBJ_BYTES >> 20
         )));
     }
+    // A byte-order mark is not part of the first line: left there, it hid a first "v".
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut vertices: Vec<[f64; 3]> = Vec::new();
     let mut triangles: Vec<[u32; 3]> = Vec::new();
+    let too_many = |at: usize| {
+        invalid(format!(
+            "line {at}: more than {MAX_TRIANGLES} triangles; the limit is {MAX_TRIANGLES}"
+        ))
+    };
     for (n, line) in text.lines().enumerate() {
         let at = n + 1;
         let line = line.split('#').next().unwrap_or("");
@@ -53,9 +60,16 @@ pub(super) fn parse(text: &str) -> Result<Parsed> {
                 vertices.push(v);
             }
             Some("f") => {
-                let corners = words
-                    .map(|w| corner(w, vertices.len(), at))
-                    .collect::<Result<Vec<u32>>>()?;
+                // A face of n corners is n − 2 triangles: stop reading corners once they are
+                // past the limit, so one long line cannot take memory the triangles could not.
+                let room = MAX_TRIANGLES - triangles.len() + 2;
+                let mut corners = Vec::new();
+                for w in words {
+                    if corners.len() == room {
+                        return Err(too_many(at));
+                    }
+                    corners.push(corner(w, vertices.len(), at)?);
+                }
                 if corners.len() < 3 {
                     return Err(invalid(format!(
                         "line {at}: a face needs at least three corners"
@@ -64,11 +78,6 @@ pub(super) fn parse(text: &str) -> Result<Parsed> {
                 // A polygon is fanned from its first corner: n − 2 triangles, in order.
                 for pair in corners[1..].windows(2) {
                     triangles.push([corners[0], pair[0], pair[1]]);
-                }
-                if triangles.len() > MAX_TRIANGLES {
-                    return Err(invalid(format!(
-                        "line {at}: more than {MAX_TRIANGLES} triangles; the limit is {MAX_TRIANGLES}"
-                    )));
                 }
             }
             _ => {}
@@ -184,5 +193,35 @@ mod tests {
         for (text, message) in cases {
             assert_eq!(parse(text).unwrap_err().to_string(), message, "{text}");
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        // It hid the first "v": every index then named the vertex after the one meant.
+        let text = "\u{feff}v 0 0 0\nv 2 0 0\nv 0 2 0\nv 2 2 0\nf 1 2 3\n";
+        let mesh = parse(text).unwrap();
+        assert_eq!(mesh.vertices().len(), 4);
+        assert_eq!(
+            mesh.corners(0),
+            [[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 2.0, 0.0]]
+        );
+        assert_eq!(mesh, parse(&text[3..]).unwrap());
+        // Only at the start: elsewhere it is a word like any other.
+        let later = "v 0 0 0\n\u{feff}v 2 0 0\nv 0 2 0\nf 1 2 3\n";
+        assert!(parse(later).is_err());
+    }
+
+    #[test]
+    fn a_face_is_refused_once_its_corners_pass_the_limit() {
+        // One line of corners past the limit, then a word that is no corner: the limit is met
+        // first, so the corners after it were never collected (they once took 9× the text).
+        let text = format!(
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf{} x\n",
+            " 1".repeat(MAX_TRIANGLES + 3)
+        );
+        assert_eq!(
+            parse(&text).unwrap_err().to_string(),
+            format!("line 4: more than {MAX_TRIANGLES} triangles; the limit is {MAX_TRIANGLES}")
+        );
     }
 }
