@@ -33,7 +33,8 @@ pub struct Shared {
     /// printed in the shortest form that reads back as the identical f64.
     #[arg(short, long, value_name = "FMT", default_value = "json")]
     pub format: Format,
-    /// write to FILE instead of standard output ('-' is standard output)
+    /// write to FILE instead of standard output ('-' is standard output); a symbolic link is
+    /// followed, and the file it names written, made if it is not there
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

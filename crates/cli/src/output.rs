@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 pub enum Format {
     /// one line: {width: W, height: H, points: [[x, y, r], ...]}, and [x, y] for the points of
     /// random, jittered and darts, which have no radius of their own, and of fast and endless,
-    /// whose points all have --radius
+    /// whose points all have --radius; a box (--depth D) adds depth: D after the height and
+    /// writes [x, y, z]
     Json,
     /// a header line (x,y,r or x,y), then one point per line
     Csv,
@@ -35,6 +36,9 @@ pub enum Points {
         columns: usize,
         values: Vec<f64>,
     },
+    /// Points of a box `depth` deep, flat `x, y, z` rows under the CSV header `x,y,z`; JSON
+    /// gives the depth beside the width and height.
+    Xyz { depth: f64, values: Vec<f64> },
     /// Points with a class each, an index into `names` (which need no quoting).
     Classed {
         points: Vec<poisson_live::Point>,
@@ -44,11 +48,10 @@ pub enum Points {
 }
 
 impl Points {
-    /// Points of a box, under the CSV header `x,y,z`.
-    pub fn xyz(points: Vec<[f64; 3]>) -> Self {
-        Points::Table {
-            header: "x,y,z",
-            columns: 3,
+    /// Points of a box `depth` deep.
+    pub fn xyz(points: Vec<[f64; 3]>, depth: f64) -> Self {
+        Points::Xyz {
+            depth,
             values: points.into_iter().flatten().collect(),
         }
     }
@@ -60,6 +63,7 @@ impl Points {
             Points::Table {
                 columns, values, ..
             } => values.len() / columns,
+            Points::Xyz { values, .. } => values.len() / 3,
             Points::Classed { points, .. } => points.len(),
         }
     }
@@ -87,6 +91,15 @@ pub fn render(format: Format, width: f64, height: f64, points: &Points) -> Strin
                 values,
             },
         ) => export::csv_rows(header, values.chunks(*columns)),
+        (Format::Json, Points::Xyz { depth, values }) => {
+            // The core writes a finite f64 as `{}` does, and the depth is finite.
+            export::json_rows(width, height, values.chunks(3)).replacen(
+                ", \"points\": [",
+                &format!(", \"depth\": {depth}, \"points\": ["),
+                1,
+            )
+        }
+        (Format::Csv, Points::Xyz { values, .. }) => export::csv_rows("x,y,z", values.chunks(3)),
         (Format::Json, Points::Classed { .. }) | (Format::Csv, Points::Classed { .. }) => {
             classed(format, width, height, points)
         }
@@ -153,7 +166,8 @@ pub fn to_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 /// stops on an error first, the temporary file is removed: a pipeline never reads half a point
 /// set under the name it asked for. (A replaced file gets the permissions of a new one. A run
 /// killed by a signal can leave the `.partial` file, never a partial `path`.) A path that is not
-/// a regular file, such as `/dev/null` or a named pipe, is written directly.
+/// a regular file, such as `/dev/null` or a named pipe, is written directly. A symbolic link is
+/// followed, even to a file not there yet: the file it names is written, never the link.
 pub struct Sink {
     out: BufWriter<Box<dyn Write + Send>>,
     /// `None` for standard output.
@@ -177,8 +191,7 @@ impl Sink {
                 None
             }
             Some(path) => {
-                // Follow a link, so the file it names is the one replaced.
-                let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                let target = followed(path)?;
                 let regular = std::fs::metadata(&target).map_or(true, |m| m.is_file());
                 let temp = regular.then(|| partial_path(&target));
                 let opened = temp.as_deref().unwrap_or(&target);
@@ -244,6 +257,27 @@ impl Drop for Sink {
             let _ = std::fs::remove_file(temp);
         }
     }
+}
+
+/// The file `path` names: a link is followed, so the file it names is the one replaced, or
+/// made when it does not exist yet (as a shell's `>` does), and the link stays a link.
+fn followed(path: &Path) -> Result<PathBuf, Failure> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Ok(real);
+    }
+    // Not there, or a link to something not there: follow the links as far as they go.
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::read_link(&at) {
+            // A relative link is read from its own folder; `join` keeps an absolute one whole.
+            Ok(to) => at = at.parent().map_or_else(|| to.clone(), |dir| dir.join(&to)),
+            Err(_) => return Ok(at),
+        }
+    }
+    Err(Failure::Input(format!(
+        "cannot write {}: its symbolic links go round in a loop",
+        path.display()
+    )))
 }
 
 /// `.NAME.PID.partial` beside `target`.

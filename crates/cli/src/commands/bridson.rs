@@ -24,7 +24,7 @@ use std::path::PathBuf;
 /// --order progressive prints the same points reordered so that any first N of them are spread
 /// over the map (the core's progressive::progressive). --depth D fills the box W × H × D
 /// instead, in the shell from r to 2r around each point (the core's space::poisson_disk_3d):
-/// CSV columns x,y,z, JSON points [x, y, z].
+/// CSV columns x,y,z, JSON {width, height, depth, points: [[x, y, z], ...]}.
 #[derive(clap::Args)]
 pub struct Bridson {
     /// map width in map units (> 0); required unless --mask gives it
@@ -72,11 +72,16 @@ enum Order {
 impl Bridson {
     pub fn run(self) -> Result<(), Failure> {
         let (radius, k, seed) = (self.radius, self.k.k, self.shared.seed());
+        if self.threshold.is_some() && self.mask.is_none() {
+            return Err(Failure::Usage("--threshold needs --mask IMAGE".into()));
+        }
         if let Some(depth) = self.depth {
             // Both are there: clap requires them without --mask, which --depth excludes.
             let (width, height) = (self.width.unwrap_or(0.0), self.height.unwrap_or(0.0));
             let points = poisson_disk_3d(width, height, depth, radius, k, seed)?;
-            return self.shared.write(width, height, &Points::xyz(points));
+            return self
+                .shared
+                .write(width, height, &Points::xyz(points, depth));
         }
         let mut progress = Progress::new("bridson");
         let (width, height, points) = match &self.mask {
@@ -86,9 +91,6 @@ impl Bridson {
                 let threshold = self.threshold.unwrap_or(0.5);
                 let s = masked_sampler(&image, threshold, radius, k, seed)?;
                 (width, height, progress::finish(s, &mut progress, None))
-            }
-            None if self.threshold.is_some() => {
-                return Err(Failure::Usage("--threshold needs --mask IMAGE".into()));
             }
             None => {
                 // Both are there: clap requires them without --mask.

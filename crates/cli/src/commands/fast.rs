@@ -14,7 +14,7 @@ use poisson_live::Job;
 /// leaves about 0.62). Deterministic from --seed, the same points natively and in the page,
 /// but not the tutorial's draws: see poisson_live::fast for the method. --depth D fills the
 /// box W × H × D instead, about 0.69 points per r³ (poisson_live::space::fast_poisson_3d):
-/// CSV columns x,y,z, JSON points [x, y, z].
+/// CSV columns x,y,z, JSON {width, height, depth, points: [[x, y, z], ...]}.
 #[derive(clap::Args)]
 pub struct Fast {
     #[command(flatten)]
@@ -41,7 +41,9 @@ impl Fast {
             }
             progress.clear();
             let points = s.into_points();
-            return self.shared.write(width, height, &Points::xyz(points));
+            return self
+                .shared
+                .write(width, height, &Points::xyz(points, depth));
         }
         let mut s = FastSampler::new(width, height, self.radius, self.shared.seed())?;
         progress::run_job("fast", &mut s, 1 << 12, |s| s.points().len())?;
