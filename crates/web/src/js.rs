@@ -415,17 +415,25 @@ impl Params {
         // Read entry by entry, after a look at the length: a sparse `new Array(2 ** 32 - 1)`
         // is refused here rather than copied.
         let place = format!("{}{key}", self.at);
-        let len = length_of(&place, &value)?;
+        let needs = format!("{} needs {place}", self.what);
+        let len = length_of(&needs, &value)?;
         if len > MAX_LIST {
             return Err(JsError::new(&format!(
-                "{} needs {place}: at most {MAX_LIST} entries, got {len}",
-                self.what,
+                "{needs}: at most {MAX_LIST} entries, got {len}"
             )));
         }
         (0..len)
             .map(|i| {
+                let object = entry(&value, i, || format!("{needs}[{i}]"))?;
+                // Each entry an object: a key of a number would be a JS TypeError to report.
+                if !object.is_object() {
+                    return Err(JsError::new(&format!(
+                        "{needs}[{i}]: an object, got {}",
+                        shown(&object)
+                    )));
+                }
                 Ok(Params {
-                    object: entry(&value, i, || format!("{place}[{i}]"))?,
+                    object,
                     what: self.what,
                     at: format!("{place}[{i}]."),
                 })
