@@ -5,10 +5,18 @@
 // static functions, methods and getters, so a new export is covered without editing this file
 // (a new class needs a line in RECIPES saying how to make a valid one; until then the check
 // fails and says so). Each parameter in turn gets every value of HOSTILE (wrong types, NaN,
-// ±Infinity, 2^31, 2^53, BigInt, Symbol, array-likes with huge or negative lengths; huge arrays
-// and long strings where an array or a name belongs), the others a valid value. After each call
-// on an object a valid call on the same object must still work, and at the end the object must
+// ±Infinity, 2^31, 2^53, BigInt, Symbol, array-likes with huge or negative lengths, Proxies and
+// getters that throw; huge arrays and long strings where an array or a name belongs), the others
+// a valid value; optional parameters too (the glue's `length` counts them). After each call on
+// an object a valid call on the same object must still work, and at the end the object must
 // free. Then every method and getter of a freed object must say it was freed.
+//
+// Reaching back: every parameter of every method, constructor and function, in turn, is a
+// number whose `valueOf` frees the call's object (the receiver, or an object argument), calls
+// each of its methods (one may consume it) or throws; and every key of a parameter object is
+// a getter that does the same. No such call may trap or leave a live object poisoned; a method
+// call may not end with its own object freed under it; an error thrown by the argument must come
+// back as itself or in a message that carries its words, never as "missing".
 //
 // A call fails the check when it traps (a WebAssembly.RuntimeError, "unreachable", "memory
 // access out of bounds", a Rust panic), hangs (no answer within CALL_LIMIT_MS: the calls run in
@@ -30,7 +38,7 @@ const UNCLEAR = /null pointer passed to rust/i;
 
 async function main() {
   const shared = new Int32Array(new SharedArrayBuffer(8)); // [call index now, calls planned]
-  const totals = { calls: 0, accepted: 0, refused: 0, traps: 0, hangs: 0, poisoned: 0, freed: 0, unclear: 0, slowestMs: 0 };
+  const totals = { calls: 0, accepted: 0, refused: 0, traps: 0, hangs: 0, poisoned: 0, freed: 0, unclear: 0, reached: 0, freedInCall: 0, lost: 0, slowestMs: 0 };
   const failures = [];
   let start = 0;
   for (;;) {
@@ -81,7 +89,9 @@ async function main() {
   const line =
     `hostile: ${totals.calls} calls over ${Atomics.load(shared, 1)} planned, ${totals.refused} refused with an Error, ` +
     `${totals.accepted} accepted; traps ${totals.traps}, hangs ${totals.hangs}, poisoned ${totals.poisoned}, ` +
-    `freed not said ${totals.freed}, unclear messages ${totals.unclear}; slowest refusal ${totals.slowestMs.toFixed(0)} ms`;
+    `freed not said ${totals.freed}, unclear messages ${totals.unclear}; ` +
+    `${totals.reached} calls reached back: freed inside a call ${totals.freedInCall}, thrown errors lost ${totals.lost}; ` +
+    `slowest refusal ${totals.slowestMs.toFixed(0)} ms`;
   for (const f of failures.slice(0, 60)) console.log(`  FAIL ${f}`);
   if (failures.length > 60) console.log(`  … and ${failures.length - 60} more`);
   console.log(line);
@@ -101,7 +111,7 @@ async function worker() {
   const pkg = await import('poisson-live');
   const { plan, problems } = await planFor(pkg);
   Atomics.store(shared, 1, plan.length);
-  const counts = { calls: 0, accepted: 0, refused: 0, traps: 0, poisoned: 0, freed: 0, unclear: 0, slowestMs: 0 };
+  const counts = { calls: 0, accepted: 0, refused: 0, traps: 0, poisoned: 0, freed: 0, unclear: 0, reached: 0, freedInCall: 0, lost: 0, slowestMs: 0 };
   const fail = (kind, text) => {
     counts[kind] += 1;
     parentPort.postMessage({ type: 'failure', text });
@@ -120,28 +130,42 @@ async function worker() {
       outcome = { error };
     }
     const ms = performance.now() - t0;
-    const { error } = outcome ?? {};
+    const { error, after, expect } = outcome ?? {};
+    const label = outcome?.label ?? step.label;
+    if (step.kind === 'reach') {
+      counts.reached += 1;
+      // What the call left behind, checked once it has answered (below: how it answered).
+      if (after?.poisoned) fail('poisoned', `${label}, then a valid call: ${after.poisoned}`);
+      if (after?.freedInCall) fail('freedInCall', `${label}: the call ran on with its object freed under it`);
+      if (after?.poisoned && TRAP.test(after.poisoned)) {
+        parentPort.postMessage({ type: 'counts', counts });
+        parentPort.postMessage({ type: 'restart', next: i + 1 });
+        return;
+      }
+    }
     if (error !== undefined) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof WebAssembly.RuntimeError || TRAP.test(message) || !(error instanceof Error)) {
-        fail('traps', `${step.label}: ${error?.constructor?.name}: ${message}`);
+        fail('traps', `${label}: ${error?.constructor?.name}: ${message}`);
         parentPort.postMessage({ type: 'counts', counts });
         parentPort.postMessage({ type: 'restart', next: i + 1 });
         return;
       }
       if (step.kind === 'freed') {
-        if (!/was freed/.test(message)) fail('freed', `${step.label}: said "${message}"`);
+        if (!/was freed/.test(message)) fail('freed', `${label}: said "${message}"`);
         else counts.refused += 1;
       } else if (step.kind === 'probe') {
-        fail('poisoned', `${step.label}: ${message}`);
+        fail('poisoned', `${label}: ${message}`);
       } else if (UNCLEAR.test(message) || message.length < 8) {
-        fail('unclear', `${step.label}: "${message}"`);
+        fail('unclear', `${label}: "${message}"`);
+      } else if (expect && !message.includes(expect)) {
+        fail('lost', `${label}: said "${message}"`);
       } else {
         counts.refused += 1;
         counts.slowestMs = Math.max(counts.slowestMs, ms);
       }
     } else if (step.kind === 'freed') {
-      fail('freed', `${step.label}: a freed object answered`);
+      fail('freed', `${label}: a freed object answered`);
     } else {
       counts.accepted += 1;
     }
@@ -178,7 +202,15 @@ const HOSTILE = [
   ['{length: -1}', () => ({ length: -1 })],
   ['[NaN, "x", {}]', () => [NaN, 'x', {}]],
   ['a function', () => () => 1],
+  ['a Proxy of an array whose every read throws', () => new Proxy([1, 2, 3], { get() { throw new Error('hostile Proxy'); } })],
+  ['an array whose entry 0 throws', () => Object.defineProperty([1, 2, 3], 0, { get() { throw new Error('hostile entry'); } })],
+  ['a revoked Proxy', () => { const { proxy, revoke } = Proxy.revocable([1, 2, 3], {}); revoke(); return proxy; }],
 ];
+
+/** The words of the errors that arguments throw on purpose (reaching back). */
+const THROWN = 'thrown by a hostile argument';
+/** Whether the call being made read an argument that threw THROWN. */
+const thrown = { ran: false };
 
 /** `make()` once, kept: a huge array is allocated once, not per call. */
 const once = (make) => {
@@ -224,8 +256,10 @@ const FUNCTIONS = (pkg) => ({
   randomPoints: [10, W, H, 1],
   pictureLabel: ['sphere'],
   phase: [0, 0],
-  poissonDisk3d: [W, H, 50, 10, 30, 1],
-  fastPoisson3d: [W, H, 50, 10, 1],
+  // A small box: a hostile radius of 1 (`true`) in a 200 × 150 × 50 one is 875 500 points,
+  // 55 s on a loaded 2-core machine, past CALL_LIMIT_MS.
+  poissonDisk3d: [60, 40, 20, 10, 30, 1],
+  fastPoisson3d: [60, 40, 20, 10, 1],
   sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1 }],
   // Mesh's static functions.
   torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
@@ -299,15 +333,122 @@ function hostileFor(valid) {
   return [...HOSTILE, ...extra];
 }
 
-/** `valid` with position `i` replaced by each hostile value: `[label, () => args]`. */
-function variants(valid) {
+/**
+ * `valid` with position `i` replaced by each hostile value: `[label, () => args]`, for every
+ * position up to `arity` (the glue's count of parameters, optional ones too; those past `valid`
+ * get long text as well, since a name may belong there).
+ */
+function variants(valid, arity = valid.length) {
   const out = [];
-  valid.forEach((v, i) => {
-    for (const [label, make] of hostileFor(v)) {
-      out.push([`#${i} = ${label}`, () => valid.map((x, j) => (j === i ? make() : x))]);
+  for (let i = 0; i < Math.max(valid.length, arity); i++) {
+    const hostile = i < valid.length ? hostileFor(valid[i]) : [...HOSTILE, ...LONG_TEXT];
+    for (const [label, make] of hostile) {
+      out.push([`#${i} = ${label}`, () => Array.from({ length: i + 1 }, (_, j) => (j === i ? make() : valid[j])).concat(valid.slice(i + 1))]);
     }
-  });
+  }
   return out;
+}
+
+/** Whether `value` is an object of the bindings (it has wasm-bindgen's address field). */
+const isBound = (value) => value != null && typeof value === 'object' && '__wbg_ptr' in value;
+
+/** Whether `value` is a plain parameter object (`{width, height, …}`). */
+const isParams = (value) => value != null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** What an argument may do to an object of the bindings when the call reads it: `[label, act]`. */
+function reachesInto(target) {
+  const name = target.constructor.name;
+  return [
+    [`frees the ${name}`, () => target.free()],
+    [`calls each method of the ${name}`, () => {
+      for (const [method] of membersOf(target.constructor).methods) {
+        try {
+          target[method](1);
+        } catch {
+          // refused or not: what matters is the outer call
+        }
+      }
+    }],
+  ];
+}
+
+/**
+ * The reaching-back variants of a call whose valid arguments are `args()` (fresh each time) and
+ * whose object, for a method, is `receiver` (the same object the args were made for):
+ * `[label, {args, victims, expect}]` per parameter position up to `arity` (a number whose
+ * `valueOf` acts) and per key of each parameter object (a getter that acts).
+ */
+function reachBack(args, arity, method) {
+  const sample = args();
+  const out = [];
+  const positions = Math.max(sample.length, arity);
+  for (let i = 0; i < positions; i++) {
+    // Each act: on the receiver (for a method) and on every object argument, and a throw.
+    const acts = (made, self) => {
+      const victims = [...(method ? [self] : []), ...made.filter(isBound)];
+      const list = [];
+      for (const v of victims) for (const [label, act] of reachesInto(v)) list.push([label, act]);
+      list.push(['throws', () => {
+        thrown.ran = true;
+        throw new Error(THROWN);
+      }]);
+      return list;
+    };
+    const count = acts(sample, method ? { constructor: method.cls, free() {} } : null).length;
+    for (let a = 0; a < count; a++) {
+      out.push((self) => {
+        const made = args();
+        const [label, act] = acts(made, self)[a];
+        made[i] = { valueOf() { act(); return 10; } };
+        return { label: `#${i} = a number whose valueOf ${label}`, made };
+      });
+      const valid = sample[i];
+      if (!isParams(valid)) continue;
+      for (const key of Object.keys(valid)) {
+        out.push((self) => {
+          const made = args();
+          const [label, act] = acts(made, self)[a];
+          const value = made[i][key];
+          made[i] = Object.defineProperty({ ...made[i] }, key, { enumerable: true, get() { act(); return value; } });
+          return { label: `#${i}.${key} = a getter that ${label}`, made };
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Runs `call(made)` for a reach-back variant: how it answered (its error) and what it left (the
+ * objects still alive must work; a method's own object must not be freed while it ran).
+ */
+function reach(variant, call, self) {
+  const { made, label } = variant;
+  const victims = [...(self ? [self] : []), ...made.filter(isBound)];
+  thrown.ran = false;
+  let error;
+  try {
+    call(made);
+  } catch (e) {
+    error = e;
+  }
+  const after = {};
+  if (self && self.__wbg_ptr === 0) after.freedInCall = true;
+  for (const v of victims) {
+    if (v.__wbg_ptr === 0) continue;
+    try {
+      probe(v);
+    } catch (e) {
+      after.poisoned = `${v.constructor.name}: ${e?.message ?? e}`;
+    }
+    try {
+      v.free();
+    } catch (e) {
+      after.poisoned ??= `${v.constructor.name}.free(): ${e?.message ?? e}`;
+    }
+  }
+  // An error the argument threw must come back in its words (if the call read the argument).
+  return { error, after, label, expect: thrown.ran ? THROWN : undefined };
 }
 
 /** The members of a class prototype: methods (with their arity) and getters. */
@@ -336,13 +477,24 @@ async function planFor(pkg) {
   const problems = [];
   const functions = FUNCTIONS(pkg);
   const add = (label, kind, run) => plan.push({ label, kind, run });
+  /** The reaching-back variants of a constructor or function `label` (no object of its own). */
+  const addReach = (label, args, arity, call) => {
+    for (const variant of reachBack(args, arity, null)) {
+      add(`${label}(…) reaching back`, 'reach', () => {
+        const v = variant(null);
+        const r = reach(v, call, null);
+        return { ...r, label: `${label}(${v.label})` };
+      });
+    }
+  };
 
   for (const [name, value] of Object.entries(pkg).sort(([a], [b]) => a.localeCompare(b))) {
     if (SKIP.has(name) || typeof value !== 'function') continue;
     if (!isClass(value)) {
       const valid = functions[name] ?? Array.from({ length: value.length }, () => 1);
       add(`${name}(valid)`, 'call', () => void value(...valid));
-      for (const [label, args] of variants(valid)) add(`${name}(${label})`, 'call', () => void value(...args()));
+      for (const [label, args] of variants(valid, value.length)) add(`${name}(${label})`, 'call', () => void value(...args()));
+      addReach(name, () => FUNCTIONS(pkg)[name] ?? Array.from({ length: value.length }, () => 1), value.length, (made) => value(...made));
       continue;
     }
     const recipe = RECIPES[name];
@@ -355,16 +507,18 @@ async function planFor(pkg) {
       const f = value[key];
       if (typeof f !== 'function' || key.startsWith('__')) continue;
       const valid = functions[key] ?? Array.from({ length: f.length }, () => 1);
-      for (const [label, args] of variants(valid)) add(`${name}.${key}(${label})`, 'call', () => void f(...args()));
+      for (const [label, args] of variants(valid, f.length)) add(`${name}.${key}(${label})`, 'call', () => void f(...args()));
+      addReach(`${name}.${key}`, () => FUNCTIONS(pkg)[key] ?? Array.from({ length: f.length }, () => 1), f.length, (made) => f(...made));
     }
     const make = recipe.make ? () => recipe.make(pkg) : () => new value(...recipe.args(pkg));
     if (recipe.args) {
-      for (const [label, args] of variants(recipe.args(pkg))) {
+      for (const [label, args] of variants(recipe.args(pkg), value.length)) {
         add(`new ${name}(${label})`, 'call', () => {
           const made = new value(...args());
           made.free();
         });
       }
+      addReach(`new ${name}`, () => recipe.args(pkg), value.length, (made) => new value(...made).free());
     }
     // One object, kept between calls; made again only if a call poisoned it.
     let object = null;
@@ -372,7 +526,7 @@ async function planFor(pkg) {
     const { methods, getters } = membersOf(value);
     for (const [method, arity] of methods) {
       const valid = recipe.methods?.[method] ?? Array.from({ length: arity }, () => 1);
-      const calls = [['valid', () => valid], ...variants(valid)];
+      const calls = [['valid', () => valid], ...variants(valid, arity)];
       for (const [label, args] of calls) {
         add(`${name}.${method}(${label})`, 'call', () => void current()[method](...args()));
         add(`${name}.${method}(${label}), then a valid call`, 'probe', () => {
@@ -386,6 +540,18 @@ async function planFor(pkg) {
       }
     }
     for (const getter of getters) add(`${name}.${getter}`, 'call', () => void current()[getter]);
+    // Reaching back from a method's arguments into its own object, a fresh one per call.
+    for (const [method, arity] of methods) {
+      const valid = () => recipe.methods?.[method] ?? Array.from({ length: arity }, () => 1);
+      for (const variant of reachBack(valid, arity, { cls: value })) {
+        add(`${name}.${method}(…) reaching back`, 'reach', () => {
+          const self = make();
+          const v = variant(self);
+          const r = reach(v, (made) => self[method](...made), self);
+          return { ...r, label: `${name}.${method}(${v.label})` };
+        });
+      }
+    }
     add(`${name}.free() after the hostile calls`, 'probe', () => {
       const o = current();
       object = null;

@@ -87,3 +87,48 @@ test(
     });
   },
 );
+
+// Issue 37's reproducers, as a user would meet them.
+test('an argument that frees its own sampler is refused, and the sampler goes on', () => {
+  const mesh = pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 });
+  for (const sampler of [
+    new pkg.SpaceSampler({ width: 30, height: 20, depth: 10, radius: 2, seed: 1 }),
+    new pkg.MeshSampler(mesh, { radius: 1, seed: 1 }),
+  ]) {
+    const name = sampler.constructor.name;
+    assert.throws(
+      () => sampler.run({ valueOf() { sampler.free(); return 10; } }),
+      (e) => e.constructor === Error && e.message.startsWith(`this ${name} is in use by its run() call`),
+    );
+    assert.equal(typeof sampler.run(5), 'boolean');
+    assert.ok(sampler.pointCount > 0);
+    sampler.free();
+  }
+  mesh.free();
+});
+
+test('k defaults to 30 in SpaceSampler and MeshSampler, as in sampleMesh', () => {
+  const box = { width: 20, height: 20, depth: 10, radius: 2, seed: 5 };
+  const finish = (s) => {
+    while (!s.run(1000));
+    const points = s.points();
+    s.free();
+    return points;
+  };
+  assert.deepEqual(finish(new pkg.SpaceSampler(box)), finish(new pkg.SpaceSampler({ ...box, k: 30 })));
+  const mesh = pkg.Mesh.torus({ major: 8, minor: 3, around: 24, across: 12 });
+  const onMesh = finish(new pkg.MeshSampler(mesh, { radius: 1, seed: 5 }));
+  assert.deepEqual(onMesh, pkg.sampleMesh(mesh.vertices(), mesh.indices(), { radius: 1, k: 30, seed: 5 }));
+  mesh.free();
+});
+
+test('wrong optional columns, over-long indices and a throwing getter say what they are', () => {
+  const said = (call, message) => assert.throws(call, (e) => e.constructor === Error && e.message === message);
+  said(() => pkg.pointsToCsv(new Float64Array([1, 2, 3]), 3, 1), 'columns must be column names (a string like "x,y,z"), got 1');
+  said(
+    () => pkg.Mesh.fromArrays(new Float64Array(9), new Uint32Array(3 * 2 ** 22 + 3)),
+    'indices holds 12582915 numbers; the limit is 12582912 (2^22 triangles of 3 corners)',
+  );
+  const params = { width: 30, height: 20, depth: 10, seed: 1, get radius() { throw new Error('no radius today'); } };
+  said(() => new pkg.SpaceSampler(params), 'SpaceSampler needs radius: reading it threw: no radius today');
+});

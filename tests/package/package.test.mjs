@@ -115,8 +115,12 @@ test('hostile arguments to every export: no trap, no hang, no poisoned object (h
   t.diagnostic(summary);
   assert.equal(result.status, 0, output);
   assert.match(summary, /traps 0, hangs 0, poisoned 0, freed not said 0, unclear messages 0;/);
+  assert.match(summary, /freed inside a call 0, thrown errors lost 0;/);
   const calls = Number(summary.match(/^hostile: (\d+) calls/)?.[1]);
   assert.ok(calls > 5000, `only ${calls} hostile calls`);
+  // Every method, constructor and function with a parameter, reached back into (514 when written).
+  const reached = Number(summary.match(/ (\d+) calls reached back/)?.[1]);
+  assert.ok(reached > 400, `only ${reached} calls reached back`);
 });
 
 /** Runs the first ```js block after `heading` in a README, as written; returns its printed lines. */

@@ -31,6 +31,9 @@ pictureLabel(5);
 const csv: string = pointsToCsv(points, 3) + pointsToCsv([1, 2, 3], 3);
 // @ts-expect-error: points are numbers, not strings
 pointsToCsv(['1', '2', '3'], 3);
+const named: string = pointsToCsv(points, 3, 'x,y,r');
+// @ts-expect-error: the optional column names are a string
+pointsToCsv(points, 3, 1);
 
 // 3D and meshes: x, y, z triples; x, y, z, face on a mesh given as typed arrays.
 const box: Float64Array = poissonDisk3d(40, 40, 40, 4, 30, 123456);
@@ -43,4 +46,4 @@ const area: number = torus.area;
 // @ts-expect-error: indices are whole numbers in a Uint32Array, not strings
 sampleMesh(torus.vertices(), ['0', '1', '2'], { radius: 1, seed: 7 });
 
-export { points, started, count, placed, wrong, pairs, label, csv, box, dust, onMesh, area };
+export { points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, area };

@@ -193,7 +193,7 @@ impl EditableSetFill {
     #[wasm_bindgen(constructor)]
     pub fn new(params: &JsValue) -> Result<EditableSetFill, JsError> {
         let read = Params::new("EditableSet", params)?;
-        let job = if read.has("classes") {
+        let job = if read.has("classes")? {
             // Read as `ClassSampler` reads it: the same object gives the same classes.
             edit::EditableSetFill::classes(&crate::classes::params(params)?)
         } else {

@@ -63,10 +63,21 @@ pub fn points_to_json(
 pub fn points_to_csv(
     #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] flat: &JsValue,
     stride: f64,
-    columns: Option<String>,
+    // Read here, not by wasm-bindgen's string glue, which copies a number as if it were text.
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] columns: Option<JsValue>,
 ) -> Result<String, JsError> {
     let flat = js::numbers("points", flat)?;
     let stride = self::stride(&flat, stride)?;
+    let columns = match columns.filter(|c| !c.is_null()) {
+        // Room for 16 letters and a comma per number is all a valid header needs.
+        Some(c) => Some(js::string_of(
+            "columns",
+            &c,
+            "column names (a string like \"x,y,z\")",
+            64,
+        )?),
+        None => None,
+    };
     if let Some(header) = columns {
         let names: Vec<&str> = header.split(',').collect();
         let letters =

@@ -6,7 +6,10 @@
 //! then its size, and only then is anything copied into wasm memory, so a wrong type, a huge or
 //! negative length or an array-like object is a readable `Error`, never a trap. Numbers (`f64`)
 //! are converted by JS itself before any Rust runs (a BigInt or a Symbol is a JS `TypeError`
-//! there), and checked here for what they must be.
+//! there), and checked here for what they must be. That conversion comes after the glue has read
+//! a method's object: `www/lib/freed.js` keeps a `valueOf` from freeing the object meanwhile.
+//! A getter or a Proxy that throws while a key of a parameter object or an entry of an array is
+//! read here is caught, and its error reported in its own words.
 
 use js_sys::{Array, Float64Array, JsString, Object, Reflect, Uint8Array, Uint8ClampedArray};
 use poisson_live::{Error, Point};
@@ -134,7 +137,7 @@ pub(crate) fn shown(value: &JsValue) -> String {
         "a Symbol"
     } else if value.is_function() {
         "a function"
-    } else if Array::is_array(value) {
+    } else if is_array(value) {
         "an array"
     } else if value.is_object() {
         "an object"
@@ -161,6 +164,58 @@ fn wrong_arg(name: &str, value: &JsValue, kind: &str) -> JsError {
         JsError::new(&format!("{name} is missing: give {kind}"))
     } else {
         JsError::new(&format!("{name} must be {kind}, got {}", shown(value)))
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, which throws for a revoked Proxy: caught, so that it cannot unwind
+    /// through Rust (js-sys's `Array::is_array` does not catch).
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    fn is_array_or_throw(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// Whether `value` is an array (a revoked Proxy is not).
+fn is_array(value: &JsValue) -> bool {
+    is_array_or_throw(value).unwrap_or(false)
+}
+
+/// The error for reading `what` (a parameter, a key, an entry) when JS threw `thrown` doing it
+/// (a getter, a Proxy): the thrown error's own message, named, never "missing".
+pub(crate) fn thrown(what: &str, thrown: &JsValue) -> JsError {
+    // An Error's message, read without running anything that could throw again.
+    let message = Reflect::get(thrown, &"message".into())
+        .ok()
+        .filter(|m| thrown.is_object() && m.is_string())
+        .map_or_else(|| shown(thrown), |m| m.as_string().unwrap_or_default());
+    JsError::new(&format!("{what}: reading it threw: {message}"))
+}
+
+/// `key` of `target` read as JS reads it (getters and Proxies run), an error naming `what` if
+/// that throws: wasm-bindgen's plain `get` would let the exception unwind through Rust.
+fn read(
+    target: &JsValue,
+    key: &JsValue,
+    what: impl FnOnce() -> String,
+) -> Result<JsValue, JsError> {
+    Reflect::get(target, key).map_err(|e| thrown(&what(), &e))
+}
+
+/// Entry `i` of an array from JS, read as JS reads it, like [`read`].
+fn entry(array: &JsValue, i: u32, what: impl FnOnce() -> String) -> Result<JsValue, JsError> {
+    Reflect::get_u32(array, i).map_err(|e| thrown(&what(), &e))
+}
+
+/// The length of an array from JS, read as JS reads it (a Proxy's trap may throw).
+fn length_of(name: &str, array: &JsValue) -> Result<u32, JsError> {
+    let len = read(array, &"length".into(), || format!("{name}.length"))?;
+    // An Array's length is always a whole number below 2^32; a Proxy may answer anything.
+    match len.as_f64() {
+        Some(n) if n >= 0.0 && n <= f64::from(u32::MAX) && n == n.trunc() => Ok(n as u32),
+        _ => Err(JsError::new(&format!(
+            "{name} has no usable length: got {}",
+            shown(&len)
+        ))),
     }
 }
 
@@ -246,23 +301,22 @@ pub(crate) fn numbers(name: &'static str, value: &JsValue) -> Result<Vec<f64>, J
         typed.copy_to(&mut v);
         return Ok(v);
     }
-    if !Array::is_array(value) {
+    if !is_array(value) {
         return Err(wrong_arg(name, value, kind));
     }
-    let array: &Array = value.unchecked_ref();
-    let len = array.length();
+    let len = length_of(name, value)?;
     if len as usize > MAX_NUMBERS {
         return Err(too_long(len));
     }
     let mut v = room(name, len as usize)?;
     for i in 0..len {
-        let entry = array.get(i);
-        match entry.as_f64() {
+        let item = entry(value, i, || format!("{name}[{i}]"))?;
+        match item.as_f64() {
             Some(n) => v.push(n),
             None => {
                 return Err(JsError::new(&format!(
                     "{name} must hold numbers only; entry {i} is {}",
-                    shown(&entry)
+                    shown(&item)
                 )))
             }
         }
@@ -351,40 +405,52 @@ impl Params {
     /// The objects in the array under `key`, each read as a `Params` whose messages name its
     /// place (`classes[2].spacing`); an empty list when the key is missing and not `required`.
     pub(crate) fn list(&self, key: &str, required: bool) -> Result<Vec<Params>, JsError> {
-        let value = self.get(key);
+        let value = self.get(key)?;
         if !required && (value.is_undefined() || value.is_null()) {
             return Ok(Vec::new());
         }
-        if !Array::is_array(&value) {
+        if !is_array(&value) {
             return Err(self.wrong(key, &value, "an array of objects"));
         }
-        let array: &Array = value.unchecked_ref();
         // Read entry by entry, after a look at the length: a sparse `new Array(2 ** 32 - 1)`
         // is refused here rather than copied.
-        if array.length() > MAX_LIST {
+        let place = format!("{}{key}", self.at);
+        let needs = format!("{} needs {place}", self.what);
+        let len = length_of(&needs, &value)?;
+        if len > MAX_LIST {
             return Err(JsError::new(&format!(
-                "{} needs {}{key}: at most {MAX_LIST} entries, got {}",
-                self.what,
-                self.at,
-                array.length()
+                "{needs}: at most {MAX_LIST} entries, got {len}"
             )));
         }
-        Ok((0..array.length())
-            .map(|i| Params {
-                object: array.get(i),
-                what: self.what,
-                at: format!("{}{key}[{i}].", self.at),
+        (0..len)
+            .map(|i| {
+                let object = entry(&value, i, || format!("{needs}[{i}]"))?;
+                // Each entry an object: a key of a number would be a JS TypeError to report.
+                if !object.is_object() {
+                    return Err(JsError::new(&format!(
+                        "{needs}[{i}]: an object, got {}",
+                        shown(&object)
+                    )));
+                }
+                Ok(Params {
+                    object,
+                    what: self.what,
+                    at: format!("{place}[{i}]."),
+                })
             })
-            .collect())
+            .collect()
     }
 
-    fn get(&self, key: &str) -> JsValue {
-        Reflect::get(&self.object, &key.into()).unwrap_or(JsValue::UNDEFINED)
+    /// The value under `key`; a getter or a Proxy that throws is reported as such, by name.
+    fn get(&self, key: &str) -> Result<JsValue, JsError> {
+        read(&self.object, &key.into(), || {
+            format!("{} needs {}{key}", self.what, self.at)
+        })
     }
 
     /// The number under `key` (NaN and infinities pass: the rule that refuses them says why).
     pub(crate) fn number(&self, key: &str) -> Result<f64, JsError> {
-        let value = self.get(key);
+        let value = self.get(key)?;
         value
             .as_f64()
             .ok_or_else(|| self.wrong(key, &value, "a number"))
@@ -392,10 +458,14 @@ impl Params {
 
     /// The number under `key`, or `None` when it is missing (`undefined` or `null`).
     pub(crate) fn optional(&self, key: &str) -> Result<Option<f64>, JsError> {
-        if self.get(key).is_undefined() || self.get(key).is_null() {
+        let value = self.get(key)?;
+        if value.is_undefined() || value.is_null() {
             Ok(None)
         } else {
-            self.number(key).map(Some)
+            value
+                .as_f64()
+                .map(Some)
+                .ok_or_else(|| self.wrong(key, &value, "a number"))
         }
     }
 
@@ -419,7 +489,7 @@ impl Params {
 
     /// The flag under `key`, or `default` when it is missing.
     pub(crate) fn flag(&self, key: &str, default: bool) -> Result<bool, JsError> {
-        let value = self.get(key);
+        let value = self.get(key)?;
         if value.is_undefined() {
             return Ok(default);
         }
@@ -429,14 +499,14 @@ impl Params {
     }
 
     /// Whether `key` holds anything (not `undefined` or `null`).
-    pub(crate) fn has(&self, key: &str) -> bool {
-        let value = self.get(key);
-        !(value.is_undefined() || value.is_null())
+    pub(crate) fn has(&self, key: &str) -> Result<bool, JsError> {
+        let value = self.get(key)?;
+        Ok(!(value.is_undefined() || value.is_null()))
     }
 
     /// The text under `key`.
     pub(crate) fn text(&self, key: &str) -> Result<String, JsError> {
-        let value = self.get(key);
+        let value = self.get(key)?;
         match value.dyn_ref::<JsString>() {
             Some(s) if s.length() <= MAX_TEXT => Ok(String::from(s)),
             _ => Err(self.wrong(key, &value, "a name")),

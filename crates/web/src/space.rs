@@ -51,10 +51,16 @@ pub fn sample_mesh(
     params: &JsValue,
 ) -> Result<Float64Array, JsError> {
     let p = js::Params::new("sampleMesh", params)?;
-    let k = js::tries(p.optional("k")?.unwrap_or(30.0))?;
+    let k = tries_or_default(&p)?;
     let mesh = mesh_of(vertices, indices)?;
     let points = space::sample_mesh(&mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
     Ok(quads(points.iter().copied()))
+}
+
+/// Bridson's tries under `k` of a 3D call's parameters, 30 (the crate's usual) when not given:
+/// `sampleMesh`, `SpaceSampler` and `MeshSampler` read it alike.
+fn tries_or_default(p: &js::Params) -> Result<u32, JsError> {
+    js::tries(p.optional("k")?.unwrap_or(30.0))
 }
 
 /// A mesh from JS arrays: vertices as numbers, indices as whole numbers, both at most
@@ -63,7 +69,14 @@ fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError
     let vertices = js::numbers("vertices", vertices)?;
     let indices: Vec<u32> = match indices.dyn_ref::<js_sys::Uint32Array>() {
         Some(typed) if typed.length() as usize <= js::MAX_NUMBERS => typed.to_vec(),
-        _ => js::numbers("indices", indices)?
+        Some(typed) => {
+            return Err(JsError::new(&format!(
+                "indices holds {} numbers; the limit is {} (2^22 triangles of 3 corners)",
+                typed.length(),
+                js::MAX_NUMBERS
+            )))
+        }
+        None => js::numbers("indices", indices)?
             .into_iter()
             .enumerate()
             .map(|(i, v)| {
@@ -158,13 +171,13 @@ pub struct SpaceSampler {
 
 #[wasm_bindgen]
 impl SpaceSampler {
-    /// A sampler for `{width, height, depth, radius, k, seed}`, its first point placed. Throws on
-    /// bad input.
+    /// A sampler for `{width, height, depth, radius, k, seed}` (`k` 30 unless given), its first
+    /// point placed. Throws on bad input.
     #[wasm_bindgen(constructor)]
     pub fn new(params: &JsValue) -> Result<SpaceSampler, JsError> {
         let p = js::Params::new("SpaceSampler", params)?;
         let size = [p.number("width")?, p.number("height")?, p.number("depth")?];
-        let k = p.tries()?;
+        let k = tries_or_default(&p)?;
         let mut sampler =
             space::SpaceSampler::new(size, p.number("radius")?, k, p.seed()?).map_err(err)?;
         sampler.start_random();
@@ -210,11 +223,11 @@ pub struct MeshSampler {
 
 #[wasm_bindgen]
 impl MeshSampler {
-    /// A sampler for `mesh` with `{radius, k, seed}`. Throws on bad input.
+    /// A sampler for `mesh` with `{radius, k, seed}` (`k` 30 unless given). Throws on bad input.
     #[wasm_bindgen(constructor)]
     pub fn new(mesh: &Mesh, params: &JsValue) -> Result<MeshSampler, JsError> {
         let p = js::Params::new("MeshSampler", params)?;
-        let k = p.tries()?;
+        let k = tries_or_default(&p)?;
         let sampler =
             space::MeshSampler::new(&mesh.mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
         Ok(Self { sampler })

@@ -138,6 +138,8 @@ fn bad_input_throws_in_the_cores_words() {
         e.starts_with("ClassSampler needs classes[0].name: a name"),
         "{e}"
     );
+    let e = with(r#"[{"name": "tree", "spacing": 5}, 7]"#, "[]");
+    assert_eq!(e, "ClassSampler needs classes[1]: an object, got 7");
     let e = run(r#"{"width": 100, "height": 100}"#);
     assert!(
         e.starts_with("ClassSampler needs classes: an array of objects"),

@@ -126,3 +126,74 @@ fn points_in_a_box_export_as_csv_with_their_columns() {
     let bad = poisson_live_web::points_to_csv(&xyz.into(), 3.0, Some("x,y".into()));
     assert!(message(bad).starts_with("columns must name the 3 numbers of a point"));
 }
+
+#[wasm_bindgen_test]
+fn the_lab_samplers_default_k_as_sample_mesh_does() {
+    let with_k = r#"{"width": 20, "height": 20, "depth": 10, "radius": 2, "k": 30, "seed": 5}"#;
+    let without = r#"{"width": 20, "height": 20, "depth": 10, "radius": 2, "seed": 5}"#;
+    let finish = |json: &str| {
+        let mut s = SpaceSampler::new(&object(json)).unwrap();
+        while !s.run(1000.0).unwrap() {}
+        s.points().to_vec()
+    };
+    assert_eq!(finish(without), finish(with_k));
+    let mesh = Mesh::torus(&object(
+        r#"{"major": 8, "minor": 3, "around": 24, "across": 12}"#,
+    ))
+    .unwrap();
+    let mut m = MeshSampler::new(&mesh, &object(r#"{"radius": 1, "seed": 5}"#)).unwrap();
+    while !m.run(1000.0).unwrap() {}
+    let whole = sample_mesh(
+        &mesh.vertices().into(),
+        &mesh.indices().into(),
+        &object(r#"{"radius": 1, "k": 30, "seed": 5}"#),
+    );
+    assert_eq!(m.points().to_vec(), whole.unwrap().to_vec());
+}
+
+#[wasm_bindgen_test]
+fn too_many_indices_are_counted_not_called_a_wrong_type() {
+    let vertices = js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0, 9.0, 0.0][..]);
+    let indices = js_sys::Uint32Array::new_with_length(3 << 22 | 1);
+    let m = message(Mesh::from_arrays(&vertices.into(), &indices.into()));
+    assert_eq!(
+        m,
+        "indices holds 12582913 numbers; the limit is 12582912 (2^22 triangles of 3 corners)"
+    );
+}
+
+#[wasm_bindgen_test]
+fn csv_columns_of_the_wrong_type_are_refused_in_words() {
+    let xyz = poisson_disk_3d(10.0, 10.0, 10.0, 3.0, 30.0, 1.0).unwrap();
+    let bad = poisson_live_web::points_to_csv(&xyz.clone().into(), 3.0, Some(1.0.into()));
+    assert_eq!(
+        message(bad),
+        "columns must be column names (a string like \"x,y,z\"), got 1"
+    );
+    // null is no columns, as undefined is.
+    let plain = poisson_live_web::points_to_csv(&xyz.into(), 3.0, Some(JsValue::NULL)).unwrap();
+    assert!(plain.starts_with("x,y,r\n"), "{plain}");
+}
+
+#[wasm_bindgen_test]
+fn a_getter_that_throws_is_reported_not_called_missing() {
+    let js = |body: &str| {
+        js_sys::Function::new_no_args(body)
+            .call0(&JsValue::NULL)
+            .unwrap()
+    };
+    let params = js("return { width: 20, height: 20, depth: 10, seed: 5, \
+        get radius() { throw new Error('the getter broke'); } }");
+    assert_eq!(
+        message(SpaceSampler::new(&params)),
+        "SpaceSampler needs radius: reading it threw: the getter broke"
+    );
+    // An array whose entry throws: the same words, naming the entry.
+    let vertices = js("const a = [0, 0, 0, 9, 0, 0, 0, 9, 0]; \
+        Object.defineProperty(a, 4, { get() { throw new Error('the entry broke'); } }); return a;");
+    let m = message(Mesh::from_arrays(
+        &vertices,
+        &js_sys::Uint32Array::from(&[0, 1, 2][..]).into(),
+    ));
+    assert_eq!(m, "vertices[4]: reading it threw: the entry broke");
+}
