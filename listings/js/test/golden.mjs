@@ -49,7 +49,7 @@ function answer(line) {
     }
     case "sampler_trace": {
       const [w, h, r, k, seed, steps] = [f(), f(), f(), n(), n(), n()];
-      const s = new Sampler(new Grid(w, h, r / Math.SQRT2), w, h, r, k, seed);
+      const s = new Sampler(new Grid(w, h, r / Math.SQRT2), r, k, seed);
       if (n() === 1) s.tryAdd(f(), f());
       else s.startRandom();
       const out = [];

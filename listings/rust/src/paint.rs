@@ -12,14 +12,29 @@ pub fn stamp_circle(
     radius: f64,
     color: [u8; 3],
     opacity: f64,
-) {
+) -> Result<(), String> {
+    if rgb.len() != 3 * width * height {
+        return Err(format!(
+            "the image holds {} bytes, not 3 × {width} × {height}",
+            rgb.len()
+        ));
+    }
+    // A NaN would pass no test below and paint the whole image.
+    if !(cx.is_finite() && cy.is_finite() && radius.is_finite()) {
+        return Err(format!(
+            "circle ({cx}, {cy}) of radius {radius} is not finite"
+        ));
+    }
+    if !(0.0..=1.0).contains(&opacity) {
+        return Err(format!("opacity must be between 0 and 1, got {opacity}"));
+    }
     let y0 = (cy - radius).floor().max(0.0);
     let y1 = (cy + radius).floor().min(height as f64 - 1.0);
     let x0 = (cx - radius).floor().max(0.0);
     let x1 = (cx + radius).floor().min(width as f64 - 1.0);
     // A circle wholly off the image leaves an empty range (and negative ends must not wrap).
     if y0 > y1 || x0 > x1 {
-        return;
+        return Ok(());
     }
     for y in y0 as usize..=y1 as usize {
         let dy = y as f64 + 0.5 - cy;
@@ -36,4 +51,5 @@ pub fn stamp_circle(
             }
         }
     }
+    Ok(())
 }
