@@ -11,7 +11,9 @@ export class Sampler {
   // and one would drop out of the grid unseen.
   constructor(grid, radius, k, seed, { radiusAt = null, allowed = null } = {}) {
     checkPositive("radius", radius);
-    if (!grid.fits(radius)) throw new RangeError(`radius ${radius} is too small for the grid's cells`);
+    if (!grid.fits(radius)) {
+      throw new RangeError(`radius ${radius} is too small for the grid's cells`);
+    }
     if (!Number.isInteger(k) || k < 0) throw new RangeError(`k must be a whole number, got ${k}`);
     this.grid = grid;
     this.width = grid.width;

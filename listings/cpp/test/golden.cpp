@@ -156,7 +156,7 @@ std::string run(const std::string& line) {
         if (name != "linear_x" && name != "radial") {
             return "unknown density " + name;
         }
-        xyr(out, variableRadius(w, h, lo, hi, name == "radial" ? Density::Radial : Density::LinearX, k, seed(t)));
+        xyr(out, variableRadius(w, h, lo, hi, name == "radial" ? Sparseness::Radial : Sparseness::LinearX, k, seed(t)));
     } else if (kind == "place_layers") {
         const double w = t.f64(), h = t.f64();
         const long long n = t.integer();

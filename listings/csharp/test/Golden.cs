@@ -103,7 +103,7 @@ namespace PoissonDisk.Test
                     int k = (int)t.Integer();
                     if (name != "linear_x" && name != "radial")
                         return "unknown density " + name;
-                    Density d = name == "radial" ? Density.Radial : Density.LinearX;
+                    Sparseness d = name == "radial" ? Sparseness.Radial : Sparseness.LinearX;
                     Xyr(o, Variable.VariableRadius(w, h, lo, hi, d, k, t.Seed()));
                     break;
                 }
@@ -177,7 +177,7 @@ namespace PoissonDisk.Test
             int seed = t.Seed();
             long steps = t.Integer();
             bool hasStart = t.Integer() != 0;
-            var grid = new BackgroundGrid(w, h, r / Math.Sqrt(2));
+            var grid = new Grid(w, h, r / Math.Sqrt(2));
             var sampler = new Sampler(grid, r, k, seed);
             if (hasStart)
             {
