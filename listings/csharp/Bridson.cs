@@ -1,4 +1,6 @@
 // Step 5: Bridson's algorithm, one step at a time, growing outward from an active list.
+// In Unity or Godot: the page's FAQ ("How do I use it in Bevy, Unity, Godot...") has a script
+// for each that calls Bridson.PoissonDisk and places a prefab or a scene at every point.
 using System;
 using System.Collections.Generic;
 
