@@ -107,6 +107,16 @@ namespace PoissonDisk.Test
                     Xyr(o, Variable.VariableRadius(w, h, lo, hi, d, k, t.Seed()));
                     break;
                 }
+                case "variable_noise":
+                {
+                    double w = t.F64(), h = t.F64(), lo = t.F64(), hi = t.F64(), patch = t.F64();
+                    int octaves = (int)t.Integer();
+                    int k = (int)t.Integer();
+                    int seed = t.Seed();
+                    var field = Variable.Fbm(patch, octaves, seed);
+                    Xyr(o, Variable.VariableRadius(w, h, lo, hi, field, k, seed));
+                    break;
+                }
                 case "place_layers":
                 {
                     double w = t.F64(), h = t.F64();

@@ -7,7 +7,7 @@ import { jitteredGrid } from "../jittered.js";
 import { dartThrowing } from "../darts.js";
 import { Grid } from "../grid.js";
 import { Sampler, poissonDisk } from "../bridson.js";
-import { linearX, radial, variableRadius } from "../variable.js";
+import { fbm, linearX, radial, variableRadius } from "../variable.js";
 import { insideDiscs, outsideDiscs, placeLayers } from "../layers.js";
 import { stampCircle } from "../paint.js";
 
@@ -72,6 +72,10 @@ function answer(line) {
       const t = { linear_x: linearX(w), radial: radial(w, h) }[density];
       if (!t) return ["unknown", `density ${density}`];
       return xyr(variableRadius(w, h, min, max, t, k, seed));
+    }
+    case "variable_noise": {
+      const [w, h, min, max, patch, octaves, k, seed] = [f(), f(), f(), f(), f(), n(), n(), n()];
+      return xyr(variableRadius(w, h, min, max, fbm(patch, octaves, seed), k, seed));
     }
     case "place_layers": {
       const [w, h, count] = [f(), f(), n()];

@@ -8,7 +8,7 @@ use poisson_listing::jittered::jittered_grid;
 use poisson_listing::layers::{place_layers, Layer, Mask};
 use poisson_listing::paint::stamp_circle;
 use poisson_listing::random::random_points;
-use poisson_listing::variable::{linear_x, radial, variable_radius};
+use poisson_listing::variable::{fbm, linear_x, radial, variable_radius};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
@@ -117,6 +117,12 @@ fn answer(line: &str) -> Result<String, String> {
                 other => return Ok(format!("unknown density_{other}")),
             };
             xyr(&mut out, &points?);
+        }
+        "variable_noise" => {
+            let (w, h, min, max, patch) = (t.f()?, t.f()?, t.f()?, t.f()?, t.f()?);
+            let (octaves, k, seed) = (t.n()?, t.n()?, t.n()?);
+            let field = fbm(patch, octaves, seed)?;
+            xyr(&mut out, &variable_radius(w, h, min, max, field, k, seed)?);
         }
         "place_layers" => {
             let (w, h, count) = (t.f()?, t.f()?, t.n::<usize>()?);

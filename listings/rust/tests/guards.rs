@@ -8,7 +8,7 @@ use poisson_listing::jittered::jittered_grid;
 use poisson_listing::layers::{place_layers, Layer, Mask};
 use poisson_listing::paint::stamp_circle;
 use poisson_listing::random::{random_points, ParkMiller};
-use poisson_listing::variable::{linear_x, variable_radius};
+use poisson_listing::variable::{fbm, linear_x, variable_radius};
 
 fn layer(radius: f64) -> Layer {
     Layer {
@@ -37,6 +37,9 @@ fn bad_sizes_are_refused_with_a_message() {
     let e = variable_radius(100.0, 100.0, 10.0, 5.0, linear_x(100.0), 30, 1).unwrap_err();
     assert!(e.contains("above"), "{e}");
     assert!(ParkMiller::new(-2_147_483_646).is_err());
+    assert!(fbm(0.0, 4, 1).is_err());
+    assert!(fbm(f64::NAN, 4, 1).is_err());
+    assert!(fbm(100.0, 0, 1).is_err());
 }
 
 #[test]

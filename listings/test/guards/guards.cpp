@@ -52,6 +52,8 @@ int main() {
     refuses("a cell too small for the map", [] { poissonDisk(1e9, 1e9, 1, 30, 1); });
     refuses("min above max", [] { variableRadius(100, 100, 10, 5, Sparseness::LinearX, 30, 1); });
     refuses("the seed that folds to 0", [] { ParkMiller rng(-2147483646); });
+    refuses("a patch of 0", [] { fbm(0, 4, 1); });
+    refuses("no octaves", [] { fbm(100, 0, 1); });
     refuses("a radius the grid cannot hold", [] {
         Grid grid(100, 100, 10);
         Sampler sampler(grid, 10, 30, 1);

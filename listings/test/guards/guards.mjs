@@ -7,7 +7,7 @@ import { jitteredGrid } from "../../js/jittered.js";
 import { placeLayers } from "../../js/layers.js";
 import { stampCircle } from "../../js/paint.js";
 import { ParkMiller, randomPoints } from "../../js/random.js";
-import { linearX, variableRadius } from "../../js/variable.js";
+import { fbm, linearX, variableRadius } from "../../js/variable.js";
 
 let failed = 0;
 function refuses(what, call, pattern = /./) {
@@ -35,6 +35,8 @@ refuses("randomPoints on a 0-wide map", () => randomPoints(10, 0, 100, 1));
 refuses("a cell too small for the map", () => poissonDisk(1e9, 1e9, 1, 30, 1), /too small/);
 refuses("min above max", () => variableRadius(100, 100, 10, 5, linearX(100), 30, 1), /above/);
 refuses("the seed that folds to 0", () => new ParkMiller(-2147483646));
+refuses("a patch of 0", () => fbm(0, 4, 1));
+refuses("no octaves", () => fbm(100, 0, 1));
 refuses("a radius the grid cannot hold", () => new Sampler(new Grid(100, 100, 10), 10, 30, 1), /too small/);
 const rgb = new Uint8Array(3 * 16).fill(7);
 refuses("a NaN circle", () => stampCircle(rgb, 4, 4, NaN, 1, 1, [0, 0, 0], 1));
