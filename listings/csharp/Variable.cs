@@ -77,7 +77,8 @@ namespace PoissonDisk
         {
             Scatter.CheckPositive("patch", patch);
             if (octaves < 1 || octaves > 16)
-                throw new ArgumentOutOfRangeException("octaves", octaves, "octaves must be 1 to 16");
+                throw new ArgumentOutOfRangeException(
+                    "octaves", octaves, "octaves must be 1 to 16");
             return (x, y) =>
             {
                 double total = 0, weights = 0, amplitude = 1, scale = 1 / patch;

@@ -1,8 +1,9 @@
 // Step 1: a seeded generator, and points scattered with it.
 
-const M: u64 = 2_147_483_647; // 2^31 − 1, a prime
-                              // 16807 = 7^5 is a primitive root modulo M: its powers run through every state 1..M−1 before
-                              // repeating, so any nonzero start lies on the one cycle of length M − 1.
+// M = 2^31 − 1 is a prime, and A = 16807 = 7^5 is a primitive root modulo M: the powers of A run
+// through every state 1..M−1 before repeating, so any nonzero start lies on the one cycle of
+// length M − 1.
+const M: u64 = 2_147_483_647;
 const A: u64 = 16_807;
 
 /// Park–Miller's "minimal standard" generator. Not a good generator by today's measures, but tiny
