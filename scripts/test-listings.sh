@@ -54,7 +54,7 @@ else
 fi
 
 # C++ again for a CPU with FMA (x86-64-v3: AVX2, FMA, BMI2...), with the flags the headers ask
-# for: the same forest must come out. (Without -ffp-contract=off this build fails 10 of the 44
+# for: the same forest must come out. (Without -ffp-contract=off this build fails 10 of the 46
 # cases: variable_radius, place_layers and the listings' own variable_noise.) Printed as `cpp-x86-64-v3: N passed, N failed`.
 # On a machine whose CPU cannot run such code it is only compiled, and says so.
 if [ "$(uname -m)" = x86_64 ] && compgen -G "listings/cpp/test/*.cpp" >/dev/null; then

@@ -16,7 +16,7 @@
 
 namespace poisson {
 
-using Ground = std::function<bool(double, double)>;
+using GroundRule = std::function<bool(double, double)>;
 
 // Strictly inside one of the discs: a point exactly on an edge counts as outside.
 inline bool insideAny(const std::vector<Disc>& discs, double x, double y) {
@@ -30,11 +30,11 @@ inline bool insideAny(const std::vector<Disc>& discs, double x, double y) {
     return false;
 }
 
-inline Ground insideDiscs(std::vector<Disc> discs) {
+inline GroundRule insideDiscs(std::vector<Disc> discs) {
     return [discs](double x, double y) { return insideAny(discs, x, y); };
 }
 
-inline Ground outsideDiscs(std::vector<Disc> discs) {
+inline GroundRule outsideDiscs(std::vector<Disc> discs) {
     return [discs](double x, double y) { return !insideAny(discs, x, y); };
 }
 
@@ -42,7 +42,7 @@ struct Layer {
     double radius;
     int k;
     std::int32_t seed;
-    Ground allowed;  // empty: anywhere
+    GroundRule allowed;  // empty: anywhere
 };
 
 // One random start cannot reach ground cut off by a mask, so every 2r block gets up to k tries

@@ -79,6 +79,8 @@ const kinds = {
     input.push(int(p.octaves), int(p.k), int(p.seed));
     return [input, xyr(e)];
   },
+  // Listing-only too: step 8's small painted island, its RGB bytes in base64 as stamp_circles'.
+  paint_world: (p, e) => [[int(p.width), int(p.height), int(p.seed)], [Buffer.from(e, "base64").toString("hex")]],
   place_layers: (p, e) => {
     const input = [hex(p.width), hex(p.height), int(p.layers.length)];
     for (const l of p.layers) {

@@ -1,5 +1,5 @@
 // Makes the listings' own cases (listings/test/cases/), for what the crate's golden cases do not
-// cover: step 6's fractal-noise spacing. The Rust listing answers them (the runner built by
+// cover: step 6's fractal-noise spacing and step 8's small painted island. The Rust listing answers them (the runner built by
 // scripts/test-listings.sh, target/listings/rust-golden); every other language must then match.
 //
 //   node listings/test/make-cases.mjs
@@ -43,3 +43,24 @@ cases.forEach((params, i) => {
   writeFileSync(file, JSON.stringify({ kind: "variable_noise", params, expected }) + "\n");
   console.log(`${file}: ${n} points`);
 });
+
+const worlds = [
+  { width: 240, height: 144, seed: 123456 },
+  { width: 97, height: 61, seed: -42 },
+];
+const paint = spawnSync(runner, {
+  input: worlds.map((p) => `paint_world ${p.width} ${p.height} ${p.seed}`).join("\n") + "\n",
+  encoding: "utf8",
+});
+if (paint.status !== 0) throw new Error(`the Rust runner failed: ${paint.stderr}`);
+paint.stdout
+  .trim()
+  .split("\n")
+  .forEach((bytes, i) => {
+    const params = worlds[i];
+    if (bytes.length !== 6 * params.width * params.height) throw new Error(`world ${i}: ${bytes.slice(0, 80)}`);
+    const expected = Buffer.from(bytes, "hex").toString("base64");
+    const file = join(root, `listings/test/cases/paint_world_${i}.json`);
+    writeFileSync(file, JSON.stringify({ kind: "paint_world", params, expected }) + "\n");
+    console.log(`${file}: ${params.width} × ${params.height} pixels`);
+  });

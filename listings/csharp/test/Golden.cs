@@ -147,6 +147,16 @@ namespace PoissonDisk.Test
                         Xyr(o, points);
                     break;
                 }
+                case "paint_world":
+                {
+                    int w = (int)t.Integer(), h = (int)t.Integer();
+                    byte[] rgb = Paint.PaintWorld(w, h, t.Seed());
+                    var hex = new StringBuilder(rgb.Length * 2);
+                    foreach (byte b in rgb)
+                        hex.Append(b.ToString("x2", CultureInfo.InvariantCulture));
+                    o.Word(hex.ToString());
+                    break;
+                }
                 case "stamp_circles":
                 {
                     // Pixel counts, so decimal integers, unlike every other kind's width and height.

@@ -9,7 +9,7 @@ import { Grid } from "../grid.js";
 import { Sampler, poissonDisk } from "../bridson.js";
 import { fbm, linearX, radial, variableRadius } from "../variable.js";
 import { insideDiscs, outsideDiscs, placeLayers } from "../layers.js";
-import { stampCircle } from "../paint.js";
+import { paintWorld, stampCircle } from "../paint.js";
 
 const view = new DataView(new ArrayBuffer(8));
 function toHex(x) {
@@ -76,6 +76,10 @@ function answer(line) {
     case "variable_noise": {
       const [w, h, min, max, patch, octaves, k, seed] = [f(), f(), f(), f(), f(), n(), n(), n()];
       return xyr(variableRadius(w, h, min, max, fbm(patch, octaves, seed), k, seed));
+    }
+    case "paint_world": {
+      const [w, h, seed] = [n(), n(), n()];
+      return [Buffer.from(paintWorld(w, h, seed)).toString("hex")];
     }
     case "place_layers": {
       const [w, h, count] = [f(), f(), n()];

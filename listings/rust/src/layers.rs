@@ -57,10 +57,20 @@ pub fn place_layer(grid: Grid, layer: Layer) -> Result<(Grid, Vec<Point>), Strin
         seed,
         mask,
     } = layer;
+    place_layer_where(grid, radius, k, seed, move |x, y| mask.allows(x, y))
+}
+
+/// `place_layer` with any ground rule: `allowed(x, y)` says where the layer may stand.
+pub fn place_layer_where(
+    grid: Grid,
+    radius: f64,
+    k: u32,
+    seed: i32,
+    allowed: impl Fn(f64, f64) -> bool + 'static,
+) -> Result<(Grid, Vec<Point>), String> {
     let (width, height) = (grid.width, grid.height);
     // Sampler::new checks the radius: a spacing of 0 or NaN would never move the loops on.
-    let mut sampler =
-        Sampler::new(grid, radius, k, seed)?.with_allowed(move |x, y| mask.allows(x, y));
+    let mut sampler = Sampler::new(grid, radius, k, seed)?.with_allowed(allowed);
     let spacing = 2.0 * radius;
     let mut y = 0.0;
     while y < height {

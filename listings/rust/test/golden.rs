@@ -6,7 +6,7 @@ use poisson_listing::darts::dart_throwing;
 use poisson_listing::grid::{Grid, Point};
 use poisson_listing::jittered::jittered_grid;
 use poisson_listing::layers::{place_layers, Layer, Mask};
-use poisson_listing::paint::stamp_circle;
+use poisson_listing::paint::{paint_world, stamp_circle};
 use poisson_listing::random::random_points;
 use poisson_listing::variable::{fbm, linear_x, radial, variable_radius};
 use std::fmt::Write as _;
@@ -156,6 +156,12 @@ fn answer(line: &str) -> Result<String, String> {
             for layer in &placed {
                 out.push(' ');
                 xyr(&mut out, layer);
+            }
+        }
+        "paint_world" => {
+            let (w, h, seed) = (t.n::<usize>()?, t.n::<usize>()?, t.n()?);
+            for b in paint_world(w, h, seed)? {
+                write!(out, "{b:02x}").unwrap();
             }
         }
         "stamp_circles" => {

@@ -6,7 +6,7 @@ use poisson_listing::darts::dart_throwing;
 use poisson_listing::grid::Grid;
 use poisson_listing::jittered::jittered_grid;
 use poisson_listing::layers::{place_layers, Layer, Mask};
-use poisson_listing::paint::stamp_circle;
+use poisson_listing::paint::{paint_world, stamp_circle};
 use poisson_listing::random::{random_points, ParkMiller};
 use poisson_listing::variable::{fbm, linear_x, variable_radius};
 
@@ -62,4 +62,6 @@ fn a_bad_stamp_is_refused_and_paints_nothing() {
     // Far off the image is not an error: nothing to paint.
     assert!(stamp_circle(&mut rgb, 4, 4, 1e300, 1.0, 1.0, [0, 0, 0], 1.0).is_ok());
     assert!(place_layers(100.0, 100.0, Vec::new()).unwrap().is_empty());
+    assert!(paint_world(0, 10, 1).is_err());
+    assert!(paint_world(100_000, 100_000, 1).is_err());
 }

@@ -47,6 +47,8 @@ static class Guards
             Variable.VariableRadius(100, 100, 10, 5, Sparseness.LinearX, 30, 1));
         Refuses("the seed that folds to 0", () => new ParkMiller(-2147483646));
         Refuses("a patch of 0", () => Variable.Fbm(0, 4, 1));
+        Refuses("a world 0 wide", () => Paint.PaintWorld(0, 10, 1));
+        Refuses("a world too big", () => Paint.PaintWorld(100000, 100000, 1));
         Refuses("no octaves", () => Variable.Fbm(100, 0, 1));
         Refuses("a radius the grid cannot hold", () => new Sampler(new Grid(100, 100, 10), 10, 30, 1));
         var rgb = new byte[3 * 16];

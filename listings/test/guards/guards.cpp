@@ -53,6 +53,8 @@ int main() {
     refuses("min above max", [] { variableRadius(100, 100, 10, 5, Sparseness::LinearX, 30, 1); });
     refuses("the seed that folds to 0", [] { ParkMiller rng(-2147483646); });
     refuses("a patch of 0", [] { fbm(0, 4, 1); });
+    refuses("a world 0 wide", [] { paintWorld(0, 10, 1); });
+    refuses("a world too big", [] { paintWorld(100000, 100000, 1); });
     refuses("no octaves", [] { fbm(100, 0, 1); });
     refuses("a radius the grid cannot hold", [] {
         Grid grid(100, 100, 10);

@@ -5,7 +5,7 @@ import { dartThrowing } from "../../js/darts.js";
 import { Grid } from "../../js/grid.js";
 import { jitteredGrid } from "../../js/jittered.js";
 import { placeLayers } from "../../js/layers.js";
-import { stampCircle } from "../../js/paint.js";
+import { paintWorld, stampCircle } from "../../js/paint.js";
 import { ParkMiller, randomPoints } from "../../js/random.js";
 import { fbm, linearX, variableRadius } from "../../js/variable.js";
 
@@ -36,6 +36,8 @@ refuses("a cell too small for the map", () => poissonDisk(1e9, 1e9, 1, 30, 1), /
 refuses("min above max", () => variableRadius(100, 100, 10, 5, linearX(100), 30, 1), /above/);
 refuses("the seed that folds to 0", () => new ParkMiller(-2147483646));
 refuses("a patch of 0", () => fbm(0, 4, 1));
+refuses("a world 0 wide", () => paintWorld(0, 10, 1));
+refuses("a world too big", () => paintWorld(100000, 100000, 1), /too big/);
 refuses("no octaves", () => fbm(100, 0, 1));
 refuses("a radius the grid cannot hold", () => new Sampler(new Grid(100, 100, 10), 10, 30, 1), /too small/);
 const rgb = new Uint8Array(3 * 16).fill(7);
