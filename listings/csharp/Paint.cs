@@ -98,7 +98,8 @@ namespace PoissonDisk
                 g => g != Ground.Water, g => g == Ground.Forest, g => g == Ground.Meadow,
             };
             var colors = new byte[][] {
-                new byte[] { 120, 120, 128 }, new byte[] { 30, 70, 35 }, new byte[] { 240, 220, 90 },
+                new byte[] { 120, 120, 128 }, new byte[] { 30, 70, 35 },
+                new byte[] { 240, 220, 90 },
             };
             var grid = new Grid(width, height, radii[2] / Math.Sqrt(2));
             for (int i = 0; i < 3; i++)
