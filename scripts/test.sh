@@ -29,9 +29,10 @@ cargo clippy -p poisson-live --all-features --offline --target wasm32-unknown-un
 step "crates, natively (cargo test)"
 cargo test --workspace --offline
 
-step "listings in Rust, JavaScript, C#, C++ (scripts/test-listings.sh), and a case one ulp off fails each"
+step "listings in Rust, JavaScript, C#, C++ (scripts/test-listings.sh), a case one ulp off fails each, bad input is refused"
 bash scripts/test-listings.sh
 bash listings/test/one-ulp.sh
+bash listings/test/guards.sh
 
 step "the core's optional features: serde and mint (cargo test -p poisson-live --features serde,mint)"
 # Only what the features change (the derives add no behaviour, and the step above ran the rest):

@@ -1,10 +1,15 @@
 // Step 5: Bridson's algorithm, one step at a time, growing outward from an active list.
+// Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
+// nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
+// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
+// come out one ulp off and then go their own way: another forest for the same seed.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <vector>
 
 #include "grid.hpp"
@@ -22,8 +27,17 @@ struct Candidate {
 class Sampler {
 public:
     // The grid is borrowed, not owned: layers share one grid between several samplers.
+    // The radius must suit the grid's cells (at least cell * sqrt(2)), or two points could share
+    // a cell and one would drop out of the grid unseen.
     Sampler(Grid& grid, double radius, int k, std::int32_t seed)
-        : grid_(grid), radius_(radius), k_(k), rng_(seed) {}
+        : grid_(grid), radius_(checkPositive("radius", radius)), k_(k), rng_(seed) {
+        if (!grid.fits(radius)) {
+            throw std::invalid_argument("the radius is too small for the grid's cells");
+        }
+        if (k < 0) {
+            throw std::invalid_argument("k must not be negative");
+        }
+    }
 
     // Optional rules for the later steps: a radius that varies over the map, and ground a
     // point may not stand on.
@@ -101,13 +115,13 @@ public:
     const std::vector<Candidate>& tried() const { return tried_; }
     int current() const { return current_; }  // -1 before the first step
     // Layers draw their seed points from the sampler's own stream, so one seed covers both.
-    Rng& rng() { return rng_; }
+    ParkMiller& rng() { return rng_; }
 
 private:
     Grid& grid_;
     double radius_;
     int k_;
-    Rng rng_;
+    ParkMiller rng_;
     std::vector<Disc> points_;
     std::vector<int> active_;  // indices into points_ of the points that may still grow
     std::vector<Candidate> tried_;
@@ -115,10 +129,11 @@ private:
 };
 
 // Bridson's one call: a grid for this radius, a random first point, then step until done.
-// Each point is placed once and retired once, so n points take 2n - 1 steps: linear time.
+// A step either adds a point or retires one, and every point but the first is added by a step:
+// n points cost n - 1 adding steps plus n retiring ones, 2n - 1 in all.
 inline std::vector<Disc> poissonDisk(double width, double height, double radius, int k,
                                      std::int32_t seed) {
-    Grid grid(width, height, radius / std::sqrt(2.0));
+    Grid grid(width, height, checkPositive("radius", radius) / std::sqrt(2.0));
     Sampler sampler(grid, radius, k, seed);
     sampler.startRandom();
     while (sampler.step()) {

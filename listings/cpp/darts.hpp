@@ -1,4 +1,8 @@
 // Step 3: dart throwing, the obvious way to keep points apart.
+// Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
+// nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
+// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
+// come out one ulp off and then go their own way: another forest for the same seed.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +16,11 @@ namespace poisson {
 // in a row, because nobody can tell when the map is truly full.
 inline std::vector<Point> dartThrowing(double width, double height, double radius, int maxMisses,
                                        std::int32_t seed) {
-    Rng rng(seed);
+    // A radius of 0 would keep every dart and never miss, so the loop would never end.
+    checkPositive("width", width);
+    checkPositive("height", height);
+    checkPositive("radius", radius);
+    ParkMiller rng(seed);
     std::vector<Point> kept;
     int misses = 0;
     while (misses < maxMisses) {

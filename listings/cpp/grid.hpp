@@ -1,11 +1,22 @@
 // Step 4: the background grid, so "is anything too close?" looks at a few cells, not every point.
+// Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
+// nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
+// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
+// come out one ulp off and then go their own way: another forest for the same seed.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
+#include "random.hpp"
+
 namespace poisson {
+
+// The most cells a grid may have (the crate's limit too): a tiny cell on a big map would
+// otherwise ask for more memory than the machine has.
+constexpr double kMaxCells = 33554432.0;  // 2^25
 
 // A placed point keeps its own radius: in later steps radii differ from point to point.
 struct Disc {
@@ -18,16 +29,20 @@ class Grid {
 public:
     // With cell = r / sqrt(2) a cell's diagonal is r, so two points of radius >= r never share
     // a cell and one index per cell is enough.
+    // A cell of 0 or NaN would make the casts below undefined behaviour: checked first.
     Grid(double width, double height, double cell)
-        : width_(width),
-          height_(height),
-          cell_(cell),
-          cols_(static_cast<int>(std::ceil(width / cell))),
+        : width_(checkPositive("width", width)),
+          height_(checkPositive("height", height)),
+          cell_(checkPositive("cell", cell)),
+          cols_(checkedCount(std::ceil(width / cell), std::ceil(height / cell))),
           rows_(static_cast<int>(std::ceil(height / cell))),
           cells_(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), -1) {}
 
     double width() const { return width_; }
     double height() const { return height_; }
+
+    // Whether points of spacing r can share this grid: a cell must hold at most one of them.
+    bool fits(double r) const { return r / std::sqrt(2.0) >= cell_; }
 
     // The grid keeps its own list of every point it holds: with several layers on one grid it
     // sees every layer, while each sampler keeps only its own points.
@@ -66,6 +81,13 @@ public:
     }
 
 private:
+    static int checkedCount(double cols, double rows) {
+        if (cols * rows > kMaxCells) {
+            throw std::invalid_argument("the cell is too small for this map");
+        }
+        return static_cast<int>(cols);
+    }
+
     // Rounding can put x just under the width into column cols; it belongs to the last one.
     int colOf(double x) const {
         return std::min(static_cast<int>(std::floor(x / cell_)), cols_ - 1);

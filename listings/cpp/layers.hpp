@@ -1,4 +1,8 @@
 // Step 7: layers (rocks, trees, flowers) on one shared grid, each with its own ground rule.
+// Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
+// nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
+// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
+// come out one ulp off and then go their own way: another forest for the same seed.
 #pragma once
 
 #include <algorithm>
@@ -12,7 +16,7 @@
 
 namespace poisson {
 
-using Ground = std::function<bool(double, double)>;
+using GroundRule = std::function<bool(double, double)>;
 
 // Strictly inside one of the discs: a point exactly on an edge counts as outside.
 inline bool insideAny(const std::vector<Disc>& discs, double x, double y) {
@@ -26,11 +30,11 @@ inline bool insideAny(const std::vector<Disc>& discs, double x, double y) {
     return false;
 }
 
-inline Ground insideDiscs(std::vector<Disc> discs) {
+inline GroundRule insideDiscs(std::vector<Disc> discs) {
     return [discs](double x, double y) { return insideAny(discs, x, y); };
 }
 
-inline Ground outsideDiscs(std::vector<Disc> discs) {
+inline GroundRule outsideDiscs(std::vector<Disc> discs) {
     return [discs](double x, double y) { return !insideAny(discs, x, y); };
 }
 
@@ -38,12 +42,13 @@ struct Layer {
     double radius;
     int k;
     std::int32_t seed;
-    Ground allowed;  // empty: anywhere
+    GroundRule allowed;  // empty: anywhere
 };
 
 // One random start cannot reach ground cut off by a mask, so every 2r block gets up to k tries
 // at a seed point, then Bridson grows from all of them.
 inline std::vector<Disc> placeLayer(Grid& grid, const Layer& layer) {
+    // The Sampler checks the radius: a spacing of 0 or NaN would never move the loops on.
     Sampler sampler(grid, layer.radius, layer.k, layer.seed);
     sampler.allowed = layer.allowed;
     const double w = grid.width();
@@ -70,12 +75,15 @@ inline std::vector<Disc> placeLayer(Grid& grid, const Layer& layer) {
 // layer's points through it. Put the biggest radius first: small things fill in around big ones.
 inline std::vector<std::vector<Disc>> placeLayers(double width, double height,
                                                   const std::vector<Layer>& layers) {
+    std::vector<std::vector<Disc>> placed;
+    if (layers.empty()) {
+        return placed;
+    }
     double smallest = std::numeric_limits<double>::infinity();
     for (const Layer& layer : layers) {
         smallest = std::min(smallest, layer.radius);
     }
-    Grid grid(width, height, smallest / std::sqrt(2.0));
-    std::vector<std::vector<Disc>> placed;
+    Grid grid(width, height, checkPositive("every layer's radius", smallest) / std::sqrt(2.0));
     for (const Layer& layer : layers) {
         placed.push_back(placeLayer(grid, layer));
     }

@@ -1,4 +1,6 @@
 // Step 5: Bridson's algorithm, one step at a time, growing outward from an active list.
+// In Unity or Godot: the page's FAQ ("How do I use it in Bevy, Unity, Godot...") has a script
+// for each that calls Bridson.PoissonDisk and places a prefab or a scene at every point.
 using System;
 using System.Collections.Generic;
 
@@ -21,7 +23,7 @@ namespace PoissonDisk
 
     public sealed class Sampler
     {
-        readonly BackgroundGrid grid;
+        readonly Grid grid;
         readonly double radius;
         readonly int k;
         readonly ParkMiller rng;
@@ -38,8 +40,16 @@ namespace PoissonDisk
         public Func<double, double, bool> Allowed;
 
         // The grid is borrowed, not owned: layers share one grid between several samplers.
-        public Sampler(BackgroundGrid grid, double radius, int k, int seed)
+        // The radius must suit the grid's cells (at least cell * sqrt(2)), or two points could
+        // share a cell and one would drop out of the grid unseen.
+        public Sampler(Grid grid, double radius, int k, int seed)
         {
+            Scatter.CheckPositive("radius", radius);
+            if (!grid.Fits(radius))
+                throw new ArgumentOutOfRangeException(
+                    "radius", radius, "the radius is too small for the grid's cells");
+            if (k < 0)
+                throw new ArgumentOutOfRangeException("k", k, "k must not be negative");
             this.grid = grid;
             this.radius = radius;
             this.k = k;
@@ -117,11 +127,13 @@ namespace PoissonDisk
     public static class Bridson
     {
         // Bridson's one call: a grid for this radius, a random first point, then step until done.
-        // Each point is placed once and retired once, so n points take 2n - 1 steps: linear time.
+        // A step either adds a point or retires one, and every point but the first is added by a
+        // step: n points cost n - 1 adding steps plus n retiring ones, 2n - 1 in all.
         public static List<Disc> PoissonDisk(double width, double height, double radius, int k,
                                              int seed)
         {
-            var grid = new BackgroundGrid(width, height, radius / Math.Sqrt(2));
+            Scatter.CheckPositive("radius", radius);
+            var grid = new Grid(width, height, radius / Math.Sqrt(2));
             var sampler = new Sampler(grid, radius, k, seed);
             sampler.StartRandom();
             while (sampler.Step())

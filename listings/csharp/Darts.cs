@@ -1,4 +1,5 @@
 // Step 3: dart throwing, the obvious way to keep points apart.
+using System;
 using System.Collections.Generic;
 
 namespace PoissonDisk
@@ -10,6 +11,10 @@ namespace PoissonDisk
         public static List<Point> Throw(double width, double height, double radius, int maxMisses,
                                         int seed)
         {
+            // A radius of 0 would keep every dart and never miss, so the loop would never end.
+            Scatter.CheckPositive("width", width);
+            Scatter.CheckPositive("height", height);
+            Scatter.CheckPositive("radius", radius);
             var rng = new ParkMiller(seed);
             var kept = new List<Point>();
             int misses = 0;

@@ -19,8 +19,12 @@ namespace PoissonDisk
         }
     }
 
-    public sealed class BackgroundGrid
+    public sealed class Grid
     {
+        // The most cells a grid may have (the crate's limit too): a tiny cell on a big map would
+        // otherwise ask for more memory than the machine has.
+        public const double MaxCells = 33554432; // 2^25
+
         public readonly double Width;
         public readonly double Height;
         readonly double cell;
@@ -33,16 +37,25 @@ namespace PoissonDisk
 
         // With cell = r / sqrt(2) a cell's diagonal is r, so two points of radius >= r never
         // share a cell and one index per cell is enough.
-        public BackgroundGrid(double width, double height, double cell)
+        public Grid(double width, double height, double cell)
         {
-            Width = width;
-            Height = height;
-            this.cell = cell;
+            Width = Scatter.CheckPositive("width", width);
+            Height = Scatter.CheckPositive("height", height);
+            this.cell = Scatter.CheckPositive("cell", cell);
+            if (Math.Ceiling(width / cell) * Math.Ceiling(height / cell) > MaxCells)
+                throw new ArgumentOutOfRangeException(
+                    "cell", cell, "the cell is too small for a " + width + " x " + height + " map");
             cols = (int)Math.Ceiling(width / cell);
             rows = (int)Math.Ceiling(height / cell);
             cells = new int[cols * rows];
             for (int i = 0; i < cells.Length; i++)
                 cells[i] = -1;
+        }
+
+        // Whether points of spacing r can share this grid: a cell must hold at most one of them.
+        public bool Fits(double r)
+        {
+            return r / Math.Sqrt(2) >= cell;
         }
 
         public void Add(double x, double y, double r)

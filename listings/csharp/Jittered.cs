@@ -10,6 +10,13 @@ namespace PoissonDisk
         // other across a shared edge, and the rows and columns show through.
         public static List<Point> Grid(double spacing, double width, double height, int seed)
         {
+            Scatter.CheckPositive("spacing", spacing);
+            Scatter.CheckPositive("width", width);
+            Scatter.CheckPositive("height", height);
+            double cells = Math.Floor(width / spacing) * Math.Floor(height / spacing);
+            if (cells > PoissonDisk.Grid.MaxCells)
+                throw new ArgumentOutOfRangeException(
+                    "spacing", spacing, "the spacing is too small for this map");
             var rng = new ParkMiller(seed);
             // Only whole cells: a partial cell at the right or bottom edge gets no point.
             int cols = (int)Math.Floor(width / spacing);

@@ -39,8 +39,9 @@ namespace PoissonDisk
 
         // One random start cannot reach ground cut off by a mask, so every 2r block gets up to
         // k tries at a seed point, then Bridson grows from all of them.
-        public static List<Disc> PlaceLayer(BackgroundGrid grid, Layer layer)
+        public static List<Disc> PlaceLayer(Grid grid, Layer layer)
         {
+            // The Sampler checks the radius: a spacing of 0 or NaN would never move the loops on.
             var sampler = new Sampler(grid, layer.Radius, layer.K, layer.Seed);
             sampler.Allowed = layer.Allowed;
             double w = grid.Width;
@@ -71,11 +72,14 @@ namespace PoissonDisk
         // big ones.
         public static List<List<Disc>> PlaceLayers(double width, double height, List<Layer> layers)
         {
+            var placed = new List<List<Disc>>();
+            if (layers.Count == 0)
+                return placed;
             double smallest = double.PositiveInfinity;
             foreach (Layer layer in layers)
                 smallest = Math.Min(smallest, layer.Radius);
-            var grid = new BackgroundGrid(width, height, smallest / Math.Sqrt(2));
-            var placed = new List<List<Disc>>();
+            Scatter.CheckPositive("every layer's radius", smallest);
+            var grid = new Grid(width, height, smallest / Math.Sqrt(2));
             foreach (Layer layer in layers)
                 placed.Add(PlaceLayer(grid, layer));
             return placed;

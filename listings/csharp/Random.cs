@@ -23,6 +23,9 @@ namespace PoissonDisk
     public sealed class ParkMiller
     {
         const long Modulus = 2147483647; // 2^31 - 1, a prime
+        // 16807 = 7^5 is a primitive root modulo 2^31 - 1: its powers run through every state
+        // 1..M-1 before repeating, so any nonzero start lies on the one cycle of length M - 1.
+        const long Multiplier = 16807;
         long state;
 
         public ParkMiller(int seed)
@@ -41,7 +44,7 @@ namespace PoissonDisk
         public long Next()
         {
             // The product needs up to 46 bits, so it is done in long, never int.
-            state = state * 16807 % Modulus;
+            state = state * Multiplier % Modulus;
             return state;
         }
 
@@ -54,9 +57,22 @@ namespace PoissonDisk
 
     public static class Scatter
     {
+        // A size the steps accept: a finite number above 0 (!(value > 0) also catches NaN).
+        public static double CheckPositive(string name, double value)
+        {
+            if (!(value > 0) || double.IsInfinity(value))
+                throw new ArgumentOutOfRangeException(
+                    name, value, name + " must be a finite number above 0");
+            return value;
+        }
+
         // Pure randomness: clumps and holes, the look Poisson disk sampling is meant to fix.
         public static List<Point> RandomPoints(int count, double width, double height, int seed)
         {
+            if (count < 0)
+                throw new ArgumentOutOfRangeException("count", count, "count must not be negative");
+            CheckPositive("width", width);
+            CheckPositive("height", height);
             var rng = new ParkMiller(seed);
             var points = new List<Point>(count);
             for (int i = 0; i < count; i++)

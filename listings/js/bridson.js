@@ -1,18 +1,26 @@
-// Step 5: Bridson's algorithm. Grow the set outward from an active list of points that may still
-// have room around them, one step at a time, so a picture can be drawn after every step.
+// Step 5: Bridson's algorithm. Every new point is thrown next to one already placed, taken from
+// the active list (the points not yet given up on); one call of `step` does one round of that,
+// so a picture can be drawn between any two.
 
-import { Rng } from "./random.js";
+import { ParkMiller, checkPositive } from "./random.js";
 import { Grid } from "./grid.js";
 
 export class Sampler {
-  // `radiusAt(x, y)` (step 6) and `allowed(x, y)` (step 7) are optional.
-  constructor(grid, width, height, radius, k, seed, { radiusAt = null, allowed = null } = {}) {
+  // The map is the grid's. `radiusAt(x, y)` (step 6) and `allowed(x, y)` (step 7) are optional.
+  // The radius must suit the grid's cells (at least cell · √2), or two points could share a cell
+  // and one would drop out of the grid unseen.
+  constructor(grid, radius, k, seed, { radiusAt = null, allowed = null } = {}) {
+    checkPositive("radius", radius);
+    if (!grid.fits(radius)) {
+      throw new RangeError(`radius ${radius} is too small for the grid's cells`);
+    }
+    if (!Number.isInteger(k) || k < 0) throw new RangeError(`k must be a whole number, got ${k}`);
     this.grid = grid;
-    this.width = width;
-    this.height = height;
+    this.width = grid.width;
+    this.height = grid.height;
     this.radius = radius;
     this.k = k;
-    this.rng = new Rng(seed);
+    this.rng = new ParkMiller(seed);
     this.radiusAt = radiusAt;
     this.allowed = allowed;
     this.points = []; // this sampler's points (the grid may hold other layers' too)
@@ -44,14 +52,15 @@ export class Sampler {
   // One step: "placed", "retired", or "finished" (which changes nothing).
   step() {
     if (this.active.length === 0) return "finished";
-    // pick: any active point, chosen at random, so the front grows evenly in every direction.
+    // pick: one point of the active list, by lot; taking them at random keeps the filled
+    // region round instead of letting it run off in one direction.
     const a = Math.floor(this.rng.nextFloat() * this.active.length);
     this.current = this.active[a];
     const p = this.points[this.current];
     this.tried = [];
     for (let i = 0; i < this.k; i++) {
-      // throw: a candidate in the ring r..2r, drawn in the square around it until one lands in
-      // the ring (a square is easy to draw in; the ring is what spaces points well).
+      // throw: a spot at distance r to 2r from p. Draw (dx, dy) in the 4r-wide square and
+      // draw again while it falls outside that annulus: uniform over its area, no trig.
       let dx, dy, d2;
       do {
         dx = (this.rng.nextFloat() * 4 - 2) * p.r;
@@ -62,14 +71,15 @@ export class Sampler {
       const y = p.y + dy;
       const accepted = this.tryAdd(x, y);
       this.tried.push({ x, y, accepted });
-      // refused: off the map, on forbidden ground or too close to a point: throw again.
+      // refused: the spot failed a test (map edge, ground rule, spacing); next throw.
       if (!accepted) continue;
 
-      // placed: far enough from everyone, so keep it; it becomes active and the step ends.
+      // placed: the spot passed; tryAdd stored it and made it active. One new point per step,
+      // so the step is over.
       return "placed";
     }
-    // retired: k misses in a row, so the ring is taken as full. Moving the last entry into its
-    // slot removes it without shifting the rest of the list.
+    // retired: all k throws failed, so p is given up on. Order in the list does not matter:
+    // the last entry takes its slot, and nothing else moves.
     this.active[a] = this.active[this.active.length - 1];
     this.active.pop();
     return "retired";
@@ -83,8 +93,8 @@ export class Sampler {
 
 // Bridson's whole algorithm in one call. k = 30 is his suggestion; fewer leaves gaps.
 export function poissonDisk(width, height, radius, k, seed) {
-  const grid = new Grid(width, height, radius / Math.SQRT2);
-  const sampler = new Sampler(grid, width, height, radius, k, seed);
+  const grid = new Grid(width, height, checkPositive("radius", radius) / Math.SQRT2);
+  const sampler = new Sampler(grid, radius, k, seed);
   // A refused first point leaves the active list empty: the run is simply over.
   sampler.startRandom();
   return sampler.run();

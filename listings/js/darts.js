@@ -1,11 +1,15 @@
 // Step 3: dart throwing. Throw a point anywhere; keep it if it is far enough from every kept one.
 
-import { Rng } from "./random.js";
+import { ParkMiller, checkPositive } from "./random.js";
 
 // There is no way to know the map is full, so give up after `maxMisses` misses in a row.
 // Every dart is checked against every kept point: simple, and slow once the map fills.
+// A radius of 0 would keep every dart and never miss, so the loop would never end.
 export function dartThrowing(width, height, radius, maxMisses, seed) {
-  const rng = new Rng(seed);
+  checkPositive("width", width);
+  checkPositive("height", height);
+  checkPositive("radius", radius);
+  const rng = new ParkMiller(seed);
   const kept = [];
   let misses = 0;
   while (misses < maxMisses) {

@@ -3,6 +3,7 @@
 
 import { Grid } from "./grid.js";
 import { Sampler } from "./bridson.js";
+import { checkPositive } from "./random.js";
 
 // Ground rules: where a layer may stand. "Inside" is strictly inside some disc.
 export function insideDiscs(discs) {
@@ -17,13 +18,16 @@ export function outsideDiscs(discs) {
 
 // The cell must suit the smallest radius of any layer, or two small points could share a cell.
 export function sharedGrid(width, height, radii) {
-  return new Grid(width, height, Math.min(...radii) / Math.SQRT2);
+  const smallest = radii.reduce((a, b) => Math.min(a, b), Infinity);
+  return new Grid(width, height, checkPositive("every layer's radius", smallest) / Math.SQRT2);
 }
 
 // A layer starts from a seed point in every 2r block, not from one point: earlier layers and its
 // ground rule may cut the map into pieces that one growing front would never reach.
-export function placeLayer(grid, width, height, { radius, k, seed, allowed = null }) {
-  const sampler = new Sampler(grid, width, height, radius, k, seed, { allowed });
+export function placeLayer(grid, { radius, k, seed, allowed = null }) {
+  const { width, height } = grid;
+  // The Sampler checks the radius: a spacing of 0 or NaN would never move the loops on.
+  const sampler = new Sampler(grid, radius, k, seed, { allowed });
   const spacing = 2 * radius;
   for (let y = 0; y < height; y += spacing) {
     for (let x = 0; x < width; x += spacing) {
@@ -39,6 +43,7 @@ export function placeLayer(grid, width, height, { radius, k, seed, allowed = nul
 
 // Place big radii first: a large rock cannot squeeze in between small flowers afterwards.
 export function placeLayers(width, height, layers) {
+  if (layers.length === 0) return [];
   const grid = sharedGrid(width, height, layers.map((l) => l.radius));
-  return layers.map((layer) => placeLayer(grid, width, height, layer));
+  return layers.map((layer) => placeLayer(grid, layer));
 }

@@ -1,11 +1,13 @@
 // Step 1: a seeded generator, and points scattered with it.
 
-const M = 2147483647; // 2^31 − 1, a prime, so every nonzero state is on one long cycle
+const M = 2147483647; // 2^31 − 1, a prime
+// 16807 = 7^5 is a primitive root modulo M: its powers run through every state 1..M−1 before
+// repeating, so any nonzero start lies on the one cycle of length M − 1.
 const A = 16807;
 
 // Park–Miller's "minimal standard" generator. It is not a good generator by today's measures,
 // but it is tiny and every language computes it the same way, so one seed gives one forest.
-export class Rng {
+export class ParkMiller {
   constructor(seed) {
     // `%` keeps the sign of the seed (as in C, C#, Rust); fold zero and negatives into 1..M−1.
     let s = seed % M;
@@ -27,9 +29,19 @@ export class Rng {
   }
 }
 
+// A size the steps accept: a finite number above 0. (`!(value > 0)` also catches NaN.)
+export function checkPositive(name, value) {
+  if (!(value > 0) || !Number.isFinite(value)) {
+    throw new RangeError(`${name} must be a finite number above 0, got ${value}`);
+  }
+  return value;
+}
+
 // Uniform random points: x first, then y, for each point.
 export function randomPoints(count, width, height, seed) {
-  const rng = new Rng(seed);
+  checkPositive("width", width);
+  checkPositive("height", height);
+  const rng = new ParkMiller(seed);
   const points = [];
   for (let i = 0; i < count; i++) {
     const x = rng.nextFloat() * width;

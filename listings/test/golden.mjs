@@ -3,7 +3,8 @@
 //
 //   node listings/test/golden.mjs LANG COMMAND [ARGS...]
 //
-// The cases come from POISSON_GOLDEN_DIR (default crates/core/tests/golden). The runner gets every
+// The cases come from POISSON_GOLDEN_DIR (default crates/core/tests/golden), and then from
+// listings/test/cases (the listings' own, made by the Rust listing). The runner gets every
 // case at once on stdin, one line each, and must print exactly one line per input line, in order.
 // The line formats are listings-contract's runner protocol:
 //   - every f64 is its 16-hex-digit IEEE-754 bit pattern (lowercase), so nothing is lost to
@@ -72,6 +73,14 @@ const kinds = {
     const input = [hex(p.width), hex(p.height), hex(p.min_radius), hex(p.max_radius), p.density, int(p.k), int(p.seed)];
     return [input, xyr(e)];
   },
+  // Listing-only cases (listings/test/cases/, made by the Rust listing): fractal-noise spacing.
+  variable_noise: (p, e) => {
+    const input = [hex(p.width), hex(p.height), hex(p.min_radius), hex(p.max_radius), hex(p.patch)];
+    input.push(int(p.octaves), int(p.k), int(p.seed));
+    return [input, xyr(e)];
+  },
+  // Listing-only too: step 8's small painted island, its RGB bytes in base64 as stamp_circles'.
+  paint_world: (p, e) => [[int(p.width), int(p.height), int(p.seed)], [Buffer.from(e, "base64").toString("hex")]],
   place_layers: (p, e) => {
     const input = [hex(p.width), hex(p.height), int(p.layers.length)];
     for (const l of p.layers) {
@@ -95,10 +104,19 @@ const kinds = {
   },
 };
 
-const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
-const cases = files.map((name) => {
+// The golden cases, then the listings' own cases (listings/test/cases/, made by the Rust listing
+// with listings/test/make-cases.mjs), which test what the crate has no case for.
+const own = join(root, "listings/test/cases");
+const files = [dir, own].flatMap((d) =>
+  readdirSync(d)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => join(d, f)),
+);
+const cases = files.map((path) => {
+  const name = path.slice(path.lastIndexOf("/") + 1);
   try {
-    const c = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    const c = JSON.parse(readFileSync(path, "utf8"));
     const convert = kinds[c.kind];
     if (!convert) return { name, line: String(c.kind), want: null, why: `unknown kind ${c.kind}` };
     const [input, want] = convert(c.params, c.expected);

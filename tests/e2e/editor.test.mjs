@@ -330,7 +330,7 @@ test('a new seed fills a new map, the one the bindings make in one call for that
         { name: 'tree', spacing: 16, weight: 3 },
         { name: 'rock', spacing: 40, weight: 1 },
       ],
-      between: [{ a: 'tree', b: 'rock', spacing: 12 }],
+      between: [{ a: 'tree', b: 'rock', spacing: 14 }],
       k: 30,
       seed: 77,
     });

@@ -23,7 +23,8 @@ const CLASSES = [
   { name: 'tree', spacing: 16, weight: 3, color: COLORS.tree, size: 5 },
   { name: 'rock', spacing: 40, weight: 1, color: '#7b7f86', size: 9 },
 ];
-const BETWEEN = 12;
+/** A tree and a rock: the sum of the radii they are drawn with (5 + 9), so they never overlap. */
+const BETWEEN = 14;
 /** How far one arrow key moves the brush (map units); Shift moves four times as far. */
 const KEY_STEP = 10;
 const BRUSH_COLOR = 'rgba(33, 99, 160, 0.9)';

@@ -103,8 +103,18 @@ namespace PoissonDisk.Test
                     int k = (int)t.Integer();
                     if (name != "linear_x" && name != "radial")
                         return "unknown density " + name;
-                    Density d = name == "radial" ? Density.Radial : Density.LinearX;
+                    Sparseness d = name == "radial" ? Sparseness.Radial : Sparseness.LinearX;
                     Xyr(o, Variable.VariableRadius(w, h, lo, hi, d, k, t.Seed()));
+                    break;
+                }
+                case "variable_noise":
+                {
+                    double w = t.F64(), h = t.F64(), lo = t.F64(), hi = t.F64(), patch = t.F64();
+                    int octaves = (int)t.Integer();
+                    int k = (int)t.Integer();
+                    int seed = t.Seed();
+                    var field = Variable.Fbm(patch, octaves, seed);
+                    Xyr(o, Variable.VariableRadius(w, h, lo, hi, field, k, seed));
                     break;
                 }
                 case "place_layers":
@@ -135,6 +145,16 @@ namespace PoissonDisk.Test
                     o.Integer(placed.Count);
                     foreach (var points in placed)
                         Xyr(o, points);
+                    break;
+                }
+                case "paint_world":
+                {
+                    int w = (int)t.Integer(), h = (int)t.Integer();
+                    byte[] rgb = Paint.PaintWorld(w, h, t.Seed());
+                    var hex = new StringBuilder(rgb.Length * 2);
+                    foreach (byte b in rgb)
+                        hex.Append(b.ToString("x2", CultureInfo.InvariantCulture));
+                    o.Word(hex.ToString());
                     break;
                 }
                 case "stamp_circles":
@@ -177,7 +197,7 @@ namespace PoissonDisk.Test
             int seed = t.Seed();
             long steps = t.Integer();
             bool hasStart = t.Integer() != 0;
-            var grid = new BackgroundGrid(w, h, r / Math.Sqrt(2));
+            var grid = new Grid(w, h, r / Math.Sqrt(2));
             var sampler = new Sampler(grid, r, k, seed);
             if (hasStart)
             {

@@ -7,9 +7,9 @@ import { jitteredGrid } from "../jittered.js";
 import { dartThrowing } from "../darts.js";
 import { Grid } from "../grid.js";
 import { Sampler, poissonDisk } from "../bridson.js";
-import { linearX, radial, variableRadius } from "../variable.js";
+import { fbm, linearX, radial, variableRadius } from "../variable.js";
 import { insideDiscs, outsideDiscs, placeLayers } from "../layers.js";
-import { stampCircle } from "../paint.js";
+import { paintWorld, stampCircle } from "../paint.js";
 
 const view = new DataView(new ArrayBuffer(8));
 function toHex(x) {
@@ -49,7 +49,7 @@ function answer(line) {
     }
     case "sampler_trace": {
       const [w, h, r, k, seed, steps] = [f(), f(), f(), n(), n(), n()];
-      const s = new Sampler(new Grid(w, h, r / Math.SQRT2), w, h, r, k, seed);
+      const s = new Sampler(new Grid(w, h, r / Math.SQRT2), r, k, seed);
       if (n() === 1) s.tryAdd(f(), f());
       else s.startRandom();
       const out = [];
@@ -72,6 +72,14 @@ function answer(line) {
       const t = { linear_x: linearX(w), radial: radial(w, h) }[density];
       if (!t) return ["unknown", `density ${density}`];
       return xyr(variableRadius(w, h, min, max, t, k, seed));
+    }
+    case "variable_noise": {
+      const [w, h, min, max, patch, octaves, k, seed] = [f(), f(), f(), f(), f(), n(), n(), n()];
+      return xyr(variableRadius(w, h, min, max, fbm(patch, octaves, seed), k, seed));
+    }
+    case "paint_world": {
+      const [w, h, seed] = [n(), n(), n()];
+      return [Buffer.from(paintWorld(w, h, seed)).toString("hex")];
     }
     case "place_layers": {
       const [w, h, count] = [f(), f(), n()];

@@ -1,8 +1,9 @@
-// Step 5: Bridson's algorithm. Grow the set outward from an active list of points that may still
-// have room around them, one step at a time, so a picture can be drawn after every step.
+// Step 5: Bridson's algorithm. Every new point is thrown next to one already placed, taken from
+// the active list (the points not yet given up on); one call of `step` does one round of that,
+// so a picture can be drawn between any two.
 
 use crate::grid::{Grid, Point};
-use crate::random::Rng;
+use crate::random::{check_positive, ParkMiller};
 
 /// What `try_add` made of a point.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,11 +39,9 @@ pub type Ground = Box<dyn Fn(f64, f64) -> bool>;
 
 pub struct Sampler {
     pub grid: Grid,
-    width: f64,
-    height: f64,
     radius: f64,
     k: u32,
-    pub rng: Rng,
+    pub rng: ParkMiller,
     radius_at: Option<Rule>,
     allowed: Option<Ground>,
     /// This sampler's points (the grid may hold other layers' points too).
@@ -55,21 +54,18 @@ pub struct Sampler {
 }
 
 impl Sampler {
-    pub fn new(
-        grid: Grid,
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: u32,
-        seed: i32,
-    ) -> Option<Self> {
-        Some(Sampler {
+    /// The map is the grid's. The radius must suit the grid's cells (at least cell · √2), or two
+    /// points could share a cell and one would drop out of the grid unseen.
+    pub fn new(grid: Grid, radius: f64, k: u32, seed: i32) -> Result<Self, String> {
+        check_positive("radius", radius)?;
+        if !grid.fits(radius) {
+            return Err(format!("radius {radius} is too small for the grid's cells"));
+        }
+        Ok(Sampler {
             grid,
-            width,
-            height,
             radius,
             k,
-            rng: Rng::new(seed)?,
+            rng: ParkMiller::new(seed)?,
             radius_at: None,
             allowed: None,
             points: Vec::new(),
@@ -93,7 +89,7 @@ impl Sampler {
 
     /// Adds (x, y) if it is on the map, on allowed ground and far enough from everyone.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
-        if x < 0.0 || y < 0.0 || x >= self.width || y >= self.height {
+        if x < 0.0 || y < 0.0 || x >= self.grid.width || y >= self.grid.height {
             return Outcome::OffMap;
         }
         if let Some(allowed) = &self.allowed {
@@ -117,8 +113,8 @@ impl Sampler {
 
     /// The first point, drawn from the seed (a clicked point goes straight to `try_add`).
     pub fn start_random(&mut self) -> Outcome {
-        let x = self.rng.next_float() * self.width;
-        let y = self.rng.next_float() * self.height;
+        let x = self.rng.next_float() * self.grid.width;
+        let y = self.rng.next_float() * self.grid.height;
         self.try_add(x, y)
     }
 
@@ -126,15 +122,16 @@ impl Sampler {
         if self.active.is_empty() {
             return Step::Finished;
         }
-        // pick: any active point, chosen at random, so the front grows evenly in every direction.
+        // pick: one point of the active list, by lot; taking them at random keeps the filled
+        // region round instead of letting it run off in one direction.
         let a = (self.rng.next_float() * self.active.len() as f64).floor() as usize;
         let current = self.active[a];
         self.current = Some(current);
         let p = self.points[current];
         self.tried.clear();
         for _ in 0..self.k {
-            // throw: a candidate in the ring r..2r, drawn in the square around it until one lands
-            // in the ring (a square is easy to draw in; the ring is what spaces points well).
+            // throw: a spot at distance r to 2r from p. Draw (dx, dy) in the 4r-wide square and
+            // draw again while it falls outside that annulus: uniform over its area, no trig.
             let (dx, dy) = loop {
                 let dx = (self.rng.next_float() * 4.0 - 2.0) * p.r;
                 let dy = (self.rng.next_float() * 4.0 - 2.0) * p.r;
@@ -146,16 +143,17 @@ impl Sampler {
             let (x, y) = (p.x + dx, p.y + dy);
             let outcome = self.try_add(x, y);
             self.tried.push(Candidate { x, y, outcome });
-            // refused: off the map, on forbidden ground or too close to a point: throw again.
+            // refused: the spot failed a test (map edge, ground rule, spacing); next throw.
             if outcome != Outcome::Accepted {
                 continue;
             }
 
-            // placed: far enough from everyone, so keep it; it becomes active and the step ends.
+            // placed: the spot passed; try_add stored it and made it active. One new point per
+            // step, so the step is over.
             return Step::Placed(self.points.len() - 1);
         }
-        // retired: k misses in a row, so the ring is taken as full. swap_remove moves the last
-        // entry into its slot instead of shifting the rest of the list.
+        // retired: all k throws failed, so p is given up on. Order in the list does not matter,
+        // so swap_remove drops it in O(1).
         self.active.swap_remove(a);
         Step::Retired(current)
     }
@@ -167,10 +165,17 @@ impl Sampler {
 }
 
 /// Bridson's whole algorithm in one call. k = 30 is his suggestion; fewer leaves gaps.
-pub fn poisson_disk(width: f64, height: f64, radius: f64, k: u32, seed: i32) -> Option<Vec<Point>> {
-    let grid = Grid::new(width, height, radius / std::f64::consts::SQRT_2);
-    let mut sampler = Sampler::new(grid, width, height, radius, k, seed)?;
+pub fn poisson_disk(
+    width: f64,
+    height: f64,
+    radius: f64,
+    k: u32,
+    seed: i32,
+) -> Result<Vec<Point>, String> {
+    check_positive("radius", radius)?;
+    let grid = Grid::new(width, height, radius / std::f64::consts::SQRT_2)?;
+    let mut sampler = Sampler::new(grid, radius, k, seed)?;
     // A refused first point leaves the active list empty: the run is simply over.
     sampler.start_random();
-    Some(sampler.run())
+    Ok(sampler.run())
 }

@@ -1,6 +1,6 @@
 // Step 3: dart throwing. Throw a point anywhere; keep it if it is far enough from every kept one.
 
-use crate::random::Rng;
+use crate::random::{check_positive, ParkMiller};
 
 /// One dart: where it landed and whether it was kept.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -16,19 +16,26 @@ pub struct DartThrower {
     height: f64,
     radius: f64,
     max_misses: u32,
-    rng: Rng,
+    rng: ParkMiller,
     misses: u32,
     pub kept: Vec<(f64, f64)>,
 }
 
 impl DartThrower {
-    pub fn new(width: f64, height: f64, radius: f64, max_misses: u32, seed: i32) -> Option<Self> {
-        Some(DartThrower {
-            width,
-            height,
-            radius,
+    /// A radius of 0 would keep every dart and never miss, so the throwing would never end.
+    pub fn new(
+        width: f64,
+        height: f64,
+        radius: f64,
+        max_misses: u32,
+        seed: i32,
+    ) -> Result<Self, String> {
+        Ok(DartThrower {
+            width: check_positive("width", width)?,
+            height: check_positive("height", height)?,
+            radius: check_positive("radius", radius)?,
             max_misses,
-            rng: Rng::new(seed)?,
+            rng: ParkMiller::new(seed)?,
             misses: 0,
             kept: Vec::new(),
         })
@@ -68,8 +75,8 @@ pub fn dart_throwing(
     radius: f64,
     max_misses: u32,
     seed: i32,
-) -> Option<Vec<(f64, f64)>> {
+) -> Result<Vec<(f64, f64)>, String> {
     let mut darts = DartThrower::new(width, height, radius, max_misses, seed)?;
     while darts.throw().is_some() {}
-    Some(darts.kept)
+    Ok(darts.kept)
 }

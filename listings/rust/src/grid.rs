@@ -1,6 +1,8 @@
 // Step 4: the background grid, which answers "is there a point too close?" by looking only at
 // nearby cells instead of at every point.
 
+use crate::random::check_positive;
+
 /// A placed point with the spacing it keeps.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Point {
@@ -9,7 +11,13 @@ pub struct Point {
     pub r: f64,
 }
 
+/// The most cells a grid may have (the crate's limit too): a tiny cell on a big map would
+/// otherwise ask for more memory than the machine has.
+pub const MAX_CELLS: f64 = 33_554_432.0; // 2^25
+
 pub struct Grid {
+    pub width: f64,
+    pub height: f64,
     cell: f64,
     cols: usize,
     rows: usize,
@@ -22,16 +30,30 @@ pub struct Grid {
 impl Grid {
     /// With cells of r / √2 a cell's diagonal is r, so two points r apart never share a cell and
     /// one slot per cell is enough.
-    pub fn new(width: f64, height: f64, cell: f64) -> Grid {
-        let cols = (width / cell).ceil() as usize;
-        let rows = (height / cell).ceil() as usize;
-        Grid {
-            cell,
-            cols,
-            rows,
-            cells: vec![None; cols * rows],
-            points: Vec::new(),
+    pub fn new(width: f64, height: f64, cell: f64) -> Result<Grid, String> {
+        check_positive("width", width)?;
+        check_positive("height", height)?;
+        check_positive("the cell", cell)?;
+        let (cols, rows) = ((width / cell).ceil(), (height / cell).ceil());
+        if cols * rows > MAX_CELLS {
+            return Err(format!(
+                "a cell of {cell} is too small for a {width} × {height} map"
+            ));
         }
+        Ok(Grid {
+            width,
+            height,
+            cell,
+            cols: cols as usize,
+            rows: rows as usize,
+            cells: vec![None; cols as usize * rows as usize],
+            points: Vec::new(),
+        })
+    }
+
+    /// Whether points of spacing `r` can share this grid: a cell must hold at most one of them.
+    pub fn fits(&self, r: f64) -> bool {
+        r / std::f64::consts::SQRT_2 >= self.cell
     }
 
     // x just under the width can round to `cols`; such a point belongs in the last column.

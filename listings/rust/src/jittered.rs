@@ -1,13 +1,27 @@
 // Step 2: one random point in every cell of a regular grid.
 
-use crate::random::Rng;
+use crate::grid::MAX_CELLS;
+use crate::random::{check_positive, ParkMiller};
 
 /// Rows outer, columns inner, x before y: the order of the draws is part of the result. Cells
 /// that do not fit whole at the right and bottom edges are left out.
-pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Option<Vec<(f64, f64)>> {
-    let mut rng = Rng::new(seed)?;
-    let cols = (width / spacing).floor() as usize;
-    let rows = (height / spacing).floor() as usize;
+pub fn jittered_grid(
+    spacing: f64,
+    width: f64,
+    height: f64,
+    seed: i32,
+) -> Result<Vec<(f64, f64)>, String> {
+    check_positive("spacing", spacing)?;
+    check_positive("width", width)?;
+    check_positive("height", height)?;
+    let (cols, rows) = ((width / spacing).floor(), (height / spacing).floor());
+    if cols * rows > MAX_CELLS {
+        return Err(format!(
+            "a spacing of {spacing} is too small for a {width} × {height} map"
+        ));
+    }
+    let (cols, rows) = (cols as usize, rows as usize);
+    let mut rng = ParkMiller::new(seed)?;
     let mut points = Vec::with_capacity(cols * rows);
     for row in 0..rows {
         for col in 0..cols {
@@ -16,5 +30,5 @@ pub fn jittered_grid(spacing: f64, width: f64, height: f64, seed: i32) -> Option
             points.push((x, y));
         }
     }
-    Some(points)
+    Ok(points)
 }

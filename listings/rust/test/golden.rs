@@ -6,9 +6,9 @@ use poisson_listing::darts::dart_throwing;
 use poisson_listing::grid::{Grid, Point};
 use poisson_listing::jittered::jittered_grid;
 use poisson_listing::layers::{place_layers, Layer, Mask};
-use poisson_listing::paint::stamp_circle;
+use poisson_listing::paint::{paint_world, stamp_circle};
 use poisson_listing::random::random_points;
-use poisson_listing::variable::{linear_x, radial, variable_radius};
+use poisson_listing::variable::{fbm, linear_x, radial, variable_radius};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
@@ -51,8 +51,6 @@ fn xyr(out: &mut String, points: &[Point]) {
         hex(out, p.r);
     }
 }
-const STUCK: &str = "the stuck seed";
-
 fn answer(line: &str) -> Result<String, String> {
     let mut t = Tokens(line.split_whitespace());
     let kind = t.word()?.to_string();
@@ -60,25 +58,25 @@ fn answer(line: &str) -> Result<String, String> {
     match kind.as_str() {
         "random_points" => {
             let (w, h, count, seed) = (t.f()?, t.f()?, t.n()?, t.n()?);
-            out = xy(&random_points(count, w, h, seed).ok_or(STUCK)?);
+            out = xy(&random_points(count, w, h, seed)?);
         }
         "jittered_grid" => {
             let (w, h, spacing, seed) = (t.f()?, t.f()?, t.f()?, t.n()?);
-            out = xy(&jittered_grid(spacing, w, h, seed).ok_or(STUCK)?);
+            out = xy(&jittered_grid(spacing, w, h, seed)?);
         }
         "dart_throwing" => {
             let (w, h, r, misses, seed) = (t.f()?, t.f()?, t.f()?, t.n()?, t.n()?);
-            out = xy(&dart_throwing(w, h, r, misses, seed).ok_or(STUCK)?);
+            out = xy(&dart_throwing(w, h, r, misses, seed)?);
         }
         "poisson_disk" => {
             let (w, h, r, k, seed) = (t.f()?, t.f()?, t.f()?, t.n()?, t.n()?);
-            xyr(&mut out, &poisson_disk(w, h, r, k, seed).ok_or(STUCK)?);
+            xyr(&mut out, &poisson_disk(w, h, r, k, seed)?);
         }
         "sampler_trace" => {
             let (w, h, r, k, seed, steps) =
                 (t.f()?, t.f()?, t.f()?, t.n()?, t.n()?, t.n::<usize>()?);
-            let grid = Grid::new(w, h, r / std::f64::consts::SQRT_2);
-            let mut s = Sampler::new(grid, w, h, r, k, seed).ok_or(STUCK)?;
+            let grid = Grid::new(w, h, r / std::f64::consts::SQRT_2)?;
+            let mut s = Sampler::new(grid, r, k, seed)?;
             if t.n::<u8>()? == 1 {
                 let (x, y) = (t.f()?, t.f()?);
                 s.try_add(x, y);
@@ -111,13 +109,20 @@ fn answer(line: &str) -> Result<String, String> {
         }
         "variable_radius" => {
             let (w, h, min, max) = (t.f()?, t.f()?, t.f()?, t.f()?);
-            let (density, k, seed) = (t.word()?.to_string(), t.n()?, t.n()?);
-            let points = match density.as_str() {
+            // The cases call the field `density`; it is the listing's sparseness (0 at min).
+            let (field, k, seed) = (t.word()?.to_string(), t.n()?, t.n()?);
+            let points = match field.as_str() {
                 "linear_x" => variable_radius(w, h, min, max, linear_x(w), k, seed),
                 "radial" => variable_radius(w, h, min, max, radial(w, h), k, seed),
                 other => return Ok(format!("unknown density_{other}")),
             };
-            xyr(&mut out, &points.ok_or(STUCK)?);
+            xyr(&mut out, &points?);
+        }
+        "variable_noise" => {
+            let (w, h, min, max, patch) = (t.f()?, t.f()?, t.f()?, t.f()?, t.f()?);
+            let (octaves, k, seed) = (t.n()?, t.n()?, t.n()?);
+            let field = fbm(patch, octaves, seed)?;
+            xyr(&mut out, &variable_radius(w, h, min, max, field, k, seed)?);
         }
         "place_layers" => {
             let (w, h, count) = (t.f()?, t.f()?, t.n::<usize>()?);
@@ -146,11 +151,17 @@ fn answer(line: &str) -> Result<String, String> {
                     mask,
                 });
             }
-            let placed = place_layers(w, h, layers).ok_or(STUCK)?;
+            let placed = place_layers(w, h, layers)?;
             write!(out, "{}", placed.len()).unwrap();
             for layer in &placed {
                 out.push(' ');
                 xyr(&mut out, layer);
+            }
+        }
+        "paint_world" => {
+            let (w, h, seed) = (t.n::<usize>()?, t.n::<usize>()?, t.n()?);
+            for b in paint_world(w, h, seed)? {
+                write!(out, "{b:02x}").unwrap();
             }
         }
         "stamp_circles" => {
@@ -160,7 +171,7 @@ fn answer(line: &str) -> Result<String, String> {
             for _ in 0..t.n::<usize>()? {
                 let (cx, cy, radius) = (t.f()?, t.f()?, t.f()?);
                 let color = [t.n()?, t.n()?, t.n()?];
-                stamp_circle(&mut rgb, w, h, cx, cy, radius, color, t.f()?);
+                stamp_circle(&mut rgb, w, h, cx, cy, radius, color, t.f()?)?;
             }
             for b in rgb {
                 write!(out, "{b:02x}").unwrap();
