@@ -3,8 +3,8 @@
 //
 //   node listings/test/golden.mjs LANG COMMAND [ARGS...]
 //
-// The cases come from POISSON_GOLDEN_DIR (default crates/core/tests/golden), and then from
-// listings/test/cases (the listings' own, made by the Rust listing). The runner gets every
+// The cases come from POISSON_GOLDEN_DIR (default crates/core/tests/golden, and then
+// listings/test/cases, the listings' own, made by the Rust listing). The runner gets every
 // case at once on stdin, one line each, and must print exactly one line per input line, in order.
 // The line formats are listings-contract's runner protocol:
 //   - every f64 is its 16-hex-digit IEEE-754 bit pattern (lowercase), so nothing is lost to
@@ -104,10 +104,12 @@ const kinds = {
   },
 };
 
-// The golden cases, then the listings' own cases (listings/test/cases/, made by the Rust listing
-// with listings/test/make-cases.mjs), which test what the crate has no case for.
+// The golden cases, then, unless POISSON_GOLDEN_DIR names other cases, the listings' own cases
+// (listings/test/cases/, made by the Rust listing with listings/test/make-cases.mjs), which test
+// what the crate has no case for. A caller's directory is run alone, so its counts are its own.
 const own = join(root, "listings/test/cases");
-const files = [dir, own].flatMap((d) =>
+const dirs = process.env.POISSON_GOLDEN_DIR ? [dir] : [dir, own];
+const files = dirs.flatMap((d) =>
   readdirSync(d)
     .filter((f) => f.endsWith(".json"))
     .sort()
