@@ -165,9 +165,9 @@ test('Bridson: the time plot follows the run, and pressing it goes to that step'
   const total = await bridson.count('steps');
   const plot = bridson.section.locator('canvas[data-role="timeline"]');
   const box = await plot.boundingBox();
-  // The plot's left margin is 34 of its 720 units, its right one 8: the middle of the run is
-  // at (34 + (720 − 42) / 2) / 720 of its width.
-  await plot.click({ position: { x: (box.width * (34 + 339)) / 720, y: box.height / 2 } });
+  // The plot's left margin is 46 of its 720 units, its right one 8: the middle of the run is
+  // at (46 + (720 − 54) / 2) / 720 of its width.
+  await plot.click({ position: { x: (box.width * (46 + 333)) / 720, y: box.height / 2 } });
   await bridson.waitForReadout('steps', (t) => Math.abs(Number(t) - total / 2) <= total * 0.02);
   assert.equal(await bridson.locator('input[name="at-step"]').inputValue(), await bridson.readout('steps'));
   // The plot is drawn: the accept-rate line's colour is on it.

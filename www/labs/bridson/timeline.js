@@ -9,7 +9,7 @@ import { trackPointer } from '../../lib/pointer.js';
 const WIDTH = 720;
 const HEIGHT = 96;
 /** Room on the left and right for the axis labels, in plot units. */
-const LEFT = 34;
+const LEFT = 46;
 const RIGHT = 8;
 const TOP = 8;
 const BOTTOM = 18;
@@ -56,6 +56,50 @@ export function timelinePlot(canvas, window, seek) {
 
     ctx.fillStyle = '#f6f5ee';
     ctx.fillRect(LEFT, TOP, WIDTH - LEFT - RIGHT, plotHeight);
+    // The run past the step shown is drawn faint (the record already holds it); up to the
+    // step, in full.
+    const head = x(Math.min(step, span));
+    ctx.save();
+    ctx.globalAlpha = 0.3;
+    drawSeries(ctx, series, recorded, most, bottom, plotHeight);
+    ctx.restore();
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, head, HEIGHT);
+    ctx.clip();
+    drawSeries(ctx, series, recorded, most, bottom, plotHeight);
+    ctx.restore();
+    // The playhead at the step shown.
+    ctx.strokeStyle = HEAD;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(head, TOP - 4);
+    ctx.lineTo(head, bottom + 2);
+    ctx.stroke();
+
+    const font = textSize(view, 11);
+    ctx.font = `${font}px system-ui, sans-serif`;
+    ctx.fillStyle = '#5b6358';
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'right';
+    // On a phone the text is drawn larger (textSize): shorter words keep it from colliding.
+    const narrow = view.cssWidth < 500;
+    ctx.fillText(narrow ? '100' : '100 %', LEFT - 4, TOP);
+    ctx.fillText('0', LEFT - 4, bottom);
+    ctx.textBaseline = 'alphabetic';
+    ctx.textAlign = 'left';
+    ctx.fillText(narrow ? '0' : 'step 0', LEFT, HEIGHT - 4);
+    ctx.textAlign = 'right';
+    ctx.fillText(`${Math.round(span)}${Number.isNaN(totalSteps) ? '…' : ''}`, WIDTH - RIGHT, HEIGHT - 4);
+    ctx.textAlign = 'center';
+    ctx.fillStyle = RATE;
+    ctx.fillText(narrow ? 'accept rate %' : `accept rate, last ${window} steps`, LEFT + (WIDTH - LEFT - RIGHT) * 0.3, HEIGHT - 4);
+    ctx.fillStyle = '#a0601a';
+    ctx.fillText(narrow ? 'active list' : `active list (up to ${Math.round(most)})`, LEFT + (WIDTH - LEFT - RIGHT) * 0.72, HEIGHT - 4);
+  }
+
+  /** The active list's area and the accept rate's line, over the whole recorded run. */
+  function drawSeries(ctx, series, recorded, most, bottom, plotHeight) {
     // The active list: an area scaled to its largest length.
     ctx.beginPath();
     ctx.moveTo(x(0), bottom);
@@ -85,31 +129,6 @@ export function timelinePlot(canvas, window, seek) {
     ctx.strokeStyle = RATE;
     ctx.lineWidth = 2;
     ctx.stroke();
-    // The playhead at the step shown.
-    ctx.strokeStyle = HEAD;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.moveTo(x(Math.min(step, span)), TOP - 4);
-    ctx.lineTo(x(Math.min(step, span)), bottom + 2);
-    ctx.stroke();
-
-    const font = textSize(view, 11);
-    ctx.font = `${font}px system-ui, sans-serif`;
-    ctx.fillStyle = '#5b6358';
-    ctx.textBaseline = 'middle';
-    ctx.textAlign = 'right';
-    ctx.fillText('100 %', LEFT - 4, TOP);
-    ctx.fillText('0', LEFT - 4, bottom);
-    ctx.textBaseline = 'alphabetic';
-    ctx.textAlign = 'left';
-    ctx.fillText('step 0', LEFT, HEIGHT - 4);
-    ctx.textAlign = 'right';
-    ctx.fillText(`${Math.round(span)}${Number.isNaN(totalSteps) ? '…' : ''}`, WIDTH - RIGHT, HEIGHT - 4);
-    ctx.textAlign = 'center';
-    ctx.fillStyle = RATE;
-    ctx.fillText(`accept rate, last ${window} steps`, LEFT + (WIDTH - LEFT - RIGHT) * 0.35, HEIGHT - 4);
-    ctx.fillStyle = '#a0601a';
-    ctx.fillText(`active list (up to ${Math.round(most)})`, LEFT + (WIDTH - LEFT - RIGHT) * 0.72, HEIGHT - 4);
   }
 
   return draw;
