@@ -107,15 +107,77 @@ test('Bridson: Play starts slow enough to watch the front, and Speed still speed
     h.free();
     return n;
   });
-  // Two steps a frame: after a second the run is far from done (at 60 frames per second it
-  // takes about three), so the front is on screen for many frames.
-  assert.ok(slow > 0 && slow < total * 0.75, `after 1 s, ${slow} of ${total} steps`);
+  // The slow start: the first 30 steps go one every six frames at this speed (about ten a
+  // second at 60 frames per second), so after a second the run is still in them.
+  assert.ok(slow > 0 && slow <= 30, `after 1 s, ${slow} of ${total} steps`);
   await bridson.click('play');
   await bridson.set('speed', 200);
   await bridson.click('play');
   await bridson.waitForReadout('active', (t) => t === '0');
   assert.equal(await steps(), total);
   await bridson.set('speed', 2);
+  await bridson.set('radius', 24);
+});
+
+test('Bridson: the map, Step, the recent accept rate and the time plot share one screen, on a phone too', async () => {
+  const { section } = bridson;
+  const boxes = () =>
+    section.evaluate((lab) => {
+      lab.querySelector('canvas[data-role="map"]').scrollIntoView({ block: 'start' });
+      const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom), width: Math.round(r.width) };
+      };
+      return {
+        map: box(lab.querySelector('canvas[data-role="map"]')),
+        step: box(lab.querySelector('[data-action="step"]')),
+        finish: box(lab.querySelector('[data-action="finish"]')),
+        rate: box(lab.querySelector('[data-readout="accept-rate-recent"]')),
+        plot: box(lab.querySelector('canvas[data-role="timeline"]')),
+        scrubber: box(lab.querySelector('input[name="at-step"]')),
+        viewport: innerHeight,
+      };
+    });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const wide = await boxes();
+    for (const name of ['map', 'step', 'finish', 'rate', 'plot', 'scrubber']) {
+      assert.ok(wide[name].top >= 0 && wide[name].bottom <= wide.viewport, `1280 × 800: ${name} on screen (${JSON.stringify(wide[name])})`);
+    }
+    assert.ok(wide.map.width >= 700, `the map is drawn near its own size (${wide.map.width} px wide)`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    const phone = await boxes();
+    for (const name of ['map', 'step', 'finish', 'rate']) {
+      assert.ok(phone[name].top >= 0 && phone[name].bottom <= phone.viewport, `390 × 844: ${name} on screen (${JSON.stringify(phone[name])})`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1100, height: 900 });
+  }
+});
+
+test('Bridson: the time plot follows the run, and pressing it goes to that step', async () => {
+  await bridson.section.scrollIntoViewIfNeeded();
+  await bridson.set('seed', 123456);
+  await bridson.set('radius', 32);
+  await bridson.click('reset');
+  await finishBridson();
+  const total = await bridson.count('steps');
+  const plot = bridson.section.locator('canvas[data-role="timeline"]');
+  const box = await plot.boundingBox();
+  // The plot's left margin is 46 of its 720 units, its right one 8: the middle of the run is
+  // at (46 + (720 − 54) / 2) / 720 of its width.
+  await plot.click({ position: { x: (box.width * (46 + 333)) / 720, y: box.height / 2 } });
+  await bridson.waitForReadout('steps', (t) => Math.abs(Number(t) - total / 2) <= total * 0.02);
+  assert.equal(await bridson.locator('input[name="at-step"]').inputValue(), await bridson.readout('steps'));
+  // The plot is drawn: the accept-rate line's colour is on it.
+  const drawn = await plot.evaluate((canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let rate = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] > 150 && data[i + 1] < 60 && data[i + 2] > 60 && data[i + 2] < 130) rate += 1;
+    return rate;
+  });
+  assert.ok(drawn > 50, `the accept-rate line shows (${drawn} pixels)`);
   await bridson.set('radius', 24);
 });
 

@@ -163,6 +163,7 @@ test('Hide comments hides comment lines and trailing comments in every panel, an
   assert.ok(before.notes > 0, 'the Rust grid listing has comment lines');
   await button.click();
   assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  assert.equal((await button.textContent()).trim(), 'Show comments', 'the button says what its next press does');
   for (const step of ['grid', 'darts']) {
     const hidden = await read(step);
     assert.equal(hidden.notes, 0, `${step}: no comment line shows`);
@@ -182,6 +183,7 @@ test('Hide comments hides comment lines and trailing comments in every panel, an
 
   await button.click();
   assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  assert.equal((await button.textContent()).trim(), 'Hide comments');
   const shown = await read('grid');
   assert.equal(shown.notes, before.notes, 'the comment lines show again');
   assert.equal(shown.text, before.text);

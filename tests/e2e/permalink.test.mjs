@@ -128,9 +128,27 @@ test('Copy link hands over the URL (or shows it where there is no clipboard)', a
   });
   await page.locator('section[data-lab="compare"] [data-action="copy-link"]').click();
   const shown = page.locator('section[data-lab="compare"] [data-role="share-link"]');
-  await eventually(async () => assert.equal(await shown.innerText(), await page.evaluate(() => location.href)));
-  assert.match(await shown.innerText(), /#compare\.spacing=33$/);
+  // The page's own link, and then which lab to open at.
+  await eventually(async () => assert.equal(await shown.innerText(), `${await page.evaluate(() => location.href)}&go=compare`));
+  assert.match(await shown.innerText(), /#compare\.spacing=33&go=compare$/);
   await setControl(page, 'compare', 'spacing', 26);
+});
+
+test('a copied link opens at its lab, with its settings', async () => {
+  const second = await page.context().newPage();
+  try {
+    await second.setViewportSize({ width: 1280, height: 800 });
+    await second.goto(`${session.url}#darts.seed=9&go=darts`);
+    await second.waitForFunction(() => document.documentElement.dataset.wasm === 'ready', null, { timeout: 15_000 });
+    assert.equal(await second.locator('section[data-lab="darts"] input[name="seed"]').inputValue(), '9');
+    // Once the page has settled, the darts lab's heading is at the top of the screen.
+    await eventually(async () => {
+      const top = await second.locator('section[data-lab="darts"]').evaluate((s) => s.getBoundingClientRect().top);
+      assert.ok(Math.abs(top) < 40, `the darts lab starts ${top} px from the top`);
+    }, 5000);
+  } finally {
+    await second.close();
+  }
 });
 
 test("a link's refused value shows its message beside its control, as a typed one does", async () => {
@@ -179,7 +197,8 @@ test('every lab with points has the export buttons and Copy link', async () => {
   const labs = await page.evaluate(() =>
     [...document.querySelectorAll('section[data-lab]')].map((s) => ({
       lab: s.dataset.lab,
-      actions: [...s.querySelectorAll('[data-role="actions"] button[data-action]')].map((b) => b.dataset.action),
+      // Among the lab's buttons: beside the map, or with the secondary ones (www/lib/lab.js).
+      actions: [...s.querySelectorAll('[data-role="actions"] button[data-action], [data-role="more-actions"] button[data-action]')].map((b) => b.dataset.action),
     })),
   );
   for (const { lab, actions } of labs) {

@@ -23,11 +23,19 @@ import { shareGauge } from '../lib/gauge.js';
 import { showPath } from '../lib/listings.js';
 import { frameReader, lastStepPath, mapPainter } from './bridson/paint.js';
 import { stepReasons } from './bridson/reasons.js';
+import { timelinePlot } from './bridson/timeline.js';
 
 const WIDTH = 720;
 const HEIGHT = 400;
 /** The accept rate beside the running total is counted over this many recent steps. */
 const RECENT_STEPS = 20;
+/**
+ * Play's slow start: a run's first SLOW_STEPS steps go SLOW_FACTOR times slower than the speed
+ * asks (at the default speed, six frames a step: about three seconds), so a reader can watch
+ * the first points boxed in and the accept rate fall before the front races off.
+ */
+const SLOW_STEPS = 30;
+const SLOW_FACTOR = 12;
 
 export function mount(section, wasm) {
   const { Outcome } = wasm;
@@ -76,27 +84,45 @@ export function mount(section, wasm) {
     },
   );
 
-  const setReadout = readouts(part(section, 'readouts'), [
+  // The three figures to watch sit beside Step and Play, under the map; the rest below.
+  const setKeyReadout = readouts(part(section, 'key-readouts'), [
     ['points', 'Points'],
     ['active', 'Active'],
+    ['accept-rate-recent', `Last ${RECENT_STEPS} steps`, `Accept rate over the last ${RECENT_STEPS} steps: near 1 early, toward 0 late`],
+  ]);
+  const setOtherReadout = readouts(part(section, 'readouts'), [
     ['retired', 'Retired'],
     ['steps', 'Steps', 'Steps that placed or retired a point'],
     ['accept-rate', 'Accept rate', 'Accepted candidates / candidates tried, over the whole run'],
-    ['accept-rate-recent', `Last ${RECENT_STEPS} steps`, `Accept rate over the last ${RECENT_STEPS} steps: near 1 early, toward 0 late`],
     ['start', 'First point', 'Where the first point stands (x, y)'],
     ['points-per-r2', 'Points per r²', 'Points × r² / map area: density with the spacing divided out'],
     ['coverage', 'Coverage', 'Share of the map under the disks of radius r/2 around the points'],
     ['min-distance', 'Min distance', 'Audit of every pair: none closer than r'],
   ]);
+  const KEY = new Set(['points', 'active', 'accept-rate-recent']);
+  const setReadout = (name, value) => (KEY.has(name) ? setKeyReadout : setOtherReadout)(name, value);
   // Beside the step count: what it will reach when the run ends (2N − 1).
   const stepsCell = section.querySelector('[data-readout="steps"]');
   const target = document.createElement('dd');
   target.className = 'readout-note';
   stepsCell.after(target);
 
+  /** Frames waited since the last step, during the slow start. */
+  let waited = 0;
   const play = player(
     () => {
-      const done = state.history.run(params.values().speed);
+      const { speed } = params.values();
+      const history = state.history;
+      let done;
+      if (state.frame && state.frame.steps < SLOW_STEPS) {
+        // The slow start: one step every SLOW_FACTOR / speed frames.
+        waited += 1;
+        if (waited * speed < SLOW_FACTOR) return true;
+        waited = 0;
+        done = history.run(1);
+      } else {
+        done = history.run(speed);
+      }
       draw();
       return !done;
     },
@@ -113,7 +139,6 @@ export function mount(section, wasm) {
       { action: 'play', label: 'Play' },
       { action: 'finish', label: 'Finish', title: 'Step until nothing is active' },
       { action: 'reset', label: 'Reset', title: 'Start again from the seed’s first point' },
-      { action: 'new-seed', label: 'New seed' },
     ],
     {
       step() {
@@ -138,9 +163,12 @@ export function mount(section, wasm) {
         state.start = null;
         replant('seed');
       },
-      'new-seed': newSeed(params, wasm, replant),
     },
   );
+  // New seed sits with the exports and Copy link, under the controls (www/lib/lab.js).
+  actions(part(section, 'more-actions'), [{ action: 'new-seed', label: 'New seed' }], {
+    'new-seed': newSeed(params, wasm, replant),
+  });
   buttons.get('play').setAttribute('aria-pressed', 'false');
 
   trackPointer(canvas, { width: WIDTH, height: HEIGHT }, {
@@ -169,7 +197,10 @@ export function mount(section, wasm) {
     },
   );
   const scrubInput = scrubber.input('at-step');
-  canvas.after(scrubRow);
+  // Under the map: Step, Play and the key figures, then the scrubber with the time plot under
+  // it, then why this step's candidates failed.
+  section.querySelector('.step-strip').after(scrubRow);
+  scrubRow.append(section.querySelector('.bridson-timeline'));
   const reasons = stepReasons(scrubRow, Outcome, WIDTH, HEIGHT);
 
   // The coverage gauge beside the readouts, with the two yardsticks as lines.
@@ -182,6 +213,14 @@ export function mount(section, wasm) {
     ],
     'Share of the map under the r/2 disks, against random sequential adsorption’s limit and hexagonal packing',
   );
+
+  // The time plot under the map: the accept rate and the active list along the run. Pressing
+  // it goes to that step, as the scrubber does.
+  const drawTimeline = timelinePlot(part(section, 'timeline'), RECENT_STEPS, (step) => {
+    stop();
+    pendingStep = step;
+    seekOnFrame();
+  });
 
   /** The step the reader dragged to, applied once per frame (a drag fires many inputs). */
   let pendingStep = null;
@@ -254,6 +293,7 @@ export function mount(section, wasm) {
     const max = String(frame.recorded);
     if (scrubInput.max !== max) scrubInput.max = max;
     if (pendingStep === null) scrubber.set('at-step', frame.steps);
+    drawTimeline(history, frame.steps, frame.totalSteps);
 
     // Live figures, computed by the core for the points placed so far.
     setReadout('points-per-r2', count > 0 ? frame.pointsPerR2.toFixed(3) : '–');

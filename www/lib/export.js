@@ -6,7 +6,7 @@
 // written by the core crate (poisson_live::export) through the bindings, so the numbers read
 // back to the same bits the page drew.
 
-import { actions, messageOf } from './lab.js';
+import { actions, messageOf, secondaryActions } from './lab.js';
 
 /** The file's name: `poisson-<lab>-<seed>.<ext>`, seed from the lab's seed field. */
 function fileName(section, ext) {
@@ -40,11 +40,11 @@ export function download(data, name, type) {
 }
 
 /**
- * Adds the two export buttons to a mounted lab's `[data-role="actions"]`, if the lab exposes
+ * Adds the two export buttons to a mounted lab's secondary actions (lab.js), if the lab exposes
  * its points (`section.exportPoints`). Returns the buttons' map, or null.
  */
 export function addExportButtons(section, wasm) {
-  const container = section.querySelector('[data-role="actions"]');
+  const container = secondaryActions(section);
   if (!container || typeof section.exportPoints !== 'function') return null;
   const status = document.createElement('span');
   status.className = 'export-status';

@@ -87,6 +87,15 @@ export function seedParam(value = DEFAULT_SEED) {
   return { name: 'seed', label: 'Seed', type: 'number', value, min: SEED_MIN, max: SEED_MAX, step: 1 };
 }
 
+/**
+ * Where a lab's secondary buttons go (New seed in some labs, the exports, Copy link): its
+ * `[data-role="more-actions"]` when it has one, so the row beside the map keeps only the
+ * buttons that drive the run; else its `[data-role="actions"]`. Null when it has neither.
+ */
+export function secondaryActions(section) {
+  return section.querySelector('[data-role="more-actions"]') ?? section.querySelector('[data-role="actions"]');
+}
+
 /** Finds the element with `data-role="role"` inside `section`, or fails loudly. */
 export function part(section, role) {
   const el = section.querySelector(`[data-role="${role}"]`);

@@ -27,6 +27,8 @@ const figures = new Map(); // step → its panel's state
 let language = remembered(LANGUAGE_KEY, LANGUAGES.map(([id]) => id)) ?? 'rust';
 let hideComments = remembered(COMMENTS_KEY, ['hidden']) === 'hidden';
 let commentsButton = null;
+/** The panels on screen now, for the Hide comments button's place. */
+const seen = new Set();
 
 function remembered(key, allowed) {
   try {
@@ -61,14 +63,14 @@ export function setupListings(root = document) {
     },
     { rootMargin: AHEAD },
   );
-  // The Hide comments button shows while any panel is on screen.
-  const seen = new Set();
+  // The Hide comments button sits in the bar of the first panel on screen, beside its Copy
+  // button, and hides while none is: it never floats over a lab's own buttons.
   const onScreen = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) seen.add(entry.target);
       else seen.delete(entry.target);
     }
-    commentsButton.hidden = seen.size === 0;
+    placeCommentsButton();
   });
   for (const figure of all) {
     const step = figure.dataset.listing;
@@ -79,23 +81,35 @@ export function setupListings(root = document) {
   }
 }
 
+/** Puts the Hide comments button in the bar of the first built panel on screen, or hides it. */
+function placeCommentsButton() {
+  const host = [...figures.values()].find((state) => state.built && seen.has(state.figure));
+  const copy = host?.figure.querySelector('.listing-bar .listing-copy');
+  commentsButton.hidden = !copy;
+  if (copy && copy.previousElementSibling !== commentsButton) copy.before(commentsButton);
+}
+
+/** The button's words say what a press does: hide the comments, or show them again. */
+function labelCommentsButton(button) {
+  button.textContent = hideComments ? 'Show comments' : 'Hide comments';
+  button.title = hideComments ? 'Show the comments in every code panel again' : 'Hide the comments in every code panel';
+  button.setAttribute('aria-pressed', String(hideComments));
+}
+
 function makeCommentsButton() {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'listing-comments';
   button.dataset.action = 'hide-comments';
-  button.textContent = 'Hide comments';
-  button.title = 'Hide the comments in every code panel';
-  button.setAttribute('aria-pressed', String(hideComments));
+  labelCommentsButton(button);
   button.hidden = true;
   button.addEventListener('click', () => {
     hideComments = !hideComments;
-    button.setAttribute('aria-pressed', String(hideComments));
+    labelCommentsButton(button);
     document.documentElement.classList.toggle('listings-bare', hideComments);
     remember(COMMENTS_KEY, hideComments ? 'hidden' : 'shown');
     for (const state of figures.values()) if (state.built && state.path) reveal(state);
   });
-  document.body.append(button);
   return button;
 }
 
@@ -190,6 +204,7 @@ async function build(figure) {
 
   figure.append(bar, ...panels);
   Object.assign(state, { built: true, tabs, panels, bodies, status });
+  placeCommentsButton();
   show(state);
   if (state.path) light(state);
   figure.removeAttribute('aria-busy');

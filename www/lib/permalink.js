@@ -8,7 +8,7 @@
 // Afterwards every input/change (and every button click, which may set a control from code,
 // like New seed) inside a lab section rewrites the hash with history.replaceState.
 
-import { actions } from './lab.js';
+import { actions, secondaryActions } from './lab.js';
 import { onNextFrame } from './frame.js';
 
 /** The named controls of a lab that a link carries: no file pickers, no opted-out controls. */
@@ -56,6 +56,9 @@ function write(els, text) {
   target.dispatchEvent(new Event('change', { bubbles: true }));
   return true;
 }
+
+/** The hash key that names the lab a copied link scrolls to (`go=bridson`). */
+const GO = 'go';
 
 /** The hash's entries as [lab, name, value]; entries that are not `lab.name=value` are skipped. */
 function parseHash(hash) {
@@ -107,6 +110,15 @@ export function wirePermalinks(sections) {
     const els = entry && byName(entry.section).get(name);
     if (els && entry.defaults.has(name)) write(els, value);
   }
+  // A link copied from a lab opens at that lab: now, and again once the page has loaded (labs
+  // above it take their real height as they mount, which moves it down).
+  const go = labs.get(new URLSearchParams(location.hash.replace(/^#/, '')).get(GO) ?? '');
+  if (go) {
+    go.section.scrollIntoView({ block: 'start' });
+    const again = () => go.section.scrollIntoView({ block: 'start' });
+    if (document.readyState === 'complete') setTimeout(again, 300);
+    else addEventListener('load', () => setTimeout(again, 300), { once: true });
+  }
 
   // A drag fires `input` many times a frame and reading every control costs a few milliseconds,
   // so those wait for the next frame, merged; `change` (the drag's end, a checkbox, a typed
@@ -128,23 +140,31 @@ export function wirePermalinks(sections) {
     section.addEventListener('click', (event) => {
       if (event.target instanceof Element && event.target.closest('button')) setTimeout(update, 0);
     });
-    addCopyLink(section, update);
+    addCopyLink(section, () => {
+      update();
+      // The link opens at this lab: the settings' hash, then which lab to show.
+      const hash = currentHash();
+      const go = `${GO}=${encodeURIComponent(section.dataset.lab)}`;
+      return `${location.origin}${location.pathname}${location.search}${hash ? `${hash}&` : '#'}${go}`;
+    });
   }
   update();
   return { hash: currentHash };
 }
 
-/** A "Copy link" button; where the clipboard is unavailable, the link is shown to copy by hand. */
-function addCopyLink(section, update) {
-  const container = section.querySelector('[data-role="actions"]');
+/**
+ * A "Copy link" button for the link `linkNow()` makes; where the clipboard is unavailable, the
+ * link is shown to copy by hand.
+ */
+function addCopyLink(section, linkNow) {
+  const container = secondaryActions(section);
   if (!container) return;
   const shown = document.createElement('output');
   shown.className = 'share-link';
   shown.dataset.role = 'share-link';
   shown.hidden = true;
   async function copy() {
-    update();
-    const link = location.href;
+    const link = linkNow();
     shown.hidden = false;
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');

@@ -155,6 +155,28 @@ impl History {
             .unwrap_or(f64::NAN)
     }
 
+    /// The run along its recorded steps, for a time plot: `samples` steps spread evenly from 0
+    /// to `recorded` (every step when there are fewer), each as `step, active, rate` — the
+    /// active list's length after it and the accept rate over the `window` steps up to it (NaN
+    /// where those steps threw none).
+    pub fn timeline(&self, window: f64, samples: f64) -> Float64Array {
+        let last = self.inner.recorded();
+        let samples = budget(samples).clamp(2, 4096);
+        let count = samples.min(last + 1);
+        let window = budget(window);
+        let mut v = Vec::with_capacity(3 * count as usize);
+        for i in 0..count {
+            let step = if count > 1 { i * last / (count - 1) } else { 0 };
+            let active = self
+                .inner
+                .active_len_at(step)
+                .map_or(f64::NAN, |n| n as f64);
+            let rate = self.inner.accept_rate_at(step, window).unwrap_or(f64::NAN);
+            v.extend_from_slice(&[step as f64, active, rate]);
+        }
+        Float64Array::from(&v[..])
+    }
+
     /// What the run had spent after `step` steps, as `[candidates, placed, checks]`: `checks`
     /// counts every candidate on the map against every point in its searched block. Known once
     /// that step is recorded; NaNs before, and for a step that is not a number.

@@ -56,6 +56,30 @@ fn sampler_state_between_steps() {
 }
 
 #[wasm_bindgen_test]
+fn history_timeline_samples_the_recorded_run() {
+    let mut h = history(24.0, 30.0, 123456.0).unwrap();
+    h.start_random().unwrap();
+    while !h.record(100.0).unwrap() {}
+    // 629 steps recorded: 5 samples at steps 0, 157, 314, 471, 629.
+    let t = h.timeline(20.0, 5.0).to_vec();
+    assert_eq!(t.len(), 15);
+    let steps: Vec<f64> = t.chunks(3).map(|s| s[0]).collect();
+    assert_eq!(steps, [0.0, 157.0, 314.0, 471.0, 629.0]);
+    // Step 0: the first point alone is active and nothing was thrown; the end: none active.
+    assert_eq!(t[1], 1.0);
+    assert!(t[2].is_nan());
+    assert_eq!((t[13], t[14]), (0.0, 0.0), "the last 20 steps only retire");
+    for s in t.chunks(3).skip(1) {
+        h.seek(s[0]);
+        let frame = h.frame(20.0).to_vec(); // activeCount, then recentAcceptRate: frameFields
+        assert_eq!(s[1], frame[4], "active at step {}", s[0]);
+        assert_eq!(s[2], frame[11], "rate at step {}", s[0]);
+    }
+    // More samples than steps: every step once.
+    assert_eq!(h.timeline(20.0, 1e6).length(), 3 * 630);
+}
+
+#[wasm_bindgen_test]
 fn bad_input_becomes_an_exception_with_a_message() {
     let m = message(PoissonSampler::new(720.0, 400.0, f64::NAN, 30.0, 1.0));
     assert!(m.contains("radius"), "{m}");

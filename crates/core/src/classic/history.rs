@@ -342,10 +342,37 @@ impl History {
     /// near the start), or `None` when those steps threw none. Early in a run nearly every
     /// candidate lands; late, most steps retire a point after `k` misses.
     pub fn recent_accept_rate(&self, window: u64) -> Option<f64> {
-        let now = self.cost_at(self.at())?;
-        let then = self.cost_at(self.at().saturating_sub(window))?;
+        self.accept_rate_at(self.at(), window)
+    }
+
+    /// The share of candidates placed over the `window` steps up to `step` (fewer near the
+    /// start), once that step is recorded; `None` before, or when those steps threw none.
+    /// What the lab's time plot draws along the run.
+    pub fn accept_rate_at(&self, step: u64, window: u64) -> Option<f64> {
+        let now = self.cost_at(step)?;
+        let then = self.cost_at(step.saturating_sub(window))?;
         let thrown = now.candidates - then.candidates;
         (thrown > 0).then(|| (now.placed - then.placed) as f64 / thrown as f64)
+    }
+
+    /// How many points were active after `step` steps (placed, not yet retired), once that
+    /// step is recorded; `None` before.
+    ///
+    /// ```
+    /// use poisson_live::{bridson::Sampler, history::History, job::Job};
+    /// let mut s = Sampler::new(720.0, 400.0, 24.0, 30, 123456)?;
+    /// s.start_random();
+    /// let mut h = History::new(s);
+    /// while !h.run(1000)? {}
+    /// assert_eq!(h.active_len_at(0), Some(1)); // the first point
+    /// assert_eq!(h.active_len_at(629), Some(0)); // the run's end: all retired
+    /// assert_eq!(h.active_len_at(300), Some(h.seek(300).active.len()));
+    /// assert_eq!(h.active_len_at(630), None);
+    /// # Ok::<(), poisson_live::Error>(())
+    /// ```
+    pub fn active_len_at(&self, step: u64) -> Option<usize> {
+        let entry = self.record.get(usize::try_from(step).ok()?)?;
+        Some(entry.points - entry.retired)
     }
 }
 
