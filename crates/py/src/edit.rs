@@ -1,10 +1,12 @@
 //! The level editor's point set: strokes that erase, paint or refill a patch.
 
-use crate::convert::{rows_of, value_error, whole, xyr, Seed};
+use crate::convert::{rows_of, value_error, whole, xyr, Int, Num, Seed};
+use crate::memory::{self, ask};
+use crate::slices::run_job;
 use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
-use poisson_live::edit::{Stroke, Tool};
+use poisson_live::edit::{EditableSetFill, Stroke, Tool};
 use poisson_live::SamplerParams;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -15,7 +17,7 @@ pub(crate) fn tool(name: &str) -> PyResult<Tool> {
 }
 
 /// A stroke from an (M, 2) path array or one (x, y) pair.
-pub(crate) fn stroke(path: &Bound<'_, PyAny>, radius: f64) -> PyResult<Stroke> {
+pub(crate) fn stroke(path: &Bound<'_, PyAny>, radius: Num) -> PyResult<Stroke> {
     let points: Vec<[f64; 2]> = if let Ok(array) = path.extract::<PyReadonlyArray2<'_, f64>>() {
         rows_of::<2>("path", &array)?
     } else if let Ok((x, y)) = path.extract::<(f64, f64)>() {
@@ -31,7 +33,7 @@ pub(crate) fn stroke(path: &Bound<'_, PyAny>, radius: f64) -> PyResult<Stroke> {
             .map(|(x, y)| [x, y])
             .collect()
     };
-    Stroke::new(&points, radius).map_err(value_error)
+    Stroke::new(&points, radius.0).map_err(value_error)
 }
 
 /// A level editor's point set: erase, paint or refill a patch; every other point keeps its
@@ -49,35 +51,31 @@ impl EditableSet {
     #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, fill = true), text_signature = "(width, height, radius, k=30, seed=123456, *, fill=True)")]
     fn new(
         py: Python<'_>,
-        width: f64,
-        height: f64,
-        radius: f64,
-        k: i64,
+        width: Num,
+        height: Num,
+        radius: Num,
+        k: Int,
         seed: Seed,
         fill: bool,
     ) -> PyResult<Self> {
-        let (k, seed) = (whole("k", k)?, seed.0);
-        let inner = py
-            .detach(|| {
-                if fill {
-                    poisson_live::EditableSet::fill(SamplerParams {
-                        width,
-                        height,
-                        radius,
-                        k,
-                        seed,
-                    })
-                } else {
-                    poisson_live::EditableSet::new(SamplerParams {
-                        width,
-                        height,
-                        radius,
-                        k,
-                        seed,
-                    })
-                }
-            })
-            .map_err(value_error)?;
+        let (width, height, radius) = (width.0, height.0, radius.0);
+        let params = SamplerParams {
+            width,
+            height,
+            radius,
+            k: whole("k", k)?,
+            seed: seed.0,
+        };
+        // Room for a full map even when empty: strokes fill it later.
+        ask(
+            memory::bridson(width, height, radius, memory::EDIT_POINT),
+            "EditableSet",
+        )?;
+        let inner = if fill {
+            run_job(py, EditableSetFill::plain(params).map_err(value_error)?)?
+        } else {
+            poisson_live::EditableSet::new(params).map_err(value_error)?
+        };
         Ok(Self { inner })
     }
 
@@ -88,13 +86,13 @@ impl EditableSet {
         py: Python<'_>,
         tool: &str,
         path: &Bound<'_, PyAny>,
-        radius: f64,
+        radius: Num,
     ) -> PyResult<(usize, usize)> {
         let (tool, stroke) = (self::tool(tool)?, self::stroke(path, radius)?);
+        // `EditableSet::apply` a slice at a time: the edit's job, then its commit.
+        let patch = run_job(py, self.inner.edit(tool, &stroke).map_err(value_error)?)?;
         let inner = &mut self.inner;
-        let change = py
-            .detach(|| inner.apply(tool, &stroke))
-            .map_err(value_error)?;
+        let change = py.detach(|| inner.commit(patch)).map_err(value_error)?;
         Ok((change.added, change.removed))
     }
 
@@ -103,7 +101,7 @@ impl EditableSet {
         &mut self,
         py: Python<'_>,
         path: &Bound<'_, PyAny>,
-        radius: f64,
+        radius: Num,
     ) -> PyResult<(usize, usize)> {
         self.apply(py, "erase", path, radius)
     }
@@ -113,7 +111,7 @@ impl EditableSet {
         &mut self,
         py: Python<'_>,
         path: &Bound<'_, PyAny>,
-        radius: f64,
+        radius: Num,
     ) -> PyResult<(usize, usize)> {
         self.apply(py, "refill", path, radius)
     }
@@ -123,7 +121,7 @@ impl EditableSet {
         &mut self,
         py: Python<'_>,
         path: &Bound<'_, PyAny>,
-        radius: f64,
+        radius: Num,
     ) -> PyResult<(usize, usize)> {
         self.apply(py, "paint", path, radius)
     }
@@ -135,7 +133,7 @@ impl EditableSet {
 
     /// The points, (N, 3).
     #[getter]
-    fn points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
+    fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f64>>> {
         xyr(py, self.inner.points())
     }
 

@@ -1,36 +1,53 @@
 //! `poisson_live._native`: the crate's samplers for Python, numpy arrays in and out.
 //!
-//! Every function checks its input through the crate and turns the crate's [`poisson_live::Error`] into a
-//! `ValueError` with the crate's message. Long work runs with the GIL released
-//! ([`Python::detach`]), except where it calls back into Python (a radius given as a callable).
+//! Every function checks its input through the crate and turns the crate's
+//! [`poisson_live::Error`] into a `ValueError` with the crate's message (`convert.rs` reads
+//! Python's numbers: an int of any size, never a bool). Long work runs in slices with the GIL
+//! released, checking for signals in between (`slices.rs`), except that a radius given as a
+//! callable keeps the GIL; a call asks for its memory before it starts (`memory.rs`).
 //! The Python package (`python/poisson_live/`) re-exports these names and adds `dask.endless`;
 //! the stubs (`_native.pyi`) document each one.
 
 #![forbid(unsafe_code)]
 
+use convert::Int;
 use pyo3::prelude::*;
 
 mod convert;
 mod edit;
 mod endless;
 mod layers;
+mod memory;
 mod paint;
 mod samplers;
+mod slices;
 mod stepping;
 mod variable;
 
 /// The seed the crate, the page and the CLI start from.
 pub(crate) const DEFAULT_SEED: i32 = 123_456;
 /// Bridson's usual tries per step.
-pub(crate) const DEFAULT_K: i64 = 30;
+pub(crate) const DEFAULT_K: Int = Int::Fits(30);
 /// `poisson darts`'s default misses in a row before the thrower stops.
-pub(crate) const DEFAULT_MISSES: i64 = 500;
+pub(crate) const DEFAULT_MISSES: Int = Int::Fits(500);
+/// A whole-number option that starts at 0.
+pub(crate) const ZERO: Int = Int::Fits(0);
 
 /// The crate's version.
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Loads numpy's C API and rust-numpy's borrow checker now. Both load on first use otherwise,
+/// by importing Python modules: a first call that returns an array after a signal arrived (a
+/// `SIGALRM` handler, Ctrl-C) met the pending exception there, and rust-numpy panicked
+/// ("Failed to access NumPy array API capsule").
+fn load_numpy(py: Python<'_>) {
+    let probe = numpy::PyArray2::<f64>::zeros(py, [0, 3], false);
+    drop(numpy::PyArrayMethods::readonly(&probe));
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    load_numpy(m.py());
     m.add_function(wrap_pyfunction!(samplers::poisson_disk, m)?)?;
     m.add_function(wrap_pyfunction!(samplers::fast, m)?)?;
     m.add_function(wrap_pyfunction!(samplers::random_points, m)?)?;

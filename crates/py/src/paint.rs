@@ -1,6 +1,7 @@
 //! Painting discs into an RGB image, as the page does.
 
-use crate::convert::rows_of;
+use crate::convert::{room, rows_of};
+use crate::slices::detached;
 use numpy::{IntoPyArray, PyReadonlyArray2, PyReadonlyArray3, PyUntypedArrayMethods};
 use poisson_live::Point;
 use pyo3::exceptions::PyValueError;
@@ -31,18 +32,25 @@ pub(crate) fn stamp_circles<'py>(
             opacities.len()
         )));
     }
-    let colors: Vec<[u8; 3]> = view
-        .rows()
-        .into_iter()
-        .map(|c| [c[0], c[1], c[2]])
-        .collect();
+    let mut colors: Vec<[u8; 3]> = room(discs.len(), "colors")?;
+    colors.extend(view.rows().into_iter().map(|c| [c[0], c[1], c[2]]));
     let (h, w) = (shape[0], shape[1]);
-    let mut rgb: Vec<u8> = image.as_array().iter().copied().collect();
-    py.detach(|| {
-        for ((&[x, y, r], &color), &opacity) in discs.iter().zip(&colors).zip(&opacities) {
-            poisson_live::paint::stamp_circle(&mut rgb, w, h, Point { x, y, r }, color, opacity);
+    let mut rgb: Vec<u8> = room(h.saturating_mul(w).saturating_mul(3), "the image's copy")?;
+    rgb.extend(image.as_array().iter().copied());
+    // A disc at a time, in slices: many large discs take a while, and Ctrl-C stops them.
+    let mut next = 0;
+    detached(py, |budget| {
+        let end = discs
+            .len()
+            .min(next + usize::try_from(budget).unwrap_or(usize::MAX));
+        for i in next..end {
+            let [x, y, r] = discs[i];
+            let point = Point { x, y, r };
+            poisson_live::paint::stamp_circle(&mut rgb, w, h, point, colors[i], opacities[i]);
         }
-    });
+        next = end;
+        Ok(next == discs.len())
+    })?;
     let array = numpy::ndarray::Array3::from_shape_vec((h, w, 3), rgb).expect("H × W × 3 bytes");
     Ok(array.into_pyarray(py))
 }

@@ -1,6 +1,8 @@
 //! Bridson's algorithm a step at a time, for labs and animations.
 
-use crate::convert::{value_error, whole, xyr, Seed};
+use crate::convert::{value_error, whole, xyr, Int, Num, Seed};
+use crate::memory::{self, ask};
+use crate::slices::detached;
 use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
@@ -35,9 +37,16 @@ pub(crate) struct Sampler {
 impl Sampler {
     #[new]
     #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, k=30, seed=123456)")]
-    fn new(width: f64, height: f64, radius: f64, k: i64, seed: Seed) -> PyResult<Self> {
-        let inner = poisson_live::Sampler::new(width, height, radius, whole("k", k)?, seed.0)
-            .map_err(value_error)?;
+    fn new(width: Num, height: Num, radius: Num, k: Int, seed: Seed) -> PyResult<Self> {
+        let (width, height, radius) = (width.0, height.0, radius.0);
+        let k = whole("k", k)?;
+        // Room for the whole run, which `finish` may ask for.
+        ask(
+            memory::bridson(width, height, radius, memory::BRIDSON_POINT),
+            "Sampler",
+        )?;
+        let inner =
+            poisson_live::Sampler::new(width, height, radius, k, seed.0).map_err(value_error)?;
         Ok(Self { inner })
     }
 
@@ -61,16 +70,25 @@ impl Sampler {
         step_tuple(self.inner.step())
     }
 
-    /// Up to `max_steps` steps with the GIL released; True once finished.
-    fn run(&mut self, py: Python<'_>, max_steps: u64) -> bool {
+    /// Up to `max_steps` steps with the GIL released (in slices, so Ctrl-C stops them); True
+    /// once finished.
+    fn run(&mut self, py: Python<'_>, max_steps: Int) -> PyResult<bool> {
+        let mut left = max_steps.count::<u64>("max_steps")?;
         let inner = &mut self.inner;
-        py.detach(|| inner.run(max_steps))
+        let mut finished = false;
+        detached(py, |budget| {
+            let steps = budget.min(left);
+            finished = inner.run(steps);
+            left -= steps;
+            Ok(finished || left == 0)
+        })?;
+        Ok(finished)
     }
 
-    /// Steps to the end with the GIL released.
-    fn finish(&mut self, py: Python<'_>) {
+    /// Steps to the end with the GIL released (in slices, so Ctrl-C stops them).
+    fn finish(&mut self, py: Python<'_>) -> PyResult<()> {
         let inner = &mut self.inner;
-        py.detach(|| inner.finish());
+        detached(py, |budget| Ok(inner.run(budget)))
     }
 
     #[getter]
@@ -80,7 +98,7 @@ impl Sampler {
 
     /// The points so far, (N, 3).
     #[getter]
-    fn points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
+    fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f64>>> {
         xyr(py, self.inner.points())
     }
 
