@@ -37,14 +37,30 @@ pub(crate) fn detached(
     py: Python<'_>,
     mut slice: impl FnMut(u64) -> PyResult<bool> + Send,
 ) -> PyResult<()> {
-    let mut budget = FIRST_BUDGET;
+    staged(py, |budget| Ok((slice(budget)?, "")))
+}
+
+/// [`detached`] for work in stages whose units cost differently (an edit's seeding blocks, then
+/// its Bridson steps): `slice` also says the stage it ended in, and a new stage starts again
+/// from the first budget, so a budget grown on cheap units does not run long on dear ones.
+fn staged(
+    py: Python<'_>,
+    mut slice: impl FnMut(u64) -> PyResult<(bool, &'static str)> + Send,
+) -> PyResult<()> {
+    let (mut budget, mut stage) = (FIRST_BUDGET, "");
     loop {
         let start = Instant::now();
-        if py.detach(|| slice(budget))? {
+        let (done, now) = py.detach(|| slice(budget))?;
+        if done {
             return Ok(());
         }
         py.check_signals()?;
-        budget = next_budget(budget, start.elapsed());
+        budget = if now == stage {
+            next_budget(budget, start.elapsed())
+        } else {
+            FIRST_BUDGET
+        };
+        stage = now;
     }
 }
 
@@ -70,6 +86,9 @@ where
     J: Job + Send,
     J::Output: Send,
 {
-    detached(py, |budget| job.run(budget).map_err(value_error))?;
+    staged(py, |budget| {
+        let done = job.run(budget).map_err(value_error)?;
+        Ok((done, job.stage()))
+    })?;
     py.detach(|| job.run_to_end()).map_err(value_error)
 }
