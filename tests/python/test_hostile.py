@@ -168,6 +168,12 @@ def test_a_broadcast_field_is_refused_before_it_is_copied():
     assert time.perf_counter() - start < 1.0
     with pytest.raises(ValueError, match="inside"):
         pl.Layer(5, inside=np.broadcast_to(np.array([1.0, 1.0, np.nan]), (10, 3)))
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="outside has 10000000000 rows"):
+        pl.Layer(5, outside=np.broadcast_to(np.array([1.0, 1.0, 1.0]), (10**10, 3)))
+    with pytest.raises(ValueError, match="path has 10000000000 rows"):
+        pl.EditableSet(100, 100, 10).erase(np.broadcast_to(np.array([1.0, 1.0]), (10**10, 2)), 5)
+    assert time.perf_counter() - start < 1.0
 
 
 @pytest.mark.parametrize("call, message", [

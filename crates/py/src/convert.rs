@@ -179,7 +179,8 @@ pub(crate) fn pairs<'py>(py: Python<'py>, points: Vec<[f64; 2]>) -> Bound<'py, P
     Array2::from(points).into_pyarray(py)
 }
 
-/// Rows of an (M, C) float64 array, checked by `name`: its shape, and room for the copy.
+/// Rows of an (M, C) float64 array, checked by `name`: its shape, its length (at most the
+/// crate's cell limit) and room for the copy.
 pub(crate) fn rows_of<const C: usize>(
     name: &str,
     array: &PyReadonlyArray2<'_, f64>,
@@ -189,6 +190,14 @@ pub(crate) fn rows_of<const C: usize>(
         return Err(PyValueError::new_err(format!(
             "{name} must be an array of shape (M, {C}), got shape {:?}",
             view.shape()
+        )));
+    }
+    // A broadcast view may claim far more rows than it holds, and the copy is whole.
+    let limit = poisson_live::error::DEFAULT_MAX_CELLS;
+    if view.nrows() > limit {
+        return Err(PyValueError::new_err(format!(
+            "{name} has {} rows, more than the crate's limit of {limit}",
+            view.nrows()
         )));
     }
     let mut rows = room(view.nrows(), name)?;
