@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The Python package as a user installs it: builds the wheel (scripts/wheel.sh), installs it
 # with pip into a fresh venv under target/ (registry packages only: numpy, pytest,
-# dask[distributed], pyarrow; pip's downloads cached in target/pip-cache), and runs pytest on
-# tests/python/ against it: every golden case to the bit, bad input, shapes and dtypes, the
-# Sampler, the editable set, the endless iterator and Dask on a LocalCluster against the CLI's
-# `poisson endless`. Also checks the README's Python example runs, and the bindings' format
-# and lints (crates/py is outside the main workspace).
+# dask[distributed], pyarrow, pandas; pip's downloads cached in target/pip-cache), and runs
+# pytest on tests/python/ against it: every golden case to the bit, bad input, shapes and
+# dtypes, the Sampler, the editable set, the endless iterator and Dask on a LocalCluster against
+# the CLI's `poisson endless`; signals, memory limits and hostile input (test_hostile.py).
+# Also checks the README's Python example runs, and the bindings' format and lints (crates/py
+# is outside the main workspace).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -24,6 +25,6 @@ CARGO_TARGET_DIR="$target" cargo build --offline -q -p poisson-live-cli
 venv=$target/py-test-venv
 python3 -m venv --clear "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
-  "$wheel" numpy pytest 'dask[distributed]' pyarrow
+  "$wheel" numpy pytest 'dask[distributed]' pyarrow pandas
 cd tests/python
 POISSON_CLI="$target/debug/poisson" "$venv/bin/python" -m pytest -p no:cacheprovider -q .

@@ -41,7 +41,11 @@ def test_the_parts_are_poisson_endless(tmp_path, expected, workers):
             path = tmp_path / f"world-{band_rows}"
             parts = poisson_live.dask.endless(*ARGS, seed=SEED, path=str(path), band_rows=band_rows)
             assert len(parts) == -(-12 // band_rows)
-            assert sorted(os.listdir(path)) == sorted(os.path.basename(p) for p in parts)
+            # The parts, and the call's claim (hidden from readers by its leading "_").
+            listed = sorted(f for f in os.listdir(path) if not f.startswith("_"))
+            assert listed == sorted(os.path.basename(p) for p in parts)
+            assert sorted(os.listdir(path)) == sorted(listed + ["_poisson_live.json"])
+            assert np.array_equal(read([str(path)]), expected)
             got = read(parts)
             assert got.dtype == np.float64
             assert np.array_equal(got, expected)
@@ -51,3 +55,110 @@ def test_the_parts_are_poisson_endless(tmp_path, expected, workers):
         with pytest.raises(ValueError, match="radius"):
             poisson_live.dask.endless(1000, 900, -5.0, seed=SEED, path=str(tmp_path / "bad"))
         assert not (tmp_path / "bad").exists()
+
+
+def test_numpy_band_rows_and_bools(tmp_path):
+    """band_rows as a numpy integer is a whole number; a bool is refused, as anywhere."""
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster):
+        parts = poisson_live.dask.endless(*ARGS, seed=SEED, path=str(tmp_path / "np"),
+                                          band_rows=np.int64(4))
+        assert len(parts) == 3
+        for bad in [True, np.bool_(True)]:
+            with pytest.raises(TypeError, match="bool"):
+                poisson_live.dask.endless(*ARGS, seed=SEED, path=str(tmp_path / "b"), band_rows=bad)
+        with pytest.raises(TypeError, match="bool"):
+            poisson_live.dask.endless(*ARGS, seed=True, path=str(tmp_path / "b"))
+        with pytest.raises(TypeError, match="bool"):
+            poisson_live.dask.endless(True, 900, 5.0, seed=SEED, path=str(tmp_path / "b"))
+        assert not (tmp_path / "b").exists()
+
+
+KILLED_MID_WRITE = """
+import os, sys
+import pyarrow.parquet as pq
+import poisson_live.dask
+real = pq.write_table
+def write_then_die(table, where, **kw):
+    with open(where, "wb") as f:
+        f.write(b"PAR1")  # what a writer killed at once leaves
+    os._exit(9)
+pq.write_table = write_then_die
+poisson_live.dask.write_band(1000, 900, 5.0, 77, 4, 4, sys.argv[1])
+"""
+
+
+def test_a_worker_killed_mid_write_leaves_nothing_readers_see(tmp_path, expected):
+    """A worker killed mid-write (here: it exits at once, no cleanup runs) leaves its partial
+    file under a hidden name, which readers of the directory skip; before, a visible
+    part-00000.parquet.<pid>.partial broke pq.read_table(dir) and pd.read_parquet(dir)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "world"
+    path.mkdir()
+    run = subprocess.run([sys.executable, "-c", KILLED_MID_WRITE, str(path / "part-00001.parquet")])
+    assert run.returncode == 9
+    left = os.listdir(path)
+    assert len(left) == 1 and left[0].startswith("."), left
+    # The other bands, written whole: the directory reads as them, the leftover unseen.
+    for index, first in [(0, 0), (2, 8)]:
+        poisson_live.dask.write_band(1000, 900, 5.0, SEED, first, 4, str(path / f"part-{index:05d}.parquet"))
+    table = pq.read_table(str(path))
+    assert table.num_rows == len(read([str(path / "part-00000.parquet"), str(path / "part-00002.parquet")]))
+    pd = pytest.importorskip("pandas")
+    assert len(pd.read_parquet(str(path))) == table.num_rows
+
+
+def test_a_failed_write_removes_its_partial(tmp_path, monkeypatch):
+    import pyarrow.parquet as pq_module
+
+    def fail(table, where, **kw):
+        with open(where, "wb") as f:
+            f.write(b"PAR1")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pq_module, "write_table", fail)
+    with pytest.raises(OSError, match="disk full"):
+        poisson_live.dask.write_band(1000, 900, 5.0, SEED, 0, 4, str(tmp_path / "part-00000.parquet"))
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_writer_whose_claim_is_gone_writes_nothing(tmp_path):
+    (tmp_path / "_poisson_live.json").write_text('{"token": "another call"}')
+    with pytest.raises(RuntimeError, match="no longer claimed"):
+        poisson_live.dask.write_band(1000, 900, 5.0, SEED, 0, 4, str(tmp_path / "part-00000.parquet"),
+                                     "this call")
+    assert os.listdir(tmp_path) == ["_poisson_live.json"]
+
+
+def test_two_calls_into_one_path_one_wins_whole(tmp_path):
+    """Two calls started together into one path, seeds 7 and 8: exactly one succeeds, and the
+    directory holds its world alone; the other is refused. Before, both passed the check for
+    part files and the seed-7 caller could get success with seed 8's parts."""
+    import threading
+
+    path = str(tmp_path / "shared")
+    start = threading.Barrier(2)
+    results = {}
+
+    def call(seed):
+        start.wait()
+        try:
+            results[seed] = poisson_live.dask.endless(*ARGS, seed=seed, path=path, band_rows=1)
+        except ValueError as e:
+            results[seed] = e
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster):
+        threads = [threading.Thread(target=call, args=(seed,)) for seed in (7, 8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    won = [seed for seed, r in results.items() if isinstance(r, list)]
+    lost = [seed for seed, r in results.items() if isinstance(r, ValueError)]
+    assert len(won) == 1 and len(lost) == 1, results
+    assert "already holds" in str(results[lost[0]])
+    assert np.array_equal(read(results[won[0]]), cli_endless(*ARGS, won[0]))
+    assert np.array_equal(read([path]), cli_endless(*ARGS, won[0]))

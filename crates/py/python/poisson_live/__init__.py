@@ -2,7 +2,9 @@
 
 A seed gives the same points, to the bit, as the crate, its CLI (``poisson``) and the page.
 Every function returns numpy arrays (float64 coordinates); bad input raises ``ValueError`` with
-the crate's message. Long work runs with the GIL released.
+the crate's message (``TypeError`` for a wrong type, a bool included), and a call the process
+has no memory for raises ``MemoryError``. Long work runs with the GIL released, in slices that
+Ctrl-C stops.
 
 >>> import poisson_live
 >>> trees = poisson_live.poisson_disk(720, 400, 24, seed=123456)  # x, y, r per row

@@ -1,7 +1,12 @@
 """Types of the compiled module ``poisson_live._native`` (re-exported by ``poisson_live``).
 
 Coordinates are float64. A seed is a whole number from -2147483648 to 2147483647 (an int, or a
-whole float); every function refuses bad input with ``ValueError`` and the crate's message.
+whole float); every function refuses bad input with ``ValueError`` and the crate's message (an
+integer of any size included), and a bool where a number goes with ``TypeError``. A call that
+would need more memory than the process may have raises ``MemoryError`` before it starts. Long
+calls run in slices with the GIL released and check for signals between them: Ctrl-C raises
+``KeyboardInterrupt`` (and a signal handler's exception propagates) within a fraction of a
+second.
 """
 
 from typing import Callable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
@@ -52,14 +57,15 @@ def variable_radius(
 
     ``radius`` is a callable ``radius(x, y) -> float`` (called with the GIL held) or a 2-D
     float64 array over the map, row ``i`` covering ``y`` in ``[i·h/rows, (i+1)·h/rows)``. The
-    spacing is clamped to ``[min_radius, max_radius]``; an exception raised by the callable is
-    raised again once the run stops.
+    spacing is clamped to ``[min_radius, max_radius]``; an exception raised by the callable (or
+    a return value that is not finite) ends the run at once and is raised. A field has at most
+    33554432 cells (the crate's cell limit).
     """
 
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
     (strictly inside one of the ``inside`` discs, or outside all the ``outside`` discs; each an
-    (M, 3) array of cx, cy, r)."""
+    (M, 3) array of cx, cy, r: finite centres, radii finite and ≥ 0)."""
 
     def __init__(
         self,
@@ -128,9 +134,10 @@ class Sampler:
         """One step: ``("placed", i)`` (a new point, index into ``points``), ``("retired", i)``
         (that point left the active list) or ``("finished", None)``."""
     def run(self, max_steps: int) -> bool:
-        """Up to ``max_steps`` steps with the GIL released; True once finished."""
+        """Up to ``max_steps`` (≥ 0) steps with the GIL released, in slices that Ctrl-C stops;
+        True once finished."""
     def finish(self) -> None:
-        """Steps to the end with the GIL released."""
+        """Steps to the end with the GIL released, in slices that Ctrl-C stops."""
     @property
     def is_finished(self) -> bool: ...
     @property
@@ -215,5 +222,6 @@ def endless(
     rows: Optional[int] = None,
 ) -> Endless:
     """The chunked world of ``poisson endless`` over ``[0, width) × [0, height)``, in memory that
-    grows with the width only. ``first_row`` and ``rows`` keep one band of its rows of chunks
-    (what each task of :func:`poisson_live.dask.endless` builds)."""
+    grows with the width only. ``first_row`` (≥ 0) and ``rows`` (≥ 1; by default to the end)
+    keep one band of its rows of chunks (what each task of :func:`poisson_live.dask.endless`
+    builds)."""

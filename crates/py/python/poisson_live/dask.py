@@ -22,7 +22,10 @@ worker writes its own parts there.
 
 from __future__ import annotations
 
+import json
+import operator
 import os
+import uuid
 from typing import List, Optional
 
 from . import _native
@@ -33,6 +36,21 @@ __all__ = ["endless", "write_band"]
 #: it (an odd first row would build the even row above it again).
 DEFAULT_BAND_ROWS = 16
 
+#: The file that claims a directory for one call, created exclusively before any task starts
+#: and holding the call's arguments and token. Its leading ``_`` hides it from readers of the
+#: directory as a dataset (pyarrow and pandas skip names starting with ``_`` or ``.``).
+CLAIM = "_poisson_live.json"
+
+
+def _claimed_by(path: str) -> Optional[str]:
+    """The token of the call that claimed ``path``, or None when no claim is readable."""
+    try:
+        with open(os.path.join(path, CLAIM), encoding="utf-8") as f:
+            token = json.load(f).get("token")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return token if isinstance(token, str) else None
+
 
 def write_band(
     width: float,
@@ -42,10 +60,13 @@ def write_band(
     first_row: int,
     rows: int,
     target: str,
+    token: Optional[str] = None,
 ) -> int:
     """One task: builds chunk rows ``first_row .. first_row + rows`` of the world and writes
-    their points to the Parquet file ``target`` (written beside it, then renamed, so a file
-    there is always whole). Returns how many points it wrote."""
+    their points to the Parquet file ``target``. It writes a hidden file beside it first (a name
+    starting with ``.``, which readers of the directory skip, removed if the write fails) and
+    renames it into place, so a file there is always whole. With a ``token``, the directory's
+    claim must still be that call's, or nothing is written. Returns how many points it wrote."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -59,10 +80,30 @@ def write_band(
             "y": pa.array(np.ascontiguousarray(points[:, 1]), type=pa.float64()),
         }
     )
-    partial = f"{target}.{os.getpid()}.partial"
-    pq.write_table(table, partial)
-    os.replace(partial, target)
+    folder, name = os.path.split(target)
+    partial = os.path.join(folder, f".{name}.{os.getpid()}.partial")
+    try:
+        pq.write_table(table, partial)
+        if token is not None and _claimed_by(folder) != token:
+            raise RuntimeError(
+                f"{folder} is no longer claimed by this call ({CLAIM} changed): "
+                f"{name} was not written"
+            )
+        os.replace(partial, target)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
     return len(points)
+
+
+def _whole(name: str, value: object) -> int:
+    """An int or numpy integer (never a bool) as an int, else TypeError naming ``name``."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
+        raise TypeError(f"{name} must be a whole number, got the bool {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be a whole number, got {value!r}") from None
 
 
 def endless(
@@ -83,10 +124,13 @@ def endless(
     order: concatenated, their rows are exactly ``poisson endless``'s points for the same
     width, height, radius and seed, in its order.
 
-    Bad arguments raise ``ValueError`` (the crate's message) before any task starts; so does a
-    ``path`` that already holds part files, which would mix two worlds.
+    Bad arguments raise ``ValueError`` or ``TypeError`` (the crate's message) before any task
+    starts. The call claims ``path`` first by creating ``path/_poisson_live.json`` exclusively
+    (with its arguments): a ``path`` that holds part files or another call's claim is refused
+    with ``ValueError``, since two worlds would mix there.
     """
-    if isinstance(band_rows, bool) or not isinstance(band_rows, int) or band_rows < 1:
+    band_rows = _whole("band_rows", band_rows)
+    if band_rows < 1:
         raise ValueError(f"band_rows must be a whole number ≥ 1, got {band_rows!r}")
     # Checks every argument as the CLI does, and counts the rows, without building any.
     total = _native.endless(width, height, radius, seed).chunk_rows
@@ -95,8 +139,28 @@ def endless(
 
         client = default_client()
     os.makedirs(path, exist_ok=True)
+    token = uuid.uuid4().hex
+    claim = os.path.join(path, CLAIM)
+    record = {
+        "width": float(width),
+        "height": float(height),
+        "radius": float(radius),
+        "seed": int(seed),
+        "band_rows": band_rows,
+        "token": token,
+    }
+    try:
+        fd = os.open(claim, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        raise ValueError(
+            f"{path} already holds part files of a world ({CLAIM} claims it for another call): "
+            "remove them or choose another path"
+        ) from None
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(record, f)
     stale = sorted(f for f in os.listdir(path) if f.startswith("part-") and f.endswith(".parquet"))
     if stale:
+        os.remove(claim)
         raise ValueError(
             f"{path} already holds part files ({stale[0]}, …): remove them or choose another path"
         )
@@ -116,9 +180,17 @@ def endless(
                 first,
                 min(band_rows, total - first),
                 target,
-                key=f"poisson-live-band-{seed}-{first}-{os.path.abspath(target)}",
+                token,
+                key=f"poisson-live-band-{token}-{first}",
                 pure=False,
             )
         )
     client.gather(futures)  # type: ignore[attr-defined]
+    # What a worker killed mid-write left behind (hidden, but not kept).
+    for name in os.listdir(path):
+        if name.startswith(".part-") and name.endswith(".partial"):
+            try:
+                os.remove(os.path.join(path, name))
+            except OSError:
+                pass
     return targets

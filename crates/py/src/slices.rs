@@ -1,0 +1,94 @@
+//! Long work a slice at a time, so Ctrl-C (or any signal a Python handler raises from) stops a
+//! call within a fraction of a second instead of after it.
+//!
+//! Each long call drives the core's [`Job`] (or a sampler's own `run`) in slices of about
+//! [`SLICE`] of wall time with the GIL released, and between slices takes the GIL back and runs
+//! Python's pending signal handlers ([`Python::check_signals`]); an exception from a handler
+//! (`KeyboardInterrupt`) ends the call and drops its work. Budgets are units of work (about a
+//! Bridson step each), grown or shrunk after each slice to stay near the target time, so the
+//! result is the same to the bit as one run to the end.
+
+use crate::convert::value_error;
+use poisson_live::Job;
+use pyo3::prelude::*;
+use std::time::{Duration, Instant};
+
+/// About how long one slice runs before signals are checked.
+const SLICE: Duration = Duration::from_millis(40);
+
+/// The first slice's budget: small, since a unit's cost is not known ahead.
+const FIRST_BUDGET: u64 = 8;
+
+/// The next budget after a slice of `budget` units took `took`: doubled while slices are short,
+/// halved when one ran long.
+fn next_budget(budget: u64, took: Duration) -> u64 {
+    if took < SLICE / 2 {
+        budget.saturating_mul(2).min(1 << 40)
+    } else if took > SLICE * 2 {
+        (budget / 2).max(1)
+    } else {
+        budget
+    }
+}
+
+/// Calls `slice(budget)` with the GIL released until it returns true, checking for signals in
+/// between; an error from a slice or a signal handler ends the loop.
+pub(crate) fn detached(
+    py: Python<'_>,
+    mut slice: impl FnMut(u64) -> PyResult<bool> + Send,
+) -> PyResult<()> {
+    staged(py, |budget| Ok((slice(budget)?, "")))
+}
+
+/// [`detached`] for work in stages whose units cost differently (an edit's seeding blocks, then
+/// its Bridson steps): `slice` also says the stage it ended in, and a new stage starts again
+/// from the first budget, so a budget grown on cheap units does not run long on dear ones.
+fn staged(
+    py: Python<'_>,
+    mut slice: impl FnMut(u64) -> PyResult<(bool, &'static str)> + Send,
+) -> PyResult<()> {
+    let (mut budget, mut stage) = (FIRST_BUDGET, "");
+    loop {
+        let start = Instant::now();
+        let (done, now) = py.detach(|| slice(budget))?;
+        if done {
+            return Ok(());
+        }
+        py.check_signals()?;
+        budget = if now == stage {
+            next_budget(budget, start.elapsed())
+        } else {
+            FIRST_BUDGET
+        };
+        stage = now;
+    }
+}
+
+/// [`detached`] with the GIL held throughout, for work that calls back into Python.
+pub(crate) fn attached(
+    py: Python<'_>,
+    mut slice: impl FnMut(u64) -> PyResult<bool>,
+) -> PyResult<()> {
+    let mut budget = FIRST_BUDGET;
+    loop {
+        let start = Instant::now();
+        if slice(budget)? {
+            return Ok(());
+        }
+        py.check_signals()?;
+        budget = next_budget(budget, start.elapsed());
+    }
+}
+
+/// Runs `job` to its end in slices ([`detached`]) and hands over its result.
+pub(crate) fn run_job<J>(py: Python<'_>, mut job: J) -> PyResult<J::Output>
+where
+    J: Job + Send,
+    J::Output: Send,
+{
+    staged(py, |budget| {
+        let done = job.run(budget).map_err(value_error)?;
+        Ok((done, job.stage()))
+    })?;
+    py.detach(|| job.run_to_end()).map_err(value_error)
+}

@@ -1,0 +1,229 @@
+"""Hostile input and signals (issue 37): Ctrl-C and Python signal handlers during long calls,
+running out of memory, out-of-range integers and bools, bad mask discs, a failing radius
+callable. Calls that could take a minute run in a child process, so a signal that comes late
+cannot hit pytest itself."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+import poisson_live as pl
+
+
+def child(code, timeout=120):
+    """Runs `code` in a fresh interpreter; returns its exit code, stdout and stderr."""
+    run = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                         text=True, timeout=timeout)
+    return run.returncode, run.stdout, run.stderr
+
+
+# Each call here runs for a minute or more on a 2-core machine when nothing stops it (measured:
+# poisson_disk(500, 500, 2, k=10000) 15 s, so 1000 × 1000 about 60 s; dart_throwing(1000, 1000,
+# 2, max_misses=10**6) 194 s; EditableSet(500, 500, 2, k=10000, fill=False).refill of the whole
+# map 17 s, so 1000 × 1000 about 70 s).
+LONG_CALLS = {
+    "poisson_disk": "pl.poisson_disk(1000, 1000, 2, k=10000)",
+    "dart_throwing": "pl.dart_throwing(1000, 1000, 2, max_misses=10**6)",
+    "variable_radius_field": "pl.variable_radius(1000, 1000, 2, 4, np.full((3, 3), 2.0), k=10000)",
+    "variable_radius_callable": "pl.variable_radius(1000, 1000, 2, 4, lambda x, y: 2.0, k=10000)",
+    "layers": "pl.layers(1000, 1000, [pl.Layer(2, k=10000)])",
+    "classes": "pl.classes(1000, 1000, [('a', 2), ('b', 3)], k=10000)",
+    "EditableSet": "pl.EditableSet(1000, 1000, 2, k=10000)",
+    "EditableSet.refill": "pl.EditableSet(1000, 1000, 2, k=10000, fill=False).refill((500, 500), 800)",
+    "Sampler.finish": "s = pl.Sampler(1000, 1000, 2, k=10000); s.start_random(); s.finish()",
+    "Sampler.run": "s = pl.Sampler(1000, 1000, 2, k=10000); s.start_random(); s.run(10**15)",
+    "stamp_circles": "pl.stamp_circles(np.zeros((1000, 1000, 3), np.uint8), "
+                     "np.tile([[500.0, 500.0, 800.0]], (20000, 1)), "
+                     "np.zeros((20000, 3), np.uint8), [0.5] * 20000)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG_CALLS))
+def test_ctrl_c_stops_a_long_call_within_a_second_or_so(name):
+    """SIGINT 0.5 s into the call: KeyboardInterrupt, soon after (under 3 s for a busy CI
+    machine; the call alone would run a minute or more)."""
+    code = f"""
+        import json, os, signal, threading, time
+        import numpy as np
+        import poisson_live as pl
+        sent = []
+        def interrupt():
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+        timer = threading.Timer(0.5, interrupt)
+        timer.start()
+        try:
+            {LONG_CALLS[name]}
+            outcome = "returned"
+        except KeyboardInterrupt:
+            outcome = "KeyboardInterrupt"
+        after = time.perf_counter() - sent[0] if sent else None
+        print(json.dumps({{"outcome": outcome, "after": after}}))
+    """
+    code, out, err = child(code, timeout=600)
+    assert code == 0, err
+    result = json.loads(out.splitlines()[-1])
+    assert result["outcome"] == "KeyboardInterrupt", result
+    assert result["after"] < 3.0, result
+
+
+def test_a_signal_during_the_first_array_call_raises_the_handlers_exception():
+    """A SIGALRM handler that raises, during the first call of a fresh process that returns an
+    array: its exception, not rust-numpy's PanicException ("Failed to access NumPy array API
+    capsule"), and at once rather than after the call."""
+    code, out, err = child("""
+        import signal, time
+        import poisson_live as pl
+        class Alarm(Exception):
+            pass
+        def ring(signum, frame):
+            raise Alarm("ring")
+        signal.signal(signal.SIGALRM, ring)
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        start = time.perf_counter()
+        try:
+            pl.poisson_disk(1000, 1000, 2, k=10000)
+            print("returned")
+        except Alarm:
+            print("Alarm", time.perf_counter() - start)
+    """, timeout=600)
+    assert code == 0, err
+    assert "PanicException" not in err and "capsule" not in err
+    word, took = out.split()
+    assert word == "Alarm" and float(took) < 3.3, out
+
+
+def test_a_raising_radius_callable_is_reported_at_once():
+    """The callable's first exception ends the run; before, the whole map was sampled at the
+    smallest radius first (here, at k = 10000: minutes)."""
+    calls = []
+
+    def broken(x, y):
+        calls.append((x, y))
+        raise ZeroDivisionError("from the callable")
+
+    start = time.perf_counter()
+    with pytest.raises(ZeroDivisionError, match="from the callable"):
+        pl.variable_radius(1000, 1000, 1, 4, broken, k=10000)
+    assert time.perf_counter() - start < 3.0
+    assert len(calls) == 1
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="finite"):
+        pl.variable_radius(1000, 1000, 1, 4, lambda x, y: float("nan"), k=10000)
+    assert time.perf_counter() - start < 3.0
+
+
+MEMORY_CASES = {
+    "poisson_disk": "pl.poisson_disk(8000, 8000, 2)",
+    "fast": "pl.fast(8000, 8000, 2)",
+    "EditableSet": "pl.EditableSet(8000, 8000, 2)",
+    "EditableSet_empty": "pl.EditableSet(8000, 8000, 2, fill=False)",
+    "Sampler": "pl.Sampler(8000, 8000, 2)",
+    "variable_radius": "pl.variable_radius(8000, 8000, 2, 4, np.full((2, 2), 3.0))",
+    "random_points": "pl.random_points(100, 100, 30_000_000)",
+    "jittered_grid": "pl.jittered_grid(8000, 8000, 1.5)",
+    "layers": "pl.layers(8000, 8000, [pl.Layer(4), pl.Layer(2)])",
+}
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads VmSize from /proc")
+@pytest.mark.parametrize("name", sorted(MEMORY_CASES))
+def test_out_of_memory_is_a_memory_error_not_an_abort(name):
+    """Under an address-space limit 250 MB above the process's size, a call near the crate's
+    work limit (each needs more) raises MemoryError and the interpreter lives on; a small call
+    then still works. Before, these aborted the process ("memory allocation failed")."""
+    code, out, err = child(f"""
+        import resource
+        import numpy as np
+        import poisson_live as pl
+        size = next(int(l.split()[1]) * 1024 for l in open("/proc/self/status")
+                    if l.startswith("VmSize"))
+        limit = size + 250 * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        try:
+            {MEMORY_CASES[name]}
+            print("returned")
+        except MemoryError as e:
+            print("MemoryError", e)
+        print(len(pl.poisson_disk(300, 200, 12)))
+    """)
+    assert code == 0, (code, err)
+    lines = out.splitlines()
+    assert lines[0].startswith("MemoryError"), out
+    assert lines[1] == str(len(pl.poisson_disk(300, 200, 12)))
+
+
+def test_a_broadcast_field_is_refused_before_it_is_copied():
+    """A zero-stride view claims 10^10 cells from 8 bytes; the binding copied it whole (80 GB)."""
+    huge = np.broadcast_to(np.float64(2.0), (100000, 100000))
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="radius field"):
+        pl.variable_radius(100, 100, 1, 4, huge)
+    assert time.perf_counter() - start < 1.0
+    with pytest.raises(ValueError, match="inside"):
+        pl.Layer(5, inside=np.broadcast_to(np.array([1.0, 1.0, np.nan]), (10, 3)))
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="outside has 10000000000 rows"):
+        pl.Layer(5, outside=np.broadcast_to(np.array([1.0, 1.0, 1.0]), (10**10, 3)))
+    with pytest.raises(ValueError, match="path has 10000000000 rows"):
+        pl.EditableSet(100, 100, 10).erase(np.broadcast_to(np.array([1.0, 1.0]), (10**10, 2)), 5)
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: pl.poisson_disk(100, 100, 10, k=2**63), "k must be"),
+    (lambda: pl.poisson_disk(100, 100, 10, k=-2**70), "k must be"),
+    (lambda: pl.poisson_disk(10**400, 100, 10), "width"),
+    (lambda: pl.poisson_disk(100, -10**400, 10), "height"),
+    (lambda: pl.fast(100, 100, 10**400), "radius"),
+    (lambda: pl.poisson_disk(100, 100, 10, seed=10**400), "seed"),
+    (lambda: pl.fast(100, 100, 10, seed=-10**400), "seed"),
+    (lambda: pl.endless(100, 100, 1, first_row=-1), "first_row"),
+    (lambda: pl.endless(100, 100, 1, rows=10**30), "rows"),
+    (lambda: pl.Sampler(100, 100, 10).run(-1), "max_steps"),
+    (lambda: pl.random_points(100, 100, 2**64), "count"),
+    (lambda: pl.dart_throwing(100, 100, 10, max_misses=2**40), "max_misses"),
+    (lambda: pl.Layer(5, k=2**63), "k must be"),
+    (lambda: pl.EditableSet(100, 100, 10, k=10**400), "k must be"),
+])
+def test_out_of_range_integers_are_value_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pl.poisson_disk(100, 100, 10, seed=True),
+    lambda: pl.poisson_disk(True, 100, 1),
+    lambda: pl.fast(100, 100, np.True_),
+    lambda: pl.poisson_disk(100, 100, 10, k=True),
+    lambda: pl.endless(100, 100, 1, False),
+    lambda: pl.EditableSet(100, 100, 10).erase((5, 5), True),
+])
+def test_bools_are_not_numbers(call):
+    with pytest.raises(TypeError, match="bool"):
+        call()
+
+
+def test_numpy_integers_and_whole_floats_still_work():
+    assert np.array_equal(pl.poisson_disk(100, 100, 10, k=np.int64(30), seed=np.int32(7)),
+                          pl.poisson_disk(100, 100, 10, seed=7))
+    assert np.array_equal(pl.fast(np.float32(100), 100, 5, seed=7.0), pl.fast(100, 100, 5, seed=7))
+    assert len(list(pl.endless(900, 700, 5, first_row=np.int64(2), rows=np.uint8(3)))) == 3
+
+
+@pytest.mark.parametrize("disc", [
+    [50.0, 50.0, np.nan], [50.0, 50.0, np.inf], [50.0, 50.0, -1.0],
+    [np.nan, 50.0, 10.0], [50.0, -np.inf, 10.0],
+])
+@pytest.mark.parametrize("side", ["inside", "outside"])
+def test_mask_discs_must_be_finite_with_a_radius_of_zero_or_more(disc, side):
+    with pytest.raises(ValueError, match=f"{side} disc 1"):
+        pl.Layer(5, **{side: np.array([[10.0, 10.0, 5.0], disc])})
+    # A disc of radius 0 holds nothing, and is allowed.
+    assert pl.Layer(5, **{side: np.array([[10.0, 10.0, 0.0]])}).radius == 5
