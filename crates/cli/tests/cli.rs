@@ -1489,7 +1489,7 @@ fn mesh_reads_obj_and_writes_each_points_face() {
         "mesh", "--input", path, "--radius", "1", "--format", "csv",
     ]));
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("x,y,z,face"));
+    assert_eq!(lines.next(), Some("x,y,z,face,u,v"));
     let mesh =
         poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
     let want = poisson_live::space::sample_mesh(&mesh, 1.0, 30, 123456).unwrap(); // the default seed
@@ -1500,6 +1500,14 @@ fn mesh_reads_obj_and_writes_each_points_face() {
     for (row, p) in rows.iter().zip(&want) {
         assert_eq!(row[..3], p.position[..]);
         assert_eq!(row[3], p.face as f64);
+        assert_eq!(row[4..], p.barycentric[..]);
+        // (1 − u − v)·A + u·B + v·C puts the point back (the square's corners by face).
+        let corners = mesh.corners(p.face);
+        let (u, v) = (row[4], row[5]);
+        for i in 0..3 {
+            let back = (1.0 - u - v) * corners[0][i] + u * corners[1][i] + v * corners[2][i];
+            assert!((back - row[i]).abs() < 1e-9, "{row:?}");
+        }
         assert_eq!(row[2], 1.0, "on the square's plane");
         // Triangle 0 is (0,0)-(6,0)-(6,6): below the diagonal; triangle 1 above it.
         assert_eq!(p.face, usize::from(row[1] > row[0]), "{row:?}");

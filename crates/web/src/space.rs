@@ -41,8 +41,9 @@ pub fn fast_poisson_3d(
 }
 
 /// Points on a triangle mesh given as `vertices` (`x, y, z` each) and `indices` (three per
-/// triangle, 0-based), with `{radius, k, seed}` (`k` 30 unless given): `x, y, z, face` per
-/// point, at least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
+/// triangle, 0-based), with `{radius, k, seed}` (`k` 30 unless given): six numbers per point,
+/// `x, y, z, face, u, v` (the point is `(1 − u − v)·A + u·B + v·C` of its triangle `face`), at
+/// least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
 /// (an index out of range, a non-finite coordinate, no triangles).
 #[wasm_bindgen(js_name = sampleMesh)]
 pub fn sample_mesh(
@@ -54,7 +55,7 @@ pub fn sample_mesh(
     let k = js::tries(p.optional("k")?.unwrap_or(30.0))?;
     let mesh = mesh_of(vertices, indices)?;
     let points = space::sample_mesh(&mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
-    Ok(quads(points.iter().copied()))
+    Ok(sixes(points.iter().copied()))
 }
 
 /// A mesh from JS arrays: vertices as numbers, indices as whole numbers, both at most
@@ -80,10 +81,14 @@ fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError
     space::Mesh::from_arrays(&vertices, &indices).map_err(err)
 }
 
-/// `x, y, z, face` per point.
-fn quads(points: impl Iterator<Item = space::MeshPoint>) -> Float64Array {
+/// `x, y, z, face, u, v` per point.
+fn sixes(points: impl Iterator<Item = space::MeshPoint>) -> Float64Array {
     let flat: Vec<f64> = points
-        .flat_map(|p| [p.position[0], p.position[1], p.position[2], p.face as f64])
+        .flat_map(|p| {
+            let [x, y, z] = p.position;
+            let [u, v] = p.barycentric;
+            [x, y, z, p.face as f64, u, v]
+        })
         .collect();
     Float64Array::from(&flat[..])
 }
@@ -225,9 +230,9 @@ impl MeshSampler {
         Ok(self.sampler.run(js::whole("maxSteps", max_steps)?.into()))
     }
 
-    /// The points so far, `x, y, z, face` each.
+    /// The points so far, `x, y, z, face, u, v` each (as `sampleMesh`).
     pub fn points(&self) -> Float64Array {
-        quads(self.sampler.points())
+        sixes(self.sampler.points())
     }
 }
 

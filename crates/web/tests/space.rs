@@ -10,7 +10,7 @@ use common::message;
 use poisson_live_web::{
     fast_poisson_3d, poisson_disk_3d, sample_mesh, Mesh, MeshSampler, SpaceSampler,
 };
-use space_digests::{digest, Kind, DIGESTS};
+use space_digests::{digest, Kind, BARYCENTRIC_DIGESTS, DIGESTS};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -42,10 +42,37 @@ fn the_same_bits_as_the_native_build() {
         }
         .unwrap()
         .to_vec();
-        let n = numbers.len() / if kind == Kind::Torus { 4 } else { 3 };
+        // A mesh point is `x, y, z, face, u, v`: the pinned digest is of the first four.
+        let (n, numbers) = match kind {
+            Kind::Torus => (
+                numbers.len() / 6,
+                numbers.chunks(6).flat_map(|p| p[..4].to_vec()).collect(),
+            ),
+            _ => (numbers.len() / 3, numbers),
+        };
         (kind, size, r, seed, n, digest(numbers))
     });
     assert_eq!(measured, DIGESTS);
+}
+
+#[wasm_bindgen_test]
+fn where_each_mesh_point_sits_has_the_native_bits() {
+    let measured = BARYCENTRIC_DIGESTS.map(|(major, minor, r, seed, _)| {
+        let torus =
+            format!(r#"{{"major": {major}, "minor": {minor}, "around": 48, "across": 24}}"#);
+        let mesh = Mesh::torus(&object(&torus)).unwrap();
+        let params = format!(r#"{{"radius": {r}, "seed": {seed}}}"#);
+        let numbers = sample_mesh(
+            &mesh.vertices().into(),
+            &mesh.indices().into(),
+            &object(&params),
+        )
+        .unwrap()
+        .to_vec();
+        let uv = numbers.chunks(6).flat_map(|p| [p[4], p[5]]);
+        (major, minor, r, seed, digest(uv))
+    });
+    assert_eq!(measured, BARYCENTRIC_DIGESTS);
 }
 
 #[wasm_bindgen_test]
@@ -112,7 +139,7 @@ fn bad_input_throws_the_cores_message() {
         &object(r#"{"radius": 1, "seed": 1}"#),
     )
     .unwrap();
-    assert_eq!(speck.length(), 4);
+    assert_eq!(speck.length(), 6);
 }
 
 #[wasm_bindgen_test]

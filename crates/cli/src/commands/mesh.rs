@@ -16,8 +16,9 @@ const MAX_OBJ_BYTES: u64 = poisson_live::space::MAX_OBJ_BYTES as u64;
 /// Reads a Wavefront OBJ file (its v and f lines; polygons are fanned into triangles, which are
 /// numbered from 0 in file order) and covers the surface with points at least --radius apart,
 /// leaving no room for another (the core's space::sample_mesh: Bridson's algorithm with
-/// candidates on the triangles near each point). CSV columns x,y,z,face; JSON points
-/// [x, y, z, face]. A malformed or non-finite OBJ exits 1 with one line and writes nothing.
+/// candidates on the triangles near each point). CSV columns x,y,z,face,u,v; JSON points
+/// [x, y, z, face, u, v]: the point is (1 − u − v)·A + u·B + v·C of its triangle's corners A, B,
+/// C (barycentric u, v), so a tool can carry the triangle's attributes to it. A malformed or non-finite OBJ exits 1 with one line and writes nothing.
 #[derive(clap::Args)]
 pub struct MeshCommand {
     /// the OBJ file ('-' is standard input)
@@ -46,7 +47,11 @@ impl MeshCommand {
         progress.clear();
         let values = s
             .points()
-            .flat_map(|p| [p.position[0], p.position[1], p.position[2], p.face as f64])
+            .flat_map(|p| {
+                let [x, y, z] = p.position;
+                let [u, v] = p.barycentric;
+                [x, y, z, p.face as f64, u, v]
+            })
             .collect();
         // JSON's width and height: the mesh's extent in x and y.
         let (lo, hi) = mesh.vertices().iter().fold(
@@ -59,8 +64,8 @@ impl MeshCommand {
             },
         );
         let points = Points::Table {
-            header: "x,y,z,face",
-            columns: 4,
+            header: "x,y,z,face,u,v",
+            columns: 6,
             values,
         };
         self.shared.write(hi[0] - lo[0], hi[1] - lo[1], &points)

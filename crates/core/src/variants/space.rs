@@ -17,12 +17,14 @@
 //! - [`SpaceGrid`] — the grid in `D` dimensions, which also counts too-close pairs.
 
 pub use crate::classic::bridson::Step;
+pub use barycentric::barycentric;
 pub use bridson::{poisson_disk_3d, poisson_disk_nd, SpaceSampler};
 pub use fast::{fast_poisson_3d, FastSampler3d};
 pub use grid::{distance2, SpaceGrid};
 pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};
 pub use on_mesh::{sample_mesh, MeshPoint, MeshSampler, MAX_PIECES};
 
+mod barycentric;
 mod bridson;
 mod fast;
 mod grid;

@@ -73,3 +73,10 @@ pub const DIGESTS: [(Kind, [f64; 3], f64, i32, usize, u64); 6] = [
         9210866112752753516,
     ),
 ];
+
+/// Torus (major, minor radius; 48 × 24 quads), radius, seed and the digest of every mesh point's
+/// barycentric `u, v`, recorded from the native build.
+pub const BARYCENTRIC_DIGESTS: [(f64, f64, f64, i32, u64); 2] = [
+    (8.0, 3.0, 0.5, 123456, 18079109987404068908),
+    (20.0, 2.5, 0.7, 77, 9719235596513013004),
+];

@@ -42,13 +42,27 @@ const LANDING_TRIES: u32 = 32;
 /// The most pieces a mesh may be cut into: a bound on memory (about 120 bytes each, 250 MB).
 pub const MAX_PIECES: usize = 1 << 21;
 
-/// A point on a mesh and the triangle it lies on (its index in the mesh, 0-based).
+/// A point on a mesh, the triangle it lies on (its index in the mesh, 0-based) and where in it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MeshPoint {
     /// Where the point is.
     pub position: [f64; 3],
     /// The triangle it lies on.
     pub face: usize,
+    /// `(u, v)`: the point is `(1 − u − v)·A + u·B + v·C` of the triangle's corners, up to
+    /// rounding ([`super::barycentric`]).
+    pub barycentric: [f64; 2],
+}
+
+impl MeshPoint {
+    /// The point at `position` on triangle `face` of `mesh`, its barycentric `(u, v)` solved.
+    pub fn on(mesh: &Mesh, position: [f64; 3], face: usize) -> Self {
+        Self {
+            position,
+            face,
+            barycentric: super::barycentric(&mesh.corners(face), &position),
+        }
+    }
 }
 
 /// A piece of a triangle: its corner `a`, its edges from `a`, its triangle.
@@ -103,6 +117,7 @@ impl Piece {
 /// Bridson's algorithm on a mesh's surface, one step at a time ([`sample_mesh`] runs it).
 #[derive(Debug, Clone)]
 pub struct MeshSampler {
+    mesh: Mesh,
     grid: SpaceGrid<3>,
     faces: Vec<u32>,
     pieces: Vec<Piece>,
@@ -183,6 +198,7 @@ impl MeshSampler {
         }
         let pieces = sorted;
         Ok(Self {
+            mesh: mesh.clone(),
             grid,
             faces: Vec::new(),
             pieces,
@@ -238,10 +254,7 @@ impl MeshSampler {
             .points()
             .iter()
             .zip(&self.faces)
-            .map(|(p, f)| MeshPoint {
-                position: *p,
-                face: *f as usize,
-            })
+            .map(|(p, f)| MeshPoint::on(&self.mesh, *p, *f as usize))
     }
 
     /// The grid, to count too-close pairs.
