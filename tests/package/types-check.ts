@@ -39,8 +39,10 @@ const dust: Float64Array = fastPoisson3d(40, 40, 40, 4, 123456);
 poissonDisk3d(40, 40, '40', 4, 30, 123456);
 const torus: Mesh = Mesh.torus({ major: 10, minor: 4, around: 48, across: 24 });
 const onMesh: Float64Array = sampleMesh(torus.vertices(), torus.indices(), { radius: 1, seed: 7 });
+// Six numbers a point (x, y, z, face, u, v), from either method.
+const fastOnMesh: Float64Array = sampleMesh(torus.vertices(), torus.indices(), { radius: 1, seed: 7, method: 'fast' });
 const area: number = torus.area;
 // @ts-expect-error: indices are whole numbers in a Uint32Array, not strings
 sampleMesh(torus.vertices(), ['0', '1', '2'], { radius: 1, seed: 7 });
 
-export { points, started, count, placed, wrong, pairs, label, csv, box, dust, onMesh, area };
+export { points, started, count, placed, wrong, pairs, label, csv, box, dust, onMesh, fastOnMesh, area };

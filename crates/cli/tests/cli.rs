@@ -1517,3 +1517,33 @@ fn mesh_reads_obj_and_writes_each_points_face() {
     ]));
     assert_eq!(count.trim(), want.len().to_string());
 }
+
+#[test]
+fn mesh_method_fast_writes_the_crates_fast_cover() {
+    let obj = temp_file("fast-square.obj");
+    std::fs::write(&obj, "v 0 0 0\nv 8 0 0\nv 8 8 0\nv 0 8 0\nf 1 2 3 4\n").unwrap();
+    let path = obj.to_str().unwrap();
+    let mesh =
+        poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
+    let want = poisson_live::space::fast_sample_mesh(&mesh, 1.0, 5).unwrap();
+    let args = [
+        "mesh", "-i", path, "-r", "1", "--method", "fast", "--seed", "5",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&stdout(&poisson(
+        &[&args[..], &["--format", "json"]].concat(),
+    )))
+    .unwrap();
+    let rows: Vec<[f64; 6]> = serde_json::from_value(json["points"].clone()).unwrap();
+    assert_eq!(rows.len(), want.len());
+    for (row, p) in rows.iter().zip(&want) {
+        assert_eq!(row[..3], p.position[..]);
+        assert_eq!(row[3], p.face as f64);
+        assert_eq!(row[4..], p.barycentric[..]);
+    }
+    let bridson = stdout(&poisson(&[
+        "mesh", "-i", path, "-r", "1", "--format", "count",
+    ]));
+    assert!(want.len() > bridson.trim().parse::<usize>().unwrap());
+    let (code, err) = failure(&["mesh", "-i", path, "-r", "1", "--method", "darts"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -41,7 +41,9 @@ pub fn fast_poisson_3d(
 }
 
 /// Points on a triangle mesh given as `vertices` (`x, y, z` each) and `indices` (three per
-/// triangle, 0-based), with `{radius, k, seed}` (`k` 30 unless given): six numbers per point,
+/// triangle, 0-based), with `{radius, k, seed, method}` (`k` 30 unless given, for `method`
+/// `"bridson"`, the default; `"fast"` is the crate's `space::fast_sample_mesh`, the densest,
+/// quickest cover): six numbers per point,
 /// `x, y, z, face, u, v` (the point is `(1 − u − v)·A + u·B + v·C` of its triangle `face`), at
 /// least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
 /// (an index out of range, a non-finite coordinate, no triangles).
@@ -54,7 +56,22 @@ pub fn sample_mesh(
     let p = js::Params::new("sampleMesh", params)?;
     let k = js::tries(p.optional("k")?.unwrap_or(30.0))?;
     let mesh = mesh_of(vertices, indices)?;
-    let points = space::sample_mesh(&mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
+    let (radius, seed) = (p.number("radius")?, p.seed()?);
+    let method = if p.has("method") {
+        p.text("method")?
+    } else {
+        "bridson".into()
+    };
+    let points = match method.as_str() {
+        "bridson" => space::sample_mesh(&mesh, radius, k, seed),
+        "fast" => space::fast_sample_mesh(&mesh, radius, seed),
+        other => {
+            return Err(JsError::new(&format!(
+                "unknown method {other:?}: use bridson, fast"
+            )))
+        }
+    }
+    .map_err(err)?;
     Ok(sixes(points.iter().copied()))
 }
 

@@ -10,7 +10,7 @@ use common::message;
 use poisson_live_web::{
     fast_poisson_3d, poisson_disk_3d, sample_mesh, Mesh, MeshSampler, SpaceSampler,
 };
-use space_digests::{digest, Kind, BARYCENTRIC_DIGESTS, DIGESTS};
+use space_digests::{digest, Kind, BARYCENTRIC_DIGESTS, DIGESTS, FAST_MESH_DIGESTS};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -53,6 +53,31 @@ fn the_same_bits_as_the_native_build() {
         (kind, size, r, seed, n, digest(numbers))
     });
     assert_eq!(measured, DIGESTS);
+}
+
+#[wasm_bindgen_test]
+fn the_fast_mesh_cover_has_the_native_bits() {
+    let measured = FAST_MESH_DIGESTS.map(|(major, minor, r, seed, _, _)| {
+        let torus =
+            format!(r#"{{"major": {major}, "minor": {minor}, "around": 48, "across": 24}}"#);
+        let mesh = Mesh::torus(&object(&torus)).unwrap();
+        let params = format!(r#"{{"radius": {r}, "seed": {seed}, "method": "fast"}}"#);
+        let numbers = sample_mesh(
+            &mesh.vertices().into(),
+            &mesh.indices().into(),
+            &object(&params),
+        )
+        .unwrap()
+        .to_vec();
+        (major, minor, r, seed, numbers.len() / 6, digest(numbers))
+    });
+    assert_eq!(measured, FAST_MESH_DIGESTS);
+    let bad = sample_mesh(
+        &js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0, 9.0, 0.0][..]).into(),
+        &js_sys::Uint32Array::from(&[0, 1, 2][..]).into(),
+        &object(r#"{"radius": 1, "seed": 1, "method": "darts"}"#),
+    );
+    assert_eq!(message(bad), "unknown method \"darts\": use bridson, fast");
 }
 
 #[wasm_bindgen_test]
