@@ -41,9 +41,11 @@ pub fn fast_poisson_3d(
 }
 
 /// Points on a triangle mesh given as `vertices` (`x, y, z` each) and `indices` (three per
-/// triangle, 0-based), with `{radius, k, seed, method}` (`k` 30 unless given, for `method`
-/// `"bridson"`, the default; `"fast"` is the crate's `space::fast_sample_mesh`, the densest,
-/// quickest cover): six numbers per point,
+/// triangle, 0-based), with `{radius, k, seed, method, weights, radiusMax}` (`k` 30 unless
+/// given, for `method` `"bridson"`, the default; `"fast"` is the crate's
+/// `space::fast_sample_mesh`, the densest, quickest cover; `weights`, one in `[0, 1]` per vertex,
+/// with `radiusMax` make the spacing `radius` where a vertex weighs 1 and `radiusMax` where it
+/// weighs 0, the crate's `space::MeshSpacing`): six numbers per point,
 /// `x, y, z, face, u, v` (the point is `(1 − u − v)·A + u·B + v·C` of its triangle `face`), at
 /// least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
 /// (an index out of range, a non-finite coordinate, no triangles).
@@ -62,10 +64,25 @@ pub fn sample_mesh(
     } else {
         "bridson".into()
     };
-    let points = match method.as_str() {
-        "bridson" => space::sample_mesh(&mesh, radius, k, seed),
-        "fast" => space::fast_sample_mesh(&mesh, radius, seed),
-        other => {
+    let spacing = match (p.has("weights"), p.has("radiusMax")) {
+        (false, false) => None,
+        (true, true) => {
+            let weights = p.numbers("weights")?;
+            let max = p.number("radiusMax")?;
+            Some(space::MeshSpacing::new(&mesh, radius, max, weights).map_err(err)?)
+        }
+        _ => {
+            return Err(JsError::new(
+                "sampleMesh takes weights and radiusMax together, or neither",
+            ))
+        }
+    };
+    let points = match (method.as_str(), &spacing) {
+        ("bridson", None) => space::sample_mesh(&mesh, radius, k, seed),
+        ("bridson", Some(s)) => space::sample_mesh_weighted(&mesh, s, k, seed),
+        ("fast", None) => space::fast_sample_mesh(&mesh, radius, seed),
+        ("fast", Some(s)) => space::fast_sample_mesh_weighted(&mesh, s, seed),
+        (other, _) => {
             return Err(JsError::new(&format!(
                 "unknown method {other:?}: use bridson, fast"
             )))

@@ -81,6 +81,73 @@ fn the_fast_mesh_cover_has_the_native_bits() {
 }
 
 #[wasm_bindgen_test]
+fn weights_vary_the_spacing_and_bad_weights_throw_the_cores_message() {
+    let torus = object(r#"{"major": 8, "minor": 3, "around": 24, "across": 12}"#);
+    let mesh = Mesh::torus(&torus).unwrap();
+    let (vertices, indices) = (mesh.vertices(), mesh.indices());
+    let n = vertices.length() / 3;
+    let heavy: Vec<f64> = vertices
+        .to_vec()
+        .chunks(3)
+        .map(|v| if v[1] >= 0.0 { 1.0 } else { 0.0 })
+        .collect();
+    let native = poisson_live::space::Mesh::torus(8.0, 3.0, 24, 12).unwrap();
+    let spacing = poisson_live::space::MeshSpacing::new(&native, 0.5, 1.0, heavy.clone()).unwrap();
+    let weights = serde_json::to_string(&heavy).unwrap();
+    for method in ["bridson", "fast"] {
+        let params = format!(
+            r#"{{"radius": 0.5, "seed": 3, "method": "{method}", "weights": {weights}, "radiusMax": 1}}"#
+        );
+        let got = sample_mesh(
+            &vertices.clone().into(),
+            &indices.clone().into(),
+            &object(&params),
+        )
+        .unwrap()
+        .to_vec();
+        let want = match method {
+            "bridson" => poisson_live::space::sample_mesh_weighted(&native, &spacing, 30, 3),
+            _ => poisson_live::space::fast_sample_mesh_weighted(&native, &spacing, 3),
+        }
+        .unwrap();
+        let want: Vec<f64> = want
+            .iter()
+            .flat_map(|p| {
+                let [x, y, z] = p.position;
+                let [u, v] = p.barycentric;
+                [x, y, z, p.face as f64, u, v]
+            })
+            .collect();
+        assert_eq!(got, want, "{method}");
+    }
+    let short = r#"{"radius": 0.5, "seed": 3, "weights": [1, 0], "radiusMax": 1}"#;
+    assert_eq!(
+        message(sample_mesh(
+            &vertices.clone().into(),
+            &indices.clone().into(),
+            &object(short)
+        )),
+        format!("2 weights for a mesh of {n} vertices: give one per vertex, in OBJ order")
+    );
+    let alone = r#"{"radius": 0.5, "seed": 3, "radiusMax": 1}"#;
+    assert_eq!(
+        message(sample_mesh(
+            &vertices.clone().into(),
+            &indices.clone().into(),
+            &object(alone)
+        )),
+        "sampleMesh takes weights and radiusMax together, or neither"
+    );
+    let below = format!(r#"{{"radius": 0.5, "seed": 3, "weights": {weights}, "radiusMax": 0.25}}"#);
+    assert!(message(sample_mesh(
+        &vertices.into(),
+        &indices.into(),
+        &object(&below)
+    ))
+    .starts_with("radius-max must be a finite number ≥ radius"));
+}
+
+#[wasm_bindgen_test]
 fn where_each_mesh_point_sits_has_the_native_bits() {
     let measured = BARYCENTRIC_DIGESTS.map(|(major, minor, r, seed, _)| {
         let torus =

@@ -18,6 +18,7 @@
 use super::grid::{distance2, Refusers, SpaceGrid};
 use super::mesh::Mesh;
 use super::on_mesh::MeshPoint;
+use super::spacing::MeshSpacing;
 use super::walk::{faces, Face, Walker};
 use crate::base::error::{positive, short, Error, Result, MAX_LENGTH};
 use crate::base::rng::ParkMiller;
@@ -68,6 +69,9 @@ pub struct FastMeshSampler {
     /// The `HEADINGS` unit headings, in a triangle's own frame.
     headings: Vec<[f64; 2]>,
     radius: f64,
+    /// Spacing from weights, and each point's radius under it (see [`MeshSpacing`]).
+    spacing: Option<MeshSpacing>,
+    radii: Vec<f64>,
     /// Each point's triangle and where on it, in the triangle's frame.
     spots: Vec<(u32, [f64; 2])>,
     /// The next point to take its turn.
@@ -81,6 +85,16 @@ impl FastMeshSampler {
     /// A fast sampler for `mesh` with spacing `radius` (finite, > 0, the grid within the work
     /// limit), from a 32-bit seed.
     pub fn new(mesh: &Mesh, radius: f64, seed: i32) -> Result<Self> {
+        Self::build(mesh, radius, None, seed)
+    }
+
+    /// A fast sampler whose spacing follows `spacing`'s weights: every pair at least the
+    /// smaller of their two radii apart ([`MeshSpacing`] says why that rule).
+    pub fn with_spacing(mesh: &Mesh, spacing: &MeshSpacing, seed: i32) -> Result<Self> {
+        Self::build(mesh, spacing.radius(), Some(spacing.clone()), seed)
+    }
+
+    fn build(mesh: &Mesh, radius: f64, spacing: Option<MeshSpacing>, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
         ParkMiller::new(seed)?; // the seeds every sampler refuses
         let grid = grid_around(mesh, radius)?;
@@ -97,6 +111,8 @@ impl FastMeshSampler {
             rng: SplitMix::new(seed),
             headings,
             radius,
+            spacing,
+            radii: Vec::new(),
             spots: Vec::new(),
             next: 0,
             swept: 0,
@@ -160,7 +176,14 @@ impl FastMeshSampler {
             let (s, u) = ((bits >> 32) as f64 * SCALE, (bits as u32) as f64 * SCALE);
             let at = face.spot(s, u);
             let p = face.at(at);
-            if self.grid.contains(&p) && self.grid.conflict(&p).is_none() {
+            if !self.grid.contains(&p) {
+                continue;
+            }
+            let fits = match self.spacing {
+                None => self.grid.conflict(&p).is_none(),
+                Some(_) => self.fits(&p, t as u32, at).is_some(),
+            };
+            if fits {
                 self.place(p, t as u32, at);
                 return;
             }
@@ -170,6 +193,31 @@ impl FastMeshSampler {
     fn place(&mut self, p: [f64; 3], face: u32, at: [f64; 2]) {
         self.grid.add_unchecked(p);
         self.spots.push((face, at));
+        if let Some(s) = &self.spacing {
+            let r = s.radius_at(
+                &self.mesh,
+                face as usize,
+                self.faces[face as usize].barycentric(at),
+            );
+            self.radii.push(r);
+        }
+    }
+
+    /// Under variable spacing: the radius at `p` (at 2D `at` of `face`) if no point is closer
+    /// to it than the smaller of their two radii.
+    fn fits(&self, p: &[f64; 3], face: u32, at: [f64; 2]) -> Option<f64> {
+        let s = self.spacing.as_ref()?;
+        let r = s.radius_at(
+            &self.mesh,
+            face as usize,
+            self.faces[face as usize].barycentric(at),
+        );
+        let radii = &self.radii;
+        let hit = self.grid.conflict_within(p, r, |j, d2| {
+            let limit = r.min(radii[j]);
+            d2 < limit * limit
+        });
+        hit.is_none().then_some(r)
     }
 
     /// Point `i`'s turn: each candidate that fits is placed.
@@ -177,10 +225,15 @@ impl FastMeshSampler {
         let (face, at) = self.spots[i];
         let centre = self.grid.points()[i];
         let start = self.rng.direction();
-        let step = self.radius * (1.0 + GAP);
+        let own = if self.spacing.is_some() {
+            self.radii[i]
+        } else {
+            self.radius
+        };
+        let step = own * (1.0 + GAP);
         let r2 = self.radius * self.radius;
         // Half the gap is enough: a walk on one flat triangle ends `step` away up to rounding.
-        let want = self.radius * (1.0 + 0.5 * GAP);
+        let want = own * (1.0 + 0.5 * GAP);
         let want2 = want * want;
         let mut refusers = Refusers::new();
         let mut ruled_out = 0u32;
@@ -203,9 +256,22 @@ impl FastMeshSampler {
                     break;
                 }
                 // The chord fell short of the walk (the surface bends): walk on by the gap.
-                left = step - d2.sqrt() + self.radius * GAP;
+                left = step - d2.sqrt() + own * GAP;
             }
-            if !on_surface || !self.grid.contains(&p) || refusers.refuse(&p, r2) {
+            if !on_surface || !self.grid.contains(&p) {
+                continue;
+            }
+            if self.spacing.is_some() {
+                if self.fits(&p, w.face, w.at).is_some() {
+                    self.place(p, w.face, w.at);
+                    for s in 1..=SPAN {
+                        ruled_out |= 1 << ((k + s) % CANDIDATES);
+                        ruled_out |= 1 << ((k + CANDIDATES - s) % CANDIDATES);
+                    }
+                }
+                continue;
+            }
+            if refusers.refuse(&p, r2) {
                 continue;
             }
             match self.grid.conflict(&p) {
@@ -227,6 +293,19 @@ impl FastMeshSampler {
 /// in 3D, each with its triangle and where in it, from a 32-bit seed. See the module docs.
 pub fn fast_sample_mesh(mesh: &Mesh, radius: f64, seed: i32) -> Result<Vec<MeshPoint>> {
     let mut s = FastMeshSampler::new(mesh, radius, seed)?;
+    while !s.run(u64::MAX) {}
+    Ok(s.points().collect())
+}
+
+/// [`fast_sample_mesh`] with spacing from weights ([`MeshSpacing`]): about `radius` apart where
+/// the vertices weigh 1, `radius_max` where they weigh 0; every pair at least the smaller of
+/// their two radii apart in 3D.
+pub fn fast_sample_mesh_weighted(
+    mesh: &Mesh,
+    spacing: &MeshSpacing,
+    seed: i32,
+) -> Result<Vec<MeshPoint>> {
+    let mut s = FastMeshSampler::with_spacing(mesh, spacing, seed)?;
     while !s.run(u64::MAX) {}
     Ok(s.points().collect())
 }

@@ -49,6 +49,14 @@ impl Face {
         [s * b[0] + t * c[0], s * b[1] + t * c[1]]
     }
 
+    /// Barycentric `(u, v)` of 2D `p` of the frame (the corners in the mesh's order).
+    #[inline(always)]
+    pub(super) fn barycentric(&self, p: [f64; 2]) -> [f64; 2] {
+        let [_, b, c] = self.corners;
+        let v = p[1] / c[1];
+        [(p[0] - v * c[0]) / b[0], v]
+    }
+
     /// The triangle's area.
     pub(super) fn area(&self) -> f64 {
         0.5 * self.corners[1][0] * self.corners[2][1]
