@@ -47,8 +47,8 @@ pub fn fast_poisson_3d(
 /// with `radiusMax` make the spacing `radius` where a vertex weighs 1 and `radiusMax` where it
 /// weighs 0, the crate's `space::MeshSpacing`): six numbers per point,
 /// `x, y, z, face, u, v` (the point is `(1 − u − v)·A + u·B + v·C` of its triangle `face`), at
-/// least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
-/// (an index out of range, a non-finite coordinate, no triangles).
+/// least `radius` apart in 3D (by default the crate's `space::sample_mesh`). Throws on bad
+/// input (an index out of range, a non-finite coordinate, no triangles, bad weights).
 #[wasm_bindgen(js_name = sampleMesh)]
 pub fn sample_mesh(
     #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] vertices: &JsValue,

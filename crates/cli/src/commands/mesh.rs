@@ -19,9 +19,11 @@ const MAX_OBJ_BYTES: u64 = poisson_live::space::MAX_OBJ_BYTES as u64;
 /// Bridson's algorithm with candidates on the triangles near each point) or fast (the core's
 /// space::fast_sample_mesh: fuller and quicker, candidates just beyond r walked over the surface).
 /// --weights FILE with --radius-max R2 varies the spacing over the surface (the core's
-/// space::MeshSpacing): R where a vertex weighs 1, R2 where it weighs 0. CSV columns x,y,z,face,u,v; JSON points
-/// [x, y, z, face, u, v]: the point is (1 − u − v)·A + u·B + v·C of its triangle's corners A, B,
-/// C (barycentric u, v), so a tool can carry the triangle's attributes to it. A malformed or non-finite OBJ exits 1 with one line and writes nothing.
+/// space::MeshSpacing): R where a vertex weighs 1, R2 where it weighs 0. CSV columns
+/// x,y,z,face,u,v; JSON points [x, y, z, face, u, v]: the point is (1 − u − v)·A + u·B + v·C of
+/// its triangle's corners A, B, C (barycentric u, v), so a tool can carry the triangle's
+/// attributes to it. A malformed or non-finite OBJ, or bad weights, exits 1 with one line and
+/// writes nothing.
 #[derive(clap::Args)]
 pub struct MeshCommand {
     /// the OBJ file ('-' is standard input)
