@@ -2,7 +2,9 @@
 //! point on its triangle with its (u, v) putting it back within 1e-9, determinism, fullness,
 //! coverage, parts the walks cannot reach, and the pinned bits (native = wasm).
 
-use poisson_live::space::{fast_sample_mesh, FastMeshSampler, Mesh, MeshPoint, SpaceGrid};
+use poisson_live::space::{
+    fast_sample_mesh, FastMeshSampler, Mesh, MeshPoint, SpaceGrid, MAX_FAST_TRIANGLES,
+};
 use proptest::prelude::*;
 #[path = "space_digests/mod.rs"]
 #[allow(dead_code)]
@@ -244,4 +246,20 @@ fn the_fast_covers_bits_are_pinned() {
         (major, minor, r, seed, points.len(), digest(numbers))
     });
     assert_eq!(measured, FAST_MESH_DIGESTS);
+}
+
+/// Past the triangles the fast method lays flat: refused in words before anything is built.
+#[test]
+fn too_many_triangles_are_refused_in_words() {
+    let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+    let mesh = Mesh::new(v, vec![[0, 1, 2]; MAX_FAST_TRIANGLES + 1]).unwrap();
+    let e = FastMeshSampler::new(&mesh, 1.0, 1).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "the fast method takes at most {MAX_FAST_TRIANGLES} triangles (a bound on memory); \
+             this mesh has {}",
+            MAX_FAST_TRIANGLES + 1
+        )
+    );
 }

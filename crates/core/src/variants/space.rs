@@ -21,7 +21,9 @@ pub use crate::classic::bridson::Step;
 pub use barycentric::barycentric;
 pub use bridson::{poisson_disk_3d, poisson_disk_nd, SpaceSampler};
 pub use fast::{fast_poisson_3d, FastSampler3d};
-pub use fast_mesh::{fast_sample_mesh, fast_sample_mesh_weighted, FastMeshSampler};
+pub use fast_mesh::{
+    fast_sample_mesh, fast_sample_mesh_weighted, FastMeshSampler, MAX_FAST_TRIANGLES,
+};
 pub use grid::{distance2, SpaceGrid};
 pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};
 pub use on_mesh::{sample_mesh, sample_mesh_weighted, MeshPoint, MeshSampler, MAX_PIECES};

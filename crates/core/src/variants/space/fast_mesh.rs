@@ -41,6 +41,9 @@ const GAP: f64 = 1e-6;
 const REACH_TRIES: u32 = 4;
 /// Points the sweep throws per r² of a triangle's area (at least one per triangle).
 const SWEEP_PER_R2: f64 = 2.0;
+/// The most triangles the fast sampler lays flat: a bound on memory (about 280 bytes each,
+/// 590 MB), the same count as [`super::MAX_PIECES`].
+pub const MAX_FAST_TRIANGLES: usize = 1 << 21;
 
 /// The fast sampler on a mesh, run a bounded number of turns at a time.
 ///
@@ -97,6 +100,15 @@ impl FastMeshSampler {
     fn build(mesh: &Mesh, radius: f64, spacing: Option<MeshSpacing>, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
         ParkMiller::new(seed)?; // the seeds every sampler refuses
+        let triangles = mesh.triangles().len();
+        if triangles > MAX_FAST_TRIANGLES {
+            return Err(Error::Invalid {
+                message: format!(
+                    "the fast method takes at most {MAX_FAST_TRIANGLES} triangles (a bound on \
+                     memory); this mesh has {triangles}"
+                ),
+            });
+        }
         let grid = grid_around(mesh, radius)?;
         let headings = (0..HEADINGS)
             .map(|i| {
@@ -155,8 +167,8 @@ impl FastMeshSampler {
         &self.grid
     }
 
-    /// The sweep's throws on its triangle until one fits (it is placed, and its wave runs
-    /// before the sweep goes on) or the triangle's throws are spent.
+    /// One of the sweep's throws on its triangle (a point that fits is placed, and its wave
+    /// runs before the sweep goes on), or the move to the next triangle once they are spent.
     fn sweep_one(&mut self) {
         if self.throws == 0 {
             let face = &self.faces[self.swept];
@@ -168,25 +180,22 @@ impl FastMeshSampler {
             return;
         }
         let t = self.swept - 1;
-        let face = self.faces[t];
-        while self.throws > 0 {
-            self.throws -= 1;
-            let bits = self.rng.next();
-            const SCALE: f64 = 1.0 / (1u64 << 32) as f64;
-            let (s, u) = ((bits >> 32) as f64 * SCALE, (bits as u32) as f64 * SCALE);
-            let at = face.spot(s, u);
-            let p = face.at(at);
-            if !self.grid.contains(&p) {
-                continue;
-            }
-            let fits = match self.spacing {
-                None => self.grid.conflict(&p).is_none(),
-                Some(_) => self.fits(&p, t as u32, at).is_some(),
-            };
-            if fits {
-                self.place(p, t as u32, at);
-                return;
-            }
+        self.throws -= 1;
+        let bits = self.rng.next();
+        const SCALE: f64 = 1.0 / (1u64 << 32) as f64;
+        let (s, u) = ((bits >> 32) as f64 * SCALE, (bits as u32) as f64 * SCALE);
+        let face = &self.faces[t];
+        let at = face.spot(s, u);
+        let p = face.at(at);
+        if !self.grid.contains(&p) {
+            return;
+        }
+        let fits = match self.spacing {
+            None => self.grid.conflict(&p).is_none(),
+            Some(_) => self.fits(&p, t as u32, at).is_some(),
+        };
+        if fits {
+            self.place(p, t as u32, at);
         }
     }
 
