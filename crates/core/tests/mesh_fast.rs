@@ -263,3 +263,43 @@ fn too_many_triangles_are_refused_in_words() {
         )
     );
 }
+
+/// A cube (sharp creases, where a walk's chord falls short of its length) wound both ways
+/// (half its triangles flipped): every pair still r apart, the surface covered.
+#[test]
+fn creases_and_flipped_triangles_are_walked_alike() {
+    let s = 6.0;
+    let vertices: Vec<[f64; 3]> = (0..8)
+        .map(|i| {
+            [
+                (i & 1) as f64 * s,
+                ((i >> 1) & 1) as f64 * s,
+                ((i >> 2) & 1) as f64 * s,
+            ]
+        })
+        .collect();
+    let quads = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
+    let mut triangles = Vec::new();
+    for (i, q) in quads.iter().enumerate() {
+        let (a, b) = ([q[0], q[1], q[2]], [q[0], q[2], q[3]]);
+        // Every other triangle wound the other way.
+        triangles.push(if i % 2 == 0 { a } else { [a[0], a[2], a[1]] });
+        triangles.push(b);
+    }
+    let mesh = Mesh::new(vertices, triangles).unwrap();
+    let points = fast_sample_mesh(&mesh, 0.5, 21).unwrap();
+    assert_eq!(too_close(&points, 0.5), 0);
+    where_they_sit(&mesh, &points);
+    let covered = coverage(&mesh, &points, 0.5, 100_000);
+    assert!(covered > 0.999, "{covered}");
+    // 0.749 at this seed: the creases cost a little against the torus's 0.79.
+    let per_r2 = points.len() as f64 * 0.25 / mesh.area();
+    assert!(per_r2 > 0.70, "{per_r2}");
+}
