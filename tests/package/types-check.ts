@@ -42,8 +42,12 @@ const dust: Float64Array = fastPoisson3d(40, 40, 40, 4, 123456);
 poissonDisk3d(40, 40, '40', 4, 30, 123456);
 const torus: Mesh = Mesh.torus({ major: 10, minor: 4, around: 48, across: 24 });
 const onMesh: Float64Array = sampleMesh(torus.vertices(), torus.indices(), { radius: 1, seed: 7 });
+// Six numbers a point (x, y, z, face, u, v), from either method.
+const fastOnMesh: Float64Array = sampleMesh(torus.vertices(), torus.indices(), { radius: 1, seed: 7, method: 'fast' });
+// Spacing from a weight per vertex: radius where it is 1, radiusMax where it is 0.
+const weighted: Float64Array = sampleMesh(torus.vertices(), torus.indices(), { radius: 1, radiusMax: 2, weights: new Float64Array(torus.vertices().length / 3), seed: 7 });
 const area: number = torus.area;
 // @ts-expect-error: indices are whole numbers in a Uint32Array, not strings
 sampleMesh(torus.vertices(), ['0', '1', '2'], { radius: 1, seed: 7 });
 
-export { points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, area };
+export { points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, fastOnMesh, weighted, area };
