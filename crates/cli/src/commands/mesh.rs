@@ -68,7 +68,7 @@ impl MeshCommand {
 }
 
 /// The file's text, at most [`MAX_OBJ_BYTES`] read whatever its size.
-fn read_obj(path: &std::path::Path, name: &str) -> Result<String, Failure> {
+pub(super) fn read_obj(path: &std::path::Path, name: &str) -> Result<String, Failure> {
     let cannot = |e: std::io::Error| Failure::Input(format!("cannot read {name}: {e}"));
     let too_big = || {
         Failure::Input(format!(

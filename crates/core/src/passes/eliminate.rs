@@ -34,8 +34,9 @@ use near::{offset, Buckets};
 
 /// Candidates per point asked for.
 pub const CANDIDATES: usize = 8;
-/// The most points one call gives.
-pub const MAX_COUNT: usize = 1 << 22;
+/// The most points one call gives: the work limit. Each point brings [`CANDIDATES`] candidates
+/// of about 140 bytes while the run lasts, so about 600 MB at the limit.
+pub const MAX_COUNT: usize = 1 << 19;
 /// Yuksel's weight exponent α is 8 (three squarings); the limit's β and γ.
 const BETA: f64 = 0.65;
 /// Units of work per piece of a [`Job::run`] budget.
@@ -169,11 +170,14 @@ enum Runs {
 
 impl Elimination {
     /// Checks everything: `count` in `1..=MAX_COUNT`, the domain's sizes finite and > 0, the
-    /// seed one the crate takes, the candidates' grid within the work limit.
+    /// seed one the crate takes.
     pub fn new(domain: &Domain, count: usize, seed: i32) -> Result<Self> {
         if count == 0 || count > MAX_COUNT {
             return Err(Error::Invalid {
-                message: format!("count must be from 1 to {MAX_COUNT}, got {count}"),
+                message: format!(
+                    "count must be from 1 to {MAX_COUNT} (the work limit: {CANDIDATES} candidates \
+                     a point), got {count}"
+                ),
             });
         }
         ParkMiller::new(seed)?; // the seeds every sampler refuses
