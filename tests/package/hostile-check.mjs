@@ -227,6 +227,7 @@ const FUNCTIONS = (pkg) => ({
   poissonDisk3d: [W, H, 50, 10, 30, 1],
   fastPoisson3d: [W, H, 50, 10, 1],
   sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1 }],
+  eliminate: [50, { width: W, height: H, seed: 1 }],
   // Mesh's static functions.
   torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
   fromArrays: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2])],

@@ -212,3 +212,31 @@ proptest! {
         prop_assert_eq!(rows.len(), n);
     }
 }
+
+#[path = "eliminate_digests/mod.rs"]
+mod eliminate_digests;
+#[path = "space_digests/mod.rs"]
+#[allow(dead_code)]
+mod space_digests;
+
+/// The bits the wasm build must give too (`crates/web/tests/eliminate.rs`).
+#[test]
+fn the_recorded_bits() {
+    use eliminate_digests::{Kind, DIGESTS};
+    let measured = DIGESTS.map(|(kind, n, seed, _)| {
+        let domain = match kind {
+            Kind::Map | Kind::WrappedMap => Domain::Plane {
+                size: [40.0, 30.0],
+                wrap: kind == Kind::WrappedMap,
+            },
+            Kind::Box | Kind::WrappedBox => Domain::Space {
+                size: [12.0, 9.0, 6.0],
+                wrap: kind == Kind::WrappedBox,
+            },
+            Kind::Torus => Domain::Surface(Mesh::torus(8.0, 3.0, 48, 24).unwrap()),
+        };
+        let coords = eliminate(&domain, n, seed).unwrap().coords();
+        (kind, n, seed, space_digests::digest(coords))
+    });
+    assert_eq!(measured, DIGESTS);
+}
