@@ -150,7 +150,7 @@ fn bad_input_is_one_line_and_writes_nothing() {
         (
             &[&map[..], &["-n", "0"]].concat(),
             1,
-            "count must be from 1 to 524288",
+            "count must be from 1 to 131072",
         ),
         (&[&map[..], &["-n", "1e9"]].concat(), 1, "the work limit"),
         (

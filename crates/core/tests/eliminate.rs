@@ -163,6 +163,13 @@ fn bad_input_is_refused_in_words() {
         wrap: false,
     };
     assert!(msg(Elimination::new(&flat, 5, 1)).contains("depth"));
+    for size in [[1e-150; 3], [1e152; 3]] {
+        let d = Domain::Space { size, wrap: false };
+        assert!(
+            msg(Elimination::new(&d, 5, 1)).contains("volume"),
+            "{size:?}"
+        );
+    }
     assert!(
         Elimination::new(&d, 5, -2_147_483_646).is_err(),
         "the stuck seed"

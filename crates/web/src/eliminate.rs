@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 /// `{width, height, depth?, wrap?, seed}` for a map (`x, y` per point) or a box with `depth`
 /// (`x, y, z`), `wrap` joining opposite edges; or `{vertices, indices, seed}` for a mesh's
 /// surface (`x, y, z`; vertices `x, y, z` each, indices three per triangle). Throws on bad
-/// input: a count that is not whole, 0, or past the work limit (2^19), a bad size or mesh.
+/// input: a count that is not whole, 0, or past the work limit (2^17), a bad size or mesh.
 #[wasm_bindgen(js_name = eliminate)]
 pub fn eliminate(
     count: f64,

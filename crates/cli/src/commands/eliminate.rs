@@ -20,7 +20,7 @@ use std::path::PathBuf;
 /// Deterministic from --seed.
 #[derive(clap::Args)]
 pub struct Eliminate {
-    /// how many points (1 to 524288, the work limit)
+    /// how many points (1 to 131072, the work limit)
     #[arg(short = 'n', long, value_name = "N", value_parser = Checked(count))]
     count: usize,
     /// map width in map units (> 0); required unless --input gives a mesh

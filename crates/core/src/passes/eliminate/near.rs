@@ -92,6 +92,11 @@ impl<const D: usize> Buckets<D> {
         }
     }
 
+    /// The indexed points' indices in the index's order (by cell).
+    pub(super) fn order(&self) -> Vec<usize> {
+        self.sorted.iter().map(|&(j, _)| j as usize).collect()
+    }
+
     /// Calls `visit(j, d²)` for every indexed point `j` closer than `reach` to `p` (to its
     /// nearest copy on a torus), each once, whatever the reach.
     #[inline]
