@@ -12,7 +12,7 @@
 //! **The candidates** are [`CANDIDATES`] × N uniform random points (in the box; by area on a
 //! mesh's triangles), as Yuksel draws them. Measured in the 200 × 100 box at N 10 000 (smallest
 //! pair over the hexagonal spacing, δX): 3 N give 0.63, 5 N 0.70, 8 N 0.73, 12 N 0.75, at a cost
-//! that grows as the square of the multiple; without the weight limit 8 N give 0.64. Poisson
+//! that grows as the square of the multiple; without the weight limit 7 N give 0.64. Poisson
 //! candidates (dart throwing at 0.3 × 2 r_max, 8 N throws) gave 0.67: fewer are kept, and a
 //! regular set leaves the elimination less to choose from. BENCHMARKS.md, "Exact counts".
 //!
