@@ -1,9 +1,9 @@
 //! The elimination's max-heap: candidates by weight, heaviest on top, with decrease-key (a
-//! candidate's weight only falls, as its neighbours go). A binary heap that keeps each weight
-//! beside its index, so a comparison reads the heap's own memory (with millions of candidates,
-//! reading the weights elsewhere made 200 s of cache misses of a 20 s run), and each index's
-//! place, so a lowered weight sifts down from where it is. Ties go to the lower index, so the
-//! order is a function of the weights alone.
+//! candidate's weight only falls, as its neighbours go). A 4-ary heap that keeps each weight
+//! beside its index, so a comparison reads the heap's own memory rather than a weight far away
+//! (with a million candidates, those reads are cache misses), and each index's place, so a
+//! lowered weight sifts down from where it is. Ties go to the lower index: the order is a
+//! function of the weights alone, whatever the heap's shape.
 
 /// Children per node: four weights and indices are one 64-byte cache line, and the tree is
 /// half as deep as a binary one.
