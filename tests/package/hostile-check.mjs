@@ -261,6 +261,7 @@ const FUNCTIONS = (pkg) => ({
   poissonDisk3d: [60, 40, 20, 10, 30, 1],
   fastPoisson3d: [60, 40, 20, 10, 1],
   sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1 }],
+  eliminate: [50, { width: W, height: H, seed: 1 }],
   // Mesh's static functions.
   torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
   fromArrays: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2])],

@@ -1,6 +1,6 @@
 // Type-checked with `tsc --strict` against the installed package (package.test.mjs): the
 // documented API has real types, so each `@ts-expect-error` line below must be an error.
-import { fastPoisson, fastPoisson3d, Mesh, pictureLabel, pointsToCsv, poissonDisk, poissonDisk3d, PoissonSampler, sampleMesh } from 'poisson-live';
+import { eliminate, fastPoisson, fastPoisson3d, Mesh, pictureLabel, pointsToCsv, poissonDisk, poissonDisk3d, PoissonSampler, sampleMesh } from 'poisson-live';
 
 const points: Float64Array = poissonDisk(720, 400, 24, 30, 123456);
 
@@ -50,4 +50,13 @@ const area: number = torus.area;
 // @ts-expect-error: indices are whole numbers in a Uint32Array, not strings
 sampleMesh(torus.vertices(), ['0', '1', '2'], { radius: 1, seed: 7 });
 
-export { points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, fastOnMesh, weighted, area };
+// Exact counts: x, y on a map; x, y, z in a box or on a mesh; options typed by domain.
+const exact: Float64Array = eliminate(1000, { width: 200, height: 100, seed: 7 });
+const exact3d: Float64Array = eliminate(500, { width: 20, height: 10, depth: 5, wrap: true, seed: 7 });
+const exactOnMesh: Float64Array = eliminate(500, { vertices: torus.vertices(), indices: torus.indices(), seed: 7 });
+// @ts-expect-error: a map needs its height
+eliminate(1000, { width: 200, seed: 7 });
+// @ts-expect-error: the count is a number
+eliminate('1000', { width: 200, height: 100, seed: 7 });
+
+export { exact, exact3d, exactOnMesh, points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, fastOnMesh, weighted, area };

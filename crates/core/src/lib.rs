@@ -129,6 +129,8 @@
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //! - [`space`] — beyond the plane: Bridson in a box of 3 (or any) dimensions, the fast sampler
 //!   in 3D, and points on a triangle mesh's surface (meshes read from OBJ).
+//! - [`passes::eliminate`] — exactly N points by weighted sample elimination (Yuksel 2015), in
+//!   progressive order, on a box (2D or 3D, optionally wrapped) or a mesh's surface.
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed
@@ -146,6 +148,7 @@
 mod base;
 mod classic;
 mod measures;
+pub mod passes;
 mod pictures;
 mod variants;
 

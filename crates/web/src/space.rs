@@ -100,7 +100,7 @@ fn tries_or_default(p: &js::Params) -> Result<u32, JsError> {
 
 /// A mesh from JS arrays: vertices as numbers, indices as whole numbers, both at most
 /// `js::MAX_NUMBERS` long, checked before anything is copied.
-fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError> {
+pub(crate) fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError> {
     let vertices = js::numbers("vertices", vertices)?;
     let indices: Vec<u32> = match indices.dyn_ref::<js_sys::Uint32Array>() {
         Some(typed) if typed.length() as usize <= js::MAX_NUMBERS => typed.to_vec(),

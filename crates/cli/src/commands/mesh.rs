@@ -99,14 +99,7 @@ impl MeshCommand {
             }
         };
         progress.clear();
-        let values = points
-            .iter()
-            .flat_map(|p| {
-                let [x, y, z] = p.position;
-                let [u, v] = p.barycentric;
-                [x, y, z, p.face as f64, u, v]
-            })
-            .collect();
+        let points = table(&points);
         // JSON's width and height: the mesh's extent in x and y.
         let (lo, hi) = mesh.vertices().iter().fold(
             ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
@@ -117,17 +110,29 @@ impl MeshCommand {
                 )
             },
         );
-        let points = Points::Table {
-            header: "x,y,z,face,u,v",
-            columns: 6,
-            values,
-        };
         self.shared.write(hi[0] - lo[0], hi[1] - lo[1], &points)
     }
 }
 
+/// Points on a mesh as the rows `x,y,z,face,u,v` (`poisson mesh`'s and `poisson eliminate`'s).
+pub(super) fn table(points: &[MeshPoint]) -> Points {
+    let values = points
+        .iter()
+        .flat_map(|p| {
+            let [x, y, z] = p.position;
+            let [u, v] = p.barycentric;
+            [x, y, z, p.face as f64, u, v]
+        })
+        .collect();
+    Points::Table {
+        header: "x,y,z,face,u,v",
+        columns: 6,
+        values,
+    }
+}
+
 /// The file's text, at most [`MAX_OBJ_BYTES`] read whatever its size.
-fn read_obj(path: &std::path::Path, name: &str) -> Result<String, Failure> {
+pub(super) fn read_obj(path: &std::path::Path, name: &str) -> Result<String, Failure> {
     let cannot = |e: std::io::Error| Failure::Input(format!("cannot read {name}: {e}"));
     let too_big = || {
         Failure::Input(format!(

@@ -6,6 +6,7 @@ mod bridson;
 mod classes;
 mod completions;
 mod darts;
+mod eliminate;
 mod endless;
 mod fast;
 mod jittered;
@@ -34,6 +35,7 @@ pub enum Command {
     Refill(refill::Refill),
     Classes(classes::Classes),
     Mesh(mesh::MeshCommand),
+    Eliminate(eliminate::Eliminate),
     Completions(completions::Completions),
 }
 
@@ -53,6 +55,7 @@ impl Command {
             Command::Refill(c) => c.run(),
             Command::Classes(c) => c.run(),
             Command::Mesh(c) => c.run(),
+            Command::Eliminate(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

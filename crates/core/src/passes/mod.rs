@@ -1,0 +1,3 @@
+//! Passes over point sets: exact counts by weighted sample elimination ([`eliminate`]).
+
+pub mod eliminate;
