@@ -16,8 +16,8 @@ use std::path::PathBuf;
 /// 8 per point asked for, each weighed by how crowded it is, the heaviest removed until --count
 /// are left. Written in progressive order: any first n rows are spread out too. On the map
 /// --width × --height (CSV x,y), the box with --depth (x,y,z), wrapped with --wrap (distances
-/// across the edges), or a mesh's surface with --input FILE.obj (x,y,z,face,u,v as poisson mesh; distances in 3D).
-/// Deterministic from --seed.
+/// across the edges), or a mesh's surface with --input FILE.obj (x,y,z,face,u,v as poisson
+/// mesh; distances in 3D). Deterministic from --seed.
 #[derive(clap::Args)]
 pub struct Eliminate {
     /// how many points (1 to 131072, the work limit)
