@@ -222,6 +222,7 @@ const FUNCTIONS = (pkg) => ({
   defaultExponent: [30],
   jitteredGrid: [20, W, H, 1],
   randomPoints: [10, W, H, 1],
+  spectrumOf: [new Float64Array([1, 2, 30, 40]), W, H, 4, 4],
   pictureLabel: ['sphere'],
   phase: [0, 0],
   poissonDisk3d: [W, H, 50, 10, 30, 1],

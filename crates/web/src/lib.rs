@@ -51,7 +51,7 @@ pub use sampler::{poisson_disk_flat, Outcome, PoissonSampler};
 pub use samplers::{default_exponent, SamplerJob, SamplerRun};
 pub use scatter::{jittered_grid, random_points};
 pub use space::{fast_poisson_3d, poisson_disk_3d, sample_mesh, Mesh, MeshSampler, SpaceSampler};
-pub use spectrum::{Spectrum, SpectrumJob};
+pub use spectrum::{spectrum_of, Spectrum, SpectrumJob};
 pub use stipple::{inks, picture_label, picture_names, PictureJob, StippleImage, Stippling};
 pub use tiles::TileSet;
 pub use world::{world_legend, World, WorldPainter};
