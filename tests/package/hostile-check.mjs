@@ -232,6 +232,9 @@ const FUNCTIONS = (pkg) => ({
   torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
   fromArrays: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2])],
   fromObj: ['v 0 0 0\nv 9 0 0\nv 0 9 0\nf 1 2 3\n'],
+  relax: [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { method: 'fpo', iterations: 2 }],
+  measure: [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { wrap: true }],
+  voronoiCells: [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { wrap: true }],
 });
 
 /**
@@ -286,6 +289,7 @@ const RECIPES = {
   TileSet: { args: () => [{ width: 100, height: 100, radius: 10, k: 30, seed: 1, wrap: true }] },
   SpaceSampler: { args: () => [{ width: W, height: H, depth: 50, radius: 10, k: 30, seed: 1 }] },
   Mesh: { make: (pkg) => pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }) },
+  Relaxation: { args: () => [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { method: 'lloyd', wrap: true }], methods: { run: [5] } },
   MeshSampler: { args: (pkg) => [pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }), { radius: 1, k: 30, seed: 1 }] },
 };
 

@@ -292,3 +292,32 @@ fn fpo_reaches_the_papers_figure_on_1024_points() {
     }
     assert!(before >= 0.925, "δX {before}");
 }
+
+#[path = "relax_digests/mod.rs"]
+mod relax_digests;
+
+/// The digests the wasm build must match (`crates/web/tests/relax.rs`).
+#[test]
+fn the_recorded_digests() {
+    use relax_digests::{digest, start, CASES};
+    let measured = CASES.map(|(name, wrap, [w, h], n, seed, iterations, _)| {
+        let method = Method::from_name(name).unwrap();
+        let moved = relax(&start(n, w, h, seed), w, h, method, iterations, wrap).unwrap();
+        let cells = voronoi_cells(&moved, w, h, wrap).unwrap();
+        let q = quality(&moved, w, h, wrap).unwrap();
+        let figures = [
+            q.points as f64,
+            q.min_distance,
+            q.delta_x,
+            q.mean_delta_x,
+            q.per_r2,
+        ];
+        let got = [
+            digest(moved.iter().flatten().copied()),
+            digest(cells.areas.iter().copied()),
+            digest(figures),
+        ];
+        (name, wrap, [w, h], n, seed, iterations, got)
+    });
+    assert_eq!(measured, CASES);
+}
