@@ -28,13 +28,14 @@ export function drawRadial(view, width, height, curves, { step, xLabel, band = n
   let peak = 2;
   for (const { values } of curves) for (const v of values) if (v > peak) peak = v;
   const yMax = peak * 1.05;
+  const font = textSize(view, 11);
   const left = 34;
   const right = width - 10;
   const top = 10;
-  const bottom = height - 30;
+  // Room under the axis for its numbers and its label, at the size the text is drawn.
+  const bottom = height - Math.max(30, 2.4 * font + 6);
   const x = (v) => left + (v / xMax) * (right - left);
   const y = (v) => bottom - (v / yMax) * (bottom - top);
-  const font = textSize(view, 11);
   ctx.font = `${font}px system-ui, sans-serif`;
 
   if (band) {
