@@ -42,6 +42,8 @@ const PLOT_WIDTH = 360;
 const PLOT_HEIGHT = 260;
 /** A hexagonal lattice of spacing d has its first spectral peak at 2 / (√3 d). */
 const LATTICE_PEAK = 2 / Math.sqrt(3);
+/** While a run records, the map is redrawn at most this often (ms). */
+const LIVE_DRAW_MS = 120;
 /** Play shows a new iteration every this many frames (about twelve a second). */
 const FRAMES_PER_ITERATION = 5;
 
@@ -56,6 +58,8 @@ export function mount(section, wasm) {
     run: null,
     /** What the map and plot show now: [run, iteration], to skip redrawing the same. */
     drawn: [null, -1],
+    /** When the map was last drawn (performance.now()). */
+    drewAt: -Infinity,
   };
 
   const lab = createLab(section, wasm, {
@@ -86,7 +90,11 @@ export function mount(section, wasm) {
         state.run = run;
         return run;
       },
-      frame: () => draw(),
+      // While the run records, the map follows it a few times a second (each picture costs a
+      // frame several milliseconds on a software canvas); once it is recorded, at once.
+      frame: (running) => {
+        if (!running || performance.now() - state.drewAt >= LIVE_DRAW_MS) draw();
+      },
       progress: (run) => `${labelOf(METHODS, run.method)}: iteration ${Math.max(0, run.records.length - 1)} of ${ITERATIONS} recorded…`,
       done() {
         const run = state.run;
@@ -184,6 +192,7 @@ export function mount(section, wasm) {
     const run = state.run;
     if (!force && state.drawn[0] === run && state.drawn[1] === at) return;
     state.drawn = [run, at];
+    state.drewAt = performance.now();
     const record = run.records[at];
     clear(view.ctx, WIDTH, HEIGHT, '#fff');
     drawCells(view.ctx, WIDTH, HEIGHT, record, 2.2);

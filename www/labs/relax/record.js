@@ -3,8 +3,8 @@
 // the Voronoi cells and the radial spectrum), kept so that the iteration slider only reads.
 //
 // It is a job for www/lib/job.js (`runUntil`): Relaxation.run(budget) works for about the time
-// left, and each iteration's record is made in a call of its own, so no call of the page's runs
-// long. The records are plain JS arrays: the Relaxation is freed as soon as the last iteration is
+// left, and each iteration's record is made in three short calls (measure, cells, spectrum),
+// each only while the frame's share of time lasts. The records are plain JS arrays: the Relaxation is freed as soon as the last iteration is
 // recorded, or when the run is dropped.
 
 /** Frequencies of the spectrum: as in the spectrum lab, |fx| ≤ 64 across, |fy| ≤ 36 down. */
@@ -18,23 +18,29 @@ export const FY = 36;
 export function recordedRun(wasm, { start, width, height, method, iterations }) {
   let relaxation = new wasm.Relaxation(start, width, height, { method });
   const records = [];
-  /** An iteration finished and not recorded yet (the start counts as one). */
-  let waiting = start;
+  /** An iteration finished and not recorded yet (the start counts as one): its record so far. */
+  let waiting = { points: start };
   let spent = 0;
 
-  function record(points) {
-    const spectrum = wasm.spectrumOf(points, width, height, FX, FY);
-    try {
-      records.push({
-        points,
-        measure: wasm.measure(points, width, height),
-        cells: wasm.voronoiCells(points, width, height),
-        radial: spectrum.radial(),
-        binWidth: spectrum.binWidth,
-      });
-    } finally {
-      spectrum.free();
+  /**
+   * The next piece of the record of `entry` (an iteration's points): its measure, its cells,
+   * then its spectrum, one a call, so that each call stays short. True once it is complete.
+   */
+  function recordStep(entry) {
+    if (!entry.measure) entry.measure = wasm.measure(entry.points, width, height);
+    else if (!entry.cells) entry.cells = wasm.voronoiCells(entry.points, width, height);
+    else {
+      const spectrum = wasm.spectrumOf(entry.points, width, height, FX, FY);
+      try {
+        entry.radial = spectrum.radial();
+        entry.binWidth = spectrum.binWidth;
+      } finally {
+        spectrum.free();
+      }
+      records.push(entry);
+      return true;
     }
+    return false;
   }
 
   function free() {
@@ -62,14 +68,14 @@ export function recordedRun(wasm, { start, width, height, method, iterations }) 
       try {
         while (records.length <= iterations) {
           if (waiting) {
-            record(waiting);
-            waiting = null;
+            if (recordStep(waiting)) waiting = null;
+            if (performance.now() >= until) return false;
             continue;
           }
           const left = until - performance.now();
           if (left <= 0) return false;
           if (!relaxation.run(left)) return false;
-          waiting = relaxation.points;
+          waiting = { points: relaxation.points };
         }
         free();
         return true;
