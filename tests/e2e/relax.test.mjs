@@ -227,6 +227,23 @@ test('the menu holds the exports and Copy link; the JSON is the iteration shown'
   await method('lloyd');
 });
 
+test('a link restores the method, start and iteration', async () => {
+  const second = await page.context().newPage();
+  try {
+    await second.goto(`${session.url}#relax.method=fpo&relax.start=bridson&relax.iterations=10`);
+    await second.waitForFunction(() => document.documentElement.dataset.wasm === 'ready');
+    const shown = labOf(second, 'relax');
+    await shown.show();
+    await shown.idle({ timeout: 120_000 });
+    assert.equal(await second.locator('section[data-lab="relax"] input[name="method"][value="fpo"]').isChecked(), true);
+    assert.equal(await second.locator('section[data-lab="relax"] input[name="iterations"]').inputValue(), '10');
+    const figures = { points: await shown.readout('points'), deltaX: await shown.readout('delta-x'), meanDeltaX: await shown.readout('mean-delta-x') };
+    assert.deepEqual(figures, strip(await core('bridson', 123456, 'fpo', 10)));
+  } finally {
+    await second.close();
+  }
+});
+
 test('at 1280 × 800 the map, method, iterations and δX fit on one screen', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await frames(page, 3);
