@@ -20,7 +20,7 @@ use std::path::PathBuf;
 ///   torus), all at once each iteration. A few iterations even out the gaps; many make an
 ///   almost hexagonal lattice.
 /// - fpo: farthest-point optimisation (Schlömer, Heck and Deussen 2011), each point in turn to
-///   the centre of the largest empty circle near it. The smallest pair distance never
+///   the centre of the largest empty circle the others leave. The smallest pair distance never
 ///   decreases, and the set stays irregular.
 ///
 /// Input: plain CSV (no quoted fields) whose header row names its columns, x and y among them,
