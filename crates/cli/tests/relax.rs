@@ -1,7 +1,7 @@
 //! `poisson relax` and `poisson measure` as a pipeline runs them: the crate's points to the
 //! bit, other columns carried through, and bad input refused in one line with nothing written.
 
-use poisson_live::quality::quality;
+use poisson_live::quality::{hexagonal_distance, pair_correlation, quality};
 use poisson_live::relax::{relax, Method};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -111,6 +111,10 @@ fn measure_prints_the_crates_figures() {
         assert_eq!(json["delta_x"].as_f64(), Some(q.delta_x));
         assert_eq!(json["mean_delta_x"].as_f64(), Some(q.mean_delta_x));
         assert_eq!(json["per_r2"].as_f64(), Some(q.per_r2));
+        let reach = 3.0 * hexagonal_distance(150, 2400.0);
+        let g = pair_correlation(&points, 60.0, 40.0, wrap, reach, 30).unwrap();
+        let got: Vec<f64> = serde_json::from_value(json["pair_correlation"].clone()).unwrap();
+        assert_eq!(got, g);
     }
     std::fs::remove_file(path).unwrap();
 }
