@@ -25,6 +25,10 @@ use crate::passes::voronoi::Frame;
 /// 0.924, 0.922, 0.925, 0.924, 0.926 at 3 (seeds 1 to 5), in about two thirds of the time.
 const REACH: f64 = 4.0;
 
+/// The most points a local search triangulates: about twice what 4 spacings hold on a set
+/// spread over its map, so it binds only where points crowd.
+const MAX_LOCAL: usize = 96;
+
 /// A grid over the map that follows the points as they move.
 #[derive(Debug, Clone)]
 pub(crate) struct Fpo {
@@ -95,13 +99,13 @@ impl Fpo {
         let mut reach = REACH * self.spacing;
         loop {
             let capped = reach >= cap;
-            self.gather(i, points, frame, reach);
+            let near = self.gather(i, points, frame, reach);
             let real = &self.local[..self.real];
             let old = real
                 .iter()
                 .fold(own, |m, &q| m.min(q[0] * q[0] + q[1] * q[1]));
-            let best = self.largest_circle(p, frame, reach);
-            if (old > reach * reach || best.is_none()) && !capped {
+            let best = self.largest_circle(p, frame, near);
+            if (old > near * near || best.is_none()) && !capped {
                 reach *= 2.0;
                 continue;
             }
@@ -187,9 +191,13 @@ impl Fpo {
     /// Fills `local` with the points within `reach` of point `i` (its copies on a torus),
     /// relative to it, then on the plane their mirror images across the map's edges that fall
     /// within `reach` too.
-    fn gather(&mut self, i: usize, points: &[[f64; 2]], frame: Frame, reach: f64) {
+    ///
+    /// More than [`MAX_LOCAL`] points (a set clustered far tighter than its map) are cut to the
+    /// nearest: the reach that holds them is returned, and is what the circles must fit in.
+    fn gather(&mut self, i: usize, points: &[[f64; 2]], frame: Frame, reach: f64) -> f64 {
         let p = points[i];
-        let r2 = reach * reach;
+        let mut reach = reach;
+        let mut r2 = reach * reach;
         self.local.clear();
         let span = |k: usize| {
             let c = ((p[k] / self.side[k]).floor() as i64).clamp(0, self.size[k] - 1);
@@ -218,9 +226,20 @@ impl Fpo {
                 }
             }
         }
+        if self.local.len() > MAX_LOCAL {
+            let mut d2: Vec<f64> = self
+                .local
+                .iter()
+                .map(|q| q[0] * q[0] + q[1] * q[1])
+                .collect();
+            let (_, &mut cut, _) = d2.select_nth_unstable_by(MAX_LOCAL, f64::total_cmp);
+            self.local.retain(|q| q[0] * q[0] + q[1] * q[1] < cut);
+            r2 = cut;
+            reach = cut.sqrt();
+        }
         self.real = self.local.len();
         if frame.wrap {
-            return;
+            return reach;
         }
         // Mirrors: across x = 0 and x = width, y = 0 and y = height, and both (the corners).
         let (w, h) = (frame.width, frame.height);
@@ -238,6 +257,7 @@ impl Fpo {
                 }
             }
         }
+        reach
     }
 
     /// The largest circumcircle of the local set's Delaunay triangles that lies wholly within
