@@ -321,3 +321,21 @@ fn the_recorded_digests() {
     });
     assert_eq!(measured, CASES);
 }
+
+/// A set clustered far tighter than its map: the figures stay quick (a triangulation, not a
+/// bucket per map cell), and the pair correlation refuses a distance that would check every
+/// pair.
+#[test]
+fn clustered_sets_are_measured_quickly_or_refused_in_words() {
+    let cluster: Vec<[f64; 2]> = noise(1e-3, 1e-3, 20_000, 5);
+    let q = quality(&cluster, 1.0, 1.0, true).unwrap();
+    assert_eq!(q.points, 20_000);
+    assert!(q.min_distance > 0.0 && q.mean_distance < 1e-4, "{q:?}");
+    let m = pair_correlation(&cluster, 1.0, 1.0, false, 0.05, 10)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        m.contains("pair checks") && m.contains("use a smaller max distance"),
+        "{m}"
+    );
+}

@@ -9,11 +9,14 @@ mod darts;
 mod endless;
 mod fast;
 mod jittered;
+mod measure;
 mod mesh;
 mod paint;
 mod random;
 mod refill;
+mod relax;
 mod stipple;
+mod table;
 mod variable;
 
 use crate::Failure;
@@ -34,6 +37,8 @@ pub enum Command {
     Refill(refill::Refill),
     Classes(classes::Classes),
     Mesh(mesh::MeshCommand),
+    Relax(relax::Relax),
+    Measure(measure::Measure),
     Completions(completions::Completions),
 }
 
@@ -53,6 +58,8 @@ impl Command {
             Command::Refill(c) => c.run(),
             Command::Classes(c) => c.run(),
             Command::Mesh(c) => c.run(),
+            Command::Relax(c) => c.run(),
+            Command::Measure(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -15,6 +15,7 @@
 
 use crate::base::error::{positive, Error, Result};
 use crate::measures::buckets::{dist2, Buckets};
+use crate::measures::clearing::{line_neighbours, make_delaunay, unit_scale};
 
 /// The quality figures of one point set ([`quality`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -74,6 +75,10 @@ pub fn quality(points: &[[f64; 2]], width: f64, height: f64, wrap: bool) -> Resu
     })
 }
 
+/// The most pairs [`pair_correlation`] checks per point (at least 1 024 points' worth): a set
+/// clustered far tighter than the map needs a smaller distance.
+pub const MAX_PAIR_CHECKS_PER_POINT: usize = 1024;
+
 /// The pair correlation function g(r) of `points`, in `bins` bins of equal width from 0 to
 /// `max_distance`: entry `k` is g at distances in `[k, k + 1) · max_distance / bins`.
 ///
@@ -81,7 +86,9 @@ pub fn quality(points: &[[f64; 2]], width: f64, height: f64, wrap: bool) -> Resu
 /// density would give, `N (N − 1) / A` times the ring's area. On the torus that is exact; on
 /// the plane pairs across the edge are missing, so g falls below 1 as `max_distance` nears the
 /// map's size (keep it to a few spacings). The same checks as [`quality`]; `max_distance` must
-/// be a length and `bins` from 1 to 4096. Fewer than two points give zeros.
+/// be a length and `bins` from 1 to 4096. Fewer than two points give zeros. The work is the
+/// pairs within about `max_distance`: past [`MAX_PAIR_CHECKS_PER_POINT`] a point on average
+/// it stops with [`Error::TooMuchWork`].
 pub fn pair_correlation(
     points: &[[f64; 2]],
     width: f64,
@@ -105,14 +112,26 @@ pub fn pair_correlation(
     let step = max_distance / bins as f64;
     let reach = max_distance * max_distance;
     let near = Near::new(points, [width, height], wrap, max_distance);
+    let limit = MAX_PAIR_CHECKS_PER_POINT * n.max(1024);
+    let mut checks = 0usize;
     for (i, &p) in points.iter().enumerate() {
         near.around(p, max_distance, |j, q| {
+            checks += 1;
             let d2 = dist2(p, q);
             if j != i && d2 < reach {
                 let k = ((d2.sqrt() / step) as usize).min(bins - 1);
                 counts[k] += 1;
             }
         });
+        if checks > limit {
+            return Err(Error::TooMuchWork {
+                subject: format!("the pair correlation of {n} points to distance {max_distance}"),
+                what: "pair checks",
+                needed: checks as f64 * n as f64 / (i + 1) as f64,
+                limit,
+                hint: "use a smaller max distance".into(),
+            });
+        }
     }
     let density = if n < 2 {
         0.0
@@ -134,6 +153,11 @@ pub fn pair_correlation(
 
 /// Every point's distance to its nearest other point (`INFINITY` when there is none). On the
 /// torus a point's own copies do not count.
+///
+/// The nearest neighbour is a Delaunay neighbour, so a triangulation finds them all in
+/// `O(n log n)` however the points cluster (on the torus with the copies near the edges; a
+/// point whose answer is farther than the copied band reaches is searched for again, as is a
+/// point the triangulation leaves out). Exact copies are at distance 0.
 pub(crate) fn nearest_distances(
     points: &[[f64; 2]],
     width: f64,
@@ -141,28 +165,127 @@ pub(crate) fn nearest_distances(
     wrap: bool,
 ) -> Vec<f64> {
     let n = points.len();
-    let spacing = ((width / n.max(1) as f64).sqrt() * height.sqrt()).max(f64::MIN_POSITIVE);
-    let near = Near::new(points, [width, height], wrap, spacing);
-    let whole = width.max(height) * if wrap { 1.0 } else { 2.0 };
-    (0..n)
-        .map(|i| {
+    let mut best = vec![f64::INFINITY; n];
+    if n < 2 {
+        return best;
+    }
+    let key = |i: usize| {
+        (
+            (points[i][0] + 0.0).to_bits(),
+            (points[i][1] + 0.0).to_bits(),
+        )
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by_key(|&i| (key(i), i));
+    for w in order.windows(2) {
+        if key(w[0]) == key(w[1]) {
+            best[w[0]] = 0.0;
+            best[w[1]] = 0.0;
+        }
+    }
+    // The points, then on a torus their copies across the edges within `band`.
+    let spacing = (width / n as f64).sqrt() * height.sqrt();
+    let band = [(4.0 * spacing).min(width), (4.0 * spacing).min(height)];
+    let mut all: Vec<[f64; 2]> = points.iter().map(|p| [p[0] + 0.0, p[1] + 0.0]).collect();
+    let mut owner: Vec<usize> = (0..n).collect();
+    if wrap {
+        for (sx, sy) in [
+            (-1.0, -1.0),
+            (0.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+        ]
+        .into_iter()
+        .chain([(-1.0, 1.0), (0.0, 1.0), (1.0, 1.0)])
+        {
+            for (i, p) in points.iter().enumerate() {
+                let q = [p[0] + sx * width, p[1] + sy * height];
+                if q[0] >= -band[0]
+                    && q[0] < width + band[0]
+                    && q[1] >= -band[1]
+                    && q[1] < height + band[1]
+                {
+                    all.push(q);
+                    owner.push(i);
+                }
+            }
+        }
+    }
+    let scale = unit_scale(&all);
+    let scaled: Vec<delaunator::Point> = all
+        .iter()
+        .map(|p| delaunator::Point {
+            x: p[0] * scale,
+            y: p[1] * scale,
+        })
+        .collect();
+    let mut tri = delaunator::triangulate(&scaled);
+    make_delaunay(&scaled, &mut tri);
+    let mut edge = |a: usize, b: usize| {
+        let (i, j) = (owner[a], owner[b]);
+        if i != j {
+            let d2 = dist2(all[a], all[b]);
+            best[i] = best[i].min(d2);
+            best[j] = best[j].min(d2);
+        }
+    };
+    if tri.triangles.is_empty() {
+        for (a, b) in line_neighbours(&all) {
+            edge(a, b);
+        }
+    }
+    for (e, &twin) in tri.halfedges.iter().enumerate() {
+        if twin == delaunator::EMPTY || e < twin {
+            edge(
+                tri.triangles[e],
+                tri.triangles[delaunator::next_halfedge(e)],
+            );
+        }
+    }
+    // Points the triangulation could not settle: searched for on the bucket index.
+    let unsettled: Vec<usize> = (0..n)
+        .filter(|&i| {
             let p = points[i];
-            let mut radius = spacing;
+            let margin = if wrap {
+                (p[0] + band[0])
+                    .min(width + band[0] - p[0])
+                    .min(p[1] + band[1])
+                    .min(height + band[1] - p[1])
+            } else {
+                f64::INFINITY
+            };
+            best[i] > margin * margin || !best[i].is_finite()
+        })
+        .collect();
+    if !unsettled.is_empty() {
+        let near = Near::new(
+            points,
+            [width, height],
+            wrap,
+            spacing.max(f64::MIN_POSITIVE),
+        );
+        let whole = width.max(height) * if wrap { 1.0 } else { 2.0 };
+        for i in unsettled {
+            let p = points[i];
+            let mut radius = spacing.max(f64::MIN_POSITIVE);
             loop {
-                let mut best = f64::INFINITY;
+                let mut found = f64::INFINITY;
                 near.around(p, radius, |j, q| {
                     if j != i {
-                        best = best.min(dist2(p, q));
+                        found = found.min(dist2(p, q));
                     }
                 });
                 // Within `radius` the search is complete; beyond the whole map nothing is left.
-                if best <= radius * radius || radius >= whole || n < 2 {
-                    return if n < 2 { f64::INFINITY } else { best.sqrt() };
+                if found <= radius * radius || radius >= whole {
+                    best[i] = best[i].min(found);
+                    break;
                 }
                 radius *= 2.0;
             }
-        })
-        .collect()
+        }
+    }
+    best.iter().map(|d2| d2.sqrt()).collect()
 }
 
 /// Which points are near a spot, on the map or the torus: the bucket index and what it needs.

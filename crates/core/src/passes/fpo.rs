@@ -1,11 +1,12 @@
 //! Farthest-point optimisation (Schlömer, Heck and Deussen 2011), one point at a time.
 //!
-//! Take a point out of the set and put it back at the centre of the largest empty circle: the
-//! paper looks among the circles of its Delaunay neighbours (those that would fill its hole);
-//! here the search is a little wider, which lifts the smallest distance faster. The points
-//! within a reach of the point, from a grid that follows the moves, are triangulated without
-//! it; every circumcircle wholly within the reach is empty of the whole set, and the largest
-//! wins (the hole's own circles among them). With none, the reach doubles.
+//! Take a point out of the set and put it back at the centre of the largest empty circle left,
+//! as the paper's main (global) variant does: the largest of two searches. Near the point, the
+//! points within a reach of it, from a grid that follows the moves, are triangulated without
+//! it; every circumcircle wholly within the reach is empty of the whole set (the circles of
+//! its own hole among them; with none, the reach doubles). Anywhere, a heap of the set's empty
+//! circles ([`crate::passes::holes`]), rebuilt each iteration and fed the hole each moved point
+//! leaves, gives the largest still empty.
 //!
 //! On the plane the circle's centre must stay on the map, and the map's edges count as mirrors
 //! (the points near an edge, reflected across it, join the local set): that adds the centres on
@@ -15,13 +16,18 @@
 
 use crate::measures::buckets::dist2;
 use crate::measures::clearing::{circumcentre, unit_scale};
+use crate::passes::holes::Holes;
 use crate::passes::voronoi::Frame;
 
-/// How far around a point, in mean spacings `sqrt(A / N)`, the search for a circle starts.
-/// Wider finds larger circles (1 024 white-noise points on the unit torus after 64 iterations:
-/// δX 0.908 with the circles that hold the old place only, 0.912 at 3 spacings, 0.917 to 0.919
-/// at 4, 0.918 to 0.927 at 5, over seeds 1 to 3) and costs about the square of it.
+/// How far around a point, in mean spacings `sqrt(A / N)`, the local search starts. With the
+/// global heap beside it, 1 024 white-noise points on the unit torus after 64 iterations reach
+/// δX 0.926, 0.926, 0.928, 0.922, 0.927, 0.926 (seeds 1 to 6; mean 0.926) at 4 spacings, and
+/// 0.924, 0.922, 0.925, 0.924, 0.926 at 3 (seeds 1 to 5), in about two thirds of the time.
 const REACH: f64 = 4.0;
+
+/// The most points a local search triangulates: about twice what 4 spacings hold on a set
+/// spread over its map, so it binds only where points crowd.
+const MAX_LOCAL: usize = 96;
 
 /// A grid over the map that follows the points as they move.
 #[derive(Debug, Clone)]
@@ -33,6 +39,11 @@ pub(crate) struct Fpo {
     local: Vec<[f64; 2]>,
     /// How many of `local` are points (the rest are mirror images).
     real: usize,
+    /// The largest empty circles of the whole set.
+    holes: Holes,
+    /// The circles of the hole the last point searched from would leave: centre (on the
+    /// map) and squared radius.
+    cavity: Vec<([f64; 2], f64)>,
 }
 
 impl Fpo {
@@ -50,6 +61,8 @@ impl Fpo {
             spacing,
             local: Vec::new(),
             real: 0,
+            holes: Holes::default(),
+            cavity: Vec::new(),
         };
         for (i, &p) in points.iter().enumerate() {
             let c = fpo.cell_of(p);
@@ -63,8 +76,13 @@ impl Fpo {
         (axis(1) * self.size[0] + axis(0)) as usize
     }
 
-    /// Moves point `i` of `points` to the centre of the largest empty circle near it, if that
-    /// takes it farther from its nearest neighbour.
+    /// Gets ready for an iteration: the whole set's empty circles, measured afresh.
+    pub(crate) fn start_iteration(&mut self, points: &[[f64; 2]], frame: Frame) {
+        self.holes.rebuild(points, frame);
+    }
+
+    /// Moves point `i` of `points` to the centre of the largest empty circle, near it or
+    /// anywhere, if that takes it farther from its nearest neighbour.
     pub(crate) fn move_point(&mut self, i: usize, points: &mut [[f64; 2]], frame: Frame) {
         let p = points[i];
         let cap = if frame.wrap {
@@ -81,27 +99,38 @@ impl Fpo {
         let mut reach = REACH * self.spacing;
         loop {
             let capped = reach >= cap;
-            self.gather(i, points, frame, reach);
+            let near = self.gather(i, points, frame, reach);
             let real = &self.local[..self.real];
             let old = real
                 .iter()
                 .fold(own, |m, &q| m.min(q[0] * q[0] + q[1] * q[1]));
-            let best = self.largest_circle(p, frame, reach);
-            if (old > reach * reach || best.is_none()) && !capped {
+            let best = self.largest_circle(p, frame, near);
+            if (old > near * near || best.is_none()) && !capped {
                 reach *= 2.0;
                 continue;
             }
-            let Some((c, _)) = best else { return };
-            let to = frame.onto([p[0] + c[0], p[1] + c[1]]);
-            // The new place relative to the old: on a torus the unwrapped centre, whose
-            // distances to the local copies are the torus's distances. Its nearest point lies
-            // inside the reach (the circle does), so among the local ones.
-            let rel = if frame.wrap {
-                c
-            } else {
-                [to[0] - p[0], to[1] - p[1]]
+            // The largest circle anywhere, if it beats the one near the point.
+            let floor = best.map_or(old, |b| b.1.max(old));
+            let mut holes = std::mem::take(&mut self.holes);
+            let far = holes.largest(floor, |at, r2| self.clearance(i, at, r2, points, frame));
+            self.holes = holes;
+            let (to, new) = match (far, best) {
+                (Some((at, r2)), _) => (at, r2.min(own)),
+                (None, Some((c, _))) => {
+                    let to = frame.onto([p[0] + c[0], p[1] + c[1]]);
+                    // The new place relative to the old: on a torus the unwrapped centre,
+                    // whose distances to the local copies are the torus's distances. Its
+                    // nearest point lies inside the reach (the circle does), so among these.
+                    let rel = if frame.wrap {
+                        c
+                    } else {
+                        [to[0] - p[0], to[1] - p[1]]
+                    };
+                    let real = &self.local[..self.real];
+                    (to, real.iter().fold(own, |m, &q| m.min(dist2(rel, q))))
+                }
+                (None, None) => return,
             };
-            let new = real.iter().fold(own, |m, &q| m.min(dist2(rel, q)));
             if new > old {
                 let (from, into) = (self.cell_of(p), self.cell_of(to));
                 if from != into {
@@ -112,17 +141,63 @@ impl Fpo {
                     self.cells[into].push(i as u32);
                 }
                 points[i] = to;
+                // The hole the point leaves joins the circles to fill.
+                for &(at, r2) in &self.cavity {
+                    self.holes.push(at, r2);
+                }
             }
             return;
         }
     }
 
+    /// The squared distance from `at` to the nearest point other than `i`, or `limit` if none
+    /// is nearer.
+    fn clearance(
+        &self,
+        i: usize,
+        at: [f64; 2],
+        limit: f64,
+        points: &[[f64; 2]],
+        frame: Frame,
+    ) -> f64 {
+        let reach = limit.sqrt();
+        let mut best = limit;
+        let span = |k: usize| {
+            let c = ((at[k] / self.side[k]).floor() as i64).clamp(0, self.size[k] - 1);
+            let k_cells = ((reach / self.side[k]).ceil() as i64 + 1).min(3 * self.size[k]);
+            if frame.wrap {
+                (c - k_cells, c + k_cells)
+            } else {
+                ((c - k_cells).max(0), (c + k_cells).min(self.size[k] - 1))
+            }
+        };
+        let ((x0, x1), (y0, y1)) = (span(0), span(1));
+        for gy in y0..=y1 {
+            let (wy, ty) = (gy.rem_euclid(self.size[1]), gy.div_euclid(self.size[1]));
+            for gx in x0..=x1 {
+                let (wx, tx) = (gx.rem_euclid(self.size[0]), gx.div_euclid(self.size[0]));
+                let shift = [tx as f64 * frame.width, ty as f64 * frame.height];
+                for &j in &self.cells[(wy * self.size[0] + wx) as usize] {
+                    if j as usize != i {
+                        let q = points[j as usize];
+                        best = best.min(dist2(at, [q[0] + shift[0], q[1] + shift[1]]));
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// Fills `local` with the points within `reach` of point `i` (its copies on a torus),
     /// relative to it, then on the plane their mirror images across the map's edges that fall
     /// within `reach` too.
-    fn gather(&mut self, i: usize, points: &[[f64; 2]], frame: Frame, reach: f64) {
+    ///
+    /// More than [`MAX_LOCAL`] points (a set clustered far tighter than its map) are cut to the
+    /// nearest: the reach that holds them is returned, and is what the circles must fit in.
+    fn gather(&mut self, i: usize, points: &[[f64; 2]], frame: Frame, reach: f64) -> f64 {
         let p = points[i];
-        let r2 = reach * reach;
+        let mut reach = reach;
+        let mut r2 = reach * reach;
         self.local.clear();
         let span = |k: usize| {
             let c = ((p[k] / self.side[k]).floor() as i64).clamp(0, self.size[k] - 1);
@@ -151,9 +226,20 @@ impl Fpo {
                 }
             }
         }
+        if self.local.len() > MAX_LOCAL {
+            let mut d2: Vec<f64> = self
+                .local
+                .iter()
+                .map(|q| q[0] * q[0] + q[1] * q[1])
+                .collect();
+            let (_, &mut cut, _) = d2.select_nth_unstable_by(MAX_LOCAL, f64::total_cmp);
+            self.local.retain(|q| q[0] * q[0] + q[1] * q[1] < cut);
+            r2 = cut;
+            reach = cut.sqrt();
+        }
         self.real = self.local.len();
         if frame.wrap {
-            return;
+            return reach;
         }
         // Mirrors: across x = 0 and x = width, y = 0 and y = height, and both (the corners).
         let (w, h) = (frame.width, frame.height);
@@ -171,12 +257,15 @@ impl Fpo {
                 }
             }
         }
+        reach
     }
 
     /// The largest circumcircle of the local set's Delaunay triangles that lies wholly within
     /// `reach` of the old place (the origin of `local`), so is empty of every point, centred on
     /// the map on the plane: its centre relative to the old place and its squared radius.
-    fn largest_circle(&self, p: [f64; 2], frame: Frame, reach: f64) -> Option<([f64; 2], f64)> {
+    /// The circles that hold the old place (the hole the point would leave) go to `cavity`.
+    fn largest_circle(&mut self, p: [f64; 2], frame: Frame, reach: f64) -> Option<([f64; 2], f64)> {
+        self.cavity.clear();
         if self.local.len() < 3 {
             return None;
         }
@@ -205,6 +294,10 @@ impl Fpo {
                     && (0.0..=frame.height).contains(&(p[1] + centre[1])));
             if inside && on_map && r2.is_finite() && best.is_none_or(|b| r2 > b.1) {
                 best = Some((centre, r2));
+            }
+            if inside && on_map && centre[0] * centre[0] + centre[1] * centre[1] < r2 {
+                let at = frame.onto([p[0] + centre[0], p[1] + centre[1]]);
+                self.cavity.push((at, r2));
             }
         }
         best

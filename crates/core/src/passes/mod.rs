@@ -3,6 +3,7 @@
 //! clearing's Delaunay helpers) and no sampler; nothing else in the crate uses them.
 
 mod fpo;
+mod holes;
 mod lloyd;
 pub mod relax;
 pub mod voronoi;

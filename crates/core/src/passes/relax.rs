@@ -5,9 +5,9 @@
 //!   two iterations even out the gaps; many make a nearly hexagonal lattice (mean δX near 1,
 //!   and a spectrum of sharp peaks).
 //! - [`Method::Fpo`]: farthest-point optimisation (Schlömer, Heck and Deussen 2011), each point
-//!   in turn to the centre of the largest empty circle among its Delaunay neighbours. The
-//!   smallest distance never decreases, and the set stays irregular (δX about 0.93 after a few
-//!   dozen iterations, the spectrum a ring).
+//!   in turn to the centre of the largest empty circle the others leave. The smallest distance
+//!   never decreases, and the set stays irregular (δX about 0.93 after a few dozen iterations,
+//!   the spectrum a ring).
 //!
 //! The map is `[0, width) × [0, height)`, a torus with `wrap`. A relaxation is a [`Job`]:
 //! [`relax`] runs one to the end, with the same bits.
@@ -25,7 +25,7 @@ use crate::passes::voronoi::Frame;
 pub enum Method {
     /// Every point to the centroid of its Voronoi cell.
     Lloyd,
-    /// Farthest-point optimisation: each point to the centre of its largest empty circle.
+    /// Farthest-point optimisation: each point to the centre of the largest empty circle.
     Fpo,
 }
 
@@ -200,6 +200,9 @@ impl Relaxation {
             Pass::Fpo { grid, next } => {
                 let count = (left / FPO_UNITS).clamp(1, n.max(1) as u64) as usize;
                 let stop = n.min(*next + count);
+                if *next == 0 {
+                    grid.start_iteration(&self.points, self.frame);
+                }
                 for i in *next..stop {
                     grid.move_point(i, &mut self.points, self.frame);
                 }

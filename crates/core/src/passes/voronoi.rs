@@ -180,7 +180,11 @@ const NINE: [[f64; 2]; 9] = [
 ];
 
 /// The points, then their copies across the torus's edges that land within `reach` of the map.
-fn copies_near_edges(points: &[[f64; 2]], frame: Frame, reach: [f64; 2]) -> Vec<[f64; 2]> {
+pub(crate) fn copies_near_edges(
+    points: &[[f64; 2]],
+    frame: Frame,
+    reach: [f64; 2],
+) -> Vec<[f64; 2]> {
     let mut all = points.to_vec();
     for s in &NINE[1..] {
         for p in points {
