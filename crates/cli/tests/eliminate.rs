@@ -1,7 +1,7 @@
 //! `poisson eliminate`: the crate's points to the bit in every format and domain, and bad input
 //! refused in one line with nothing written.
 
-use poisson_live::passes::eliminate::{eliminate, Domain, Samples};
+use poisson_live::eliminate::{eliminate, Domain, Samples};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -2,7 +2,7 @@
 //! force (the box's δX target, any first rows spread out, wrapped distances on a torus), points
 //! on their triangles, determinism, the job in slices giving the one call's bits, bad input.
 
-use poisson_live::passes::eliminate::{
+use poisson_live::eliminate::{
     eliminate, r_max, smallest_pair, Domain, Elimination, Samples, MAX_COUNT,
 };
 use poisson_live::space::Mesh;

@@ -1,14 +1,14 @@
-//! Exact counts (`poisson_live::passes::eliminate`): `eliminate(count, options)` on a map, a
+//! Exact counts (`poisson_live::eliminate`): `eliminate(count, options)` on a map, a
 //! box, wrapped or not, or a mesh's surface, in one call.
 
 use crate::js::{self, err};
 use crate::space::mesh_of;
 use js_sys::{Float64Array, Reflect};
-use poisson_live::passes::eliminate::{self as core, Domain};
+use poisson_live::eliminate::{self as core, Domain};
 use wasm_bindgen::prelude::*;
 
 /// Exactly `count` points by weighted sample elimination (Yuksel 2015), in progressive order
-/// (any first n are spread out too), the same bits as the crate's `passes::eliminate`. Options
+/// (any first n are spread out too), the same bits as the crate's `eliminate`. Options
 /// `{width, height, depth?, wrap?, seed}` for a map (`x, y` per point) or a box with `depth`
 /// (`x, y, z`), `wrap` joining opposite edges; or `{vertices, indices, seed}` for a mesh's
 /// surface (`x, y, z`; vertices `x, y, z` each, indices three per triangle). Throws on bad
@@ -29,7 +29,7 @@ pub fn eliminate(
     }
     let p = js::Params::new("eliminate", options)?;
     let seed = p.seed()?;
-    let domain = if p.has("vertices") || p.has("indices") {
+    let domain = if p.has("vertices")? || p.has("indices")? {
         let get = |key: &str| Reflect::get(options, &key.into()).unwrap_or(JsValue::UNDEFINED);
         Domain::Surface(mesh_of(&get("vertices"), &get("indices"))?)
     } else {

@@ -450,7 +450,7 @@ impl Params {
 
     /// The numbers under `key`: an array or a `Float64Array`, as [`numbers`] reads them.
     pub(crate) fn numbers(&self, key: &'static str) -> Result<Vec<f64>, JsError> {
-        numbers(key, &self.get(key))
+        numbers(key, &self.get(key)?)
     }
 
     /// The number under `key` (NaN and infinities pass: the rule that refuses them says why).

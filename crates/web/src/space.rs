@@ -59,12 +59,12 @@ pub fn sample_mesh(
     let k = tries_or_default(&p)?;
     let mesh = mesh_of(vertices, indices)?;
     let (radius, seed) = (p.number("radius")?, p.seed()?);
-    let method = if p.has("method") {
+    let method = if p.has("method")? {
         p.text("method")?
     } else {
         "bridson".into()
     };
-    let spacing = match (p.has("weights"), p.has("radiusMax")) {
+    let spacing = match (p.has("weights")?, p.has("radiusMax")?) {
         (false, false) => None,
         (true, true) => {
             let weights = p.numbers("weights")?;

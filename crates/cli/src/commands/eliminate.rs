@@ -5,14 +5,14 @@ use crate::options::{number, Checked, Shared};
 use crate::output::Points;
 use crate::progress;
 use crate::Failure;
-use poisson_live::passes::eliminate::{Domain, Elimination, Samples};
+use poisson_live::eliminate::{Domain, Elimination, Samples};
 use poisson_live::space::Mesh;
 use poisson_live::Job;
 use std::path::PathBuf;
 
 /// Exactly --count points, spread as far apart as the method gets
 ///
-/// Weighted sample elimination (Yuksel 2015; the core's passes::eliminate): random candidates,
+/// Weighted sample elimination (Yuksel 2015; the core's eliminate module): random candidates,
 /// 8 per point asked for, each weighed by how crowded it is, the heaviest removed until --count
 /// are left. Written in progressive order: any first n rows are spread out too. On the map
 /// --width × --height (CSV x,y), the box with --depth (x,y,z), wrapped with --wrap (distances

@@ -10,11 +10,14 @@ mod eliminate;
 mod endless;
 mod fast;
 mod jittered;
+mod measure;
 mod mesh;
 mod paint;
 mod random;
 mod refill;
+mod relax;
 mod stipple;
+mod table;
 mod variable;
 
 use crate::Failure;
@@ -36,6 +39,8 @@ pub enum Command {
     Classes(classes::Classes),
     Mesh(mesh::MeshCommand),
     Eliminate(eliminate::Eliminate),
+    Relax(relax::Relax),
+    Measure(measure::Measure),
     Completions(completions::Completions),
 }
 
@@ -56,6 +61,8 @@ impl Command {
             Command::Classes(c) => c.run(),
             Command::Mesh(c) => c.run(),
             Command::Eliminate(c) => c.run(),
+            Command::Relax(c) => c.run(),
+            Command::Measure(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -140,7 +140,7 @@ fn cube_root(x: f64) -> f64 {
 /// deterministic from the 32-bit seed. See the module docs.
 ///
 /// ```
-/// use poisson_live::passes::eliminate::{eliminate, Domain, Samples};
+/// use poisson_live::eliminate::{eliminate, Domain, Samples};
 /// let box2 = Domain::Plane { size: [200.0, 100.0], wrap: false };
 /// let Samples::Plane(points) = eliminate(&box2, 1000, 7)? else { unreachable!() };
 /// assert_eq!(points.len(), 1000);
