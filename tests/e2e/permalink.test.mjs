@@ -197,7 +197,7 @@ test('every lab with points has the export buttons and Copy link', async () => {
   const labs = await page.evaluate(() =>
     [...document.querySelectorAll('section[data-lab]')].map((s) => ({
       lab: s.dataset.lab,
-      actions: [...s.querySelectorAll('[data-role="actions"] button[data-action]')].map((b) => b.dataset.action),
+      actions: [...s.querySelectorAll('[data-role="actions"] button[data-action], [data-role="more-actions"] button[data-action]')].map((b) => b.dataset.action),
     })),
   );
   for (const { lab, actions } of labs) {
