@@ -61,12 +61,15 @@ export function drawChart(chart, history, rsa) {
   for (const rate of [0, 0.5, 0.9, 1]) {
     ctx.moveTo(left, yOf(rate));
     ctx.lineTo(right, yOf(rate));
-    ctx.fillText(`${Math.round(rate * 100)} %`, left - 0.5 * font, yOf(rate));
+    // 100 % has its line but no label, which would crowd 90 %'s.
+    if (rate < 1) ctx.fillText(`${Math.round(rate * 100)} %`, left - 0.5 * font, yOf(rate));
   }
   ctx.stroke();
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'center';
-  for (const cov of [0, 0.1, 0.2, 0.3, 0.4, 0.5]) ctx.fillText(`${cov * 100} %`, xOf(cov), CHART_H - 0.5 * font);
+  // Every 10 %, or every 20 % on a narrow chart, clear of the "covered" at the end.
+  const ticks = chart.cssWidth < 500 ? [0, 0.2, 0.4] : [0, 0.1, 0.2, 0.3, 0.4, 0.5];
+  for (const cov of ticks) ctx.fillText(`${Math.round(cov * 100)} %`, xOf(cov), CHART_H - 0.5 * font);
   ctx.textAlign = 'right';
   ctx.fillText('covered', right, CHART_H - 0.5 * font);
   if (rsa) {
@@ -78,8 +81,9 @@ export function drawChart(chart, history, rsa) {
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.textAlign = 'right';
-    ctx.textBaseline = 'top';
-    ctx.fillText(`jams at ${(rsa * 100).toFixed(1)} %`, xOf(rsa) - 0.3 * font, top + 0.2 * font);
+    // Low beside the line, where the curve (high by then) does not run.
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`jams at ${(rsa * 100).toFixed(1)} %`, xOf(rsa) - 0.3 * font, bottom - 0.2 * font);
   }
 
   if (history.length > 1) {
