@@ -32,6 +32,7 @@ test('defaults: seed 123456, radius 26, 500 misses, nothing thrown', async () =>
   assert.equal(await number('thrown'), 0);
   assert.equal(await number('kept'), 0);
   assert.equal(await readout('bridson-points'), '–');
+  assert.equal(await readout('coverage'), '0.0 %');
 });
 
 test('Step throws one dart at a time; Reset starts over', async () => {
@@ -64,8 +65,12 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   assert.ok(parseFloat(await readout('miss-rate')) > 90);
   assert.equal(await number('bridson-points'), reference.bridson);
   const summary = await lab().locator('[data-role="summary"]').innerText();
-  assert.match(summary, new RegExp(`kept ${kept} trees`));
-  assert.match(summary, new RegExp(`places ${reference.bridson} trees`));
+  // The verdict: one sentence, then a table of darts (on a grid) beside Bridson.
+  const rows = await lab().locator('[data-role="summary"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows[0].slice(0, 3), ['Darts on a grid', String(kept), (thrown / kept).toFixed(1)]);
+  assert.equal(rows[1][1], String(reference.bridson));
+  assert.equal((await lab().locator('[data-role="summary"] p').innerText()).split(/(?<=\.) /).length <= 2, true);
   // The costs in one unit, distance checks, counted by the core for both: a plain dart against
   // every tree kept before it, a Bridson candidate against the trees in its grid block.
   const checks = await page.evaluate(() => {
@@ -89,14 +94,17 @@ test('Finish gives the reference result, and Bridson’s count beside it', async
   assert.equal(await readout('checks-per-tree'), (checks.plain / kept).toFixed(1));
   assert.equal(await readout('grid-checks-per-tree'), (checks.grid / kept).toFixed(1));
   assert.equal(await readout('bridson-checks-per-tree'), (checks.bridson / checks.points).toFixed(1));
-  assert.ok(summary.includes(`${checks.plain} distance checks`), summary);
-  assert.ok(summary.includes(`${checks.bridson} distance checks`), summary);
-  // What the summary says: Bridson throws more per tree than these darts, yet checks far less.
+  assert.equal(rows[0][3], (checks.grid / kept).toFixed(1));
+  assert.deepEqual(rows[1].slice(2), [(checks.candidates / checks.points).toFixed(1), (checks.bridson / checks.points).toFixed(1)]);
+  // At the default patience the darts on a grid win per tree, and the verdict says so; Bridson
+  // throws more candidates per tree, yet checks far less than plain darts.
+  assert.ok(checks.grid / kept < checks.bridson / checks.points, 'darts on a grid check less per tree at 500 misses');
+  assert.match(summary, /darts on a grid win/);
   assert.ok(checks.candidates / checks.points > thrown / kept, 'Bridson throws more candidates per tree');
   assert.ok(checks.bridson < checks.plain / 10, `Bridson checks ${checks.bridson} vs plain darts ${checks.plain}`);
   assert.ok(checks.grid < checks.plain, 'the grid saves checks');
   // One way of writing numbers on the page: no thousands separator, in sentences as in readouts.
-  assert.ok(summary.includes(`for ${thrown} darts`), summary);
+  assert.ok(summary.includes(`At ${thrown} darts`), summary);
   assert.doesNotMatch(summary, /\d[\u202f\u2009 ]\d{3}\b/);
   // Finished: Step and Finish change nothing.
   await click('step');
@@ -113,11 +121,14 @@ test('what the "try this" promises: the miss rate passes 90 % while disks cover 
     const t = new window.poissonWasm.DartThrower({ width: 720, height: 400, radius: 26, misses: 500, seed: 123456 });
     // The rate is over the last 200 darts, so it means something from the 200th on.
     while (t.thrown < 200 || t.missRate <= 0.9) t.throw();
-    const coverage = (t.keptCount * Math.PI * 13 * 13) / (720 * 400);
+    const coverage = t.coverage;
+    // The core's coverage is the kept darts' r / 2 disks over the map.
+    const byHand = (t.keptCount * Math.PI * 13 * 13) / (720 * 400);
     t.free();
-    return coverage;
+    return { coverage, byHand };
   });
-  assert.ok(at > 0.25 && at < 0.4, `coverage when the miss rate passes 90 %: ${at}`);
+  assert.ok(Math.abs(at.coverage - at.byHand) < 1e-12, `${at.coverage} vs ${at.byHand}`);
+  assert.ok(at.coverage > 0.28 && at.coverage < 0.4, `coverage when the miss rate passes 90 %: ${at.coverage}`);
 });
 
 test('Play throws darts over several frames; Pause stops them', async () => {
@@ -165,7 +176,7 @@ test('a long run finishes in slices without freezing the page', async () => {
   const onGrid = parseFloat(await readout('grid-checks-per-tree'));
   const bridson = parseFloat(await readout('bridson-checks-per-tree'));
   assert.ok(onGrid > bridson, `darts on the grid ${onGrid} vs Bridson ${bridson} checks per tree`);
-  assert.match(await lab().locator('[data-role="summary"]').innerText(), /still more than Bridson's/);
+  assert.match(await lab().locator('[data-role="summary"]').innerText(), /^Bridson wins/);
   await radius.fill('26');
   await radius.dispatchEvent('input');
   await misses.fill('500');

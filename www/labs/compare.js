@@ -30,6 +30,8 @@ const METHODS = [
  */
 const GAP_GROUND = '#f0d9a8';
 const CLAIMED = '#d5e6cf';
+/** The widest clearing's inside, so the part of it in view reads as one patch. */
+const CLEARING_TINT = 'rgba(33, 99, 160, 0.1)';
 /** Crowded trees per chunk of the picture (their rings are one path per chunk). */
 const CHUNK = 500;
 /** Trees (or their disks) per chunk of dots: each dot is a fill of its own, so any cut draws the same. */
@@ -180,8 +182,15 @@ export function mount(section, wasm) {
     if (clearing.length) {
       tasks.push(() => {
         const [x, y, r] = clearing;
+        // Its centre is often on the map's edge, where only part of it shows: a tint fills
+        // the part in view, the centre is marked, and a label inside the map names it.
+        ctx.fillStyle = CLEARING_TINT;
+        ctx.beginPath();
+        ctx.arc(x, y, r, 0, Math.PI * 2);
+        ctx.fill();
         ring(ctx, x, y, r, COLORS.gap, 2.5, [9, 6]);
-        dots(ctx, [x, y], 2, 2.5, COLORS.gap);
+        dots(ctx, [x, y], 2, 5, COLORS.gap);
+        clearingLabel(ctx, x, y, r);
       });
     }
 
@@ -211,11 +220,30 @@ export function mount(section, wasm) {
         const [i, j] = tightest;
         const [x0, y0, x1, y1] = [points[2 * i], points[2 * i + 1], points[2 * j], points[2 * j + 1]];
         line(ctx, x0, y0, x1, y1, COLORS.closest, 2.5);
-        ring(ctx, x0, y0, treeSize + 5, COLORS.closest, 2);
-        ring(ctx, x1, y1, treeSize + 5, COLORS.closest, 2);
+        // Each ring whole, inside the map: one at the edge moves in just enough.
+        const mark = treeSize + 5;
+        const inside = (v, size) => Math.min(Math.max(v, mark + 1.5), size - mark - 1.5);
+        ring(ctx, inside(x0, WIDTH), inside(y0, HEIGHT), mark, COLORS.closest, 2);
+        ring(ctx, inside(x1, WIDTH), inside(y1, HEIGHT), mark, COLORS.closest, 2);
       });
     }
     painter.run(paintJob(art, view.ctx, tasks));
+  }
+
+  /** "widest clearing" beside the clearing's centre, moved into the map when the centre is near its edge. */
+  function clearingLabel(ctx, x, y, r) {
+    const text = `widest clearing, ${units(2 * r)} across`;
+    const font = 13 * (WIDTH / Math.max(1, canvas.clientWidth || WIDTH));
+    ctx.font = `600 ${font}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width;
+    // Toward the map's middle from the centre, a third of the radius in, then kept inside.
+    const tx = Math.min(Math.max(x + Math.sign(WIDTH / 2 - x) * r / 3 - w / 2, 4), WIDTH - w - 4);
+    const ty = Math.min(Math.max(y + Math.sign(HEIGHT / 2 - y) * r / 3, font + 4), HEIGHT - 6);
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(tx - 3, ty - font, w + 6, font * 1.3);
+    ctx.fillStyle = COLORS.gap;
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(text, tx, ty);
   }
 
   choose(state.method);

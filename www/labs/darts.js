@@ -57,6 +57,7 @@ export function mount(section, wasm) {
     readouts: [
       ['thrown', 'Darts thrown'],
       ['kept', 'Kept'],
+      ['coverage', 'Covered', 'Share of the map under the kept darts’ disks of radius r / 2'],
       ['rejected', 'Missed'],
       ['misses-in-a-row', 'Misses in a row'],
       ['miss-rate', 'Miss rate', 'Share of the last 200 darts that missed'],
@@ -124,7 +125,7 @@ export function mount(section, wasm) {
   // and a frame copies the layer instead of repainting thousands of disks.
   const keptLayer = offscreenLayer(canvas, WIDTH, HEIGHT);
   const misses = fadingMisses(canvas, WIDTH, HEIGHT);
-  const showChart = () => drawChart(chart, state.rates.samples, state.thrower?.thrown ?? 0);
+  const showChart = () => drawChart(chart, state.rates.samples, wasm.rsaCoverage());
   const chart = setupCanvas(part(section, 'chart'), CHART_W, CHART_H, showChart);
   const requestDraw = onNextFrame(() => {
     draw();
@@ -231,14 +232,46 @@ export function mount(section, wasm) {
     setReadout('kept', String(t.keptCount));
     setReadout('rejected', String(t.rejectedCount));
     setReadout('misses-in-a-row', String(t.missesInARow));
+    setReadout('coverage', percent(t.coverage));
     setReadout('miss-rate', t.thrown ? percent(t.missRate) : '–');
     setReadout('bridson-points', state.bridson ? String(state.bridson.points) : '–');
     setReadout('checks-per-tree', perTree(t.plainChecks, t.keptCount));
     setReadout('grid-checks-per-tree', perTree(t.gridChecks, t.keptCount));
     setReadout('bridson-checks-per-tree', state.bridson ? perTree(state.bridson.checks, state.bridson.points) : '–');
     showStatus();
-    say(summaryLine, state.bridson ? summary(t, state.bridson) : '');
+    showSummary(state.bridson ? summary(t, state.bridson) : null);
     requestDraw();
+  }
+
+  /** The verdict after Finish: one sentence and a small table; nothing before. */
+  let summaryShown = null;
+  function showSummary(verdict) {
+    const key = verdict ? JSON.stringify(verdict) : '';
+    if (key === summaryShown) return;
+    summaryShown = key;
+    summaryLine.replaceChildren();
+    if (!verdict) return;
+    const p = document.createElement('p');
+    p.textContent = verdict.sentence;
+    const table = document.createElement('table');
+    table.className = 'compare-table darts-verdict';
+    const head = table.createTHead().insertRow();
+    for (const name of ['', 'Trees', 'Throws per tree', 'Distance checks per tree']) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = name;
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (const [name, ...cells] of verdict.rows) {
+      const row = body.insertRow();
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = name;
+      row.append(th);
+      for (const cell of cells) row.insertCell().textContent = cell;
+    }
+    summaryLine.append(p, table);
   }
 
   function showStatus() {
@@ -283,7 +316,8 @@ export function mount(section, wasm) {
     if (state.last) {
       const { x, y, kept } = state.last;
       if (kept) {
-        ring(ctx, x, y, r / 2 + 3, COLORS.current, 2.5);
+        // In the colour of its outcome: green, kept.
+        ring(ctx, x, y, r / 2 + 3, COLORS.accepted, 2.5);
       } else {
         cross(ctx, x, y, 5, COLORS.rejected, 2.5);
         ring(ctx, x, y, r, COLORS.rejected, 1.5, [6, 5]);

@@ -77,6 +77,8 @@ export function mount(section, wasm) {
     use(grid) {
       replace(state, 'lab', grid);
       state.points = grid.points();
+      // The points the map came with; the reader's, after them, are drawn apart.
+      state.stored = grid.pointCount;
       status.textContent = '';
       update();
     },
@@ -143,21 +145,35 @@ export function mount(section, wasm) {
     update();
   }
 
+  /**
+   * Where the probe goes for a pointer at `at`: on touch, a finger's width above it (about
+   * 48 CSS pixels), so the finger does not hide the probe and its lines; else right there.
+   */
+  function probeAt(at, event) {
+    if (event.pointerType !== 'touch') return at;
+    const lift = (48 * HEIGHT) / Math.max(1, canvas.getBoundingClientRect().height);
+    return { x: at.x, y: at.y - lift };
+  }
+
   trackPointer(canvas, { width: WIDTH, height: HEIGHT }, {
     drag: true,
-    down(at) {
+    down(at, event) {
       state.pressedAt = at;
-      moveProbe(at.x, at.y);
+      const p = probeAt(at, event);
+      moveProbe(p.x, p.y);
     },
-    move(at) {
-      moveProbe(at.x, at.y);
+    move(at, event) {
+      const p = probeAt(at, event);
+      moveProbe(p.x, p.y);
     },
     up(at, event) {
       const from = state.pressedAt;
       state.pressedAt = null;
       if (event.type === 'pointercancel' || !from) return;
       if (Math.hypot(at.x - from.x, at.y - from.y) <= CLICK_SLOP) {
-        moveProbe(at.x, at.y);
+        // A tap adds where the probe stood, which on touch is above the finger.
+        const p = probeAt(at, event);
+        moveProbe(p.x, p.y);
         addAtProbe();
       }
     },
@@ -218,7 +234,12 @@ export function mount(section, wasm) {
       ring(ctx, probe.x, probe.y, r, color, 1.5);
     }
 
-    dots(ctx, points, 3, 4, COLORS.tree);
+    const stored = Math.min(state.stored ?? Infinity, points.length / 3);
+    dots(ctx, points.subarray(0, 3 * stored), 3, 4, COLORS.tree);
+    // Points the reader added: blue, ringed, so they never pass for stored ones.
+    const added = points.subarray(3 * stored);
+    dots(ctx, added, 3, 5, COLORS.placed);
+    for (let i = 0; i < added.length; i += 3) ring(ctx, added[i], added[i + 1], 7, COLORS.placed, 1.5);
 
     if (found) {
       for (const n of found.neighbours) {

@@ -23,8 +23,11 @@ import { fillJob } from './space/fill.js';
 export const SIDE = 40;
 /** The torus: the page's example (major 10, minor 4 at r = 1), four times larger to share r. */
 export const TORUS = { major: 40, minor: 16, around: 48, across: 24 };
-/** Each scene's camera; `zoom(height)` is its scale on a map `height` units high (a phone's is tall). */
-const BOX_CAMERA = { centre: [SIDE / 2, SIDE / 2, SIDE / 2], reach: (SIDE * Math.sqrt(3)) / 2, zoom: (h) => (h > HEIGHT ? 8.6 : 4.9) };
+/**
+ * Each scene's camera; the torus's `zoom(height, pitch)` is its scale on a map `height` units
+ * high (a phone's is tall); the box's scale is fitted to the view (`boxZoom`).
+ */
+const BOX_CAMERA = { centre: [SIDE / 2, SIDE / 2, SIDE / 2], reach: (SIDE * Math.sqrt(3)) / 2 };
 const TORUS_CAMERA = {
   centre: [0, 0, 0],
   reach: TORUS.major + TORUS.minor,
@@ -169,7 +172,26 @@ export function mount(section, wasm) {
   function camera() {
     const spec = state.scene === 'box' ? BOX_CAMERA : TORUS_CAMERA;
     const { height } = view;
-    return makeCamera({ ...spec, scale: spec.zoom(height, state.pitch), width: WIDTH, height, yaw: state.yaw, pitch: state.pitch });
+    const at = { ...spec, width: WIDTH, height, yaw: state.yaw, pitch: state.pitch };
+    if (state.scene === 'box') return makeCamera({ ...at, scale: boxZoom(at) });
+    return makeCamera({ ...at, scale: spec.zoom(height, state.pitch) });
+  }
+
+  /**
+   * The box's scale for this view: its eight corners, seen from here, span 84 % of the map's
+   * height (or of its width, if that is tighter), so the box fills the picture as it turns.
+   */
+  function boxZoom(at) {
+    const unit = makeCamera({ ...at, scale: 1 });
+    let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const x of [0, SIDE]) for (const y of [0, SIDE]) for (const z of [0, SIDE]) {
+      const p = unit.project(x, y, z);
+      [x0, x1, y0, y1] = [Math.min(x0, p.x), Math.max(x1, p.x), Math.min(y0, p.y), Math.max(y1, p.y)];
+    }
+    // Measured from the map's middle, where the camera centres the box.
+    const halfW = Math.max(x1 - at.width / 2, at.width / 2 - x0);
+    const halfH = Math.max(y1 - at.height / 2, at.height / 2 - y0);
+    return 0.84 * Math.min(at.height / 2 / halfH, at.width / 2 / halfW);
   }
 
   /** A taller map on a narrow screen (resizing clears it), then a redraw. */

@@ -65,7 +65,14 @@ export function createLab(section, wasm, spec = {}) {
   };
   if (spec.actions) {
     const handlers = { 'new-seed': newSeed(lab.params, wasm, lab.refresh), ...spec.handlers };
-    lab.buttons = actions(part(section, 'actions'), spec.actions, handlers);
+    // New seed is secondary: it goes with the exports (secondaryActions), so the row beside
+    // the map keeps the buttons that drive the lab.
+    const secondary = spec.actions.filter((a) => a.action === 'new-seed');
+    const primary = spec.actions.filter((a) => a.action !== 'new-seed');
+    lab.buttons = new Map([
+      ...actions(part(section, 'actions'), primary, handlers),
+      ...actions(secondaryActions(section), secondary, handlers),
+    ]);
   }
   if (spec.exportPoints) section.exportPoints = () => ({ width, height, ...spec.exportPoints() });
   return lab;

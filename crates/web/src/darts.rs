@@ -89,6 +89,8 @@ getters!(DartThrower, self {
     misses_in_a_row "missesInARow": u32 = self.inner.misses_in_a_row();
     /// Share of the last 200 darts that missed, in [0, 1].
     miss_rate "missRate": f64 = self.inner.miss_rate();
+    /// Share of the map under the kept darts' disks of radius r / 2 (`metrics::coverage`).
+    coverage "coverage": f64 = self.inner.coverage();
     /// True once `misses` darts in a row have missed.
     is_finished "isFinished": bool = self.inner.is_finished();
 });

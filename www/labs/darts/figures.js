@@ -11,9 +11,9 @@ export const CHART_H = 170;
 /** The chart keeps at most this many samples; beyond it, every other one is dropped. */
 const MAX_SAMPLES = 1200;
 
-/** The miss rate's samples `[thrown, rate]`, one per `interval` darts, for the chart. */
+/** The miss rate's samples `[thrown, rate, coverage]`, one per `interval` darts, for the chart. */
 export function missRates() {
-  let samples = [[0, 0]];
+  let samples = [[0, 0, 0]];
   let interval = 1;
   return {
     get samples() {
@@ -23,7 +23,7 @@ export function missRates() {
       return interval;
     },
     add(thrower) {
-      samples.push([thrower.thrown, thrower.missRate]);
+      samples.push([thrower.thrown, thrower.missRate, thrower.coverage]);
       if (samples.length > MAX_SAMPLES) {
         samples = samples.filter((_, i) => i % 2 === 0 || i === samples.length - 1);
         interval *= 2;
@@ -32,8 +32,12 @@ export function missRates() {
   };
 }
 
-/** Draws `history` ([thrown, rate] samples) on `chart` (from setupCanvas), `thrown` darts so far. */
-export function drawChart(chart, history, thrown) {
+/**
+ * Draws `history` ([thrown, rate, coverage] samples, all from the core's thrower) on `chart`
+ * (from setupCanvas): the miss rate against the map's coverage, with the 54.7 % line where
+ * darts on an endless plane jam (`rsa`).
+ */
+export function drawChart(chart, history, rsa) {
   const { ctx } = chart;
   clear(ctx, CHART_W, CHART_H, '#fff');
   // Text stays about 13 CSS pixels tall however wide the chart is drawn.
@@ -44,6 +48,8 @@ export function drawChart(chart, history, thrown) {
   const top = font;
   const bottom = CHART_H - 2 * font;
   const yOf = (rate) => bottom - rate * (bottom - top);
+  const span = 0.6;
+  const xOf = (cov) => left + (Math.min(cov, span) / span) * (right - left);
 
   ctx.font = `${font}px system-ui, sans-serif`;
   ctx.fillStyle = COLORS.muted;
@@ -52,33 +58,46 @@ export function drawChart(chart, history, thrown) {
   ctx.strokeStyle = COLORS.gridLine;
   ctx.lineWidth = 1;
   ctx.beginPath();
-  for (const rate of [0, 0.5, 1]) {
+  for (const rate of [0, 0.5, 0.9, 1]) {
     ctx.moveTo(left, yOf(rate));
     ctx.lineTo(right, yOf(rate));
-    ctx.fillText(`${rate * 100} %`, left - 0.5 * font, yOf(rate));
+    // 100 % has its line but no label, which would crowd 90 %'s.
+    if (rate < 1) ctx.fillText(`${Math.round(rate * 100)} %`, left - 0.5 * font, yOf(rate));
   }
   ctx.stroke();
-
-  const span = Math.max(thrown, 200);
-  const xOf = (darts) => left + (darts / span) * (right - left);
   ctx.textBaseline = 'alphabetic';
-  ctx.textAlign = 'left';
-  ctx.fillText('0', left, CHART_H - 0.5 * font);
+  ctx.textAlign = 'center';
+  // Every 10 %, or every 20 % on a narrow chart, clear of the "covered" at the end.
+  const ticks = chart.cssWidth < 500 ? [0, 0.2, 0.4] : [0, 0.1, 0.2, 0.3, 0.4, 0.5];
+  for (const cov of ticks) ctx.fillText(`${Math.round(cov * 100)} %`, xOf(cov), CHART_H - 0.5 * font);
   ctx.textAlign = 'right';
-  ctx.fillText(`${count(span)} darts`, right, CHART_H - 0.5 * font);
+  ctx.fillText('covered', right, CHART_H - 0.5 * font);
+  if (rsa) {
+    ctx.strokeStyle = COLORS.muted;
+    ctx.setLineDash([4 * scale, 3 * scale]);
+    ctx.beginPath();
+    ctx.moveTo(xOf(rsa), top);
+    ctx.lineTo(xOf(rsa), bottom);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.textAlign = 'right';
+    // Low beside the line, where the curve (high by then) does not run.
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`jams at ${(rsa * 100).toFixed(1)} %`, xOf(rsa) - 0.3 * font, bottom - 0.2 * font);
+  }
 
   if (history.length > 1) {
     ctx.strokeStyle = COLORS.rejected;
     ctx.lineWidth = 2 * scale;
     ctx.lineJoin = 'round';
     ctx.beginPath();
-    ctx.moveTo(xOf(history[0][0]), yOf(history[0][1]));
+    ctx.moveTo(xOf(history[0][2]), yOf(history[0][1]));
     // At most about one point per two map units across: the line looks the same, and a frame
     // does not stroke a thousand joints.
     const stride = Math.max(1, Math.ceil(history.length / 360));
-    for (let i = stride; i < history.length; i += stride) ctx.lineTo(xOf(history[i][0]), yOf(history[i][1]));
+    for (let i = stride; i < history.length; i += stride) ctx.lineTo(xOf(history[i][2]), yOf(history[i][1]));
     const last = history[history.length - 1];
-    ctx.lineTo(xOf(last[0]), yOf(last[1]));
+    ctx.lineTo(xOf(last[2]), yOf(last[1]));
     ctx.stroke();
   }
 }
@@ -89,34 +108,24 @@ export function perTree(total, trees) {
 }
 
 /**
- * What the finished darts teach, beside Bridson on the same map (`b`: its points, candidates and
- * distance checks), for thrower `t`. Darts and candidates are not the same price: a plain dart
- * is checked against every tree, a candidate only against the few near it. Distance checks,
- * counted by the core for both, are the common unit.
+ * The verdict after Finish, for thrower `t` beside Bridson on the same map (`b`: its points,
+ * candidates and distance checks, all counted by the core): one sentence, and the rows of a
+ * small table `[name, trees, throws per tree, checks per tree]`. Darts are compared on the
+ * grid (the next lab), the fair price of a dart; the plain count is in the readouts.
  */
 export function summary(t, b) {
   const kept = t.keptCount;
-  const darts = t.thrown;
-  const ratio = kept / b.points;
-  const verdict =
-    ratio < 0.9
-      ? 'The darts gave up early: raise the misses to fill the gaps they left.'
-      : ratio > 1.1
-        ? 'The darts packed in more, but only by throwing a mountain of misses.'
-        : 'Both fill the map to about the same density.';
-  return (
-    `Dart throwing kept ${count(kept)} trees for ${count(darts)} darts ` +
-    `(${perTree(darts, kept)} per tree). Plain dart throwing checks each dart against every ` +
-    `tree kept before it: ${count(t.plainChecks)} distance checks, ${perTree(t.plainChecks, kept)} per tree. ` +
-    `Bridson's algorithm, in the labs below, places ${count(b.points)} trees on the same map ` +
-    `from ${count(b.tries)} candidates (${perTree(b.tries, b.points)} per tree), ` +
-    (b.tries / b.points > darts / kept ? 'more throws than the darts, but each' : 'fewer throws than the darts, and each') +
-    ` looks only at the trees in a few grid cells: ` +
-    `${count(b.checks)} distance checks, ${perTree(b.checks, b.points)} per tree. ` +
-    `On the grid of the next lab, the same darts would need ${perTree(t.gridChecks, kept)} checks per tree, ` +
-    (t.gridChecks / kept < b.checks / b.points
-      ? `fewer than Bridson's at this patience: the grid does most of the saving. But the darts' cost per tree climbs with every miss, and Bridson's, thanks to its active list, does not: raise the misses and compare. `
-      : `still more than Bridson's: the grid saves the checks, and the active list saves the throws. `) +
-    verdict
-  );
+  const dartChecks = t.gridChecks / kept;
+  const bridsonChecks = b.checks / b.points;
+  const sentence =
+    dartChecks < bridsonChecks
+      ? `At ${count(t.thrown)} darts, darts on a grid win: fewer throws and fewer checks per tree than Bridson. But their cost grows with every miss you allow, and Bridson’s does not.`
+      : `Bridson wins: the darts’ checks per tree grew with the misses allowed, past Bridson’s, which stay put.`;
+  return {
+    sentence,
+    rows: [
+      ['Darts on a grid', count(kept), perTree(t.thrown, kept), perTree(t.gridChecks, kept)],
+      ['Bridson, k = 30', count(b.points), perTree(b.tries, b.points), perTree(b.checks, b.points)],
+    ],
+  };
 }

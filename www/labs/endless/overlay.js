@@ -34,22 +34,28 @@ export function chunkNames(ctx, view, v, phaseOf) {
   for (let cy = v.r0; cy <= v.r1 + 1; cy++) line(ctx, 0, cy * CHUNK - top, WIDTH, cy * CHUNK - top, BORDER, 1.5);
   ctx.restore();
   ctx.save();
-  const font = textSize(view, 11);
+  // A chunk small on screen (a phone) gets a smaller tag with its phase alone, so the tags
+  // never swamp the chunks.
+  const compact = CHUNK / textSize(view, 1) < 160;
+  const font = textSize(view, compact ? 9 : 11);
   ctx.font = `600 ${font}px system-ui, sans-serif`;
   ctx.textBaseline = 'top';
   for (let cy = v.r0; cy <= v.r1; cy++) {
     for (let cx = v.c0; cx <= v.c1; cx++) {
       const x = Math.max(cx * CHUNK - left, 0) + 5;
       const y = Math.max(cy * CHUNK - top, 0) + 5;
-      if (x > WIDTH - 40 || y > HEIGHT - 1.5 * font) continue;
       const phase = phaseOf(cx, cy);
-      // One line where it fits in the chunk; on a phone, where the text is larger in map
-      // units, the name and the phase on two lines.
       const one = `${cx}, ${cy} · phase ${phase}`;
-      const lines = ctx.measureText(one).width + 16 <= CHUNK ? [one] : [`${cx}, ${cy}`, `phase ${phase}`];
+      const lines = compact ? [`phase ${phase}`] : ctx.measureText(one).width + 16 <= CHUNK ? [one] : [`${cx}, ${cy}`, `phase ${phase}`];
       const w = Math.max(...lines.map((t) => ctx.measureText(t).width));
+      const h = lines.length * 1.2 * font + 0.15 * font;
+      // Only where the chunk's visible part holds the whole tag: a sliver at the map's edge
+      // gets none, so no two tags ever overlap.
+      const right = Math.min((cx + 1) * CHUNK - left, WIDTH);
+      const bottom = Math.min((cy + 1) * CHUNK - top, HEIGHT);
+      if (x + w + 5 > right || y + h + 3 > bottom) continue;
       ctx.fillStyle = TAG;
-      ctx.fillRect(x - 3, y - 2, w + 6, lines.length * 1.2 * font + 0.15 * font);
+      ctx.fillRect(x - 3, y - 2, w + 6, h);
       ctx.fillStyle = TAG_INK;
       lines.forEach((t, i) => ctx.fillText(t, x, y + i * 1.2 * font));
     }

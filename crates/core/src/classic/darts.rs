@@ -228,6 +228,12 @@ impl DartThrower {
     pub fn radius(&self) -> f64 {
         self.radius
     }
+    /// The map's share under the kept darts' disks of radius `r / 2` (they never overlap), as
+    /// [`crate::metrics::coverage`] counts it: how full the map is when the misses pile up.
+    pub fn coverage(&self) -> f64 {
+        let radii = self.kept.iter().map(|p| p.r);
+        crate::metrics::coverage(radii, self.grid.width(), self.grid.height())
+    }
 }
 
 impl Job for DartThrower {
