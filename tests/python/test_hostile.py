@@ -126,8 +126,8 @@ MEMORY_CASES = {
     "EditableSet_empty": "pl.EditableSet(8000, 8000, 2, fill=False)",
     "Sampler": "pl.Sampler(8000, 8000, 2)",
     "variable_radius": "pl.variable_radius(8000, 8000, 2, 4, np.full((2, 2), 3.0))",
-    "random_points": "pl.random_points(100, 100, 30_000_000)",
-    "jittered_grid": "pl.jittered_grid(8000, 8000, 1.5)",
+    "random_points": "pl.random_points(30_000_000, 100, 100)",
+    "jittered_grid": "pl.jittered_grid(1.5, 8000, 8000)",
     "layers": "pl.layers(8000, 8000, [pl.Layer(4), pl.Layer(2)])",
 }
 
@@ -187,7 +187,7 @@ def test_a_broadcast_field_is_refused_before_it_is_copied():
     (lambda: pl.endless(100, 100, 1, first_row=-1), "first_row"),
     (lambda: pl.endless(100, 100, 1, rows=10**30), "rows"),
     (lambda: pl.Sampler(100, 100, 10).run(-1), "max_steps"),
-    (lambda: pl.random_points(100, 100, 2**64), "count"),
+    (lambda: pl.random_points(2**64, 100, 100), "count"),
     (lambda: pl.dart_throwing(100, 100, 10, max_misses=2**40), "max_misses"),
     (lambda: pl.Layer(5, k=2**63), "k must be"),
     (lambda: pl.EditableSet(100, 100, 10, k=10**400), "k must be"),
@@ -202,7 +202,7 @@ def test_out_of_range_integers_are_value_errors(call, message):
     lambda: pl.poisson_disk(True, 100, 1),
     lambda: pl.fast(100, 100, np.True_),
     lambda: pl.poisson_disk(100, 100, 10, k=True),
-    lambda: pl.endless(100, 100, 1, False),
+    lambda: pl.endless(100, 100, 1, seed=False),
     lambda: pl.EditableSet(100, 100, 10).erase((5, 5), True),
 ])
 def test_bools_are_not_numbers(call):

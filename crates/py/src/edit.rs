@@ -48,7 +48,7 @@ impl EditableSet {
     /// A `width × height` map filled by Bridson (exactly `poisson_disk`'s points, ids 0, 1, …),
     /// or empty with `fill=False`.
     #[new]
-    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, fill = true), text_signature = "(width, height, radius, k=30, seed=123456, *, fill=True)")]
+    #[pyo3(signature = (width, height, radius, *, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), fill = true), text_signature = "(width, height, radius, *, k=30, seed=123456, fill=True)")]
     fn new(
         py: Python<'_>,
         width: Num,

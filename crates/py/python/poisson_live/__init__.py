@@ -11,6 +11,9 @@ Ctrl-C stops.
 >>> trees.shape
 (315, 3)
 
+The type aliases of the signatures (``Real``, ``Seed``, ``Float64Array``, …) live in
+:mod:`poisson_live.types` and are re-exported here.
+
 Maps past one machine: :func:`poisson_live.dask.endless` (needs ``dask[distributed]`` and
 ``pyarrow``).
 """
@@ -33,13 +36,23 @@ from ._native import (
     stamp_circles,
     variable_radius,
 )
+from .types import Float64Array, Int64Array, Outcome, Path, Real, Seed, StepKind, Tool, Whole
 
 __all__ = [
     "DEFAULT_SEED",
     "EditableSet",
     "Endless",
+    "Float64Array",
+    "Int64Array",
     "Layer",
+    "Outcome",
+    "Path",
+    "Real",
     "Sampler",
+    "Seed",
+    "StepKind",
+    "Tool",
+    "Whole",
     "__version__",
     "classes",
     "dart_throwing",
