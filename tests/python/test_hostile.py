@@ -26,7 +26,8 @@ def child(code, timeout=120):
 # Each call here runs for a minute or more on a 2-core machine when nothing stops it (measured:
 # poisson_disk(500, 500, 2, k=10000) 15 s, so 1000 × 1000 about 60 s; dart_throwing(1000, 1000,
 # 2, max_misses=10**6) 194 s; EditableSet(500, 500, 2, k=10000, fill=False).refill of the whole
-# map 17 s, so 1000 × 1000 about 70 s).
+# map 17 s, so 1000 × 1000 about 70 s; poisson_disk_3d(60, 60, 60, 1, k=10000) 228 s;
+# fast_poisson_3d(183, 183, 183, 1), the largest box at r = 1 within the cell limit, 9 s).
 LONG_CALLS = {
     "poisson_disk": "pl.poisson_disk(1000, 1000, 2, k=10000)",
     "dart_throwing": "pl.dart_throwing(1000, 1000, 2, max_misses=10**6)",
@@ -38,6 +39,8 @@ LONG_CALLS = {
     "EditableSet.refill": "pl.EditableSet(1000, 1000, 2, k=10000, fill=False).refill((500, 500), 800)",
     "Sampler.finish": "s = pl.Sampler(1000, 1000, 2, k=10000); s.start_random(); s.finish()",
     "Sampler.run": "s = pl.Sampler(1000, 1000, 2, k=10000); s.start_random(); s.run(10**15)",
+    "poisson_disk_3d": "pl.poisson_disk_3d(60, 60, 60, 1, k=10000)",
+    "fast_poisson_3d": "pl.fast_poisson_3d(183, 183, 183, 1)",
     "stamp_circles": "pl.stamp_circles(np.zeros((1000, 1000, 3), np.uint8), "
                      "np.tile([[500.0, 500.0, 800.0]], (20000, 1)), "
                      "np.zeros((20000, 3), np.uint8), [0.5] * 20000)",
@@ -128,6 +131,8 @@ MEMORY_CASES = {
     "variable_radius": "pl.variable_radius(8000, 8000, 2, 4, np.full((2, 2), 3.0))",
     "random_points": "pl.random_points(30_000_000, 100, 100)",
     "jittered_grid": "pl.jittered_grid(1.5, 8000, 8000)",
+    "poisson_disk_3d": "pl.poisson_disk_3d(183, 183, 183, 1)",
+    "fast_poisson_3d": "pl.fast_poisson_3d(183, 183, 183, 1)",
     "layers": "pl.layers(8000, 8000, [pl.Layer(4), pl.Layer(2)])",
 }
 

@@ -21,6 +21,7 @@ mod memory;
 mod paint;
 mod samplers;
 mod slices;
+mod space;
 mod stepping;
 mod variable;
 
@@ -54,6 +55,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(samplers::jittered_grid, m)?)?;
     m.add_function(wrap_pyfunction!(samplers::dart_throwing, m)?)?;
     m.add_function(wrap_pyfunction!(variable::variable_radius, m)?)?;
+    m.add_function(wrap_pyfunction!(space::poisson_disk_3d, m)?)?;
+    m.add_function(wrap_pyfunction!(space::fast_poisson_3d, m)?)?;
     m.add_function(wrap_pyfunction!(layers::layers, m)?)?;
     m.add_function(wrap_pyfunction!(layers::classes, m)?)?;
     m.add_function(wrap_pyfunction!(paint::stamp_circles, m)?)?;

@@ -63,6 +63,25 @@ def variable_radius(
     33554432 cells (the crate's cell limit).
     """
 
+def poisson_disk_3d(
+    width: Real,
+    height: Real,
+    depth: Real,
+    radius: Real,
+    *,
+    k: Whole = 30,
+    seed: Seed = 123456,
+) -> Float64Array:
+    """Bridson's algorithm in the box ``[0, width) × [0, height) × [0, depth)``: an (N, 3)
+    array of x, y, z, every pair at least ``radius`` apart, exactly the points of
+    ``poisson bridson --depth`` (about 0.6 points per r³ at k = 30)."""
+
+def fast_poisson_3d(
+    width: Real, height: Real, depth: Real, radius: Real, *, seed: Seed = 123456
+) -> Float64Array:
+    """The fast sampler in the box: an (N, 3) array of x, y, z, exactly the points of
+    ``poisson fast --depth`` (about 0.69 points per r³, quicker than Bridson's)."""
+
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
     (strictly inside one of the ``inside`` discs, or outside all the ``outside`` discs; each an
