@@ -264,3 +264,46 @@ def test_arguments_follow_the_crates_order():
     assert pts.shape == (500, 2) and pts[:, 0].max() > 100 and pts[:, 1].max() < 10
     grid = pl.jittered_grid(10, 1000, 20, seed=3)
     assert len(grid) == 200 and grid[:, 0].max() > 100 and grid[:, 1].max() < 20
+
+
+def test_the_editable_set_pickles_and_is_rebuilt_from_saved_points():
+    import pickle
+
+    es = pl.EditableSet(600, 400, 12, k=20, seed=9)
+    es.erase((300, 200), 60)
+    es.refill((100, 100), 40)
+    copy = pickle.loads(pickle.dumps(es))
+    assert type(copy) is pl.EditableSet and len(copy) == len(es)
+    assert np.array_equal(copy.points, es.points) and np.array_equal(copy.ids, es.ids)
+    assert copy.too_close() == []
+    # Kept: the map, k and seed (a stroke on both gives the same points where it starts from
+    # the same state); not kept: the undo history.
+    assert not copy.undo() and es.undo()
+    # From saved arrays: (N, 3) float64, or (N, 2) float32 with int64 ids.
+    again = pl.EditableSet.from_saved(600, 400, 12, copy.points, copy.ids, k=20, seed=9)
+    assert np.array_equal(again.points, copy.points) and np.array_equal(again.ids, copy.ids)
+    saved = copy.points[:, :2].astype(np.float32)
+    small = pl.EditableSet.from_saved(600, 400, 12, saved, copy.ids.astype(np.int64))
+    assert np.array_equal(small.points[:, :2], saved.astype(np.float64))
+    assert (small.points[:, 2] == 12).all()
+    # New ids start above the largest saved one, and the set edits as any other.
+    added, _ = small.refill((300, 200), 60)
+    assert added > 0 and small.ids.min() >= 0 and small.ids[-added:].min() > copy.ids.max()
+    assert small.too_close() == []
+
+
+@pytest.mark.parametrize("points, ids, error, message", [
+    (np.array([[1.0, 1.0], [2.0, 2.0]]), [0, 1], ValueError, "closer than"),
+    (np.array([[1.0, 1.0], [50.0, 2.0]]), [3, 3], ValueError, "same id 3"),
+    (np.array([[700.0, 1.0]]), [0], ValueError, "off the map"),
+    (np.array([[1.0, 1.0]]), [0, 1], ValueError, "1 points need 1 ids"),
+    (np.array([[1.0, 1.0]]), [-1], ValueError, "ids must be"),
+    (np.array([[1.0, 1.0]]), [2**32], ValueError, "ids must be"),
+    (np.array([[True, False]]), [0], TypeError, "points must be .* bool"),
+    (np.array([[1.0, 1.0, 1.0, 1.0]]), [0], ValueError, r"points must be an array of shape \(M, 3\)"),
+    ([[1.0, 1.0]], [0], TypeError, "points must be .* list"),
+    (np.array([[1.0, 1.0]]), "ab", TypeError, "ids must be"),
+])
+def test_saved_points_are_checked_by_the_crate(points, ids, error, message):
+    with pytest.raises(error, match=message):
+        pl.EditableSet.from_saved(600, 400, 12, points, ids)

@@ -43,7 +43,7 @@ def stub_functions():
             yield node.name, node
         elif isinstance(node, ast.ClassDef):
             for item in node.body:
-                if isinstance(item, ast.FunctionDef) and not item.name.startswith("__"):
+                if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
                     yield f"{node.name}.{item.name}", item
                 elif isinstance(item, ast.FunctionDef) and item.name == "__init__":
                     yield node.name, item

@@ -2,6 +2,7 @@
 against the installed wheel's stubs, and test_typing.py runs it. It passes what the runtime
 takes (numpy integers, whole floats, numpy scalars) and names the package's type aliases."""
 
+import pickle
 from typing import List, Tuple
 
 import numpy as np
@@ -46,6 +47,12 @@ def main() -> None:
     es = pl.EditableSet(300, 200, 12, seed=7)
     changes: List[Tuple[int, int]] = [es.erase((150, 100), 40), es.refill([(100, 100)], 30)]
     assert changes[0][1] > 0 and es.undo()
+    saved = pickle.loads(pickle.dumps(es))
+    rebuilt = pl.EditableSet.from_saved(300, 200, 12, saved.points.astype(np.float32), saved.ids,
+                                        seed=7)
+    assert np.array_equal(rebuilt.ids, es.ids)
+    cubes = [pl.poisson_disk_3d(20, 20, 20, 3, k=np.int64(10)), pl.fast_poisson_3d(20, 20, 20, 3)]
+    assert all(c.shape[1] == 3 for c in cubes)
 
     rows = [chunk for chunk in pl.endless(300, 200, 5, seed=np.int64(3), first_row=0, rows=2)]
     assert all(r.shape[1] == 2 for r in rows)

@@ -9,7 +9,7 @@ calls run in slices with the GIL released and check for signals between them: Ct
 second.
 """
 
-from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -195,6 +195,27 @@ class EditableSet:
     ) -> None:
         """Filled by Bridson (exactly ``poisson_disk``'s points, ids 0, 1, …), or empty with
         ``fill=False``."""
+    @classmethod
+    def from_saved(
+        cls,
+        width: Real,
+        height: Real,
+        radius: Real,
+        points: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+        ids: Union[Sequence[Whole], npt.NDArray[np.integer[Any]]],
+        *,
+        k: Whole = 30,
+        seed: Seed = 123456,
+    ) -> "EditableSet":
+        """A set rebuilt from saved ``points`` ((N, 3) x, y, r, or (N, 2) x, y at ``radius``;
+        float32 and integer arrays converted) and their ``ids`` (unique, 0 to 2^32 − 1), as the
+        crate's ``EditableSet::with_items``: a point off the map or two closer than their
+        spacing are refused with ``ValueError``. New ids start above the largest given; the
+        undo history starts empty."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles the map, ``k``, ``seed``, the points and their ids (rebuilt by
+        ``from_saved``); not the undo history, nor the counters behind new ids and the next
+        edits' draws, so edits after a round trip may differ from edits before it."""
     def apply(
         self, tool: Tool, path: Path, radius: Real
     ) -> Tuple[int, int]:
