@@ -7,9 +7,14 @@
 # surface within r of a point), the load beside each row, and the targets below it. A venv under
 # target/py-mesh-venv holds numpy, scipy and point-cloud-utils 0.34.0 (from PyPI; pip's downloads
 # cached in target/pip-cache).
-# Usage: bash scripts/bench-mesh.sh [--trimesh]
+# `poisson mesh --method fast` is timed the same way (issue 34's targets printed below the table).
+# Usage: bash scripts/bench-mesh.sh [--trimesh] [--blender]
 #   --trimesh  also trimesh's sample_surface_even, asked for point-cloud-utils' count (installs
 #              trimesh in the venv)
+#   --blender  also Blender's Distribute Points on Faces at Density Max 20 and 40, through
+#              ../shared/anchors/blender_scatter.py in a second venv, target/py-blender-venv,
+#              with bpy 4.5.4 and numpy from PyPI (a 373 MB wheel, installed once; never part
+#              of the test run)
 # Run it on a quiet machine. scripts/bench.sh calls it as its last section unless --quick.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,16 +24,27 @@ export PIP_CACHE_DIR="$target/pip-cache"
 
 packages=(numpy scipy point-cloud-utils==0.34.0)
 extra=()
-case "${1:-}" in
-  "") ;;
-  --trimesh) packages+=(trimesh) extra=(--trimesh) ;;
-  *) echo "usage: bash scripts/bench-mesh.sh [--trimesh]" >&2; exit 2 ;;
-esac
+blender=no
+for arg in "$@"; do
+  case "$arg" in
+    --trimesh) packages+=(trimesh) extra+=(--trimesh) ;;
+    --blender) blender=yes ;;
+    *) echo "usage: bash scripts/bench-mesh.sh [--trimesh] [--blender]" >&2; exit 2 ;;
+  esac
+done
 
 CARGO_TARGET_DIR="$target" cargo build --release -q -p poisson-live-cli
 venv=$target/py-mesh-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "${packages[@]}"
+if [ "$blender" = yes ]; then
+  anchor=$root/../shared/anchors/blender_scatter.py
+  [ -f "$anchor" ] || { echo "bench-mesh: no Blender anchor at $anchor" >&2; exit 1; }
+  bvenv=$target/py-blender-venv
+  [ -x "$bvenv/bin/python" ] || python3 -m venv "$bvenv"
+  "$bvenv/bin/pip" install --quiet --disable-pip-version-check bpy==4.5.4 numpy
+  extra+=(--blender "$bvenv/bin/python" --anchor "$anchor")
+fi
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -27,6 +27,7 @@ const LABS = Object.fromEntries(
     'layers',
     'world',
     'samplers',
+    'relax',
     'space',
     'spectrum',
     'tiles',

@@ -10,7 +10,7 @@ import { LABS, openPage } from './harness.mjs';
 const PARTS = [
   { id: 'part-idea', number: 'Part I', labs: ['compare', 'darts', 'grid', 'bridson'] },
   { id: 'part-world', number: 'Part II', labs: ['density', 'layers', 'tiles', 'endless', 'world'] },
-  { id: 'part-further', number: 'Part III', labs: ['samplers', 'space', 'spectrum', 'stipple', 'editor'] },
+  { id: 'part-further', number: 'Part III', labs: ['samplers', 'relax', 'space', 'spectrum', 'stipple', 'editor'] },
 ];
 /** What follows the parts, in order. */
 const AFTER_PARTS = ['parameters', 'pitfalls', 'faq', 'games', 'extensions', 'references'];

@@ -22,7 +22,7 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 // POISSON_DIST lets several people build and test at once, each with a dist of their own.
 const DIST = process.env.POISSON_DIST ? resolve(process.env.POISSON_DIST) : join(ROOT, 'dist');
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
-export const LABS = ['hero', 'compare', 'darts', 'grid', 'bridson', 'density', 'layers', 'tiles', 'endless', 'world', 'samplers', 'space', 'spectrum', 'stipple', 'editor'];
+export const LABS = ['hero', 'compare', 'darts', 'grid', 'bridson', 'density', 'layers', 'tiles', 'endless', 'world', 'samplers', 'relax', 'space', 'spectrum', 'stipple', 'editor'];
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',

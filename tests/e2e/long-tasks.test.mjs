@@ -358,6 +358,24 @@ describe('every lab at its heaviest', () => {
       await set('samplers', 'k', 1);
       await idle('samplers');
     },
+    relax: async () => {
+      // Farthest-point optimisation from white noise (the dearest run), every start, a new seed
+      // while a run records, and the slider from end to end.
+      await section('relax').locator('input[name="method"][value="fpo"]').check();
+      await idle('relax');
+      for (const start of ['bridson', 'fast', 'random']) {
+        await section('relax').locator('select[name="start"]').selectOption(start);
+        await idle('relax');
+      }
+      await click('relax', 'new-seed');
+      await page.waitForTimeout(40);
+      await click('relax', 'new-seed');
+      await idle('relax');
+      for (const value of [0, 64, 10, 40]) {
+        await set('relax', 'iterations', value);
+        await idle('relax');
+      }
+    },
     spectrum: async () => {
       // Sixteen maps at the smallest spacing, for every point set (darts make the slowest sets).
       await set('spectrum', 'radius', 12);

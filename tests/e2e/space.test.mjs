@@ -191,7 +191,7 @@ test('the torus view scatters the same rule on a mesh: the core’s count, none 
     ([shape, seed]) => {
       const wasm = window.poissonWasm;
       const mesh = wasm.Mesh.torus(shape);
-      const n = wasm.sampleMesh(mesh.vertices(), mesh.indices(), { radius: 4, k: 30, seed }).length / 4;
+      const n = wasm.sampleMesh(mesh.vertices(), mesh.indices(), { radius: 4, k: 30, seed }).length / 6;
       mesh.free();
       return n;
     },

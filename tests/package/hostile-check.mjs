@@ -254,6 +254,7 @@ const FUNCTIONS = (pkg) => ({
   defaultExponent: [30],
   jitteredGrid: [20, W, H, 1],
   randomPoints: [10, W, H, 1],
+  spectrumOf: [new Float64Array([1, 2, 30, 40]), W, H, 4, 4],
   pictureLabel: ['sphere'],
   phase: [0, 0],
   // A small box: a hostile radius of 1 (`true`) in a 200 × 150 × 50 one is 875 500 points,
@@ -261,10 +262,14 @@ const FUNCTIONS = (pkg) => ({
   poissonDisk3d: [60, 40, 20, 10, 30, 1],
   fastPoisson3d: [60, 40, 20, 10, 1],
   sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1 }],
+  eliminate: [50, { width: W, height: H, seed: 1 }],
   // Mesh's static functions.
   torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
   fromArrays: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2])],
   fromObj: ['v 0 0 0\nv 9 0 0\nv 0 9 0\nf 1 2 3\n'],
+  relax: [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { method: 'fpo', iterations: 2 }],
+  measure: [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { wrap: true }],
+  voronoiCells: [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { wrap: true }],
 });
 
 /**
@@ -319,6 +324,7 @@ const RECIPES = {
   TileSet: { args: () => [{ width: 100, height: 100, radius: 10, k: 30, seed: 1, wrap: true }] },
   SpaceSampler: { args: () => [{ width: W, height: H, depth: 50, radius: 10, k: 30, seed: 1 }] },
   Mesh: { make: (pkg) => pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }) },
+  Relaxation: { args: () => [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { method: 'lloyd', wrap: true }], methods: { run: [5] } },
   MeshSampler: { args: (pkg) => [pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }), { radius: 1, k: 30, seed: 1 }] },
 };
 

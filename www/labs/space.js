@@ -105,8 +105,8 @@ export function mount(section, wasm) {
       if (state.scene === 'box') {
         return { width: SIDE, height: SIDE, points: state.done?.boxPoints ?? new Float64Array(), stride: 3, columns: 'x,y,z', name: 'box' };
       }
-      const quads = state.done?.torusPoints ?? new Float64Array();
-      const xyz = quads.filter((_, i) => i % 4 !== 3);
+      const sixes = state.done?.torusPoints ?? new Float64Array();
+      const xyz = sixes.filter((_, i) => i % 6 < 3);
       return { width: across, height: across, points: xyz, stride: 3, columns: 'x,y,z', name: 'torus' };
     },
   });
@@ -272,11 +272,11 @@ export function mount(section, wasm) {
     } else {
       strokeSegments(ctx, cam, guide, 'back', 'rgba(47, 79, 47, 0.12)', 1);
       strokeSegments(ctx, cam, guide, 'front', 'rgba(47, 79, 47, 0.3)', 1);
-      drawPoints(ctx, cam, job.torusPoints, 4, dot, state.cache);
+      drawPoints(ctx, cam, job.torusPoints, 6, dot, state.cache);
       const i = state.chosen;
       if (i >= 0) {
-        drawFace(ctx, cam, faces.vertices, faces.indices, job.torusPoints[4 * i + 3]);
-        drawBall(ctx, cam, cam.project(job.torusPoints[4 * i], job.torusPoints[4 * i + 1], job.torusPoints[4 * i + 2]), r);
+        drawFace(ctx, cam, faces.vertices, faces.indices, job.torusPoints[6 * i + 3]);
+        drawBall(ctx, cam, cam.project(job.torusPoints[6 * i], job.torusPoints[6 * i + 1], job.torusPoints[6 * i + 2]), r);
       }
     }
     const font = textSize(view, 13);

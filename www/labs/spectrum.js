@@ -18,6 +18,7 @@ import { COLORS, clear, dots } from '../lib/draw.js';
 import { statusLine, stepsJob } from '../lib/job.js';
 import { buildParams, range } from '../lib/params.js';
 import { NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { drawRadial } from '../lib/radial.js';
 import { keyLines, keyText, paint, scale, tag } from './spectrum/picture.js';
 
 const WIDTH = 720;
@@ -191,78 +192,13 @@ export function mount(section, wasm) {
 
   /** The radial average against |f| · r, with the white-noise level and the low band marked. */
   function drawPlot() {
-    const { ctx } = plot;
-    clear(ctx, PLOT_WIDTH, PLOT_HEIGHT, '#fff');
     const s = state.spectrum;
-    if (!s) return;
-    const radial = s.radial();
-    const r = state.radius;
-    const step = s.binWidth * r;
-    // Entry i is the ring centred on (i + 1) · binWidth (the core's RadialAverage).
-    const xMax = (radial.length + 0.5) * step;
-    const yMax = Math.max(2, ...radial) * 1.05;
-    const left = 34;
-    const right = PLOT_WIDTH - 10;
-    const top = 10;
-    const bottom = PLOT_HEIGHT - 30;
-    const x = (v) => left + (v / xMax) * (right - left);
-    const y = (v) => bottom - (v / yMax) * (bottom - top);
-
-    // The low-frequency band, shaded and labelled.
-    ctx.fillStyle = 'rgba(33, 99, 160, 0.12)';
-    ctx.fillRect(left, top, x(CUTOFF) - left, bottom - top);
-    ctx.fillStyle = 'rgba(33, 99, 160, 0.95)';
-    const font = textSize(plot, 11);
-    ctx.font = `${font}px system-ui, sans-serif`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText('low frequencies:', left + 4, top + 4);
-    ctx.fillText('empty for blue noise', left + 4, top + 4 + 1.2 * font);
-
-    // The curve: one point per ring, at the ring's middle.
-    ctx.strokeStyle = COLORS.tree;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    radial.forEach((value, i) => {
-      const px = x((i + 1) * step);
-      const py = y(value);
-      if (i === 0) ctx.moveTo(px, py);
-      else ctx.lineTo(px, py);
+    const curves = s ? [{ values: s.radial(), color: COLORS.tree }] : [];
+    drawRadial(plot, PLOT_WIDTH, PLOT_HEIGHT, curves, {
+      step: s ? s.binWidth * state.radius : 1,
+      xLabel: 'frequency × r',
+      band: { to: CUTOFF, lines: ['low frequencies:', 'empty for blue noise'] },
     });
-    ctx.stroke();
-
-    // White noise: power 1.
-    ctx.strokeStyle = '#a4262c';
-    ctx.lineWidth = 1;
-    ctx.setLineDash([5, 4]);
-    ctx.beginPath();
-    ctx.moveTo(left, y(1));
-    ctx.lineTo(right, y(1));
-    ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'bottom';
-    const label = 'white noise = 1';
-    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-    ctx.fillRect(left + 2, y(1) - 2 - 1.2 * font, ctx.measureText(label).width + 4, 1.2 * font);
-    ctx.fillStyle = '#a4262c';
-    ctx.fillText(label, left + 4, y(1) - 2);
-
-    // Axes and ticks.
-    ctx.strokeStyle = COLORS.muted;
-    ctx.beginPath();
-    ctx.moveTo(left, top);
-    ctx.lineTo(left, bottom);
-    ctx.lineTo(right, bottom);
-    ctx.stroke();
-    ctx.fillStyle = COLORS.muted;
-    ctx.textBaseline = 'top';
-    ctx.textAlign = 'center';
-    for (let v = 0; v <= xMax + 1e-9; v += 0.5) ctx.fillText(String(v), x(v), bottom + 4);
-    ctx.fillText('frequency × r', (left + right) / 2, bottom + 4 + 1.1 * font);
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
-    for (let v = 0; v <= yMax; v += 1) ctx.fillText(String(v), left - 5, y(v));
   }
 
   return () => spectrum.want('seed');

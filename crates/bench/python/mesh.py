@@ -10,11 +10,18 @@ random points on the triangles (numpy, fixed seed). Run with numpy, scipy and po
 installed:
 
     python mesh.py --cli target/release/poisson --obj torus.obj --radius 1 --work DIR [--trimesh]
+        [--blender PYTHON --anchor blender_scatter.py]
+
+With --blender (a Python with `bpy` 4.5.4 and numpy) the anchor script times Blender's own
+Distribute Points on Faces (Poisson Disk) at Density Max 20 and 40 (node evaluation only, best of
+3) and writes its points, measured like the others. Ours also gets its CPU seconds (user +
+system of the best run), which a loaded machine inflates less than the wall clock.
 """
 
 import argparse
 import os
 import platform
+import resource
 import subprocess
 import time
 from importlib.metadata import version
@@ -95,17 +102,37 @@ def coverage(points, probes, radius):
     return float(np.mean(d <= radius))
 
 
-def ours(cli, obj, radius, work, repeat):
-    """`poisson mesh … --format csv -o FILE` as a whole process; its points and their
-    triangles from the CSV."""
-    csv = os.path.join(work, "ours.csv")
-    args = [cli, "mesh", "--input", obj, "--radius", f"{radius:g}", "--format", "csv", "-o", csv]
-    seconds, _ = best_of(lambda: subprocess.run(args, check=True), repeat)
+def ours(cli, obj, radius, work, repeat, method="bridson"):
+    """`poisson mesh … --method METHOD --format csv -o FILE` as a whole process: best wall
+    seconds, best CPU seconds (user + system), its points and their triangles from the CSV."""
+    csv = os.path.join(work, f"ours-{method}.csv")
+    args = [cli, "mesh", "--input", obj, "--radius", f"{radius:g}", "--method", method,
+            "--format", "csv", "-o", csv]
+    cpu = []
+
+    def run():
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(args, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+
+    seconds, _ = best_of(run, repeat)
     with open(csv) as f:
         header = f.readline().strip()
-    assert header == "x,y,z,face", header
+    assert header == "x,y,z,face,u,v", header
     data = np.loadtxt(csv, delimiter=",", skiprows=1, ndmin=2)
-    return seconds, data[:, :3], data[:, 3].astype(np.int64)
+    return seconds, min(cpu), data[:, :3], data[:, 3].astype(np.int64)
+
+
+def blender_sample(python, anchor, obj, radius, density_max, work):
+    """Blender's Distribute Points on Faces through the anchor script: (best seconds of its
+    node evaluation, its points)."""
+    out = os.path.join(work, f"blender-{density_max:g}.npy")
+    run = subprocess.run([python, anchor, obj, f"{radius:g}", f"{density_max:g}", "0", out],
+                         check=True, capture_output=True, text=True)
+    line = next(l for l in run.stdout.splitlines() if l.startswith("blender points"))
+    seconds = float(line.split()[-1])
+    return seconds, np.load(out).reshape(-1, 3)
 
 
 def pcu_sample(v, f, radius, repeat):
@@ -167,6 +194,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--probes", type=int, default=200_000)
     ap.add_argument("--trimesh", action="store_true", help="add trimesh's sample_surface_even")
+    ap.add_argument("--blender", help="a Python with bpy 4.5.4 and numpy, for Blender's rows")
+    ap.add_argument("--anchor", help="the Blender anchor script, blender_scatter.py")
     args = ap.parse_args()
     r = args.radius
 
@@ -188,12 +217,22 @@ def main():
           f"average after the row's runs.\n")
 
     rows = []
-    seconds, points, faces = ours(args.cli, args.obj, r, args.work, args.repeat)
+    seconds, cpu_bridson, points, faces = ours(args.cli, args.obj, r, args.work, args.repeat)
     own_face = off_face(points, faces, v, f)
     rows.append(("poisson-live `poisson mesh` (ours, whole process)", points, seconds, load()))
     seconds, points = pcu_sample(v, f, r, args.repeat)
     rows.append((f"point-cloud-utils {pcu_version} sample_mesh_poisson_disk", points, seconds,
                  load()))
+    seconds, cpu_fast, points, faces = ours(args.cli, args.obj, r, args.work, args.repeat, "fast")
+    own_face = max(own_face, off_face(points, faces, v, f))
+    rows.append(("poisson-live `poisson mesh --method fast` (ours, whole process)", points,
+                 seconds, load()))
+    if args.blender:
+        for dm in (20, 40):
+            seconds, points = blender_sample(args.blender, args.anchor, args.obj, r, dm,
+                                             args.work)
+            rows.append((f"Blender 4.5.4 Distribute Points on Faces, Density Max {dm}", points,
+                         seconds, load()))
     if args.trimesh:
         # Asked for as many points as point-cloud-utils found room for: more draws only make
         # its pruning drop more.
@@ -228,6 +267,23 @@ def main():
     print(f"- {speed:.2f}× point-cloud-utils' speed (target ≥ 10: {verdict(speed >= 10)})")
     spacing = "kept" if gap >= r - 1e-9 else "BROKEN"
     print(f"- spacing: smallest pair distance {gap:.6f} for r = {r:g} ({spacing})")
+    print(f"- CPU seconds (user + system, best run) of the whole process: bridson "
+          f"{cpu_bridson:.3f}, fast {cpu_fast:.3f}")
+
+    _, n, fast_s, gap, cover, _, _ = stats[2]
+    per_r2 = n * r * r / area
+    spacing = "kept" if gap >= r - 1e-9 else "BROKEN"
+    print("\nTargets of `--method fast` (issue 34):\n")
+    print(f"- {per_r2:.3f} points per r² (target ≥ 0.70: {verdict(per_r2 >= 0.70)})")
+    print(f"- coverage {cover * 100:.3f} % (target ≥ 99.9 %: {verdict(cover >= 0.999)})")
+    print(f"- smallest pair distance {gap:.6f} for r = {r:g} ({spacing})")
+    if args.blender:
+        for name, _, seconds, _, _, _, _ in stats[3:5]:
+            print(f"- whole process {fast_s:.3f} s against {name}: {seconds:.3f} s = "
+                  f"{seconds / fast_s:.2f}× (wall clock, both)")
+        dm20 = stats[3][2]
+        print(f"- ≥ 10× Blender at Density Max 20 (≥ 8× loaded): {dm20 / fast_s:.2f}× "
+              f"({verdict(dm20 / fast_s >= 10)})")
     print(f"\nLoad average after the runs: {load()}")
 
 if __name__ == "__main__":

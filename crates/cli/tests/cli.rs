@@ -1489,7 +1489,7 @@ fn mesh_reads_obj_and_writes_each_points_face() {
         "mesh", "--input", path, "--radius", "1", "--format", "csv",
     ]));
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("x,y,z,face"));
+    assert_eq!(lines.next(), Some("x,y,z,face,u,v"));
     let mesh =
         poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
     let want = poisson_live::space::sample_mesh(&mesh, 1.0, 30, 123456).unwrap(); // the default seed
@@ -1500,6 +1500,14 @@ fn mesh_reads_obj_and_writes_each_points_face() {
     for (row, p) in rows.iter().zip(&want) {
         assert_eq!(row[..3], p.position[..]);
         assert_eq!(row[3], p.face as f64);
+        assert_eq!(row[4..], p.barycentric[..]);
+        // (1 − u − v)·A + u·B + v·C puts the point back (the square's corners by face).
+        let corners = mesh.corners(p.face);
+        let (u, v) = (row[4], row[5]);
+        for i in 0..3 {
+            let back = (1.0 - u - v) * corners[0][i] + u * corners[1][i] + v * corners[2][i];
+            assert!((back - row[i]).abs() < 1e-9, "{row:?}");
+        }
         assert_eq!(row[2], 1.0, "on the square's plane");
         // Triangle 0 is (0,0)-(6,0)-(6,6): below the diagonal; triangle 1 above it.
         assert_eq!(p.face, usize::from(row[1] > row[0]), "{row:?}");
@@ -1508,4 +1516,126 @@ fn mesh_reads_obj_and_writes_each_points_face() {
         "mesh", "-i", path, "-r", "1", "--format", "count",
     ]));
     assert_eq!(count.trim(), want.len().to_string());
+}
+
+#[test]
+fn mesh_weights_vary_the_spacing_and_bad_weights_write_nothing() {
+    let obj = temp_file("weighted-square.obj");
+    std::fs::write(&obj, "v 0 0 0\nv 12 0 0\nv 12 12 0\nv 0 12 0\nf 1 2 3 4\n").unwrap();
+    let path = obj.to_str().unwrap();
+    let weights = temp_file("weights.txt");
+    // Heavy on the left edge (x = 0), light on the right.
+    std::fs::write(&weights, "1\n0\n0\n1\n").unwrap();
+    let wpath = weights.to_str().unwrap();
+    let mesh =
+        poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
+    let spacing =
+        poisson_live::space::MeshSpacing::new(&mesh, 0.5, 1.5, vec![1.0, 0.0, 0.0, 1.0]).unwrap();
+    for method in ["bridson", "fast"] {
+        let want = match method {
+            "bridson" => poisson_live::space::sample_mesh_weighted(&mesh, &spacing, 30, 9),
+            _ => poisson_live::space::fast_sample_mesh_weighted(&mesh, &spacing, 9),
+        }
+        .unwrap();
+        let csv = stdout(&poisson(&[
+            "mesh",
+            "-i",
+            path,
+            "-r",
+            "0.5",
+            "--weights",
+            wpath,
+            "--radius-max",
+            "1.5",
+            "--method",
+            method,
+            "--seed",
+            "9",
+            "--format",
+            "csv",
+        ]));
+        let rows: Vec<Vec<f64>> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(|n| n.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(rows.len(), want.len());
+        for (row, p) in rows.iter().zip(&want) {
+            assert_eq!(row[..3], p.position[..]);
+        }
+        let left = rows.iter().filter(|r| r[0] < 6.0).count();
+        assert!(
+            left > 2 * (rows.len() - left),
+            "{method}: {left} of {}",
+            rows.len()
+        );
+    }
+    let out = temp_file("weighted-out.csv");
+    let o = out.to_str().unwrap();
+    for (text, r2, message) in [
+        ("1\n0\n0\n", "1.5", "3 weights for a mesh of 4 vertices"),
+        ("1\n0\nNaN\n1\n", "1.5", "weight 3 (vertex 2) is NaN"),
+        ("1\n0\n1.5\n1\n", "1.5", "weight 3 (vertex 2) is 1.5"),
+        (
+            "1\nlots\n0\n1\n",
+            "1.5",
+            "weights line 2: \"lots\" is not a number",
+        ),
+        (
+            "1\n0\n0\n1\n",
+            "0.25",
+            "radius-max must be a finite number ≥ radius (0.5)",
+        ),
+    ] {
+        std::fs::write(&weights, text).unwrap();
+        let args = [
+            "mesh",
+            "-i",
+            path,
+            "-r",
+            "0.5",
+            "--weights",
+            wpath,
+            "--radius-max",
+            r2,
+            "-o",
+            o,
+        ];
+        let (code, err) = failure(&args);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(message), "{err}");
+        assert!(!out.exists(), "{text:?} wrote {o}");
+    }
+    let (code, err) = failure(&["mesh", "-i", path, "-r", "0.5", "--weights", wpath]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn mesh_method_fast_writes_the_crates_fast_cover() {
+    let obj = temp_file("fast-square.obj");
+    std::fs::write(&obj, "v 0 0 0\nv 8 0 0\nv 8 8 0\nv 0 8 0\nf 1 2 3 4\n").unwrap();
+    let path = obj.to_str().unwrap();
+    let mesh =
+        poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
+    let want = poisson_live::space::fast_sample_mesh(&mesh, 1.0, 5).unwrap();
+    let args = [
+        "mesh", "-i", path, "-r", "1", "--method", "fast", "--seed", "5",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&stdout(&poisson(
+        &[&args[..], &["--format", "json"]].concat(),
+    )))
+    .unwrap();
+    let rows: Vec<[f64; 6]> = serde_json::from_value(json["points"].clone()).unwrap();
+    assert_eq!(rows.len(), want.len());
+    for (row, p) in rows.iter().zip(&want) {
+        assert_eq!(row[..3], p.position[..]);
+        assert_eq!(row[3], p.face as f64);
+        assert_eq!(row[4..], p.barycentric[..]);
+    }
+    let bridson = stdout(&poisson(&[
+        "mesh", "-i", path, "-r", "1", "--format", "count",
+    ]));
+    assert!(want.len() > bridson.trim().parse::<usize>().unwrap());
+    let (code, err) = failure(&["mesh", "-i", path, "-r", "1", "--method", "darts"]);
+    assert_eq!(code, 2, "{err}");
 }

@@ -129,6 +129,11 @@
 //! - [`stipple`] — stippling: dots whose spacing follows a picture, and pictures as masks.
 //! - [`space`] — beyond the plane: Bridson in a box of 3 (or any) dimensions, the fast sampler
 //!   in 3D, and points on a triangle mesh's surface (meshes read from OBJ).
+//! - [`eliminate`] — exactly N points by weighted sample elimination (Yuksel 2015), in
+//!   progressive order, on a box (2D or 3D, optionally wrapped) or a mesh's surface.
+//! - [`relax`] — Lloyd's method and farthest-point optimisation: a finished set moved towards an
+//!   even spread; [`voronoi`], the cells they move by; [`quality`], δX, mean δX and the pair
+//!   correlation.
 //! - [`job`] — the one shape of long work: run a budget at a time, then take the result.
 //!
 //! The classic methods draw from a Park–Miller generator ([`rng`]) in a fixed order, so a seed
@@ -142,16 +147,20 @@
 // re-exports are for users: the crate's own code names real paths (`crate::base::error`). The
 // folders are the dependency graph: base <- classic <- variants <- pictures, each using only
 // those to its left, and measures beside them, using base alone and used by any folder but
-// base. `node scripts/audit-core.mjs` finds no cycle between folders or between modules.
+// base. Passes (relaxation) take finished point sets and move them: they use base and measures
+// only, and no folder uses them. `node scripts/audit-core.mjs` finds no cycle between folders
+// or between modules.
 mod base;
 mod classic;
 mod measures;
+mod passes;
 mod pictures;
 mod variants;
 
 pub use base::{error, export, job, point, rng};
 pub use classic::{bridson, compare, darts, grid, history, scatter, spectrum};
-pub use measures::{clearing, figures, metrics};
+pub use measures::{clearing, figures, metrics, quality};
+pub use passes::{eliminate, relax, voronoi};
 pub use pictures::{biomes, paint, stipple, world};
 pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, space, stream, wrap};

@@ -54,6 +54,15 @@ fn on_their_triangles(mesh: &Mesh, points: &[MeshPoint]) {
             weights.iter().all(|&w| w >= -1e-9) && off <= 1e-9 * size,
             "{p:?} is off its triangle: {weights:?}, {off} from its plane"
         );
+        // Its own (u, v) put it back where it is, within 1e-9 of the triangle's size.
+        let [u, v] = p.barycentric;
+        let [a, b, c] = corners;
+        let back: Vec<f64> = (0..3)
+            .map(|i| (1.0 - u - v) * a[i] + u * b[i] + v * c[i])
+            .collect();
+        let miss = (0..3).fold(0.0f64, |m, i| m.max((back[i] - p.position[i]).abs()));
+        assert!(miss <= 1e-9 * size, "{p:?}: (u, v) miss it by {miss}");
+        assert!(u >= -1e-9 && v >= -1e-9 && u + v <= 1.0 + 1e-9, "{p:?}");
     }
 }
 
@@ -257,6 +266,7 @@ fn a_mesh_samples_the_same_at_any_scale_the_crate_measures() {
             .map(|p| MeshPoint {
                 position: p.position.map(|c| c / scale),
                 face: p.face,
+                barycentric: p.barycentric,
             })
             .collect();
         on_their_triangles(&unit, &back);
@@ -315,7 +325,7 @@ mod space_digests;
 /// The pinned bits: the wasm build's tests (`crates/web/tests/space.rs`) hold it to the same.
 #[test]
 fn the_bits_are_pinned() {
-    use space_digests::{digest, Kind, DIGESTS};
+    use space_digests::{digest, Kind, BARYCENTRIC_DIGESTS, DIGESTS};
     let measured = DIGESTS.map(|(kind, size, r, seed, _, _)| {
         let numbers: Vec<f64> = match kind {
             Kind::Bridson => poisson_disk_3d(size[0], size[1], size[2], r, 30, seed)
@@ -341,4 +351,11 @@ fn the_bits_are_pinned() {
         (kind, size, r, seed, n, digest(numbers))
     });
     assert_eq!(measured, DIGESTS);
+    let measured = BARYCENTRIC_DIGESTS.map(|(major, minor, r, seed, _)| {
+        let mesh = Mesh::torus(major, minor, 48, 24).unwrap();
+        let points = sample_mesh(&mesh, r, 30, seed).unwrap();
+        let uv = points.iter().flat_map(|p| p.barycentric);
+        (major, minor, r, seed, digest(uv))
+    });
+    assert_eq!(measured, BARYCENTRIC_DIGESTS);
 }

@@ -448,6 +448,11 @@ impl Params {
         })
     }
 
+    /// The numbers under `key`: an array or a `Float64Array`, as [`numbers`] reads them.
+    pub(crate) fn numbers(&self, key: &'static str) -> Result<Vec<f64>, JsError> {
+        numbers(key, &self.get(key)?)
+    }
+
     /// The number under `key` (NaN and infinities pass: the rule that refuses them says why).
     pub(crate) fn number(&self, key: &str) -> Result<f64, JsError> {
         let value = self.get(key)?;

@@ -41,9 +41,14 @@ pub fn fast_poisson_3d(
 }
 
 /// Points on a triangle mesh given as `vertices` (`x, y, z` each) and `indices` (three per
-/// triangle, 0-based), with `{radius, k, seed}` (`k` 30 unless given): `x, y, z, face` per
-/// point, at least `radius` apart in 3D; the crate's `space::sample_mesh`. Throws on bad input
-/// (an index out of range, a non-finite coordinate, no triangles).
+/// triangle, 0-based), with `{radius, k, seed, method, weights, radiusMax}` (`k` 30 unless
+/// given, for `method` `"bridson"`, the default; `"fast"` is the crate's
+/// `space::fast_sample_mesh`, the densest, quickest cover; `weights`, one in `[0, 1]` per vertex,
+/// with `radiusMax` make the spacing `radius` where a vertex weighs 1 and `radiusMax` where it
+/// weighs 0, the crate's `space::MeshSpacing`): six numbers per point,
+/// `x, y, z, face, u, v` (the point is `(1 − u − v)·A + u·B + v·C` of its triangle `face`), at
+/// least `radius` apart in 3D (by default the crate's `space::sample_mesh`). Throws on bad
+/// input (an index out of range, a non-finite coordinate, no triangles, bad weights).
 #[wasm_bindgen(js_name = sampleMesh)]
 pub fn sample_mesh(
     #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] vertices: &JsValue,
@@ -53,8 +58,38 @@ pub fn sample_mesh(
     let p = js::Params::new("sampleMesh", params)?;
     let k = tries_or_default(&p)?;
     let mesh = mesh_of(vertices, indices)?;
-    let points = space::sample_mesh(&mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
-    Ok(quads(points.iter().copied()))
+    let (radius, seed) = (p.number("radius")?, p.seed()?);
+    let method = if p.has("method")? {
+        p.text("method")?
+    } else {
+        "bridson".into()
+    };
+    let spacing = match (p.has("weights")?, p.has("radiusMax")?) {
+        (false, false) => None,
+        (true, true) => {
+            let weights = p.numbers("weights")?;
+            let max = p.number("radiusMax")?;
+            Some(space::MeshSpacing::new(&mesh, radius, max, weights).map_err(err)?)
+        }
+        _ => {
+            return Err(JsError::new(
+                "sampleMesh takes weights and radiusMax together, or neither",
+            ))
+        }
+    };
+    let points = match (method.as_str(), &spacing) {
+        ("bridson", None) => space::sample_mesh(&mesh, radius, k, seed),
+        ("bridson", Some(s)) => space::sample_mesh_weighted(&mesh, s, k, seed),
+        ("fast", None) => space::fast_sample_mesh(&mesh, radius, seed),
+        ("fast", Some(s)) => space::fast_sample_mesh_weighted(&mesh, s, seed),
+        (other, _) => {
+            return Err(JsError::new(&format!(
+                "unknown method {other:?}: use bridson, fast"
+            )))
+        }
+    }
+    .map_err(err)?;
+    Ok(sixes(points.iter().copied()))
 }
 
 /// Bridson's tries under `k` of a 3D call's parameters, 30 (the crate's usual) when not given:
@@ -65,7 +100,7 @@ fn tries_or_default(p: &js::Params) -> Result<u32, JsError> {
 
 /// A mesh from JS arrays: vertices as numbers, indices as whole numbers, both at most
 /// `js::MAX_NUMBERS` long, checked before anything is copied.
-fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError> {
+pub(crate) fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError> {
     let vertices = js::numbers("vertices", vertices)?;
     let indices: Vec<u32> = match indices.dyn_ref::<js_sys::Uint32Array>() {
         Some(typed) if typed.length() as usize <= js::MAX_NUMBERS => typed.to_vec(),
@@ -93,10 +128,14 @@ fn mesh_of(vertices: &JsValue, indices: &JsValue) -> Result<space::Mesh, JsError
     space::Mesh::from_arrays(&vertices, &indices).map_err(err)
 }
 
-/// `x, y, z, face` per point.
-fn quads(points: impl Iterator<Item = space::MeshPoint>) -> Float64Array {
+/// `x, y, z, face, u, v` per point.
+fn sixes(points: impl Iterator<Item = space::MeshPoint>) -> Float64Array {
     let flat: Vec<f64> = points
-        .flat_map(|p| [p.position[0], p.position[1], p.position[2], p.face as f64])
+        .flat_map(|p| {
+            let [x, y, z] = p.position;
+            let [u, v] = p.barycentric;
+            [x, y, z, p.face as f64, u, v]
+        })
         .collect();
     Float64Array::from(&flat[..])
 }
@@ -238,9 +277,9 @@ impl MeshSampler {
         Ok(self.sampler.run(js::whole("maxSteps", max_steps)?.into()))
     }
 
-    /// The points so far, `x, y, z, face` each.
+    /// The points so far, `x, y, z, face, u, v` each (as `sampleMesh`).
     pub fn points(&self) -> Float64Array {
-        quads(self.sampler.points())
+        sixes(self.sampler.points())
     }
 }
 

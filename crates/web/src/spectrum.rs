@@ -1,8 +1,8 @@
 //! `Spectrum`: the spectrum lab's point sets and their power spectrum, averaged over maps;
-//! `SpectrumJob` makes it a little per call.
+//! `SpectrumJob` makes it a little per call; `spectrumOf` measures points made elsewhere.
 
 use crate::job::job_class;
-use crate::js::{err, getters, named, whole_in, xy, Params};
+use crate::js::{err, getters, named, numbers, whole_in, xy, Params};
 use js_sys::Float64Array;
 use poisson_live::spectrum::{self, Averaged, Kind, Periodogram, RadialAverage, SpectrumParams};
 use poisson_live::spectrum::{MAX_FREQUENCY, MAX_MAPS};
@@ -112,3 +112,35 @@ getters!(SpectrumJob, self {
     /// How many maps are averaged.
     maps "maps": u32 = self.job.maps() as u32;
 });
+
+/// The spectrum of points made elsewhere (`x, y` pairs on a `width × height` map) for
+/// `|fx| ≤ fxMax`, `|fy| ≤ fyMax`, in one call: the relax lab measures each iteration's few
+/// hundred points this way. Costs points × frequencies. Throws on an odd count of numbers, and
+/// with the core's words past its work limit, on a coordinate that is not finite or a bad size.
+#[wasm_bindgen(js_name = spectrumOf)]
+pub fn spectrum_of(
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] points: &JsValue,
+    width: f64,
+    height: f64,
+    fx_max: f64,
+    fy_max: f64,
+) -> Result<Spectrum, JsError> {
+    let fx_max = whole_in("frequencies across", fx_max, 0, MAX_FREQUENCY)?;
+    let fy_max = whole_in("frequencies down", fy_max, 0, MAX_FREQUENCY)?;
+    let flat = numbers("points", points)?;
+    crate::export::stride(&flat, 2.0)?;
+    let points: Vec<Point> = flat
+        .chunks_exact(2)
+        .map(|c| Point {
+            x: c[0],
+            y: c[1],
+            r: 0.0,
+        })
+        .collect();
+    let periodogram = Periodogram::new(&points, width, height, fx_max, fy_max).map_err(err)?;
+    Ok(Spectrum {
+        radial: periodogram.radial_average(),
+        points,
+        periodogram,
+    })
+}

@@ -1,12 +1,12 @@
 //! The measures' bindings (`CompareJob` for the opening comparison, `SpectrumJob` for the
-//! spectrum lab), called as the page calls them.
+//! spectrum lab, `spectrumOf` for the relax lab), called as the page calls them.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
 
 use common::{bits, message, obj, s};
 use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumParams};
-use poisson_live_web::{CompareJob, Spectrum, SpectrumJob};
+use poisson_live_web::{spectrum_of, CompareJob, Spectrum, SpectrumJob};
 use wasm_bindgen::JsError;
 use wasm_bindgen_test::*;
 
@@ -154,4 +154,29 @@ fn spectrum_bad_input_becomes_an_exception() {
     assert!(m.contains("radius"), "{m}");
     let m = message(spectrum_job("darts", 20.0, 1.0, 0.0, 64.0));
     assert!(m.contains("maps"), "{m}");
+}
+
+/// `spectrumOf` on a map's points is the spectrum lab's one-map spectrum of them, to the bit;
+/// bad input is refused in words.
+#[wasm_bindgen_test]
+fn the_spectrum_of_given_points_is_the_one_map_spectrum() {
+    let one = spectrum("bridson", 1.0);
+    let points = one.points();
+    let of = spectrum_of(&points.clone().into(), 720.0, 400.0, 64.0, 36.0).unwrap();
+    assert_eq!(of.point_count(), one.point_count());
+    assert_eq!((of.cols(), of.rows()), (129, 73));
+    assert_eq!(bits(of.power().to_vec()), bits(one.power().to_vec()));
+    assert_eq!(bits(of.radial().to_vec()), bits(one.radial().to_vec()));
+    assert_eq!(of.points().to_vec(), points.to_vec());
+    let odd = js_sys::Float64Array::from(&[1.0, 2.0, 3.0][..]);
+    assert_eq!(
+        message(spectrum_of(&odd.into(), 720.0, 400.0, 4.0, 4.0)),
+        "3 numbers do not make whole points of 2"
+    );
+    let pair = js_sys::Float64Array::from(&[1.0, 2.0][..]);
+    assert!(message(spectrum_of(&pair.clone().into(), 0.0, 400.0, 4.0, 4.0)).contains("width"));
+    assert!(
+        message(spectrum_of(&pair.into(), 720.0, 400.0, 4097.0, 4.0))
+            .contains("frequencies across")
+    );
 }

@@ -10,7 +10,7 @@ use common::message;
 use poisson_live_web::{
     fast_poisson_3d, poisson_disk_3d, sample_mesh, Mesh, MeshSampler, SpaceSampler,
 };
-use space_digests::{digest, Kind, DIGESTS};
+use space_digests::{digest, Kind, BARYCENTRIC_DIGESTS, DIGESTS, FAST_MESH_DIGESTS};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -22,6 +22,7 @@ fn object(json: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn the_same_bits_as_the_native_build() {
+    let mut uv_digests = Vec::new();
     let measured = DIGESTS.map(|(kind, size, r, seed, _, _)| {
         let numbers = match kind {
             Kind::Bridson => poisson_disk_3d(size[0], size[1], size[2], r, 30.0, f64::from(seed)),
@@ -42,10 +43,115 @@ fn the_same_bits_as_the_native_build() {
         }
         .unwrap()
         .to_vec();
-        let n = numbers.len() / if kind == Kind::Torus { 4 } else { 3 };
+        // A mesh point is `x, y, z, face, u, v`: the pinned digest is of the first four, and
+        // `u, v` have their own.
+        let (n, numbers) = match kind {
+            Kind::Torus => {
+                let uv = numbers.chunks(6).flat_map(|p| [p[4], p[5]]);
+                uv_digests.push((size[0], size[1], r, seed, digest(uv)));
+                (
+                    numbers.len() / 6,
+                    numbers.chunks(6).flat_map(|p| p[..4].to_vec()).collect(),
+                )
+            }
+            _ => (numbers.len() / 3, numbers),
+        };
         (kind, size, r, seed, n, digest(numbers))
     });
     assert_eq!(measured, DIGESTS);
+    assert_eq!(uv_digests, BARYCENTRIC_DIGESTS);
+}
+
+#[wasm_bindgen_test]
+fn the_fast_mesh_cover_has_the_native_bits() {
+    let measured = FAST_MESH_DIGESTS.map(|(major, minor, r, seed, _, _)| {
+        let torus =
+            format!(r#"{{"major": {major}, "minor": {minor}, "around": 48, "across": 24}}"#);
+        let mesh = Mesh::torus(&object(&torus)).unwrap();
+        let params = format!(r#"{{"radius": {r}, "seed": {seed}, "method": "fast"}}"#);
+        let numbers = sample_mesh(
+            &mesh.vertices().into(),
+            &mesh.indices().into(),
+            &object(&params),
+        )
+        .unwrap()
+        .to_vec();
+        (major, minor, r, seed, numbers.len() / 6, digest(numbers))
+    });
+    assert_eq!(measured, FAST_MESH_DIGESTS);
+    let bad = sample_mesh(
+        &js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0, 9.0, 0.0][..]).into(),
+        &js_sys::Uint32Array::from(&[0, 1, 2][..]).into(),
+        &object(r#"{"radius": 1, "seed": 1, "method": "darts"}"#),
+    );
+    assert_eq!(message(bad), "unknown method \"darts\": use bridson, fast");
+}
+
+#[wasm_bindgen_test]
+fn weights_vary_the_spacing_and_bad_weights_throw_the_cores_message() {
+    let torus = object(r#"{"major": 8, "minor": 3, "around": 24, "across": 12}"#);
+    let mesh = Mesh::torus(&torus).unwrap();
+    let (vertices, indices) = (mesh.vertices(), mesh.indices());
+    let n = vertices.length() / 3;
+    let heavy: Vec<f64> = vertices
+        .to_vec()
+        .chunks(3)
+        .map(|v| if v[1] >= 0.0 { 1.0 } else { 0.0 })
+        .collect();
+    let native = poisson_live::space::Mesh::torus(8.0, 3.0, 24, 12).unwrap();
+    let spacing = poisson_live::space::MeshSpacing::new(&native, 0.8, 1.6, heavy.clone()).unwrap();
+    let weights = serde_json::to_string(&heavy).unwrap();
+    for method in ["bridson", "fast"] {
+        let params = format!(
+            r#"{{"radius": 0.8, "seed": 3, "method": "{method}", "weights": {weights}, "radiusMax": 1.6}}"#
+        );
+        let got = sample_mesh(
+            &vertices.clone().into(),
+            &indices.clone().into(),
+            &object(&params),
+        )
+        .unwrap()
+        .to_vec();
+        let want = match method {
+            "bridson" => poisson_live::space::sample_mesh_weighted(&native, &spacing, 30, 3),
+            _ => poisson_live::space::fast_sample_mesh_weighted(&native, &spacing, 3),
+        }
+        .unwrap();
+        let want: Vec<f64> = want
+            .iter()
+            .flat_map(|p| {
+                let [x, y, z] = p.position;
+                let [u, v] = p.barycentric;
+                [x, y, z, p.face as f64, u, v]
+            })
+            .collect();
+        assert_eq!(got, want, "{method}");
+    }
+    let short = r#"{"radius": 0.5, "seed": 3, "weights": [1, 0], "radiusMax": 1}"#;
+    assert_eq!(
+        message(sample_mesh(
+            &vertices.clone().into(),
+            &indices.clone().into(),
+            &object(short)
+        )),
+        format!("2 weights for a mesh of {n} vertices: give one per vertex, in OBJ order")
+    );
+    let alone = r#"{"radius": 0.5, "seed": 3, "radiusMax": 1}"#;
+    assert_eq!(
+        message(sample_mesh(
+            &vertices.clone().into(),
+            &indices.clone().into(),
+            &object(alone)
+        )),
+        "sampleMesh takes weights and radiusMax together, or neither"
+    );
+    let below = format!(r#"{{"radius": 0.5, "seed": 3, "weights": {weights}, "radiusMax": 0.25}}"#);
+    assert!(message(sample_mesh(
+        &vertices.into(),
+        &indices.into(),
+        &object(&below)
+    ))
+    .starts_with("radius-max must be a finite number ≥ radius"));
 }
 
 #[wasm_bindgen_test]
@@ -112,7 +218,7 @@ fn bad_input_throws_the_cores_message() {
         &object(r#"{"radius": 1, "seed": 1}"#),
     )
     .unwrap();
-    assert_eq!(speck.length(), 4);
+    assert_eq!(speck.length(), 6);
 }
 
 #[wasm_bindgen_test]

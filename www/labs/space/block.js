@@ -161,9 +161,9 @@ export function summaryText(scene, job, i, near, triangles) {
       `${job.box.cell.toFixed(2)}. To test a spot there the grid reads those ${block} cells, and here finds ${found}${nearest}.`
     );
   }
-  const d = nearestOf(job.torusPoints, 4, i);
+  const d = nearestOf(job.torusPoints, 6, i);
   return (
-    `Point ${i + 1} stands on triangle ${job.torusPoints[4 * i + 3]} of ${triangles} (orange). Its nearest neighbour is ` +
+    `Point ${i + 1} stands on triangle ${job.torusPoints[6 * i + 3]} of ${triangles} (orange). Its nearest neighbour is ` +
     `${Number.isFinite(d) ? d.toFixed(2) : '–'} away, measured straight through space: ${d < r ? 'closer than' : 'no closer than'} r = ${r}.`
   );
 }

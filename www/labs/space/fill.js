@@ -19,7 +19,7 @@ export function fillJob(wasm, side, mesh, { radius, k, seed }) {
     box,
     torus,
     radius,
-    /** x, y, z per point in the box; x, y, z, face per point on the torus. */
+    /** x, y, z per point in the box; x, y, z, face, u, v per point on the torus. */
     boxPoints: new Float64Array(0),
     torusPoints: new Float64Array(0),
     runUntil(until) {
@@ -28,7 +28,7 @@ export function fillJob(wasm, side, mesh, { radius, k, seed }) {
     },
     read() {
       if (this.boxPoints.length !== 3 * box.pointCount) this.boxPoints = box.points();
-      if (this.torusPoints.length !== 4 * torus.pointCount) this.torusPoints = torus.points();
+      if (this.torusPoints.length !== 6 * torus.pointCount) this.torusPoints = torus.points();
     },
     free() {
       box.free();

@@ -6,14 +6,18 @@ mod bridson;
 mod classes;
 mod completions;
 mod darts;
+mod eliminate;
 mod endless;
 mod fast;
 mod jittered;
+mod measure;
 mod mesh;
 mod paint;
 mod random;
 mod refill;
+mod relax;
 mod stipple;
+mod table;
 mod variable;
 
 use crate::Failure;
@@ -34,6 +38,9 @@ pub enum Command {
     Refill(refill::Refill),
     Classes(classes::Classes),
     Mesh(mesh::MeshCommand),
+    Eliminate(eliminate::Eliminate),
+    Relax(relax::Relax),
+    Measure(measure::Measure),
     Completions(completions::Completions),
 }
 
@@ -53,6 +60,9 @@ impl Command {
             Command::Refill(c) => c.run(),
             Command::Classes(c) => c.run(),
             Command::Mesh(c) => c.run(),
+            Command::Eliminate(c) => c.run(),
+            Command::Relax(c) => c.run(),
+            Command::Measure(c) => c.run(),
             Command::Completions(c) => c.run(),
         }
     }

@@ -1,5 +1,6 @@
-//! The one bucket index for point sets that are already placed: "which points are near here?"
-//! for any set, with any number of points to a cell, on the plane or on a torus.
+//! The bucket index for point sets that are already placed: "which points are near here?" for
+//! any set, with any number of points to a cell, on the plane or on a torus (weighted sample
+//! elimination keeps its own, in 2D and 3D: `passes::eliminate`).
 //!
 //! Why not the sampling [`crate::grid::Grid`]: the grid holds one point per cell (the spacing
 //! guarantees it) and answers one question fast, "may a point of radius r stand here?". A set

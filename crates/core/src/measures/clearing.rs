@@ -197,7 +197,7 @@ pub struct Clearing {
 /// Lawson's flips turn any valid triangulation into the Delaunay one; usually there is nothing
 /// to flip. The points come scaled by [`unit_scale`], so that the exact predicates' products
 /// stay in range; where they still overflow, the edge is left alone.
-fn make_delaunay(points: &[delaunator::Point], tri: &mut delaunator::Triangulation) {
+pub(crate) fn make_delaunay(points: &[delaunator::Point], tri: &mut delaunator::Triangulation) {
     use delaunator::{next_halfedge, prev_halfedge, EMPTY};
     let at = |i: usize| robust::Coord {
         x: points[i].x,
@@ -257,7 +257,7 @@ fn make_delaunay(points: &[delaunator::Point], tri: &mut delaunator::Triangulati
 }
 
 /// A power of two that brings the largest coordinate to between 1/2 and 1 (1 for no size).
-fn unit_scale(points: &[[f64; 2]]) -> f64 {
+pub(crate) fn unit_scale(points: &[[f64; 2]]) -> f64 {
     let largest = points
         .iter()
         .fold(0.0f64, |m, p| m.max(p[0].abs()).max(p[1].abs()));
@@ -297,7 +297,7 @@ fn place_key(p: [f64; 2]) -> (u64, u64) {
 }
 
 /// The centre of the circle through `a`, `b` and `c`, or `None` when they are collinear.
-fn circumcentre(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<[f64; 2]> {
+pub(crate) fn circumcentre(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<[f64; 2]> {
     // Work relative to `a`: the differences are small where the points are close, which keeps
     // the rounding small where it matters.
     let (bx, by) = (b[0] - a[0], b[1] - a[1]);
@@ -378,7 +378,7 @@ fn bisector_on_sides(p: [f64; 2], q: [f64; 2], width: f64, height: f64) -> [Opti
 }
 
 /// For points on one line, each pair of distinct neighbours along it.
-fn line_neighbours(points: &[[f64; 2]]) -> Vec<(usize, usize)> {
+pub(crate) fn line_neighbours(points: &[[f64; 2]]) -> Vec<(usize, usize)> {
     let lexical = |a: &usize, b: &usize| {
         let (p, q) = (points[*a], points[*b]);
         p[0].total_cmp(&q[0]).then(p[1].total_cmp(&q[1]))

@@ -13,19 +13,31 @@
 //! - [`FastSampler3d`] — the fast sampler's idea in 3D: fuller and quicker;
 //!   [`fast_poisson_3d`] in one call.
 //! - [`Mesh`] and [`sample_mesh`] — points on a triangle mesh's surface, at least r apart in
-//!   3D, each knowing its triangle; meshes read from OBJ text.
+//!   3D, each knowing its triangle and where in it ([`barycentric`]); meshes read from OBJ
+//!   text. [`FastMeshSampler`] and [`fast_sample_mesh`]: the mesh's densest, quickest cover.
 //! - [`SpaceGrid`] — the grid in `D` dimensions, which also counts too-close pairs.
 
 pub use crate::classic::bridson::Step;
+pub use barycentric::barycentric;
 pub use bridson::{poisson_disk_3d, poisson_disk_nd, SpaceSampler};
 pub use fast::{fast_poisson_3d, FastSampler3d};
+pub use fast_mesh::{
+    fast_sample_mesh, fast_sample_mesh_weighted, FastMeshSampler, MAX_FAST_TRIANGLES,
+};
 pub use grid::{distance2, SpaceGrid};
 pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};
-pub use on_mesh::{piece_limit, sample_mesh, MeshPoint, MeshSampler, MAX_PIECES};
+pub use on_mesh::{
+    piece_limit, sample_mesh, sample_mesh_weighted, MeshPoint, MeshSampler, MAX_PIECES,
+};
+pub use spacing::MeshSpacing;
 
+mod barycentric;
 mod bridson;
 mod fast;
+mod fast_mesh;
 mod grid;
 mod mesh;
 mod obj;
 mod on_mesh;
+mod spacing;
+mod walk;

@@ -73,3 +73,18 @@ pub const DIGESTS: [(Kind, [f64; 3], f64, i32, usize, u64); 6] = [
         9210866112752753516,
     ),
 ];
+
+/// Torus (major, minor radius; 48 × 24 quads), radius, seed and the digest of every mesh point's
+/// barycentric `u, v`, recorded from the native build.
+pub const BARYCENTRIC_DIGESTS: [(f64, f64, f64, i32, u64); 2] = [
+    (8.0, 3.0, 0.5, 123456, 18079109987404068908),
+    (20.0, 2.5, 0.7, 77, 9719235596513013004),
+];
+
+/// Torus (major, minor radius; 48 × 24 quads), radius, seed, points and the digest of every
+/// point's `x, y, z, face, u, v` from the fast mesh sampler, recorded from the native build.
+#[allow(dead_code)] // read by mesh_fast.rs and the wasm tests, not by space.rs
+pub const FAST_MESH_DIGESTS: [(f64, f64, f64, i32, usize, u64); 2] = [
+    (8.0, 3.0, 0.5, 123456, 2963, 11986880081167542944),
+    (20.0, 2.5, 0.7, 77, 3142, 5295328437916716283),
+];

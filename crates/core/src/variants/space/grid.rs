@@ -198,6 +198,50 @@ impl<const D: usize> SpaceGrid<D> {
         (self.contains(&p) && self.conflict(&p).is_none()).then(|| self.add_unchecked(p))
     }
 
+    /// The first point within `reach` of `p` (which must be in the box) for which
+    /// `too_close(its index, squared distance)` holds, reading every cell that reach touches:
+    /// the query of variable spacing, where a pair's limit is a rule of their two radii (at
+    /// most `reach`, which may pass r and the padding).
+    pub fn conflict_within(
+        &self,
+        p: &[f64; D],
+        reach: f64,
+        mut too_close: impl FnMut(usize, f64) -> bool,
+    ) -> Option<usize> {
+        let span = (reach * self.inv_cell).ceil() as usize + 1;
+        let (mut lo, mut hi) = ([0usize; D], [0usize; D]);
+        for i in 0..D {
+            let c = ((p[i] - self.origin[i]) * self.inv_cell) as usize;
+            let c = c.min(self.dims[i] - 2 * self.pad - 1) + self.pad;
+            lo[i] = c.saturating_sub(span);
+            hi[i] = (c + span).min(self.dims[i] - 1);
+        }
+        let mut at = lo;
+        loop {
+            let flat: usize = (0..D).map(|i| at[i] * self.strides[i]).sum();
+            let c = self.cells[flat] as usize;
+            if c != 0 {
+                let d2 = distance2(p, &self.lookup[c]);
+                if too_close(c - 1, d2) {
+                    return Some(c - 1);
+                }
+            }
+            // The next cell, the first axis fastest.
+            let mut i = 0;
+            loop {
+                if i == D {
+                    return None;
+                }
+                if at[i] < hi[i] {
+                    at[i] += 1;
+                    break;
+                }
+                at[i] = lo[i];
+                i += 1;
+            }
+        }
+    }
+
     /// Pairs of points closer than r, counted by the grid (each pair once).
     pub fn too_close_pairs(&self) -> usize {
         let mut pairs = 0;

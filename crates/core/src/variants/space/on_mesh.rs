@@ -25,6 +25,7 @@
 
 use super::grid::{cells_needed, distance2, Refusers, SpaceGrid};
 use super::mesh::{area, sub, Mesh};
+use super::spacing::MeshSpacing;
 use crate::base::error::{
     in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS, MAX_LENGTH,
 };
@@ -52,13 +53,27 @@ pub fn piece_limit(triangles: usize) -> usize {
     triangles.saturating_add(MAX_PIECES)
 }
 
-/// A point on a mesh and the triangle it lies on (its index in the mesh, 0-based).
+/// A point on a mesh, the triangle it lies on (its index in the mesh, 0-based) and where in it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MeshPoint {
     /// Where the point is.
     pub position: [f64; 3],
     /// The triangle it lies on.
     pub face: usize,
+    /// `(u, v)`: the point is `(1 − u − v)·A + u·B + v·C` of the triangle's corners, up to
+    /// rounding ([`super::barycentric`]).
+    pub barycentric: [f64; 2],
+}
+
+impl MeshPoint {
+    /// The point at `position` on triangle `face` of `mesh`, its barycentric `(u, v)` solved.
+    pub fn on(mesh: &Mesh, position: [f64; 3], face: usize) -> Self {
+        Self {
+            position,
+            face,
+            barycentric: super::barycentric(&mesh.corners(face), &position),
+        }
+    }
 }
 
 /// A piece of a triangle: its corner `a`, its edges from `a`, its triangle.
@@ -113,6 +128,7 @@ impl Piece {
 /// Bridson's algorithm on a mesh's surface, one step at a time ([`sample_mesh`] runs it).
 #[derive(Debug, Clone)]
 pub struct MeshSampler {
+    mesh: Mesh,
     grid: SpaceGrid<3>,
     faces: Vec<u32>,
     pieces: Vec<Piece>,
@@ -132,6 +148,9 @@ pub struct MeshSampler {
     /// The pieces within reach of the point being stepped, and their running areas.
     near: Vec<u32>,
     running: Vec<f64>,
+    /// Spacing from weights, and each point's radius under it (see [`MeshSpacing`]).
+    spacing: Option<MeshSpacing>,
+    radii: Vec<f64>,
 }
 
 impl MeshSampler {
@@ -223,6 +242,7 @@ impl MeshSampler {
             }
         }
         Ok(Self {
+            mesh: mesh.clone(),
             grid,
             faces: Vec::new(),
             pieces,
@@ -237,7 +257,32 @@ impl MeshSampler {
             swept: 0,
             near: Vec::new(),
             running: Vec::new(),
+            spacing: None,
+            radii: Vec::new(),
         })
+    }
+
+    /// A sampler whose spacing follows `spacing`'s weights: each point's shell is its own
+    /// radius to `SHELL` times it, and every pair is at least the smaller of their two radii
+    /// apart ([`MeshSpacing`] says why that rule).
+    pub fn with_spacing(mesh: &Mesh, spacing: &MeshSpacing, k: u32, seed: i32) -> Result<Self> {
+        let mut s = Self::new(mesh, spacing.radius(), k, seed)?;
+        s.spacing = Some(spacing.clone());
+        Ok(s)
+    }
+
+    /// Under variable spacing: the radius at `p` on `face` if no point is closer to it than
+    /// the smaller of their two radii.
+    fn fits(&self, p: &[f64; 3], face: u32) -> Option<f64> {
+        let s = self.spacing.as_ref()?;
+        let at = super::barycentric(&self.mesh.corners(face as usize), p);
+        let r = s.radius_at(&self.mesh, face as usize, at);
+        let radii = &self.radii;
+        let hit = self.grid.conflict_within(p, r, |j, d2| {
+            let limit = r.min(radii[j]);
+            d2 < limit * limit
+        });
+        hit.is_none().then_some(r)
     }
 
     /// One step: a step of the front ([`crate::Sampler::step`] says what one is) or, when
@@ -278,10 +323,7 @@ impl MeshSampler {
             .points()
             .iter()
             .zip(&self.faces)
-            .map(|(p, f)| MeshPoint {
-                position: *p,
-                face: *f as usize,
-            })
+            .map(|(p, f)| MeshPoint::on(&self.mesh, *p, *f as usize))
     }
 
     /// The grid, to count too-close pairs.
@@ -301,7 +343,11 @@ impl MeshSampler {
         for _ in 0..SWEEP_TRIES {
             let [_, s, t] = thirds(self.rng.next());
             let p = piece.at(s, t);
-            if self.grid.conflict(&p).is_none() {
+            let fits = match self.spacing {
+                None => self.grid.conflict(&p).is_none(),
+                Some(_) => self.fits(&p, piece.face).is_some(),
+            };
+            if fits {
                 self.place(p, piece.face);
                 return;
             }
@@ -309,20 +355,24 @@ impl MeshSampler {
     }
 
     fn place(&mut self, p: [f64; 3], face: u32) -> usize {
+        if let Some(s) = &self.spacing {
+            let at = super::barycentric(&self.mesh.corners(face as usize), &p);
+            self.radii.push(s.radius_at(&self.mesh, face as usize, at));
+        }
         let index = self.grid.add_unchecked(p);
         self.faces.push(face);
         self.front.active.push(index);
         index
     }
 
-    /// The pieces whose points can lie in the shell from r to `SHELL · r` around `p`, and their
-    /// running areas.
-    fn gather(&mut self, p: &[f64; 3]) -> f64 {
+    /// The pieces whose points can lie in the shell from `radius` to `SHELL · radius` around
+    /// `p`, and their running areas.
+    fn gather(&mut self, p: &[f64; 3], radius: f64) -> f64 {
         self.near.clear();
         self.running.clear();
         let origin = self.grid.origin();
-        let reach = SHELL * self.radius + self.piece_reach;
-        let (inner, outer) = (self.radius, SHELL * self.radius);
+        let reach = SHELL * radius + self.piece_reach;
+        let (inner, outer) = (radius, SHELL * radius);
         let span = |i: usize| {
             let lo = ((p[i] - reach - origin[i]) / self.coarse).max(0.0) as usize;
             let hi =
@@ -366,12 +416,16 @@ impl Grows<()> for MeshSampler {
 
     fn throw_around(&mut self, current: usize, (): ()) -> Option<(u32, usize)> {
         let centre = self.grid.points()[current];
-        let total = self.gather(&centre);
+        let radius = match self.spacing {
+            None => self.radius,
+            Some(_) => self.radii[current],
+        };
+        let total = self.gather(&centre, radius);
         if self.near.is_empty() {
             // No piece reaches the shell (a mesh smaller than r): nothing can land.
             return None;
         }
-        let r2 = self.radius * self.radius;
+        let r2 = radius * radius;
         let outer2 = SHELL * SHELL * r2;
         let mut refusers = Refusers::new();
         for tries in 1..=self.k {
@@ -382,6 +436,12 @@ impl Grows<()> for MeshSampler {
                 let p = piece.at(s, t);
                 let d2 = distance2(&p, &centre);
                 if d2 >= r2 && d2 < outer2 {
+                    if self.spacing.is_some() {
+                        if self.fits(&p, piece.face).is_some() {
+                            return Some((tries, self.place(p, piece.face)));
+                        }
+                        break;
+                    }
                     if !refusers.refuse(&p, r2) {
                         match self.grid.conflict(&p) {
                             Some(hit) => refusers.keep(self.grid.points()[hit]),
@@ -415,6 +475,20 @@ impl Grows<()> for MeshSampler {
 /// ```
 pub fn sample_mesh(mesh: &Mesh, radius: f64, k: u32, seed: i32) -> Result<Vec<MeshPoint>> {
     let mut s = MeshSampler::new(mesh, radius, k, seed)?;
+    while !s.run(u64::MAX) {}
+    Ok(s.points().collect())
+}
+
+/// [`sample_mesh`] with spacing from weights ([`MeshSpacing`]): `radius` where the vertices
+/// weigh 1, `radius_max` where they weigh 0; every pair at least the smaller of their two radii
+/// apart in 3D.
+pub fn sample_mesh_weighted(
+    mesh: &Mesh,
+    spacing: &MeshSpacing,
+    k: u32,
+    seed: i32,
+) -> Result<Vec<MeshPoint>> {
+    let mut s = MeshSampler::with_spacing(mesh, spacing, k, seed)?;
     while !s.run(u64::MAX) {}
     Ok(s.points().collect())
 }

@@ -1,0 +1,248 @@
+//! `poisson eliminate`: the crate's points to the bit in every format and domain, and bad input
+//! refused in one line with nothing written.
+
+use poisson_live::eliminate::{eliminate, Domain, Samples};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn poisson(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_poisson"))
+        .args(args)
+        .output()
+        .expect("the poisson binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("poisson-eliminate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The corners of triangle `face` of the OBJ at `path`.
+fn mesh_corners(path: &std::path::Path, face: usize) -> [[f64; 3]; 3] {
+    let mesh =
+        poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(path).unwrap()).unwrap();
+    mesh.corners(face)
+}
+
+fn rows(csv: &str, header: &str) -> Vec<Vec<f64>> {
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some(header));
+    lines
+        .map(|l| l.split(',').map(|n| n.parse().unwrap()).collect())
+        .collect()
+}
+
+#[test]
+fn csv_and_json_are_the_crates_points_on_a_map_a_torus_and_a_box() {
+    let map = Domain::Plane {
+        size: [40.0, 30.0],
+        wrap: false,
+    };
+    let Samples::Plane(want) = eliminate(&map, 150, 9).unwrap() else {
+        panic!()
+    };
+    let args = ["eliminate", "-n", "150", "-W", "40", "-H", "30", "-s", "9"];
+    let csv = stdout(&poisson(&[&args[..], &["-f", "csv"]].concat()));
+    let got = rows(&csv, "x,y");
+    assert_eq!(got.len(), 150);
+    for (row, p) in got.iter().zip(&want) {
+        assert_eq!(row[..], p[..]);
+    }
+    let json: serde_json::Value = serde_json::from_str(&stdout(&poisson(&args))).unwrap();
+    let points: Vec<[f64; 2]> = serde_json::from_value(json["points"].clone()).unwrap();
+    assert_eq!(points, want);
+
+    let torus = Domain::Plane {
+        size: [40.0, 30.0],
+        wrap: true,
+    };
+    let Samples::Plane(want) = eliminate(&torus, 150, 9).unwrap() else {
+        panic!()
+    };
+    let csv = stdout(&poisson(&[&args[..], &["--wrap", "-f", "csv"]].concat()));
+    let got: Vec<[f64; 2]> = rows(&csv, "x,y").iter().map(|r| [r[0], r[1]]).collect();
+    assert_eq!(got, want);
+
+    let cube = Domain::Space {
+        size: [10.0, 8.0, 6.0],
+        wrap: false,
+    };
+    let Samples::Space(want) = eliminate(&cube, 90, 4).unwrap() else {
+        panic!()
+    };
+    let csv = stdout(&poisson(&[
+        "eliminate",
+        "--count",
+        "90",
+        "--width",
+        "10",
+        "--height",
+        "8",
+        "--depth",
+        "6",
+        "--seed",
+        "4",
+        "--format",
+        "csv",
+    ]));
+    let got: Vec<[f64; 3]> = rows(&csv, "x,y,z")
+        .iter()
+        .map(|r| [r[0], r[1], r[2]])
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_mesh_gives_each_points_face_and_exactly_the_count() {
+    let obj = temp("square.obj");
+    std::fs::write(&obj, "v 0 0 1\nv 6 0 1\nv 6 6 1\nv 0 6 1\nf 1 2 3 4\n").unwrap();
+    let path = obj.to_str().unwrap();
+    let csv = stdout(&poisson(&[
+        "eliminate",
+        "-n",
+        "25",
+        "-i",
+        path,
+        "-f",
+        "csv",
+        "-s",
+        "3",
+    ]));
+    let mesh =
+        poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
+    let Samples::Surface(want) = eliminate(&Domain::Surface(mesh), 25, 3).unwrap() else {
+        panic!()
+    };
+    let got = rows(&csv, "x,y,z,face,u,v");
+    assert_eq!(got.len(), 25);
+    for (row, p) in got.iter().zip(&want) {
+        assert_eq!(row[..3], p.position[..]);
+        assert_eq!(row[3], p.face as f64);
+        assert_eq!(row[4..], p.barycentric[..]);
+        // The row's u, v put it back where it is on its triangle.
+        let corners = mesh_corners(&obj, p.face);
+        for k in 0..3 {
+            let back = (1.0 - row[4] - row[5]) * corners[0][k]
+                + row[4] * corners[1][k]
+                + row[5] * corners[2][k];
+            assert!((back - row[k]).abs() < 1e-9, "{row:?}");
+        }
+        assert_eq!(row[2], 1.0, "on the square's plane");
+        assert_eq!(p.face, usize::from(row[1] > row[0]), "{row:?}");
+    }
+    let count = stdout(&poisson(&[
+        "eliminate",
+        "-n",
+        "25",
+        "-i",
+        path,
+        "-f",
+        "count",
+    ]));
+    assert_eq!(count.trim(), "25");
+    std::fs::remove_file(&obj).unwrap();
+}
+
+/// One line on stderr, nothing on stdout, no file: exit 1 for a value, 2 for the command line.
+#[test]
+fn bad_input_is_one_line_and_writes_nothing() {
+    let out = temp("never.csv");
+    let out = out.to_str().unwrap();
+    let bad_obj = temp("bad.obj");
+    std::fs::write(&bad_obj, "v 0 0 0\nv 1 0 0\nf 1 2 3\n").unwrap();
+    let bad_obj = bad_obj.to_str().unwrap();
+    let map = ["eliminate", "-W", "10", "-H", "10", "-o", out];
+    for (args, status, words) in [
+        (
+            &[&map[..], &["-n", "0"]].concat(),
+            1,
+            "count must be from 1 to 131072",
+        ),
+        (&[&map[..], &["-n", "1e9"]].concat(), 1, "the work limit"),
+        (
+            &[&map[..], &["-n", "2.5"]].concat(),
+            1,
+            "count must be a whole number",
+        ),
+        (
+            &[&map[..], &["-n", "-3"]].concat(),
+            1,
+            "count must be a whole number",
+        ),
+        (
+            &["eliminate", "-n", "5", "-W", "nan", "-H", "3", "-o", out][..].to_vec(),
+            1,
+            "width",
+        ),
+        (
+            &[
+                "eliminate",
+                "-n",
+                "5",
+                "-W",
+                "4",
+                "-H",
+                "3",
+                "-D",
+                "0",
+                "-o",
+                out,
+            ][..]
+                .to_vec(),
+            1,
+            "depth",
+        ),
+        (
+            &["eliminate", "-n", "5", "-i", bad_obj, "-o", out][..].to_vec(),
+            1,
+            "bad.obj",
+        ),
+        (
+            &["eliminate", "-W", "4", "-H", "3"][..].to_vec(),
+            2,
+            "--count",
+        ),
+        (
+            &["eliminate", "-n", "5", "-W", "4"][..].to_vec(),
+            2,
+            "--height",
+        ),
+        (
+            &["eliminate", "-n", "5", "-i", bad_obj, "--wrap"][..].to_vec(),
+            2,
+            "--wrap",
+        ),
+    ] {
+        let got = poisson(args);
+        let err = String::from_utf8(got.stderr).unwrap();
+        assert_eq!(got.status.code(), Some(status), "{args:?}: {err}");
+        assert!(got.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!std::path::Path::new(out).exists(), "{args:?} wrote a file");
+    }
+}
+
+#[test]
+fn help_and_completions_name_the_command() {
+    let overview = stdout(&poisson(&["--help"]));
+    assert!(overview.contains("eliminate"), "{overview}");
+    let help = stdout(&poisson(&["eliminate", "--help"]));
+    for want in ["--count", "--depth", "--wrap", "--input", "progressive"] {
+        assert!(help.contains(want), "no {want} in {help}");
+    }
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout(&poisson(&["completions", shell]));
+        assert!(script.contains("eliminate"), "{shell}");
+    }
+}
