@@ -53,6 +53,9 @@ def main() -> None:
     assert np.array_equal(rebuilt.ids, es.ids)
     cubes = [pl.poisson_disk_3d(20, 20, 20, 3, k=np.int64(10)), pl.fast_poisson_3d(20, 20, 20, 3)]
     assert all(c.shape[1] == 3 for c in cubes)
+    even = pl.relax(dots, 300, 200, method="fpo", iterations=np.int64(2), wrap=True)
+    figures = pl.measure(even.astype(np.float32), 300, 200, wrap=True)
+    assert figures["points"] == 40 and figures["delta_x"] > 0
 
     rows = [chunk for chunk in pl.endless(300, 200, 5, seed=np.int64(3), first_row=0, rows=2)]
     assert all(r.shape[1] == 2 for r in rows)

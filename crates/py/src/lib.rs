@@ -19,6 +19,7 @@ mod endless;
 mod layers;
 mod memory;
 mod paint;
+mod relaxing;
 mod samplers;
 mod slices;
 mod space;
@@ -56,6 +57,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(samplers::dart_throwing, m)?)?;
     m.add_function(wrap_pyfunction!(variable::variable_radius, m)?)?;
     m.add_function(wrap_pyfunction!(space::poisson_disk_3d, m)?)?;
+    m.add_function(wrap_pyfunction!(relaxing::relax, m)?)?;
+    m.add_function(wrap_pyfunction!(relaxing::measure, m)?)?;
     m.add_function(wrap_pyfunction!(space::fast_poisson_3d, m)?)?;
     m.add_function(wrap_pyfunction!(layers::layers, m)?)?;
     m.add_function(wrap_pyfunction!(layers::classes, m)?)?;

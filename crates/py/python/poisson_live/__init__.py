@@ -32,9 +32,11 @@ from ._native import (
     fast_poisson_3d,
     jittered_grid,
     layers,
+    measure,
     poisson_disk,
     poisson_disk_3d,
     random_points,
+    relax,
     stamp_circles,
     variable_radius,
 )
@@ -63,9 +65,11 @@ __all__ = [
     "fast_poisson_3d",
     "jittered_grid",
     "layers",
+    "measure",
     "poisson_disk",
     "poisson_disk_3d",
     "random_points",
+    "relax",
     "stamp_circles",
     "variable_radius",
 ]

@@ -9,7 +9,7 @@ calls run in slices with the GIL released and check for signals between them: Ct
 second.
 """
 
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -81,6 +81,31 @@ def fast_poisson_3d(
 ) -> Float64Array:
     """The fast sampler in the box: an (N, 3) array of x, y, z, exactly the points of
     ``poisson fast --depth`` (about 0.69 points per r³, quicker than Bridson's)."""
+
+def relax(
+    points: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    width: Real,
+    height: Real,
+    *,
+    method: Literal["lloyd", "fpo"],
+    iterations: Whole,
+    wrap: bool = False,
+) -> Float64Array:
+    """``points`` ((N, 2) x, y, or (N, 3) whose third column is left out; float32 and integer
+    arrays converted) moved by ``iterations`` of ``method`` on the map (a torus with ``wrap``),
+    in the same order: an (N, 2) array, ``poisson relax``'s points. ``lloyd`` moves every point
+    to its Voronoi cell's centroid, ``fpo`` each in turn into the largest empty circle."""
+
+def measure(
+    points: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    width: Real,
+    height: Real,
+    *,
+    wrap: bool = False,
+) -> Dict[str, float]:
+    """``poisson measure``'s figures of ``points`` on the map (a torus with ``wrap``):
+    ``points`` (an int), ``min_distance``, ``mean_distance``, ``delta_x``, ``mean_delta_x``,
+    ``per_r2`` and ``hexagonal_distance``."""
 
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
