@@ -56,6 +56,12 @@ def main() -> None:
     even = pl.relax(dots, 300, 200, method="fpo", iterations=np.int64(2), wrap=True)
     figures = pl.measure(even.astype(np.float32), 300, 200, wrap=True)
     assert figures["points"] == 40 and figures["delta_x"] > 0
+    quad = np.array([[0.0, 0, 0], [30, 0, 0], [30, 30, 5], [0, 30, 5]], dtype=np.float32)
+    tris = np.array([[0, 1, 2], [0, 2, 3]], dtype=np.int32)
+    rocks: pl.MeshSample = pl.sample_mesh(quad, tris, 2, method="fast", weights=[1.0, 0.5, 0, 1],
+                                          radius_max=4, seed=np.int64(3))
+    assert rocks.points.shape == (len(rocks), 3) and rocks.faces.max() <= 1
+    assert rocks.barycentric.shape == (len(rocks), 2)
 
     rows = [chunk for chunk in pl.endless(300, 200, 5, seed=np.int64(3), first_row=0, rows=2)]
     assert all(r.shape[1] == 2 for r in rows)

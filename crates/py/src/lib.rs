@@ -18,6 +18,7 @@ mod edit;
 mod endless;
 mod layers;
 mod memory;
+mod mesh;
 mod paint;
 mod relaxing;
 mod samplers;
@@ -58,6 +59,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variable::variable_radius, m)?)?;
     m.add_function(wrap_pyfunction!(space::poisson_disk_3d, m)?)?;
     m.add_function(wrap_pyfunction!(relaxing::relax, m)?)?;
+    m.add_function(wrap_pyfunction!(mesh::sample_mesh, m)?)?;
     m.add_function(wrap_pyfunction!(relaxing::measure, m)?)?;
     m.add_function(wrap_pyfunction!(space::fast_poisson_3d, m)?)?;
     m.add_function(wrap_pyfunction!(layers::layers, m)?)?;
@@ -67,6 +69,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<layers::Layer>()?;
     m.add_class::<stepping::Sampler>()?;
     m.add_class::<edit::EditableSet>()?;
+    m.add_class::<mesh::MeshSample>()?;
     m.add_class::<endless::Endless>()?;
     m.add("__version__", VERSION)?;
     m.add("DEFAULT_SEED", DEFAULT_SEED)?;

@@ -23,6 +23,7 @@ from ._native import (
     EditableSet,
     Endless,
     Layer,
+    MeshSample,
     Sampler,
     __version__,
     classes,
@@ -37,6 +38,7 @@ from ._native import (
     poisson_disk_3d,
     random_points,
     relax,
+    sample_mesh,
     stamp_circles,
     variable_radius,
 )
@@ -49,6 +51,7 @@ __all__ = [
     "Float64Array",
     "Int64Array",
     "Layer",
+    "MeshSample",
     "Outcome",
     "Path",
     "Real",
@@ -70,6 +73,7 @@ __all__ = [
     "poisson_disk_3d",
     "random_points",
     "relax",
+    "sample_mesh",
     "stamp_circles",
     "variable_radius",
 ]

@@ -107,6 +107,36 @@ def measure(
     ``points`` (an int), ``min_distance``, ``mean_distance``, ``delta_x``, ``mean_delta_x``,
     ``per_r2`` and ``hexagonal_distance``."""
 
+class MeshSample:
+    """Points on a mesh, from :func:`sample_mesh`."""
+
+    @property
+    def points(self) -> Float64Array:
+        """(N, 3): x, y, z."""
+    @property
+    def faces(self) -> Int64Array:
+        """(N,): the triangle each point lies on (0-based, in ``faces`` order)."""
+    @property
+    def barycentric(self) -> Float64Array:
+        """(N, 2): u, v; the point is (1 − u − v)·A + u·B + v·C of its triangle."""
+    def __len__(self) -> int: ...
+
+def sample_mesh(
+    vertices: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    faces: npt.NDArray[np.integer[Any]],
+    radius: Real,
+    *,
+    method: Literal["bridson", "fast"] = "bridson",
+    weights: Optional[Union[Sequence[Real], npt.NDArray[np.floating[Any]]]] = None,
+    radius_max: Optional[Real] = None,
+    k: Whole = 30,
+    seed: Seed = 123456,
+) -> MeshSample:
+    """Points on the surface of the mesh ``vertices`` (V, 3) × ``faces`` (F, 3, 0-based vertex
+    indices), every pair at least ``radius`` apart in 3D: ``poisson mesh``'s points to the bit.
+    ``method="fast"`` is the quicker, fuller cover; ``weights`` (one in [0, 1] per vertex) with
+    ``radius_max`` vary the spacing from ``radius`` (weight 1) to ``radius_max`` (weight 0)."""
+
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
     (strictly inside one of the ``inside`` discs, or outside all the ``outside`` discs; each an
