@@ -29,7 +29,8 @@ def child(code, timeout=120):
 # map 17 s, so 1000 × 1000 about 70 s; poisson_disk_3d(60, 60, 60, 1, k=10000) 228 s;
 # fast_poisson_3d(183, 183, 183, 1), the largest box at r = 1 within the cell limit, 9 s; relax
 # of 200 000 points by FPO 5.2 s an iteration, so 50 about 4 minutes; sample_mesh of a 40 × 40
-# square at r = 1, k = 10000 1.4 s, so 400 × 400 about 2 minutes).
+# square at r = 1, k = 10000 1.4 s, so 400 × 400 about 2 minutes; eliminate of 131 072 points
+# in a box, the crate's most, 8.3 s of CPU by BENCHMARKS.md).
 LONG_CALLS = {
     "poisson_disk": "pl.poisson_disk(1000, 1000, 2, k=10000)",
     "dart_throwing": "pl.dart_throwing(1000, 1000, 2, max_misses=10**6)",
@@ -47,6 +48,7 @@ LONG_CALLS = {
              "iterations=50)",
     "sample_mesh": "pl.sample_mesh(np.array([[0.0, 0, 0], [400, 0, 0], [400, 400, 0], [0, 400, 0]]), "
                    "np.array([[0, 1, 2], [0, 2, 3]]), 1, k=10000)",
+    "eliminate": "pl.eliminate(131072, width=50, height=50, depth=50)",
     "stamp_circles": "pl.stamp_circles(np.zeros((1000, 1000, 3), np.uint8), "
                      "np.tile([[500.0, 500.0, 800.0]], (20000, 1)), "
                      "np.zeros((20000, 3), np.uint8), [0.5] * 20000)",

@@ -62,6 +62,9 @@ def main() -> None:
                                           radius_max=4, seed=np.int64(3))
     assert rocks.points.shape == (len(rocks), 3) and rocks.faces.max() <= 1
     assert rocks.barycentric.shape == (len(rocks), 2)
+    spread: Float64Array = pl.eliminate(np.int64(50), width=100, height=100, wrap=True, seed=1)
+    on_quad: pl.MeshSample = pl.eliminate(30, vertices=quad, faces=tris)
+    assert spread.shape == (50, 2) and len(on_quad) == 30
 
     rows = [chunk for chunk in pl.endless(300, 200, 5, seed=np.int64(3), first_row=0, rows=2)]
     assert all(r.shape[1] == 2 for r in rows)

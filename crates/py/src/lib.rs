@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 
 mod convert;
 mod edit;
+mod eliminate;
 mod endless;
 mod layers;
 mod memory;
@@ -60,6 +61,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(space::poisson_disk_3d, m)?)?;
     m.add_function(wrap_pyfunction!(relaxing::relax, m)?)?;
     m.add_function(wrap_pyfunction!(mesh::sample_mesh, m)?)?;
+    m.add_function(wrap_pyfunction!(eliminate::eliminate, m)?)?;
     m.add_function(wrap_pyfunction!(relaxing::measure, m)?)?;
     m.add_function(wrap_pyfunction!(space::fast_poisson_3d, m)?)?;
     m.add_function(wrap_pyfunction!(layers::layers, m)?)?;

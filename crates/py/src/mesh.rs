@@ -94,8 +94,7 @@ pub(crate) fn sample_mesh(
         }
     };
     let k = whole("k", k)?;
-    let vertices = rows_of::<3>("vertices", &float64("vertices", vertices)?.readonly())?;
-    let mesh = Mesh::new(vertices, triangles(faces)?).map_err(value_error)?;
+    let mesh = read_mesh(vertices, faces)?;
     let spacing = match (weights, radius_max) {
         (Some(w), Some(r2)) => {
             Some(MeshSpacing::new(&mesh, radius.0, r2.0, w).map_err(value_error)?)
@@ -125,12 +124,23 @@ pub(crate) fn sample_mesh(
         detached(py, |budget| Ok(s.run(budget)))?;
         s.points().collect()
     };
+    Ok(mesh_sample(py, &points))
+}
+
+/// The crate's mesh from a (V, 3) array of vertices and an (F, 3) integer array of faces.
+pub(crate) fn read_mesh(vertices: &Bound<'_, PyAny>, faces: &Bound<'_, PyAny>) -> PyResult<Mesh> {
+    let vertices = rows_of::<3>("vertices", &float64("vertices", vertices)?.readonly())?;
+    Mesh::new(vertices, triangles(faces)?).map_err(value_error)
+}
+
+/// Points on a mesh as the arrays of a [`MeshSample`].
+pub(crate) fn mesh_sample(py: Python<'_>, points: &[MeshPoint]) -> MeshSample {
     let xyz: Vec<[f64; 3]> = points.iter().map(|p| p.position).collect();
     let uv: Vec<[f64; 2]> = points.iter().map(|p| p.barycentric).collect();
     let face: Vec<i64> = points.iter().map(|p| p.face as i64).collect();
-    Ok(MeshSample {
+    MeshSample {
         points: Array2::from(xyz).into_pyarray(py).unbind(),
         faces: Array1::from(face).into_pyarray(py).unbind(),
         barycentric: Array2::from(uv).into_pyarray(py).unbind(),
-    })
+    }
 }

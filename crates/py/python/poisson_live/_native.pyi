@@ -9,7 +9,19 @@ calls run in slices with the GIL released and check for signals between them: Ct
 second.
 """
 
-from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -136,6 +148,30 @@ def sample_mesh(
     indices), every pair at least ``radius`` apart in 3D: ``poisson mesh``'s points to the bit.
     ``method="fast"`` is the quicker, fuller cover; ``weights`` (one in [0, 1] per vertex) with
     ``radius_max`` vary the spacing from ``radius`` (weight 1) to ``radius_max`` (weight 0)."""
+
+@overload
+def eliminate(
+    count: Whole,
+    *,
+    width: Real,
+    height: Real,
+    depth: Optional[Real] = None,
+    wrap: bool = False,
+    seed: Seed = 123456,
+) -> Float64Array: ...
+@overload
+def eliminate(
+    count: Whole,
+    *,
+    vertices: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    faces: npt.NDArray[np.integer[Any]],
+    seed: Seed = 123456,
+) -> MeshSample:
+    """Exactly ``count`` points by weighted sample elimination (Yuksel 2015), spread as far
+    apart as the method gets, in progressive order (any first n are spread out too):
+    ``poisson eliminate``'s points. In the box ``width × height`` (× ``depth``; a torus with
+    ``wrap``) an (N, 2) or (N, 3) array; on the mesh ``vertices`` × ``faces`` a
+    :class:`MeshSample`."""
 
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
