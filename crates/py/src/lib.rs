@@ -5,7 +5,8 @@
 //! Python's numbers: an int of any size, never a bool). Long work runs in slices with the GIL
 //! released, checking for signals in between (`slices.rs`), except that a radius given as a
 //! callable keeps the GIL; a call asks for its memory before it starts (`memory.rs`).
-//! The Python package (`python/poisson_live/`) re-exports these names and adds `dask.endless`;
+//! The Python package (`python/poisson_live/`) re-exports these names and adds `dask.endless`
+//! and the signatures' type aliases (`types.py`);
 //! the stubs (`_native.pyi`) document each one.
 
 #![forbid(unsafe_code)]
