@@ -4,7 +4,8 @@
 //! [`poisson_live::Error`] into a `ValueError` with the crate's message (`convert.rs` reads
 //! Python's numbers: an int of any size, never a bool). Long work runs in slices with the GIL
 //! released, checking for signals in between (`slices.rs`), except that a radius given as a
-//! callable keeps the GIL; a call asks for its memory before it starts (`memory.rs`).
+//! callable keeps the GIL; a sampler asks for its memory before it starts (`memory.rs`; not yet
+//! `relax`, `measure`, `sample_mesh` and `eliminate`, which rely on the crate's limits).
 //! The Python package (`python/poisson_live/`) re-exports these names and adds `dask.endless`
 //! and the signatures' type aliases (`types.py`);
 //! the stubs (`_native.pyi`) document each one.
