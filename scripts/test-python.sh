@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The Python package as a user installs it: builds the wheel (scripts/wheel.sh), installs it
 # with pip into a fresh venv under target/ (registry packages only: numpy, pytest,
-# dask[distributed], pyarrow, pandas; pip's downloads cached in target/pip-cache), and runs
+# dask[distributed], pyarrow, pandas, mypy; pip's downloads cached in target/pip-cache), checks
+# the installed package and a typed user script (tests/python/typed_user.py) with
+# `mypy --strict`, and runs
 # pytest on tests/python/ against it: every golden case to the bit, bad input, shapes and
 # dtypes, the Sampler, the editable set, the endless iterator and Dask on a LocalCluster against
 # the CLI's `poisson endless`; signals, memory limits and hostile input (test_hostile.py).
@@ -25,6 +27,9 @@ CARGO_TARGET_DIR="$target" cargo build --offline -q -p poisson-live-cli
 venv=$target/py-test-venv
 python3 -m venv --clear "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
-  "$wheel" numpy pytest 'dask[distributed]' pyarrow pandas
+  "$wheel" numpy pytest 'dask[distributed]' pyarrow pandas mypy
 cd tests/python
+# The stubs as a user's type checker reads them: the package's own modules, then a user's script.
+"$venv/bin/python" -m mypy --strict --no-incremental -p poisson_live
+"$venv/bin/python" -m mypy --strict --no-incremental typed_user.py
 POISSON_CLI="$target/debug/poisson" "$venv/bin/python" -m pytest -p no:cacheprovider -q .

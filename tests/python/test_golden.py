@@ -37,7 +37,7 @@ def density(kind, w, h):
 
 
 def check_trace(p, expected):
-    s = pl.Sampler(p["width"], p["height"], p["radius"], p["k"], p["seed"])
+    s = pl.Sampler(p["width"], p["height"], p["radius"], k=p["k"], seed=p["seed"])
     if "start" in p:
         s.start_at(*p["start"])
     else:
@@ -67,11 +67,11 @@ def test_golden_case(path):
     kind, p, expected = case["kind"], case["params"], case["expected"]
     w, h = p["width"], p["height"]
     if kind == "random_points":
-        same(pl.random_points(w, h, p["count"], seed=p["seed"]), expected)
+        same(pl.random_points(p["count"], w, h, seed=p["seed"]), expected)
     elif kind == "jittered_grid":
-        same(pl.jittered_grid(w, h, p["spacing"], seed=p["seed"]), expected)
+        same(pl.jittered_grid(p["spacing"], w, h, seed=p["seed"]), expected)
     elif kind == "dart_throwing":
-        same(pl.dart_throwing(w, h, p["radius"], p["max_misses"], seed=p["seed"]), expected)
+        same(pl.dart_throwing(w, h, p["radius"], max_misses=p["max_misses"], seed=p["seed"]), expected)
     elif kind == "poisson_disk":
         same(pl.poisson_disk(w, h, p["radius"], k=p["k"], seed=p["seed"]), expected)
     elif kind == "variable_radius":
@@ -90,7 +90,7 @@ def test_golden_case(path):
                 {"inside_discs": "inside", "outside_discs": "outside"}[mask["type"]]:
                     np.array(mask["discs"], dtype=np.float64).reshape(-1, 3)
             }
-            specs.append(pl.Layer(layer["radius"], layer["k"], layer["seed"], **discs))
+            specs.append(pl.Layer(layer["radius"], k=layer["k"], seed=layer["seed"], **discs))
         got = pl.layers(w, h, specs)
         assert len(got) == len(expected)
         for g, e in zip(got, expected):

@@ -26,7 +26,11 @@ def child(code, timeout=120):
 # Each call here runs for a minute or more on a 2-core machine when nothing stops it (measured:
 # poisson_disk(500, 500, 2, k=10000) 15 s, so 1000 × 1000 about 60 s; dart_throwing(1000, 1000,
 # 2, max_misses=10**6) 194 s; EditableSet(500, 500, 2, k=10000, fill=False).refill of the whole
-# map 17 s, so 1000 × 1000 about 70 s).
+# map 17 s, so 1000 × 1000 about 70 s; poisson_disk_3d(60, 60, 60, 1, k=10000) 228 s;
+# fast_poisson_3d(183, 183, 183, 1), the largest box at r = 1 within the cell limit, 9 s; relax
+# of 200 000 points by FPO 5.2 s an iteration, so 50 about 4 minutes; sample_mesh of a 40 × 40
+# square at r = 1, k = 10000 1.4 s, so 400 × 400 about 2 minutes; eliminate of 131 072 points
+# in a box, the crate's most, 8.3 s of CPU by BENCHMARKS.md).
 LONG_CALLS = {
     "poisson_disk": "pl.poisson_disk(1000, 1000, 2, k=10000)",
     "dart_throwing": "pl.dart_throwing(1000, 1000, 2, max_misses=10**6)",
@@ -38,6 +42,13 @@ LONG_CALLS = {
     "EditableSet.refill": "pl.EditableSet(1000, 1000, 2, k=10000, fill=False).refill((500, 500), 800)",
     "Sampler.finish": "s = pl.Sampler(1000, 1000, 2, k=10000); s.start_random(); s.finish()",
     "Sampler.run": "s = pl.Sampler(1000, 1000, 2, k=10000); s.start_random(); s.run(10**15)",
+    "poisson_disk_3d": "pl.poisson_disk_3d(60, 60, 60, 1, k=10000)",
+    "fast_poisson_3d": "pl.fast_poisson_3d(183, 183, 183, 1)",
+    "relax": "pl.relax(pl.random_points(200_000, 1000, 1000), 1000, 1000, method='fpo', "
+             "iterations=50)",
+    "sample_mesh": "pl.sample_mesh(np.array([[0.0, 0, 0], [400, 0, 0], [400, 400, 0], [0, 400, 0]]), "
+                   "np.array([[0, 1, 2], [0, 2, 3]]), 1, k=10000)",
+    "eliminate": "pl.eliminate(131072, width=50, height=50, depth=50)",
     "stamp_circles": "pl.stamp_circles(np.zeros((1000, 1000, 3), np.uint8), "
                      "np.tile([[500.0, 500.0, 800.0]], (20000, 1)), "
                      "np.zeros((20000, 3), np.uint8), [0.5] * 20000)",
@@ -126,8 +137,10 @@ MEMORY_CASES = {
     "EditableSet_empty": "pl.EditableSet(8000, 8000, 2, fill=False)",
     "Sampler": "pl.Sampler(8000, 8000, 2)",
     "variable_radius": "pl.variable_radius(8000, 8000, 2, 4, np.full((2, 2), 3.0))",
-    "random_points": "pl.random_points(100, 100, 30_000_000)",
-    "jittered_grid": "pl.jittered_grid(8000, 8000, 1.5)",
+    "random_points": "pl.random_points(30_000_000, 100, 100)",
+    "jittered_grid": "pl.jittered_grid(1.5, 8000, 8000)",
+    "poisson_disk_3d": "pl.poisson_disk_3d(183, 183, 183, 1)",
+    "fast_poisson_3d": "pl.fast_poisson_3d(183, 183, 183, 1)",
     "layers": "pl.layers(8000, 8000, [pl.Layer(4), pl.Layer(2)])",
 }
 
@@ -187,7 +200,7 @@ def test_a_broadcast_field_is_refused_before_it_is_copied():
     (lambda: pl.endless(100, 100, 1, first_row=-1), "first_row"),
     (lambda: pl.endless(100, 100, 1, rows=10**30), "rows"),
     (lambda: pl.Sampler(100, 100, 10).run(-1), "max_steps"),
-    (lambda: pl.random_points(100, 100, 2**64), "count"),
+    (lambda: pl.random_points(2**64, 100, 100), "count"),
     (lambda: pl.dart_throwing(100, 100, 10, max_misses=2**40), "max_misses"),
     (lambda: pl.Layer(5, k=2**63), "k must be"),
     (lambda: pl.EditableSet(100, 100, 10, k=10**400), "k must be"),
@@ -202,7 +215,7 @@ def test_out_of_range_integers_are_value_errors(call, message):
     lambda: pl.poisson_disk(True, 100, 1),
     lambda: pl.fast(100, 100, np.True_),
     lambda: pl.poisson_disk(100, 100, 10, k=True),
-    lambda: pl.endless(100, 100, 1, False),
+    lambda: pl.endless(100, 100, 1, seed=False),
     lambda: pl.EditableSet(100, 100, 10).erase((5, 5), True),
 ])
 def test_bools_are_not_numbers(call):

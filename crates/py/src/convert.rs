@@ -208,3 +208,43 @@ pub(crate) fn rows_of<const C: usize>(
     );
     Ok(rows)
 }
+
+/// A 2-D array as float64, by `name`: a float64 array as it is, a float32 or integer array
+/// converted (a copy), anything else (bools included) a `TypeError` that names it.
+pub(crate) fn float64<'py>(
+    name: &str,
+    obj: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    if let Ok(array) = obj.cast::<PyArray2<f64>>() {
+        return Ok(array.clone());
+    }
+    let kind: Option<String> = obj
+        .getattr("dtype")
+        .and_then(|d| d.getattr("kind"))
+        .and_then(|k| k.extract())
+        .ok();
+    let ndim: Option<usize> = obj.getattr("ndim").and_then(|n| n.extract()).ok();
+    match (kind.as_deref(), ndim) {
+        (Some("f" | "i" | "u"), Some(2)) => Ok(obj
+            .call_method1("astype", ("float64",))?
+            .cast_into::<PyArray2<f64>>()?),
+        _ => Err(PyTypeError::new_err(format!(
+            "{name} must be a 2-D numpy array of numbers (float64, float32 or integers), got {}",
+            describe(obj)
+        ))),
+    }
+}
+
+/// A short description of a value for a type error: its type, and a numpy array's dtype and
+/// shape.
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let kind = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    match (obj.getattr("dtype"), obj.getattr("shape")) {
+        (Ok(dtype), Ok(shape)) => format!("a {kind} of {dtype} and shape {shape}"),
+        _ => format!("a {kind}"),
+    }
+}

@@ -48,7 +48,7 @@ impl Endless {
 /// `poisson endless`'s world over `[0, width) × [0, height)`, as an iterator of row arrays;
 /// `first_row` and `rows` keep one band of its rows of chunks.
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED), *, first_row = ZERO, rows = None), text_signature = "(width, height, radius, seed=123456, *, first_row=0, rows=None)")]
+#[pyo3(signature = (width, height, radius, *, seed = Seed(DEFAULT_SEED), first_row = ZERO, rows = None), text_signature = "(width, height, radius, *, seed=123456, first_row=0, rows=None)")]
 pub(crate) fn endless(
     width: Num,
     height: Num,

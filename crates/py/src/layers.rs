@@ -25,7 +25,7 @@ pub(crate) struct Layer {
 #[pymethods]
 impl Layer {
     #[new]
-    #[pyo3(signature = (radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), *, inside = None, outside = None), text_signature = "(radius, k=30, seed=123456, *, inside=None, outside=None)")]
+    #[pyo3(signature = (radius, *, k = DEFAULT_K, seed = Seed(DEFAULT_SEED), inside = None, outside = None), text_signature = "(radius, *, k=30, seed=123456, inside=None, outside=None)")]
     fn new(
         radius: Num,
         k: Int,
@@ -139,7 +139,7 @@ pub(crate) fn layers<'py>(
 
 /// Several classes in one pass: `(points (N, 3), classes (N,) uint16)`.
 #[pyfunction]
-#[pyo3(signature = (width, height, classes, between = Vec::new(), k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, classes, between=(), k=30, seed=123456)")]
+#[pyo3(signature = (width, height, classes, *, between = Vec::new(), k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, classes, *, between=(), k=30, seed=123456)")]
 #[allow(clippy::type_complexity)]
 pub(crate) fn classes<'py>(
     py: Python<'py>,

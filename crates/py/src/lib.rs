@@ -4,8 +4,10 @@
 //! [`poisson_live::Error`] into a `ValueError` with the crate's message (`convert.rs` reads
 //! Python's numbers: an int of any size, never a bool). Long work runs in slices with the GIL
 //! released, checking for signals in between (`slices.rs`), except that a radius given as a
-//! callable keeps the GIL; a call asks for its memory before it starts (`memory.rs`).
-//! The Python package (`python/poisson_live/`) re-exports these names and adds `dask.endless`;
+//! callable keeps the GIL; a sampler asks for its memory before it starts (`memory.rs`; not yet
+//! `relax`, `measure`, `sample_mesh` and `eliminate`, which rely on the crate's limits).
+//! The Python package (`python/poisson_live/`) re-exports these names and adds `dask.endless`
+//! and the signatures' type aliases (`types.py`);
 //! the stubs (`_native.pyi`) document each one.
 
 #![forbid(unsafe_code)]
@@ -15,12 +17,16 @@ use pyo3::prelude::*;
 
 mod convert;
 mod edit;
+mod eliminate;
 mod endless;
 mod layers;
 mod memory;
+mod mesh;
 mod paint;
+mod relaxing;
 mod samplers;
 mod slices;
+mod space;
 mod stepping;
 mod variable;
 
@@ -54,6 +60,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(samplers::jittered_grid, m)?)?;
     m.add_function(wrap_pyfunction!(samplers::dart_throwing, m)?)?;
     m.add_function(wrap_pyfunction!(variable::variable_radius, m)?)?;
+    m.add_function(wrap_pyfunction!(space::poisson_disk_3d, m)?)?;
+    m.add_function(wrap_pyfunction!(relaxing::relax, m)?)?;
+    m.add_function(wrap_pyfunction!(mesh::sample_mesh, m)?)?;
+    m.add_function(wrap_pyfunction!(eliminate::eliminate, m)?)?;
+    m.add_function(wrap_pyfunction!(relaxing::measure, m)?)?;
+    m.add_function(wrap_pyfunction!(space::fast_poisson_3d, m)?)?;
     m.add_function(wrap_pyfunction!(layers::layers, m)?)?;
     m.add_function(wrap_pyfunction!(layers::classes, m)?)?;
     m.add_function(wrap_pyfunction!(paint::stamp_circles, m)?)?;
@@ -61,6 +73,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<layers::Layer>()?;
     m.add_class::<stepping::Sampler>()?;
     m.add_class::<edit::EditableSet>()?;
+    m.add_class::<mesh::MeshSample>()?;
     m.add_class::<endless::Endless>()?;
     m.add("__version__", VERSION)?;
     m.add("DEFAULT_SEED", DEFAULT_SEED)?;

@@ -94,3 +94,26 @@ pub(crate) fn layered(width: f64, height: f64, radii: &[f64]) -> f64 {
         .map(|r| density / (r * r) * BRIDSON_POINT)
         .sum::<f64>()
 }
+
+/// About the peak bytes of a 3D run in the box `width × height × depth` at spacing `radius`:
+/// the grid's cells (4 bytes each, padding included, as the crate counts them against its
+/// limit) and `SPACE_POINT` bytes for each of the up to 0.7 points per r³ a full box holds.
+pub(crate) fn space(width: f64, height: f64, depth: f64, radius: f64) -> f64 {
+    let fine = |v: f64| v.is_finite() && v > 0.0;
+    if ![width, height, depth, radius].into_iter().all(fine) {
+        return 0.0;
+    }
+    let cell = radius / 3f64.sqrt() * (1.0 - 1e-6);
+    let cells: f64 = [width, height, depth]
+        .iter()
+        .map(|s| (s / cell).ceil() + 4.0)
+        .product();
+    if cells > poisson_live::error::DEFAULT_MAX_CELLS as f64 * 1.01 {
+        return 0.0;
+    }
+    cells * 4.0 + 0.7 * width * height * depth / radius.powi(3) * SPACE_POINT
+}
+
+/// Bytes a 3D run holds per point: the grid's points and its lookup copy (24 each, doubling as
+/// they grow), the active list and the array (24).
+const SPACE_POINT: f64 = 128.0;

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 /// Bridson's algorithm in one call: points at least `radius` apart filling `width × height`.
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, k=30, seed=123456)")]
+#[pyo3(signature = (width, height, radius, *, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, *, k=30, seed=123456)")]
 pub(crate) fn poisson_disk<'py>(
     py: Python<'py>,
     width: Num,
@@ -33,7 +33,7 @@ pub(crate) fn poisson_disk<'py>(
 
 /// The fast sampler: the densest, quickest fill, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, seed=123456)")]
+#[pyo3(signature = (width, height, radius, *, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, *, seed=123456)")]
 pub(crate) fn fast<'py>(
     py: Python<'py>,
     width: Num,
@@ -49,12 +49,12 @@ pub(crate) fn fast<'py>(
 
 /// `count` uniform random points, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, count, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, count, seed=123456)")]
+#[pyo3(signature = (count, width, height, *, seed = Seed(DEFAULT_SEED)), text_signature = "(count, width, height, *, seed=123456)")]
 pub(crate) fn random_points<'py>(
     py: Python<'py>,
+    count: Int,
     width: Num,
     height: Num,
-    count: Int,
     seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let (width, height, seed) = (width.0, height.0, seed.0);
@@ -71,12 +71,12 @@ pub(crate) fn random_points<'py>(
 
 /// One random point in each cell of a grid of side `spacing`, (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, spacing, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, spacing, seed=123456)")]
+#[pyo3(signature = (spacing, width, height, *, seed = Seed(DEFAULT_SEED)), text_signature = "(spacing, width, height, *, seed=123456)")]
 pub(crate) fn jittered_grid<'py>(
     py: Python<'py>,
+    spacing: Num,
     width: Num,
     height: Num,
-    spacing: Num,
     seed: Seed,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let (width, height, spacing, seed) = (width.0, height.0, spacing.0, seed.0);
@@ -90,7 +90,7 @@ pub(crate) fn jittered_grid<'py>(
 /// Dart throwing: random darts, each kept when at least `radius` from every kept one, until
 /// `max_misses` in a row miss; (N, 2).
 #[pyfunction]
-#[pyo3(signature = (width, height, radius, max_misses = DEFAULT_MISSES, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, max_misses=500, seed=123456)")]
+#[pyo3(signature = (width, height, radius, *, max_misses = DEFAULT_MISSES, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, *, max_misses=500, seed=123456)")]
 pub(crate) fn dart_throwing<'py>(
     py: Python<'py>,
     width: Num,

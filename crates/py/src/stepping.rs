@@ -36,7 +36,7 @@ pub(crate) struct Sampler {
 #[pymethods]
 impl Sampler {
     #[new]
-    #[pyo3(signature = (width, height, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, k=30, seed=123456)")]
+    #[pyo3(signature = (width, height, radius, *, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, radius, *, k=30, seed=123456)")]
     fn new(width: Num, height: Num, radius: Num, k: Int, seed: Seed) -> PyResult<Self> {
         let (width, height, radius) = (width.0, height.0, radius.0);
         let k = whole("k", k)?;

@@ -36,7 +36,7 @@ impl Field {
 /// `radius(x, y) -> float` or a 2-D float64 array over the map; the spacing is clamped to
 /// `[min_radius, max_radius]`. (N, 3).
 #[pyfunction]
-#[pyo3(signature = (width, height, min_radius, max_radius, radius, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, min_radius, max_radius, radius, k=30, seed=123456)")]
+#[pyo3(signature = (width, height, min_radius, max_radius, radius, *, k = DEFAULT_K, seed = Seed(DEFAULT_SEED)), text_signature = "(width, height, min_radius, max_radius, radius, *, k=30, seed=123456)")]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn variable_radius<'py>(
     py: Python<'py>,

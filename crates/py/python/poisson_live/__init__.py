@@ -11,6 +11,9 @@ Ctrl-C stops.
 >>> trees.shape
 (315, 3)
 
+The type aliases of the signatures (``Real``, ``Seed``, ``Float64Array``, …) live in
+:mod:`poisson_live.types` and are re-exported here.
+
 Maps past one machine: :func:`poisson_live.dask.endless` (needs ``dask[distributed]`` and
 ``pyarrow``).
 """
@@ -20,35 +23,59 @@ from ._native import (
     EditableSet,
     Endless,
     Layer,
+    MeshSample,
     Sampler,
     __version__,
     classes,
     dart_throwing,
+    eliminate,
     endless,
     fast,
+    fast_poisson_3d,
     jittered_grid,
     layers,
+    measure,
     poisson_disk,
+    poisson_disk_3d,
     random_points,
+    relax,
+    sample_mesh,
     stamp_circles,
     variable_radius,
 )
+from .types import Float64Array, Int64Array, Outcome, Path, Real, Seed, StepKind, Tool, Whole
 
 __all__ = [
     "DEFAULT_SEED",
     "EditableSet",
     "Endless",
+    "Float64Array",
+    "Int64Array",
     "Layer",
+    "MeshSample",
+    "Outcome",
+    "Path",
+    "Real",
     "Sampler",
+    "Seed",
+    "StepKind",
+    "Tool",
+    "Whole",
     "__version__",
     "classes",
     "dart_throwing",
+    "eliminate",
     "endless",
     "fast",
+    "fast_poisson_3d",
     "jittered_grid",
     "layers",
+    "measure",
     "poisson_disk",
+    "poisson_disk_3d",
     "random_points",
+    "relax",
+    "sample_mesh",
     "stamp_circles",
     "variable_radius",
 ]

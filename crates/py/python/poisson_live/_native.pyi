@@ -9,19 +9,31 @@ calls run in slices with the GIL released and check for signals between them: Ct
 second.
 """
 
-from typing import Callable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
+
+from .types import Float64Array, Int64Array, Outcome, Path, Real, Seed, StepKind, Tool, Whole
 
 __version__: str
 DEFAULT_SEED: int
 """123456: the seed the crate, the page and the CLI start from."""
 
-Float64Array = npt.NDArray[np.float64]
-
 def poisson_disk(
-    width: float, height: float, radius: float, k: int = 30, seed: int = 123456
+    width: Real, height: Real, radius: Real, *, k: Whole = 30, seed: Seed = 123456
 ) -> Float64Array:
     """Bridson's algorithm: points at least ``radius`` apart filling ``[0, width) × [0, height)``.
 
@@ -29,29 +41,30 @@ def poisson_disk(
     ``k`` is the tries per step (1 to 10000).
     """
 
-def fast(width: float, height: float, radius: float, seed: int = 123456) -> Float64Array:
+def fast(width: Real, height: Real, radius: Real, *, seed: Seed = 123456) -> Float64Array:
     """The fast sampler (about 0.885 points per r², several times quicker): an (N, 2) array."""
 
-def random_points(width: float, height: float, count: int, seed: int = 123456) -> Float64Array:
+def random_points(count: Whole, width: Real, height: Real, *, seed: Seed = 123456) -> Float64Array:
     """``count`` uniform random points, the tutorial's baseline: an (N, 2) array."""
 
-def jittered_grid(width: float, height: float, spacing: float, seed: int = 123456) -> Float64Array:
+def jittered_grid(spacing: Real, width: Real, height: Real, *, seed: Seed = 123456) -> Float64Array:
     """One random point in each cell of a grid of side ``spacing``: an (N, 2) array."""
 
 def dart_throwing(
-    width: float, height: float, radius: float, max_misses: int = 500, seed: int = 123456
+    width: Real, height: Real, radius: Real, *, max_misses: Whole = 500, seed: Seed = 123456
 ) -> Float64Array:
     """Darts kept when at least ``radius`` from every kept one, until ``max_misses`` in a row
     miss: an (N, 2) array."""
 
 def variable_radius(
-    width: float,
-    height: float,
-    min_radius: float,
-    max_radius: float,
-    radius: Union[Callable[[float, float], float], npt.NDArray[np.float64]],
-    k: int = 30,
-    seed: int = 123456,
+    width: Real,
+    height: Real,
+    min_radius: Real,
+    max_radius: Real,
+    radius: Union[Callable[[float, float], Real], Float64Array],
+    *,
+    k: Whole = 30,
+    seed: Seed = 123456,
 ) -> Float64Array:
     """Bridson's algorithm with a spacing that varies over the map: an (N, 3) array of x, y, r.
 
@@ -62,6 +75,104 @@ def variable_radius(
     33554432 cells (the crate's cell limit).
     """
 
+def poisson_disk_3d(
+    width: Real,
+    height: Real,
+    depth: Real,
+    radius: Real,
+    *,
+    k: Whole = 30,
+    seed: Seed = 123456,
+) -> Float64Array:
+    """Bridson's algorithm in the box ``[0, width) × [0, height) × [0, depth)``: an (N, 3)
+    array of x, y, z, every pair at least ``radius`` apart, exactly the points of
+    ``poisson bridson --depth`` (about 0.6 points per r³ at k = 30)."""
+
+def fast_poisson_3d(
+    width: Real, height: Real, depth: Real, radius: Real, *, seed: Seed = 123456
+) -> Float64Array:
+    """The fast sampler in the box: an (N, 3) array of x, y, z, exactly the points of
+    ``poisson fast --depth`` (about 0.69 points per r³, quicker than Bridson's)."""
+
+def relax(
+    points: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    width: Real,
+    height: Real,
+    *,
+    method: Literal["lloyd", "fpo"],
+    iterations: Whole,
+    wrap: bool = False,
+) -> Float64Array:
+    """``points`` ((N, 2) x, y, or (N, 3) whose third column is left out; float32 and integer
+    arrays converted) moved by ``iterations`` of ``method`` on the map (a torus with ``wrap``),
+    in the same order: an (N, 2) array, ``poisson relax``'s points. ``lloyd`` moves every point
+    to its Voronoi cell's centroid, ``fpo`` each in turn into the largest empty circle."""
+
+def measure(
+    points: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    width: Real,
+    height: Real,
+    *,
+    wrap: bool = False,
+) -> Dict[str, float]:
+    """``poisson measure``'s figures of ``points`` on the map (a torus with ``wrap``):
+    ``points`` (an int), ``min_distance``, ``mean_distance``, ``delta_x``, ``mean_delta_x``,
+    ``per_r2`` and ``hexagonal_distance``."""
+
+class MeshSample:
+    """Points on a mesh, from :func:`sample_mesh`."""
+
+    @property
+    def points(self) -> Float64Array:
+        """(N, 3): x, y, z."""
+    @property
+    def faces(self) -> Int64Array:
+        """(N,): the triangle each point lies on (0-based, in ``faces`` order)."""
+    @property
+    def barycentric(self) -> Float64Array:
+        """(N, 2): u, v; the point is (1 − u − v)·A + u·B + v·C of its triangle."""
+    def __len__(self) -> int: ...
+
+def sample_mesh(
+    vertices: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    faces: npt.NDArray[np.integer[Any]],
+    radius: Real,
+    *,
+    method: Literal["bridson", "fast"] = "bridson",
+    weights: Optional[Union[Sequence[Real], npt.NDArray[np.floating[Any]]]] = None,
+    radius_max: Optional[Real] = None,
+    k: Whole = 30,
+    seed: Seed = 123456,
+) -> MeshSample:
+    """Points on the surface of the mesh ``vertices`` (V, 3) × ``faces`` (F, 3, 0-based vertex
+    indices), every pair at least ``radius`` apart in 3D: ``poisson mesh``'s points to the bit.
+    ``method="fast"`` is the quicker, fuller cover; ``weights`` (one in [0, 1] per vertex) with
+    ``radius_max`` vary the spacing from ``radius`` (weight 1) to ``radius_max`` (weight 0)."""
+
+@overload
+def eliminate(
+    count: Whole,
+    *,
+    width: Real,
+    height: Real,
+    depth: Optional[Real] = None,
+    wrap: bool = False,
+    seed: Seed = 123456,
+) -> Float64Array: ...
+@overload
+def eliminate(
+    count: Whole,
+    *,
+    vertices: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+    faces: npt.NDArray[np.integer[Any]],
+    seed: Seed = 123456,
+) -> MeshSample:
+    """Exactly ``count`` points by weighted sample elimination (Yuksel 2015), spread as far
+    apart as the method gets, in progressive order (any first n are spread out too):
+    ``poisson eliminate``'s points. In the box ``width × height`` (× ``depth``; a torus with
+    ``wrap``) an (N, 2) or (N, 3) array; on the mesh ``vertices`` × ``faces`` a
+    :class:`MeshSample`."""
+
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points
     (strictly inside one of the ``inside`` discs, or outside all the ``outside`` discs; each an
@@ -69,12 +180,12 @@ class Layer:
 
     def __init__(
         self,
-        radius: float,
-        k: int = 30,
-        seed: int = 123456,
+        radius: Real,
         *,
-        inside: Optional[npt.NDArray[np.float64]] = None,
-        outside: Optional[npt.NDArray[np.float64]] = None,
+        k: Whole = 30,
+        seed: Seed = 123456,
+        inside: Optional[Float64Array] = None,
+        outside: Optional[Float64Array] = None,
     ) -> None: ...
     @property
     def radius(self) -> float: ...
@@ -83,17 +194,18 @@ class Layer:
     @property
     def seed(self) -> int: ...
 
-def layers(width: float, height: float, layers: Sequence[Layer]) -> List[Float64Array]:
+def layers(width: Real, height: Real, layers: Sequence[Layer]) -> List[Float64Array]:
     """Layers on one shared grid, placed in order (large first, as the crate advises): one
     (N, 3) array per layer."""
 
 def classes(
-    width: float,
-    height: float,
-    classes: Sequence[Union[Tuple[str, float], Tuple[str, float, float]]],
-    between: Sequence[Tuple[str, str, float]] = ...,
-    k: int = 30,
-    seed: int = 123456,
+    width: Real,
+    height: Real,
+    classes: Sequence[Union[Tuple[str, Real], Tuple[str, Real, Real]]],
+    *,
+    between: Sequence[Tuple[str, str, Real]] = (),
+    k: Whole = 30,
+    seed: Seed = 123456,
 ) -> Tuple[Float64Array, npt.NDArray[np.uint16]]:
     """Several kinds of object in one pass: ``classes`` are ``(name, spacing[, weight])``,
     ``between`` overrides a pair's spacing. Returns the (N, 3) points and each one's class (an
@@ -103,12 +215,10 @@ def stamp_circles(
     image: npt.NDArray[np.uint8],
     circles: Float64Array,
     colors: npt.NDArray[np.uint8],
-    opacities: Sequence[float],
+    opacities: Sequence[Real],
 ) -> npt.NDArray[np.uint8]:
     """Blends discs (an (M, 3) array of x, y, r) into a copy of an (H, W, 3) RGB image, each
     moving ``opacity`` of the way to its color, as the page paints."""
-
-Outcome = Literal["accepted", "off_map", "wrong_ground", "too_close"]
 
 class Sampler:
     """Bridson's algorithm one step at a time, its state open between steps.
@@ -122,18 +232,18 @@ class Sampler:
     """
 
     def __init__(
-        self, width: float, height: float, radius: float, k: int = 30, seed: int = 123456
+        self, width: Real, height: Real, radius: Real, *, k: Whole = 30, seed: Seed = 123456
     ) -> None: ...
     def start_random(self) -> Outcome:
         """Places the first point at random."""
-    def start_at(self, x: float, y: float) -> Outcome:
+    def start_at(self, x: Real, y: Real) -> Outcome:
         """Places a first point at (x, y)."""
-    def try_add(self, x: float, y: float) -> Outcome:
+    def try_add(self, x: Real, y: Real) -> Outcome:
         """Adds a point at (x, y) by hand, if it fits."""
-    def step(self) -> Tuple[Literal["placed", "retired", "finished"], Optional[int]]:
+    def step(self) -> Tuple[StepKind, Optional[int]]:
         """One step: ``("placed", i)`` (a new point, index into ``points``), ``("retired", i)``
         (that point left the active list) or ``("finished", None)``."""
-    def run(self, max_steps: int) -> bool:
+    def run(self, max_steps: Whole) -> bool:
         """Up to ``max_steps`` (≥ 0) steps with the GIL released, in slices that Ctrl-C stops;
         True once finished."""
     def finish(self) -> None:
@@ -144,7 +254,7 @@ class Sampler:
     def points(self) -> Float64Array:
         """The points so far, (N, 3): x, y, r."""
     @property
-    def active(self) -> npt.NDArray[np.int64]:
+    def active(self) -> Int64Array:
         """The active list, indices into ``points``."""
     @property
     def current(self) -> Optional[int]:
@@ -160,32 +270,51 @@ class Sampler:
     @property
     def k(self) -> int: ...
 
-Path = Union[Tuple[float, float], Sequence[Tuple[float, float]], Float64Array]
-
 class EditableSet:
     """A level editor's point set: strokes erase, paint or refill a patch, and every other point
     keeps its place and its id."""
 
     def __init__(
         self,
-        width: float,
-        height: float,
-        radius: float,
-        k: int = 30,
-        seed: int = 123456,
+        width: Real,
+        height: Real,
+        radius: Real,
         *,
+        k: Whole = 30,
+        seed: Seed = 123456,
         fill: bool = True,
     ) -> None:
         """Filled by Bridson (exactly ``poisson_disk``'s points, ids 0, 1, …), or empty with
         ``fill=False``."""
+    @classmethod
+    def from_saved(
+        cls,
+        width: Real,
+        height: Real,
+        radius: Real,
+        points: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
+        ids: Union[Sequence[Whole], npt.NDArray[np.integer[Any]]],
+        *,
+        k: Whole = 30,
+        seed: Seed = 123456,
+    ) -> "EditableSet":
+        """A set rebuilt from saved ``points`` ((N, 3) x, y, r, or (N, 2) x, y at ``radius``;
+        float32 and integer arrays converted) and their ``ids`` (unique, 0 to 2^32 − 1), as the
+        crate's ``EditableSet::with_items``: a point off the map or two closer than their
+        spacing are refused with ``ValueError``. New ids start above the largest given; the
+        undo history starts empty."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles the map, ``k``, ``seed``, the points and their ids (rebuilt by
+        ``from_saved``); not the undo history, nor the counters behind new ids and the next
+        edits' draws, so edits after a round trip may differ from edits before it."""
     def apply(
-        self, tool: Literal["paint", "erase", "refill"], path: Path, radius: float
+        self, tool: Tool, path: Path, radius: Real
     ) -> Tuple[int, int]:
         """A stroke along ``path`` ((x, y), a list of them or an (M, 2) array) with a brush of
         ``radius``; returns ``(added, removed)``."""
-    def erase(self, path: Path, radius: float) -> Tuple[int, int]: ...
-    def refill(self, path: Path, radius: float) -> Tuple[int, int]: ...
-    def paint(self, path: Path, radius: float) -> Tuple[int, int]: ...
+    def erase(self, path: Path, radius: Real) -> Tuple[int, int]: ...
+    def refill(self, path: Path, radius: Real) -> Tuple[int, int]: ...
+    def paint(self, path: Path, radius: Real) -> Tuple[int, int]: ...
     def undo(self) -> bool:
         """Undoes the last edit; False when there is none."""
     @property
@@ -213,13 +342,13 @@ class Endless(Iterator[Float64Array]):
         """The chunk side: 16 radii."""
 
 def endless(
-    width: float,
-    height: float,
-    radius: float,
-    seed: int = 123456,
+    width: Real,
+    height: Real,
+    radius: Real,
     *,
-    first_row: int = 0,
-    rows: Optional[int] = None,
+    seed: Seed = 123456,
+    first_row: Whole = 0,
+    rows: Optional[Whole] = None,
 ) -> Endless:
     """The chunked world of ``poisson endless`` over ``[0, width) × [0, height)``, in memory that
     grows with the width only. ``first_row`` (≥ 0) and ``rows`` (≥ 1; by default to the end)

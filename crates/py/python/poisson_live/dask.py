@@ -26,9 +26,10 @@ import json
 import operator
 import os
 import uuid
-from typing import List, Optional
+from typing import Any, List, Optional
 
 from . import _native
+from .types import Real, Seed, Whole
 
 __all__ = ["endless", "write_band"]
 
@@ -68,10 +69,11 @@ def write_band(
     renames it into place, so a file there is always whole. With a ``token``, the directory's
     claim must still be that call's, or nothing is written. Returns how many points it wrote."""
     import numpy as np
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    # pyarrow ships no types (yet): untyped here, and no complaint once it does.
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 
-    band = _native.endless(width, height, radius, seed, first_row=first_row, rows=rows)
+    band = _native.endless(width, height, radius, seed=seed, first_row=first_row, rows=rows)
     chunks = list(band)
     points = np.concatenate(chunks) if chunks else np.empty((0, 2), dtype=np.float64)
     table = pa.table(
@@ -107,14 +109,14 @@ def _whole(name: str, value: object) -> int:
 
 
 def endless(
-    width: float,
-    height: float,
-    radius: float,
+    width: Real,
+    height: Real,
+    radius: Real,
     *,
-    seed: int = _native.DEFAULT_SEED,
+    seed: Seed = _native.DEFAULT_SEED,
     path: str,
-    band_rows: int = DEFAULT_BAND_ROWS,
-    client: Optional[object] = None,
+    band_rows: Whole = DEFAULT_BAND_ROWS,
+    client: Optional[Any] = None,
 ) -> List[str]:
     """Builds ``poisson endless``'s world over ``[0, width) × [0, height)`` on a Dask cluster.
 
@@ -133,11 +135,13 @@ def endless(
     if band_rows < 1:
         raise ValueError(f"band_rows must be a whole number ≥ 1, got {band_rows!r}")
     # Checks every argument as the CLI does, and counts the rows, without building any.
-    total = _native.endless(width, height, radius, seed).chunk_rows
+    total = _native.endless(width, height, radius, seed=seed).chunk_rows
+    # Checked above: a whole number in 32 bits (7, 7.0 or a numpy integer), exact as a float.
+    seed = int(float(seed))
     if client is None:
         from distributed import default_client
 
-        client = default_client()
+        client = default_client()  # type: ignore[no-untyped-call,unused-ignore]
     os.makedirs(path, exist_ok=True)
     token = uuid.uuid4().hex
     claim = os.path.join(path, CLAIM)
@@ -145,7 +149,7 @@ def endless(
         "width": float(width),
         "height": float(height),
         "radius": float(radius),
-        "seed": int(seed),
+        "seed": seed,
         "band_rows": band_rows,
         "token": token,
     }
@@ -171,12 +175,12 @@ def endless(
         target = os.path.join(path, f"part-{index:0{digits}d}.parquet")
         targets.append(target)
         futures.append(
-            client.submit(  # type: ignore[attr-defined]
+            client.submit(
                 write_band,
                 float(width),
                 float(height),
                 float(radius),
-                int(seed),
+                seed,
                 first,
                 min(band_rows, total - first),
                 target,
@@ -185,7 +189,7 @@ def endless(
                 pure=False,
             )
         )
-    client.gather(futures)  # type: ignore[attr-defined]
+    client.gather(futures)
     # What a worker killed mid-write left behind (hidden, but not kept).
     for name in os.listdir(path):
         if name.startswith(".part-") and name.endswith(".partial"):
