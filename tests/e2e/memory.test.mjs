@@ -153,7 +153,7 @@ const PLANS = [
   { lab: 'relax', actions: ['new-seed'], cycles: 20, settle: true },
   { lab: 'tiles', actions: ['new-seed'], cycles: 60, settle: true },
   { lab: 'endless', actions: ['new-seed'], cycles: 30, settle: true },
-  { lab: 'stipple', actions: ['new-seed'], cycles: 20, settle: true },
+  { lab: 'stipple', actions: ['new-seed'], cycles: 20, settle: true, slack: CHURN_SLACK },
   { lab: 'editor', actions: ['new-seed'], cycles: 60, settle: true },
   // A world's picture is 1.3 MB: the allocator may need room for a new one while the old one
   // lives, in steps of about a picture, so the world gets a slack of two pictures. A leak of a

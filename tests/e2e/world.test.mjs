@@ -324,7 +324,10 @@ test('pitfalls and FAQ follow the last lab; no errors anywhere on the page', asy
   for (const heading of ['Cell size', 'Search reach', 'Empty islands', 'Seams between chunks', 'Biased ring sampling', 'Regenerating every frame']) {
     assert.equal(await pitfalls.locator('h3', { hasText: heading }).count(), 1, heading);
   }
-  assert.match(await faq.locator('pre').innerText(), /poisson_live::poisson_disk\(/);
+  // The FAQ's Rust example, among its code (the Unity and Godot sketches follow it).
+  assert.match(await faq.locator('pre', { hasText: 'Cargo.toml' }).innerText(), /poisson_live::poisson_disk\(/);
+  assert.match(await faq.locator('pre', { hasText: 'using UnityEngine;' }).innerText(), /MonoBehaviour/);
+  assert.match(await faq.locator('pre', { hasText: 'using Godot;' }).innerText(), /Node3D/);
   await mkdir(SCREENSHOTS, { recursive: true });
   await pitfalls.scrollIntoViewIfNeeded();
   await pitfalls.screenshot({ path: join(SCREENSHOTS, 'pitfalls.png') });
