@@ -249,6 +249,9 @@ test('on a phone the chart grows taller so every label and tick stays inside it'
       const box = canvas.getBoundingClientRect();
       return { aspect: box.height / box.width, margin: height - 1 - lowest, height };
     });
+  // Measured on screen: a lab far off screen is not laid out (content-visibility).
+  await lab().scrollIntoViewIfNeeded();
+  await frames(3);
   const wide = await measure();
   await page.setViewportSize({ width: 390, height: 844 });
   try {
