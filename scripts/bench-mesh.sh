@@ -17,11 +17,6 @@
 #              of the test run)
 # Run it on a quiet machine. scripts/bench.sh calls it as its last section unless --quick.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-root=$PWD
-target=${CARGO_TARGET_DIR:-$root/target}
-export PIP_CACHE_DIR="$target/pip-cache"
-
 packages=(numpy scipy point-cloud-utils==0.34.0)
 extra=()
 blender=no
@@ -33,40 +28,18 @@ for arg in "$@"; do
   esac
 done
 
-CARGO_TARGET_DIR="$target" cargo build --release -q -p poisson-live-cli
-venv=$target/py-mesh-venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check "${packages[@]}"
+source "$(dirname "${BASH_SOURCE[0]}")/bench-py.sh"
 if [ "$blender" = yes ]; then
   anchor=$root/../shared/anchors/blender_scatter.py
   [ -f "$anchor" ] || { echo "bench-mesh: no Blender anchor at $anchor" >&2; exit 1; }
-  bvenv=$target/py-blender-venv
-  [ -x "$bvenv/bin/python" ] || python3 -m venv "$bvenv"
-  "$bvenv/bin/pip" install --quiet --disable-pip-version-check bpy==4.5.4 numpy
-  extra+=(--blender "$bvenv/bin/python" --anchor "$anchor")
+  py_venv py-blender-venv bpy==4.5.4 numpy
+  extra+=(--blender "$venv/bin/python" --anchor "$anchor")
 fi
+py_venv py-mesh-venv "${packages[@]}"
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# The torus: vertex (i, j), 1-based number i · 80 + j + 1, sits at angle 2πi/160 around the
-# z axis and 2πj/80 around the tube; each quad (i, j)–(i + 1, j + 1), wrapping round, is split
-# into two triangles wound with the normal outward.
-awk -v R=40 -v r=15 -v nu=160 -v nv=80 'BEGIN {
-  tau = 2 * atan2(0, -1)
-  for (i = 0; i < nu; i++) {
-    for (j = 0; j < nv; j++) {
-      u = tau * i / nu; v = tau * j / nv
-      printf "v %.9g %.9g %.9g\n", (R + r * cos(v)) * cos(u), (R + r * cos(v)) * sin(u), r * sin(v)
-    }
-  }
-  for (i = 0; i < nu; i++) {
-    for (j = 0; j < nv; j++) {
-      a = i * nv + j + 1; b = ((i + 1) % nu) * nv + j + 1
-      c = ((i + 1) % nu) * nv + (j + 1) % nv + 1; d = i * nv + (j + 1) % nv + 1
-      printf "f %d %d %d\nf %d %d %d\n", a, b, c, a, c, d
-    }
-  }
-}' >"$out/torus.obj"
+torus_obj "$out/torus.obj"
 
 "$venv/bin/python" crates/bench/python/mesh.py --cli "$target/release/poisson" \
   --obj "$out/torus.obj" --radius 1 --work "$out" "${extra[@]}"

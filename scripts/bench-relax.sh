@@ -8,16 +8,8 @@
 # it. A venv under target/py-relax-venv holds numpy, scipy and point-cloud-utils 0.34.0 (from
 # PyPI; pip's downloads cached in target/pip-cache). scipy's run alone takes about half a
 # minute. Run it on a quiet machine.
-set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-root=$PWD
-target=${CARGO_TARGET_DIR:-$root/target}
-export PIP_CACHE_DIR="$target/pip-cache"
-
-CARGO_TARGET_DIR="$target" cargo build --release -q -p poisson-live-cli
-venv=$target/py-relax-venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check numpy scipy point-cloud-utils==0.34.0
+source "$(dirname "${BASH_SOURCE[0]}")/bench-py.sh"
+py_venv py-relax-venv numpy scipy point-cloud-utils==0.34.0
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

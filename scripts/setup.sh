@@ -23,6 +23,16 @@ else
     --component clippy --component rustfmt --target wasm32-unknown-unknown
 fi
 
+# The aarch64 Linux std, for the aarch64 wheel (scripts/wheel.sh, scripts/wheels.sh): maturin
+# links it with zig (from PyPI), so no C cross toolchain is needed.
+targets=$(rustup target list --installed --toolchain "$toolchain")
+if grep -qx 'aarch64-unknown-linux-gnu' <<<"$targets"; then
+  step "rust aarch64 std" "already installed"
+else
+  step "rust aarch64 std" "installing (rustup target add aarch64-unknown-linux-gnu)"
+  rustup target add --toolchain "$toolchain" aarch64-unknown-linux-gnu
+fi
+
 # Crates: fetched once so every build below can run --offline. Also writes Cargo.lock if missing.
 step "crates" "fetching (cargo fetch)"
 cargo fetch --quiet

@@ -2,8 +2,10 @@
 # Runs every test: formatting, lints, the crates natively (and the core with its optional
 # features), the tutorial's listings in four languages, the docs, the core's examples, the
 # bindings in headless Chromium, the release page build, the npm package (scripts/package.sh)
-# as a user installs it, the page end to end in headless Chromium, and the Python wheel as a
-# user installs it (scripts/test-python.sh).
+# as a user installs it, the page end to end in headless Chromium, the Python wheel as a
+# user installs it (scripts/test-python.sh), the wheels and sdist people install, each
+# checked (scripts/wheels.sh), and the Blender add-on in headless Blender
+# (scripts/test-blender.sh).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -90,6 +92,12 @@ node --test tests/e2e/
 
 step "Python wheel: built by maturin, installed with pip into a fresh venv, pytest (tests/python/)"
 bash scripts/test-python.sh
+
+step "Python wheels: manylinux2014 x86_64 and aarch64 (auditwheel show), the sdist built alone offline (scripts/wheels.sh)"
+bash scripts/wheels.sh
+
+step "Blender add-on: packed with the wheel, installed in headless Blender 4.5 (bpy from PyPI), tests/blender/"
+bash scripts/test-blender.sh
 
 echo
 echo "test: all passed"

@@ -1,8 +1,8 @@
 // Step 3: dart throwing, the obvious way to keep points apart.
 // Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
 // nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
-// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
-// come out one ulp off and then go their own way: another forest for the same seed.
+// once where this code rounds twice. g++ 12 does so for a CPU with FMA (-march=x86-64-v3), and
+// steps 6 and 7 then place a point one ulp off; the rest follows: another forest, same seed.
 #pragma once
 
 #include <cstdint>

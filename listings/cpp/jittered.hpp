@@ -1,8 +1,8 @@
 // Step 2: the jittered grid, one random point in every square cell.
 // Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
 // nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
-// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
-// come out one ulp off and then go their own way: another forest for the same seed.
+// once where this code rounds twice. g++ 12 does so for a CPU with FMA (-march=x86-64-v3), and
+// steps 6 and 7 then place a point one ulp off; the rest follows: another forest, same seed.
 #pragma once
 
 #include <cmath>
@@ -15,8 +15,9 @@
 
 namespace poisson {
 
-// No holes bigger than a cell, but two neighbours can still land almost on top of each other
-// across a shared edge, and the rows and columns show through.
+// No big holes inside the grid (an empty circle there stays under sqrt(2) cells in radius: a
+// bigger one would cover a whole cell and its point), but two neighbours can still land almost
+// on top of each other across a shared edge, and the rows and columns show through.
 inline std::vector<Point> jitteredGrid(double spacing, double width, double height,
                                        std::int32_t seed) {
     checkPositive("spacing", spacing);

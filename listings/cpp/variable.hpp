@@ -4,8 +4,8 @@
 // Two simple fields the tests pin down, and fractal value noise, a cousin of the lab's Perlin fBm.
 // Build with -ffp-contract=off (GCC, Clang) or, with MSVC, /fp:precise and neither /fp:contract
 // nor /fp:fast: otherwise the compiler may fuse a * b + c into one FMA instruction, which rounds
-// once where this code rounds twice, and on a CPU with FMA (-march=x86-64-v3, say) the points
-// come out one ulp off and then go their own way: another forest for the same seed.
+// once where this code rounds twice. g++ 12 does so for a CPU with FMA (-march=x86-64-v3), and
+// steps 6 and 7 then place a point one ulp off; the rest follows: another forest, same seed.
 #pragma once
 
 #include <algorithm>
@@ -30,7 +30,7 @@ inline std::function<double(double, double)> sparsenessField(Sparseness field, d
     }
     const double cx = width / 2;
     const double cy = height / 2;
-    // Written as sqrt(dx*dx + dy*dy), not std::hypot: hypot rounds differently, and one ulp
+    // Written as sqrt(dx*dx + dy*dy), not std::hypot: hypot may round differently, and one ulp
     // would move a tree in every other language.
     const double farthest = std::sqrt(cx * cx + cy * cy);
     return [cx, cy, farthest](double x, double y) {

@@ -117,7 +117,8 @@ namespace PoissonDisk
                 return true;
             }
 
-            // retired: k throws all missed, so the space around it is full; swap-remove it in O(1).
+            // retired: k throws all missed. Room may be left around it, unseen, but it is given
+            // up on; swap-remove it in O(1).
             Active[a] = Active[Active.Count - 1];
             Active.RemoveAt(Active.Count - 1);
             return true;

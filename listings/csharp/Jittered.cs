@@ -6,8 +6,10 @@ namespace PoissonDisk
 {
     public static class Jittered
     {
-        // No holes bigger than a cell, but two neighbours can still land almost on top of each
-        // other across a shared edge, and the rows and columns show through.
+        // No big holes inside the grid (an empty circle there stays under sqrt(2) cells in
+        // radius: a bigger one would cover a whole cell and its point), but two neighbours can
+        // still land almost on top of each other across a shared edge, and the rows and columns
+        // show through.
         public static List<Point> Grid(double spacing, double width, double height, int seed)
         {
             Scatter.CheckPositive("spacing", spacing);

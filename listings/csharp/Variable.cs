@@ -20,7 +20,7 @@ namespace PoissonDisk
                 return (x, y) => x / width;
             double cx = width / 2;
             double cy = height / 2;
-            // Written as Math.Sqrt(dx*dx + dy*dy), not a hypot: hypot rounds differently, and
+            // Written as Math.Sqrt(dx*dx + dy*dy), not a hypot: hypot may round differently, and
             // one ulp would move a tree in every other language.
             double farthest = Math.Sqrt(cx * cx + cy * cy);
             return (x, y) =>

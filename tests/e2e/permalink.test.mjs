@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { labOf, SCREENSHOTS, testNoProblems, usePage } from './harness.mjs';
+import { labOf, openMenuOf, SCREENSHOTS, testNoProblems, usePage } from './harness.mjs';
 
 const { session, page } = usePage();
 
@@ -126,7 +126,9 @@ test('Copy link hands over the URL (or shows it where there is no clipboard)', a
     // No clipboard here: the link must be shown instead.
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
   });
-  await page.locator('section[data-lab="compare"] [data-action="copy-link"]').click();
+  const copy = page.locator('section[data-lab="compare"] [data-action="copy-link"]');
+  await openMenuOf(copy);
+  await copy.click();
   const shown = page.locator('section[data-lab="compare"] [data-role="share-link"]');
   // The page's own link, and then which lab to open at.
   await eventually(async () => assert.equal(await shown.innerText(), `${await page.evaluate(() => location.href)}&go=compare`));
@@ -193,26 +195,30 @@ test("a link's refused value shows its message beside its control, as a typed on
   assert.deepEqual(errors, []);
 });
 
-test('every lab with points has the export buttons and Copy link', async () => {
+test('every lab has the export buttons and Copy link, folded the one way: in its one menu', async () => {
   const labs = await page.evaluate(() =>
     [...document.querySelectorAll('section[data-lab]')].map((s) => ({
       lab: s.dataset.lab,
-      // Among the lab's buttons: beside the map, or with the secondary ones (www/lib/lab.js).
-      actions: [...s.querySelectorAll('[data-role="actions"] button[data-action], [data-role="more-actions"] button[data-action]')].map((b) => b.dataset.action),
+      menus: s.querySelectorAll('details.lab-menu').length,
+      // In the menu (www/lib/lab.js, secondaryActions), and anywhere in the lab.
+      inMenu: [...s.querySelectorAll('details.lab-menu [data-role="menu"] button[data-action]')].map((b) => b.dataset.action),
+      all: [...s.querySelectorAll('button[data-action]')].map((b) => b.dataset.action),
     })),
   );
-  for (const { lab, actions } of labs) {
+  assert.equal(labs.length, 16);
+  for (const { lab, menus, inMenu, all } of labs) {
+    assert.equal(menus, 1, `${lab} has one menu`);
     for (const action of ['export-json', 'export-csv', 'copy-link']) {
-      assert.ok(actions.includes(action), `${lab} has ${action}`);
+      assert.ok(inMenu.includes(action), `${lab} has ${action} in its menu`);
+      assert.equal(all.filter((a) => a === action).length, 1, `${lab} has one ${action}`);
     }
   }
 });
 
 async function download(lab, action) {
   const button = page.locator(`section[data-lab="${lab}"] [data-action="${action}"]`);
-  // A lab may fold its exports into a menu (a <details>): a reader opens it first.
-  const menu = button.locator('xpath=ancestor::details[1]');
-  if ((await menu.count()) > 0 && !(await menu.evaluate((details) => details.open))) await menu.locator('summary').click();
+  // Every lab folds its exports into its menu: a reader opens it first.
+  await openMenuOf(button);
   // Now and then (about one run in ten, late in a run of a dozen downloads from one page)
   // headless Chromium starts no download for a click whose handler ran without an error: the
   // button is focused, the lab's export status stays empty. A reader would click again, and so

@@ -41,6 +41,9 @@ async function reference() {
   await referenceControls(section);
   await section.locator('[data-action="reset"]').click();
   await waitForReadout(section, 'steps', (t) => t === '0');
+  // The new history is drawn on the next frame: until then the scrubber still shows the old
+  // run's end, which the wait below would take for the new run's.
+  await frames();
   // The run is recorded a slice per frame after the input: the scrubber reaches its end then.
   await page.waitForFunction(
     () => document.querySelector('section[data-lab="bridson"] input[name="at-step"]').max === '629',

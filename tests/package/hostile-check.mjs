@@ -261,7 +261,7 @@ const FUNCTIONS = (pkg) => ({
   // 55 s on a loaded 2-core machine, past CALL_LIMIT_MS.
   poissonDisk3d: [60, 40, 20, 10, 30, 1],
   fastPoisson3d: [60, 40, 20, 10, 1],
-  sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1 }],
+  sampleMesh: [new Float64Array([0, 0, 0, 9, 0, 0, 0, 9, 0]), new Uint32Array([0, 1, 2]), { radius: 1, seed: 1, method: 'fast', weights: [1, 0, 1], radiusMax: 2 }],
   eliminate: [50, { width: W, height: H, seed: 1 }],
   // Mesh's static functions.
   torus: [{ major: 10, minor: 4, around: 12, across: 8 }],
@@ -325,7 +325,7 @@ const RECIPES = {
   SpaceSampler: { args: () => [{ width: W, height: H, depth: 50, radius: 10, k: 30, seed: 1 }] },
   Mesh: { make: (pkg) => pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }) },
   Relaxation: { args: () => [new Float64Array([10, 10, 50, 60, 120, 90, 180, 20]), W, H, { method: 'lloyd', wrap: true }], methods: { run: [5] } },
-  MeshSampler: { args: (pkg) => [pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }), { radius: 1, k: 30, seed: 1 }] },
+  MeshSampler: { args: (pkg) => [pkg.Mesh.torus({ major: 10, minor: 4, around: 12, across: 8 }), { radius: 1, k: 30, seed: 1, method: 'fast', weights: Array.from({ length: 96 }, (_, i) => i % 2), radiusMax: 2 }] },
 };
 
 /** Whether `value` is a class the bindings export (it has `free` on its prototype). */

@@ -2,7 +2,8 @@
 // POISSON_PACKAGE_TGZ names a tarball already packed), a fresh project installs the tarball
 // offline, plain node runs node-check.mjs, hostile-check.mjs (every export given hostile
 // arguments) and the README's example against it, `tsc --strict` checks types-check.ts, and
-// headless Chromium imports its browser entry from a tiny page.
+// headless Chromium imports its browser entry from a tiny page; names.mjs checks the repository
+// README's names table against the installed types and the Python stubs.
 //
 // Run: `node --test tests/package/` (scripts/test.sh does, after the page build).
 
@@ -13,6 +14,7 @@ import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkNames, loadSurfaces, parseDts, parsePython } from './names.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const HERE = join(ROOT, 'tests', 'package');
@@ -151,6 +153,27 @@ test('the README names only classes the package exports', async () => {
     if (name in globalThis) continue; // `Error`, `Float64Array`
     assert.match(types, new RegExp(`^export class ${name} \\{`, 'm'), `${name} is not exported`);
   }
+});
+
+test("the repository README's names table: each name on every surface, parameters in its order (names.mjs)", async () => {
+  const surfaces = loadSurfaces(types);
+  assert.deepEqual(checkNames(surfaces), []);
+  // The check can fail: two parameters swapped in the types, one renamed in the Python stubs.
+  const swapped = types.replace(
+    /^export function randomPoints\(count: number, width: number,/m,
+    'export function randomPoints(width: number, count: number,',
+  );
+  assert.notEqual(swapped, types);
+  const stubs = join(ROOT, 'crates', 'py', 'python', 'poisson_live', '_native.pyi');
+  const renamed = (await readFile(stubs, 'utf8')).replace(
+    'def jittered_grid(spacing: Real,',
+    'def jittered_grid(step: Real,',
+  );
+  const copy = join(project, 'renamed.pyi');
+  await writeFile(copy, renamed);
+  const problems = checkNames({ ...surfaces, types: parseDts(swapped), python: parsePython([['', copy]]) });
+  assert.ok(problems.some((p) => p.includes('JavaScript randomPoints(width, count,')), problems.join('\n'));
+  assert.ok(problems.some((p) => p.includes('Python jittered_grid(step,')), problems.join('\n'));
 });
 
 test('types: every export has its doc comment from the bindings', () => {

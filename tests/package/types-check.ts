@@ -54,12 +54,13 @@ sampleMesh(torus.vertices(), ['0', '1', '2'], { radius: 1, seed: 7 });
 const exact: Float64Array = eliminate(1000, { width: 200, height: 100, seed: 7 });
 const exact3d: Float64Array = eliminate(500, { width: 20, height: 10, depth: 5, wrap: true, seed: 7 });
 const exactOnMesh: Float64Array = eliminate(500, { vertices: torus.vertices(), indices: torus.indices(), seed: 7 });
+const weightedOnMesh: Float64Array = eliminate(500, { vertices: torus.vertices(), indices: torus.indices(), weights: new Float64Array(torus.vertices().length / 3), radiusMax: 2, seed: 7 });
 // @ts-expect-error: a map needs its height
 eliminate(1000, { width: 200, seed: 7 });
 // @ts-expect-error: the count is a number
 eliminate('1000', { width: 200, height: 100, seed: 7 });
 
-export { exact, exact3d, exactOnMesh, points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, fastOnMesh, weighted, area };
+export { exact, exact3d, exactOnMesh, weightedOnMesh, points, started, count, placed, wrong, pairs, label, csv, named, box, dust, onMesh, fastOnMesh, weighted, area };
 
 // Relaxation: x, y pairs in and out, the method by name, the figures and cells as objects.
 const relaxed: Float64Array = relax(pairs, 720, 400, { method: 'fpo', iterations: 8 });

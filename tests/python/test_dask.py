@@ -1,11 +1,14 @@
-"""poisson_live.dask.endless on a two-worker LocalCluster: the union of its Parquet parts, read in
-order, is exactly `poisson endless`'s points, for 1 and 2 workers."""
+"""poisson_live.dask on a two-worker LocalCluster: endless_frame's lazy DataFrame, computed, and
+endless's Parquet parts, read in order, are exactly `poisson endless`'s points."""
 
 import os
+import time
 
 import numpy as np
+import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+import dask.dataframe as dd
 from distributed import Client, LocalCluster
 
 import poisson_live.dask
@@ -29,6 +32,99 @@ def read(parts):
 @pytest.fixture(scope="module")
 def expected():
     return cli_endless(*ARGS, SEED)
+
+
+def test_endless_frame_is_lazy():
+    """A world of 10^6 × 10^6 at r = 2 (some 2·10^11 points) as a frame: built at once, and the
+    band function never called until the frame is computed."""
+    calls = []
+    real = poisson_live.dask._band_frame
+
+    def counted(band):
+        calls.append(band)
+        return real(band)
+
+    poisson_live.dask._band_frame = counted
+    try:
+        start = time.perf_counter()
+        frame = poisson_live.dask.endless_frame(1e6, 1e6, 2, seed=5)
+        took = time.perf_counter() - start
+    finally:
+        poisson_live.dask._band_frame = real
+    assert took < 5.0, took
+    assert calls == []
+    # 31 251 rows of chunks (16 radii each) in bands of 16.
+    assert frame.npartitions == -(-31251 // 16)
+    assert frame.known_divisions
+    assert frame.divisions[:3] == (0, 16, 32) and frame.divisions[-1] == 31250
+    assert list(frame.columns) == ["x", "y"]
+    assert all(str(t) == "float64" for t in frame.dtypes)
+    # One band alone, computed (of a narrower world: the wide one's first band alone holds
+    # some 10^8 points): the first partition is the first 16 rows of chunks.
+    poisson_live.dask._band_frame = counted
+    try:
+        narrow = poisson_live.dask.endless_frame(1000, 1e6, 2, seed=5)
+    finally:
+        poisson_live.dask._band_frame = real
+    head = narrow.partitions[0].compute(scheduler="sync")
+    assert len(calls) == 1 and calls[0][4:] == (0, 16)
+    first = np.concatenate(list(poisson_live.endless(1000, 1e6, 2, seed=5, rows=16)))
+    assert np.array_equal(head[["x", "y"]].to_numpy(), first)
+
+
+def test_endless_frame_on_two_workers_is_poisson_endless(tmp_path, expected):
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        # 12 chunk rows (80 units each): one band, bands of 4, bands of 3 and 5 (odd rows).
+        for band_rows in [16, 4, 3, 5]:
+            frame = poisson_live.dask.endless_frame(*ARGS, seed=SEED, band_rows=band_rows)
+            firsts = tuple(range(0, 12, band_rows))
+            assert frame.npartitions == len(firsts)
+            assert frame.divisions == firsts + (11,)
+            got = frame.compute()
+            assert list(got.columns) == ["x", "y"]
+            assert got["x"].dtype == np.float64 and got["y"].dtype == np.float64
+            assert np.array_equal(got.to_numpy(), expected)
+            # The index is each point's row of chunks.
+            assert got.index.name == "chunk_row" and got.index.dtype == np.int64
+            assert np.array_equal(got.index.to_numpy(), (got["y"].to_numpy() // 80).astype(np.int64))
+        # Both workers took part in the last compute.
+        ran = client.run(lambda dask_worker: len(dask_worker.data) + len(dask_worker.state.log))
+        assert len(ran) == 2 and all(n > 0 for n in ran.values()), ran
+        # Rows selected by chunk row read only their bands, and are the CLI's.
+        rows = frame.loc[4:6]
+        assert rows.npartitions == 2
+        in_rows = (expected[:, 1] >= 4 * 80) & (expected[:, 1] < 7 * 80)
+        assert np.array_equal(rows.compute().to_numpy(), expected[in_rows])
+        # Parquet through Dask's own writer, read back in order.
+        frame.to_parquet(str(tmp_path / "pq"), name_function=lambda i: f"part-{i:05d}.parquet")
+        back = pd.read_parquet(str(tmp_path / "pq"))
+        assert np.array_equal(back[["x", "y"]].to_numpy(), expected)
+        assert np.array_equal(dd.read_parquet(str(tmp_path / "pq")).compute()[["x", "y"]].to_numpy(),
+                              expected)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: poisson_live.dask.endless_frame(1000, 900, -5.0), ValueError, "radius"),
+    (lambda: poisson_live.dask.endless_frame(1000, 900, 5.0, band_rows=0), ValueError, "band_rows"),
+    (lambda: poisson_live.dask.endless_frame(1000, 900, 5.0, band_rows=True), TypeError, "bool"),
+    (lambda: poisson_live.dask.endless_frame(1000, 900, 5.0, band_rows=2.5), TypeError, "band_rows"),
+    (lambda: poisson_live.dask.endless_frame(1000, 900, 5.0, seed=True), TypeError, "bool"),
+    (lambda: poisson_live.dask.endless_frame(1000, 900, 5.0, seed=2**40), ValueError, "seed"),
+    (lambda: poisson_live.dask.endless_frame(1000, 900, 5.0, 7), TypeError, "positional"),
+])
+def test_endless_frame_refuses_bad_input_at_once(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_endless_frame_takes_numpy_numbers():
+    a = poisson_live.dask.endless_frame(np.float32(400), np.int64(300), 5.0, seed=np.int64(3),
+                                        band_rows=np.int64(2))
+    b = poisson_live.dask.endless_frame(400, 300, 5, seed=3.0, band_rows=2)
+    assert a.npartitions == b.npartitions == 2
+    assert a.compute(scheduler="sync").equals(b.compute(scheduler="sync"))
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -46,6 +46,36 @@ def test_a_mesh_is_poisson_eliminate(tmp_path):
     assert np.array_equal(got.barycentric, want[:, 4:])
 
 
+def test_weights_on_a_mesh_are_poisson_eliminate_and_crowd_the_heavy_half(tmp_path):
+    vertices, faces = hills(n=12)
+    weights = (vertices[:, 0] > 10.0).astype(np.float64)  # 1 on the half x > 10
+    got = pl.eliminate(300, vertices=vertices, faces=faces, weights=weights, radius_max=2,
+                       seed=6)
+    obj = tmp_path / "m.obj"
+    obj.write_text("".join(f"v {x!r} {y!r} {z!r}\n" for x, y, z in vertices.tolist())
+                   + "".join(f"f {a + 1} {b + 1} {c + 1}\n" for a, b, c in faces.tolist()))
+    w = tmp_path / "w.txt"
+    w.write_text("".join(f"{v!r}\n" for v in weights.tolist()))
+    header, want = cli_rows("--count", "300", "--input", str(obj), "--weights", str(w),
+                            "--radius-max", "2", "--seed", "6")
+    assert header == "x,y,z,face,u,v" and len(got) == 300
+    assert np.array_equal(got.points, want[:, :3])
+    assert np.array_equal(got.faces, want[:, 3].astype(np.int64))
+    heavy = int((got.points[:, 0] > 10.0).sum())
+    assert heavy >= 2 * (300 - heavy), heavy
+    bad = [(weights[1:], "weights for a mesh of 169 vertices"),
+           (np.full(169, np.nan), "is NaN"), (np.full(169, 1.5), "from 0 to 1")]
+    for ws, message in bad:
+        with pytest.raises(ValueError, match=message):
+            pl.eliminate(30, vertices=vertices, faces=faces, weights=ws, radius_max=2)
+    with pytest.raises(ValueError, match="radius-max"):
+        pl.eliminate(30, vertices=vertices, faces=faces, weights=weights, radius_max=0.5)
+    with pytest.raises(ValueError, match="together"):
+        pl.eliminate(30, vertices=vertices, faces=faces, weights=weights)
+    with pytest.raises(ValueError, match="a mesh"):
+        pl.eliminate(30, width=5, height=5, weights=weights, radius_max=2)
+
+
 @pytest.mark.parametrize("call, error, message", [
     (lambda: pl.eliminate(10), ValueError, "width and height"),
     (lambda: pl.eliminate(10, width=5), ValueError, "width and height"),

@@ -84,6 +84,60 @@ def test_ctrl_c_stops_a_long_call_within_a_second_or_so(name):
     assert result["after"] < 3.0, result
 
 
+# Calls of 5 s or more (measured on this 2-core machine while busy: sample_mesh of a
+# 1000 × 1000 square at r = 1 21 s; relax of 70 000 points by FPO 5.4 s an iteration, of 100 000
+# by Lloyd 2.2 s for 10 iterations; idle, a quarter to half of that), as the issue's target asks:
+# a signal 1.5 s in. Elimination no longer has a 5-second call: at its work limit, 131 072
+# points, it took 2.0 s in a 50³ box and 1.2 s on the square, idle; so its signal comes 0.3 s in.
+# Not here: one Lloyd iteration of 1 M points (4.8 s), whose Delaunay triangulation is one piece
+# of work the signal waits for (measured: KeyboardInterrupt 2.7 s and 6.7 s after the signal).
+FIVE_SECOND_CALLS = {
+    "sample_mesh": ("pl.sample_mesh(SQUARE, TWO, 1)", 1.5),
+    "eliminate_box": ("pl.eliminate(131072, width=50, height=50, depth=50)", 0.3),
+    "eliminate_mesh": ("pl.eliminate(131072, vertices=SQUARE, faces=TWO)", 0.3),
+    "relax_fpo": ("pl.relax(POINTS, 1000, 1000, method='fpo', iterations=4)", 1.5),
+    "relax_lloyd": ("pl.relax(MANY, 1000, 1000, method='lloyd', iterations=100)", 1.5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIVE_SECOND_CALLS))
+def test_ctrl_c_stops_a_five_second_call_within_a_second(name):
+    """The issue's target: SIGINT 1.5 s into a call of 5 s or more (0.3 s into elimination's
+    longest) raises KeyboardInterrupt (not PanicException) within 1 s of the signal (measured:
+    0.02 to 0.04 s, 0.34 s for Lloyd's method, whose triangulation is one piece; other slices
+    are about 40 ms)."""
+    call, delay = FIVE_SECOND_CALLS[name]
+    code = f"""
+        import json, os, signal, threading, time
+        import numpy as np
+        import poisson_live as pl
+        POINTS = pl.random_points(70_000, 1000, 1000, seed=1)
+        MANY = pl.random_points(100_000, 1000, 1000, seed=1)
+        SQUARE = np.array([[0.0, 0, 0], [1000, 0, 0], [1000, 1000, 0], [0, 1000, 0]])
+        TWO = np.array([[0, 1, 2], [0, 2, 3]])
+        sent = []
+        def interrupt():
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+        timer = threading.Timer({delay}, interrupt)
+        start = time.perf_counter()
+        timer.start()
+        try:
+            {call}
+            outcome = "returned"
+        except KeyboardInterrupt:
+            outcome = "KeyboardInterrupt"
+        after = time.perf_counter() - sent[0] if sent else None
+        print(json.dumps({{"outcome": outcome, "after": after}}))
+    """
+    code, out, err = child(code, timeout=600)
+    assert code == 0, err
+    assert "PanicException" not in err
+    result = json.loads(out.splitlines()[-1])
+    assert result["outcome"] == "KeyboardInterrupt", result
+    assert result["after"] < 1.0, result
+
+
 def test_a_signal_during_the_first_array_call_raises_the_handlers_exception():
     """A SIGALRM handler that raises, during the first call of a fresh process that returns an
     array: its exception, not rust-numpy's PanicException ("Failed to access NumPy array API
@@ -142,25 +196,43 @@ MEMORY_CASES = {
     "poisson_disk_3d": "pl.poisson_disk_3d(183, 183, 183, 1)",
     "fast_poisson_3d": "pl.fast_poisson_3d(183, 183, 183, 1)",
     "layers": "pl.layers(8000, 8000, [pl.Layer(4), pl.Layer(2)])",
+    # Measured (VmPeak above the start, no limit): 311 MB; the fast sampler's 210 MB.
+    "sample_mesh": "pl.sample_mesh(SQUARE, TWO, 1.0)",
+    "measure": "pl.measure(pl.random_points(2_000_000, 1000, 1000), 1000, 1000)",  # 428 MB
+    "relax": "pl.relax(pl.random_points(1_000_000, 1000, 1000), 1000, 1000, method='lloyd', "
+             "iterations=1)",  # 344 bytes a point
+}
+
+#: Calls given their own limit in MB above the start (their measured peak in the comment, each
+#: above the limit given; elimination's limits lie above what its estimate once reserved).
+SMALLER_MEMORY_CASES = {
+    "sample_mesh_fast": ("pl.sample_mesh(SQUARE, TWO, 1.0, method='fast')", 150),  # 210 MB
+    "eliminate_plane": ("pl.eliminate(131072, width=50, height=50)", 250),  # 329 MB
+    "eliminate_space": ("pl.eliminate(131072, width=50, height=50, depth=50)", 400),  # 497 MB
+    "eliminate_mesh": ("pl.eliminate(131072, vertices=SQUARE, faces=TWO)", 300),  # 358 MB
 }
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads VmSize from /proc")
-@pytest.mark.parametrize("name", sorted(MEMORY_CASES))
+@pytest.mark.parametrize("name", sorted(MEMORY_CASES) + sorted(SMALLER_MEMORY_CASES))
 def test_out_of_memory_is_a_memory_error_not_an_abort(name):
-    """Under an address-space limit 250 MB above the process's size, a call near the crate's
-    work limit (each needs more) raises MemoryError and the interpreter lives on; a small call
-    then still works. Before, these aborted the process ("memory allocation failed")."""
+    """Under an address-space limit 250 MB (or the case's MB) above the process's size, a call
+    near the crate's work limit (each needs more) raises MemoryError and the interpreter lives
+    on; a small call then still works. Before, these aborted the process ("memory allocation
+    failed")."""
+    call, headroom = SMALLER_MEMORY_CASES.get(name, (MEMORY_CASES.get(name), 250))
     code, out, err = child(f"""
         import resource
         import numpy as np
         import poisson_live as pl
+        SQUARE = np.array([[0.0, 0, 0], [1000, 0, 0], [1000, 1000, 0], [0, 1000, 0]])
+        TWO = np.array([[0, 1, 2], [0, 2, 3]])
         size = next(int(l.split()[1]) * 1024 for l in open("/proc/self/status")
                     if l.startswith("VmSize"))
-        limit = size + 250 * 2**20
+        limit = size + {headroom} * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         try:
-            {MEMORY_CASES[name]}
+            {call}
             print("returned")
         except MemoryError as e:
             print("MemoryError", e)
@@ -240,3 +312,23 @@ def test_mask_discs_must_be_finite_with_a_radius_of_zero_or_more(disc, side):
         pl.Layer(5, **{side: np.array([[10.0, 10.0, 5.0], disc])})
     # A disc of radius 0 holds nothing, and is allowed.
     assert pl.Layer(5, **{side: np.array([[10.0, 10.0, 0.0]])}).radius == 5
+
+
+def test_a_layer_among_ten_thousand_discs_is_quick_and_keeps_its_mask():
+    """Layer(outside=…) and Layer(inside=…) with 10 000 discs: the core indexes the discs by cell
+    (measured on this machine: 0.96 s for the outside layer, 43.6 s before the index, when every
+    candidate asked every disc); the points keep the mask (checked against every disc for a
+    sample of them)."""
+    rng = np.random.default_rng(1)
+    n = 10_000
+    discs = np.column_stack([rng.uniform(0, 1000, n), rng.uniform(0, 1000, n), rng.uniform(1, 6, n)])
+    for side in ["outside", "inside"]:
+        start = time.perf_counter()
+        points = pl.layers(1000, 1000, [pl.Layer(2, seed=3, **{side: discs})])[0]
+        took = time.perf_counter() - start
+        assert took < 15.0, (side, took)
+        assert len(points) > 10_000
+        sample = points[rng.choice(len(points), 500, replace=False), :2]
+        d2 = ((sample[:, None, :] - discs[None, :, :2]) ** 2).sum(axis=2)
+        inside_any = (d2 < discs[None, :, 2] ** 2).any(axis=1)
+        assert inside_any.all() if side == "inside" else not inside_any.any(), side

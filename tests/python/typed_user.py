@@ -7,7 +7,10 @@ from typing import List, Tuple
 
 import numpy as np
 
+import dask.dataframe as dd
+
 import poisson_live as pl
+import poisson_live.dask
 from poisson_live.types import Float64Array, Outcome, Real, Seed, StepKind
 
 
@@ -68,6 +71,10 @@ def main() -> None:
 
     rows = [chunk for chunk in pl.endless(300, 200, 5, seed=np.int64(3), first_row=0, rows=2)]
     assert all(r.shape[1] == 2 for r in rows)
+
+    world: dd.DataFrame = poisson_live.dask.endless_frame(300, 200, 5, seed=np.int64(3),
+                                                          band_rows=np.int64(2))
+    assert world.npartitions == 2 and list(world.columns) == ["x", "y"]
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@
 // scene, yaw, tilt, spinning or not, the chosen point). A fill in progress is drawn as it grows;
 // a refused value leaves the last fill and its picture alone.
 
-import { range } from '../lib/params.js';
+import { checkbox, range } from '../lib/params.js';
 import { clear } from '../lib/draw.js';
 import { textSize } from '../lib/canvas.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
@@ -34,6 +34,13 @@ const TORUS_CAMERA = {
   // Tilted toward face-on the ring stands taller: it shrinks to keep inside the map.
   zoom: (h, pitch) => Math.min(4.2, (0.46 * h) / (1.25 * (TORUS.major + TORUS.minor) * Math.abs(Math.sin(pitch)) + 1.25 * TORUS.minor * Math.cos(pitch))),
 };
+/** The torus's two samplers (the bindings' `method`), as the select lists them. */
+const METHODS = [
+  { value: 'bridson', label: 'Bridson' },
+  { value: 'fast', label: 'Fast' },
+];
+/** With weights on, the spacing runs from r at the torus's top to SPREAD × r at its bottom. */
+const SPREAD = 2;
 /** Below this width (CSS pixels) the map is drawn TALL units high, so the box is not tiny. */
 const NARROW = 560;
 /** Radians per arrow-key press (Shift: four times as far), per map unit dragged, per ms of spin. */
@@ -42,12 +49,22 @@ const DRAG_TURN = 0.012;
 const SPIN = 0.0003;
 /** A press and release closer than this (map units) is a tap, not a drag. */
 const TAP_SLOP = 6;
+/**
+ * The map's most backing pixels per CSS pixel: a 3× phone draws at 2×, which keeps the dots
+ * round and crisp and a turn at r = 2 (about 5000 dots) within a frame's budget.
+ */
+const MAX_RATIO = 2;
 
 export function mount(section, wasm) {
   const canvas = part(section, 'map');
   const summary = part(section, 'summary');
   const mesh = wasm.Mesh.torus(TORUS);
   const faces = { vertices: mesh.vertices(), indices: mesh.indices(), count: mesh.triangleCount };
+  // Each vertex's weight from its height: 1 on the top of the ring (spacing r), 0 at its bottom
+  // (spacing SPREAD × r), in a straight line between.
+  const heights = Float64Array.from({ length: faces.vertices.length / 3 }, (_, i) =>
+    Math.min(1, Math.max(0, (faces.vertices[3 * i + 2] + TORUS.minor) / (2 * TORUS.minor))),
+  );
   const guide = torusLines(TORUS.major, TORUS.minor);
   const box = boxEdges([0, 0, 0], [SIDE, SIDE, SIDE]);
   const state = {
@@ -65,6 +82,7 @@ export function mount(section, wasm) {
   };
 
   const lab = createLab(section, wasm, {
+    maxRatio: MAX_RATIO,
     resized: () => fit(),
     readouts: [
       ['points', 'Points in the box'],
@@ -73,9 +91,17 @@ export function mount(section, wasm) {
       ['cell', 'Cell side (r/√3)'],
       ['block', 'Cells read per check'],
       ['surface-points', 'Points on the torus'],
+      ['surface-method', 'Torus method'],
+      ['surface-halves', 'Torus top / bottom', 'points on the torus above and below its middle'],
       ['surface-too-close', 'Torus pairs closer than r'],
     ],
-    params: [seedParam(), range('radius', 'Radius r', 4, 2, 10, 0.5), range('k', 'Tries k', 30, 1, 60)],
+    params: [
+      seedParam(),
+      range('radius', 'Radius r', 4, 2, 10, 0.5),
+      range('k', 'Tries k', 30, 1, 60),
+      { name: 'method', label: 'Torus method', type: 'select', options: METHODS, value: 'bridson' },
+      checkbox('weights', 'Torus denser on top', false),
+    ],
     job: {
       start: (values) => fill(values),
       swap(job) {
@@ -117,7 +143,7 @@ export function mount(section, wasm) {
 
   /** A fill for the current values: a new request lets go of the chosen point. */
   function fill(values) {
-    const job = fillJob(wasm, SIDE, mesh, values);
+    const job = fillJob(wasm, SIDE, mesh, values, { heights, spread: SPREAD });
     choose(-1);
     for (const name of ['too-close', 'surface-too-close']) set(name, '–');
     return job;
@@ -135,6 +161,11 @@ export function mount(section, wasm) {
     set('cell', job.box.cell.toFixed(2));
     set('block', job.box.block);
     set('surface-points', job.torus.pointCount);
+    set('surface-method', METHODS.find((m) => m.value === job.method).label);
+    let top = 0;
+    const sixes = job.torusPoints;
+    for (let i = 2; i < sixes.length; i += 6) if (sixes[i] > 0) top++;
+    set('surface-halves', `${top} / ${sixes.length / 6 - top}`);
   }
 
   // ---- The view: which scene, turned how ----
@@ -306,8 +337,14 @@ export function mount(section, wasm) {
     ctx.textBaseline = 'top';
     ctx.fillStyle = '#1f2a1f';
     const n = state.scene === 'box' ? job.box.pointCount : job.torus.pointCount;
-    const what = state.scene === 'box' ? `Box ${SIDE} × ${SIDE} × ${SIDE}` : 'Torus';
-    ctx.fillText(`${what} · r = ${r} · ${count(n)} points`, 10, 10);
+    const what = state.scene === 'box' ? `Box ${SIDE} × ${SIDE} × ${SIDE} · r = ${r}` : torusTitle(job);
+    ctx.fillText(`${what} · ${count(n)} points`, 10, 10);
+  }
+
+  /** The torus's caption: its method and its spacing. */
+  function torusTitle(job) {
+    const method = METHODS.find((m) => m.value === job.method).label;
+    return job.weights ? `Torus · ${method} · r = ${job.radius} on top to ${job.radiusMax} below` : `Torus · ${method} · r = ${job.radius}`;
   }
 
   setScene('box');

@@ -13,11 +13,13 @@ import { onNextFrame } from './frame.js';
  * @param {number} width map units across
  * @param {number} height map units down
  * @param {() => void} [redraw] called after every resize (resizing clears the canvas)
+ * @param {number} [maxRatio] the most backing pixels per CSS pixel (a lab that draws thousands
+ *   of dots a frame caps it: a 3× phone then fills 2.25 times fewer pixels than it would)
  * @returns {{ctx: CanvasRenderingContext2D, width: number, height: number, cssWidth: number, dispose: () => void}}
  *   `ctx` has its transform set to map units; `cssWidth` is the box's width in CSS pixels;
  *   `dispose` stops watching the size.
  */
-export function setupCanvas(canvas, width, height, redraw = () => {}) {
+export function setupCanvas(canvas, width, height, redraw = () => {}, maxRatio = Infinity) {
   const map = { height };
   canvas.style.width = '100%';
   canvas.style.height = 'auto';
@@ -30,7 +32,7 @@ export function setupCanvas(canvas, width, height, redraw = () => {}) {
 
   function resize() {
     const cssWidth = boxWidth || width;
-    const ratio = window.devicePixelRatio || 1;
+    const ratio = Math.min(maxRatio, window.devicePixelRatio || 1);
     const pixelsWide = Math.max(1, Math.round(cssWidth * ratio));
     const pixelsHigh = Math.max(1, Math.round((cssWidth * map.height * ratio) / width));
     if (canvas.width !== pixelsWide || canvas.height !== pixelsHigh) {

@@ -28,7 +28,8 @@ export const MAP = { width: 720, height: 400 };
  * A lab's wiring from one description. Every field of `spec` is optional:
  *
  * - `width`, `height`: the map in map units (720 × 400); `resized()` runs after the map's
- *   canvas changed size (which clears it). `map: false` leaves the canvas to the lab.
+ *   canvas changed size (which clears it). `map: false` leaves the canvas to the lab;
+ *   `maxRatio` caps the map's backing pixels per CSS pixel (www/lib/canvas.js).
  * - `readouts`: the readout table (see `readouts`); the result's `set(name, value)` writes one.
  * - `params`: the parameter table (www/lib/params.js), built in `[data-role="controls"]`. On a
  *   change, `changed(values, name)` runs if given; else, with `build` and `use`, the lab
@@ -45,7 +46,7 @@ export const MAP = { width: 720, height: 400 };
 export function createLab(section, wasm, spec = {}) {
   const { width = MAP.width, height = MAP.height } = spec;
   const lab = { section, width, height, canvas: part(section, 'map') };
-  if (spec.map !== false) lab.view = setupCanvas(lab.canvas, width, height, () => spec.resized?.());
+  if (spec.map !== false) lab.view = setupCanvas(lab.canvas, width, height, () => spec.resized?.(), spec.maxRatio);
   if (spec.readouts) lab.set = readouts(part(section, 'readouts'), spec.readouts);
   if (spec.params) {
     const controls = part(section, 'controls');
@@ -65,13 +66,13 @@ export function createLab(section, wasm, spec = {}) {
   };
   if (spec.actions) {
     const handlers = { 'new-seed': newSeed(lab.params, wasm, lab.refresh), ...spec.handlers };
-    // New seed is secondary: it goes with the exports (secondaryActions), so the row beside
-    // the map keeps the buttons that drive the lab.
+    // New seed is secondary: it goes beside the menu of exports (moreActions), so the row
+    // beside the map keeps the buttons that drive the lab.
     const secondary = spec.actions.filter((a) => a.action === 'new-seed');
     const primary = spec.actions.filter((a) => a.action !== 'new-seed');
     lab.buttons = new Map([
       ...actions(part(section, 'actions'), primary, handlers),
-      ...actions(secondaryActions(section), secondary, handlers),
+      ...actions(moreActions(section), secondary, handlers),
     ]);
   }
   if (spec.exportPoints) section.exportPoints = () => ({ width, height, ...spec.exportPoints() });
@@ -95,12 +96,35 @@ export function seedParam(value = DEFAULT_SEED) {
 }
 
 /**
- * Where a lab's secondary buttons go (New seed in some labs, the exports, Copy link): its
- * `[data-role="more-actions"]` when it has one, so the row beside the map keeps only the
+ * Where a lab's New seed goes when it is not the point of the lab: its
+ * `[data-role="more-actions"]` row when it has one, so the row beside the map keeps only the
  * buttons that drive the run; else its `[data-role="actions"]`. Null when it has neither.
  */
-export function secondaryActions(section) {
+export function moreActions(section) {
   return section.querySelector('[data-role="more-actions"]') ?? section.querySelector('[data-role="actions"]');
+}
+
+/**
+ * Where a lab's secondary actions go (the exports, Copy link): the list inside its menu, a
+ * `<details class="lab-menu">` at the end of `moreActions(section)`, made on first use. Every
+ * lab folds them away the same way. Null when the lab has no row for it.
+ */
+export function secondaryActions(section) {
+  const list = section.querySelector('[data-role="menu"]');
+  if (list) return list;
+  const row = moreActions(section);
+  if (!row) return null;
+  const menu = document.createElement('details');
+  menu.className = 'lab-menu';
+  const summary = document.createElement('summary');
+  summary.textContent = 'Points and link';
+  summary.title = 'Download the points shown, or copy a link to these settings';
+  const made = document.createElement('div');
+  made.className = 'actions';
+  made.dataset.role = 'menu';
+  menu.append(summary, made);
+  row.append(menu);
+  return made;
 }
 
 /** Finds the element with `data-role="role"` inside `section`, or fails loudly. */

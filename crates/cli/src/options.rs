@@ -9,7 +9,7 @@ use crate::Failure;
 use clap::builder::TypedValueParser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Args};
-use poisson_live::bridson::MAX_K;
+use poisson_live::bridson::{DEFAULT_K, MAX_K};
 use poisson_live::Error;
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -71,7 +71,7 @@ pub struct MapSize {
 #[derive(Args)]
 pub struct Candidates {
     /// candidates tried around a point before it retires (1 to 10000)
-    #[arg(short, long, value_name = "K", default_value = "30")]
+    #[arg(short, long, value_name = "K", default_value_t = DEFAULT_K)]
     #[arg(value_parser = Checked(whole("k", 1, MAX_K.into())).map(|k| k as u32))]
     pub k: u32,
 }

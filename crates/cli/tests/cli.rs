@@ -1,30 +1,11 @@
 //! The `poisson` binary as a pipeline runs it: arguments in, bytes and an exit status out.
 
+mod common;
+
+use common::{failure, poisson, stdout, temp_file};
 use poisson_live::{DartParams, SamplerParams};
 use std::path::PathBuf;
 use std::process::{Command, Output};
-
-fn poisson(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_poisson"))
-        .args(args)
-        .output()
-        .expect("the poisson binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-/// A fresh path in the target's temporary folder, unique to this test.
-fn temp_file(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    dir.join(format!("{}-{name}", std::process::id()))
-}
 
 #[test]
 fn bridson_json_reads_back_as_the_crates_points_exactly() {
@@ -205,17 +186,6 @@ fn fails_in_one_line<'a>(cases: &[(impl AsRef<[&'a str]>, &str)]) {
         let err = failure(args).1;
         assert!(err.contains(message), "{args:?}: {err}");
     }
-}
-
-/// Runs a command that must fail: its exit status and its one line on standard error.
-fn failure(args: &[&str]) -> (i32, String) {
-    let out = poisson(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
-    (out.status.code().unwrap(), err)
 }
 
 /// Exit 2 is a malformed command line (fix the command), exit 1 a value the sampler refuses

@@ -1,25 +1,11 @@
 //! `poisson eliminate`: the crate's points to the bit in every format and domain, and bad input
 //! refused in one line with nothing written.
 
+mod common;
+
+use common::{poisson, stdout};
 use poisson_live::eliminate::{eliminate, Domain, Samples};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn poisson(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_poisson"))
-        .args(args)
-        .output()
-        .expect("the poisson binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("poisson-eliminate-{}", std::process::id()));
@@ -153,6 +139,106 @@ fn a_mesh_gives_each_points_face_and_exactly_the_count() {
     std::fs::remove_file(&obj).unwrap();
 }
 
+/// --weights with --radius-max on a mesh: the crate's weighted points to the bit, more of them
+/// on the heavy half (weight 1 where x > 0).
+#[test]
+fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
+    let ring = poisson_live::space::Mesh::torus(8.0, 3.0, 24, 12).unwrap();
+    let obj = temp("ring.obj");
+    let mut text = String::new();
+    for v in ring.vertices() {
+        text += &format!("v {} {} {}\n", v[0], v[1], v[2]);
+    }
+    for t in ring.triangles() {
+        text += &format!("f {} {} {}\n", t[0] + 1, t[1] + 1, t[2] + 1);
+    }
+    std::fs::write(&obj, text).unwrap();
+    let weights: Vec<f64> = ring
+        .vertices()
+        .iter()
+        .map(|v| if v[0] > 0.0 { 1.0 } else { 0.0 })
+        .collect();
+    let file = temp("weights.txt");
+    let lines: Vec<String> = weights.iter().map(|w| w.to_string()).collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let csv = stdout(&poisson(&[
+        "eliminate",
+        "-n",
+        "400",
+        "-i",
+        obj.to_str().unwrap(),
+        "--weights",
+        file.to_str().unwrap(),
+        "--radius-max",
+        "2",
+        "-f",
+        "csv",
+        "-s",
+        "5",
+    ]));
+    let mesh = poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap());
+    let domain = Domain::WeightedSurface {
+        mesh: mesh.unwrap(),
+        weights,
+        radius_max: 2.0,
+    };
+    let Samples::Surface(want) = eliminate(&domain, 400, 5).unwrap() else {
+        panic!()
+    };
+    let got = rows(&csv, "x,y,z,face,u,v");
+    assert_eq!(got.len(), 400);
+    for (row, p) in got.iter().zip(&want) {
+        assert_eq!(row[..3], p.position[..]);
+        assert_eq!(row[3], p.face as f64);
+    }
+    let heavy = got.iter().filter(|r| r[0] > 0.0).count();
+    assert!(
+        heavy >= 2 * (400 - heavy),
+        "{heavy} of 400 on the heavy half"
+    );
+    // Bad weights: one line naming the file, exit 1, nothing written.
+    let out = temp("never-weighted.csv");
+    for (content, words) in [
+        ("0.5\n0.5\n", "2 weights for a mesh of 288 vertices"),
+        (&lines[1..].join("\n")[..], "287 weights"),
+        (&format!("NaN\n{}", lines[1..].join("\n"))[..], "is NaN"),
+        (
+            &format!("1.5\n{}", lines[1..].join("\n"))[..],
+            "from 0 to 1",
+        ),
+        (
+            &format!("heavy\n{}", lines[1..].join("\n"))[..],
+            "not a number",
+        ),
+    ] {
+        std::fs::write(&file, content).unwrap();
+        let args = [
+            "eliminate",
+            "-n",
+            "40",
+            "-i",
+            obj.to_str().unwrap(),
+            "--weights",
+            file.to_str().unwrap(),
+            "--radius-max",
+            "2",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        let got = poisson(&args);
+        let err = String::from_utf8(got.stderr).unwrap();
+        assert_eq!(got.status.code(), Some(1), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(words) && err.contains("weights.txt"),
+            "{words}: {err}"
+        );
+        assert!(!out.exists());
+    }
+    std::fs::remove_file(&obj).unwrap();
+    std::fs::remove_file(&file).unwrap();
+}
+
 /// One line on stderr, nothing on stdout, no file: exit 1 for a value, 2 for the command line.
 #[test]
 fn bad_input_is_one_line_and_writes_nothing() {
@@ -161,6 +247,10 @@ fn bad_input_is_one_line_and_writes_nothing() {
     let bad_obj = temp("bad.obj");
     std::fs::write(&bad_obj, "v 0 0 0\nv 1 0 0\nf 1 2 3\n").unwrap();
     let bad_obj = bad_obj.to_str().unwrap();
+    let far_obj = temp("far.obj");
+    let far = "v 1e15 1e15 0\nv 1000000000000001 1e15 0\nv 1e15 1000000000000001 0\nf 1 2 3\n";
+    std::fs::write(&far_obj, far).unwrap();
+    let far_obj = far_obj.to_str().unwrap().to_string();
     let map = ["eliminate", "-W", "10", "-H", "10", "-o", out];
     for (args, status, words) in [
         (
@@ -221,6 +311,25 @@ fn bad_input_is_one_line_and_writes_nothing() {
             &["eliminate", "-n", "5", "-i", bad_obj, "--wrap"][..].to_vec(),
             2,
             "--wrap",
+        ),
+        (
+            &["eliminate", "-n", "5", "-i", bad_obj, "--weights", out][..].to_vec(),
+            2,
+            "--radius-max",
+        ),
+        (
+            &[
+                &map[..],
+                &["-n", "5", "--weights", out, "--radius-max", "2"],
+            ]
+            .concat(),
+            2,
+            "--weights",
+        ),
+        (
+            &["eliminate", "-n", "1000", "-i", &far_obj, "-o", out][..].to_vec(),
+            1,
+            "1000 points do not fit",
         ),
     ] {
         let got = poisson(args);

@@ -1,43 +1,12 @@
 //! `poisson relax` and `poisson measure` as a pipeline runs them: the crate's points to the
 //! bit, other columns carried through, and bad input refused in one line with nothing written.
 
+mod common;
+
+use common::{failure, poisson, stdout, temp_file};
 use poisson_live::quality::{hexagonal_distance, pair_correlation, quality};
 use poisson_live::relax::{relax, Method};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn poisson(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_poisson"))
-        .args(args)
-        .output()
-        .expect("the poisson binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-/// A status and its one line on stderr, with nothing on stdout.
-fn failure(args: &[&str]) -> (i32, String) {
-    let out = poisson(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("poisson: error: "), "{args:?}: {err}");
-    (out.status.code().unwrap(), err)
-}
-
-/// A fresh path in the target's temporary folder, unique to this test.
-fn temp_file(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    dir.join(format!("{}-{name}", std::process::id()))
-}
 
 /// White noise on 60 × 40 as a CSV with an id and a name around the coordinates.
 fn input(name: &str) -> (PathBuf, Vec<[f64; 2]>) {

@@ -43,7 +43,7 @@ fn bridson() -> (u64, u64, u64) {
 fn coverage_is_the_kept_darts_coverage() {
     let mut t = thrower(500);
     assert_eq!(t.coverage(), 0.0);
-    t.run(1000);
+    t.run(1000).unwrap();
     let direct = coverage(t.kept().iter().map(|p| p.r), 720.0, 400.0);
     assert_eq!(t.coverage(), direct);
     assert!(t.coverage() > 0.0);

@@ -106,6 +106,60 @@ fn mesh_points_lie_on_their_triangles() {
     assert!(d >= 0.65, "δX on the surface {d}");
 }
 
+/// Weights on a mesh: 1 on the half x > 0, 0 on the other, radius-max 2 (four times the
+/// density where the weight is 1): the heavy half gets at least 2.5× the points, and the light
+/// half's points, away from the seam, keep about twice the heavy half's smallest pair. With
+/// every weight equal, the halves come out even: the weights, not the mesh, do it.
+#[test]
+fn weights_put_more_points_on_the_heavy_half() {
+    let ring = Mesh::torus(8.0, 3.0, 48, 24).unwrap();
+    let halves = |light: f64| -> Vec<f64> {
+        let v = ring.vertices().iter();
+        v.map(|v| if v[0] > 0.0 { 1.0 } else { light }).collect()
+    };
+    let run = |weights: Vec<f64>| {
+        let domain = Domain::WeightedSurface {
+            mesh: ring.clone(),
+            weights,
+            radius_max: 2.0,
+        };
+        let Samples::Surface(p) = eliminate(&domain, 1500, 4).unwrap() else {
+            panic!("a mesh gives surface points");
+        };
+        assert_eq!(p.len(), 1500);
+        let heavy = p.iter().filter(|m| m.position[0] > 0.0).count();
+        (p, heavy)
+    };
+    let (p, heavy) = run(halves(0.0));
+    assert!(
+        heavy as f64 >= 2.5 * (1500 - heavy) as f64,
+        "{heavy} of 1500 heavy"
+    );
+    let side = |sign: f64| -> Vec<[f64; 3]> {
+        let far = p.iter().filter(|m| m.position[0] * sign > 2.0);
+        far.map(|m| m.position).collect()
+    };
+    let (dh, dl) = (
+        smallest_pair(&side(1.0), None),
+        smallest_pair(&side(-1.0), None),
+    );
+    assert!(
+        dl > 1.5 * dh,
+        "light side's smallest pair {dl}, heavy side's {dh}"
+    );
+    // The first rows follow the weights too.
+    let first = p[..300].iter().filter(|m| m.position[0] > 0.0).count();
+    assert!(
+        first as f64 >= 2.5 * (300 - first) as f64,
+        "{first} of the first 300"
+    );
+    let (_, even) = run(halves(1.0));
+    assert!(
+        (600..=900).contains(&even),
+        "{even} of 1500 with even weights"
+    );
+}
+
 fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
@@ -163,6 +217,45 @@ fn bad_input_is_refused_in_words() {
         wrap: false,
     };
     assert!(msg(Elimination::new(&flat, 5, 1)).contains("depth"));
+    // Weights: one per vertex, each in [0, 1], radius-max ≥ 1.
+    let ring = Mesh::torus(8.0, 3.0, 12, 6).unwrap();
+    let weighted = |weights: Vec<f64>, radius_max: f64| Domain::WeightedSurface {
+        mesh: ring.clone(),
+        weights,
+        radius_max,
+    };
+    let ok = vec![0.5; 72];
+    let mut nan = ok.clone();
+    nan[3] = f64::NAN;
+    let mut high = ok.clone();
+    high[70] = 1.5;
+    for (domain, words) in [
+        (
+            weighted(vec![0.5; 71], 2.0),
+            "71 weights for a mesh of 72 vertices",
+        ),
+        (weighted(nan, 2.0), "weight 4 (vertex 3) is NaN"),
+        (
+            weighted(high, 2.0),
+            "is 1.5; weights are numbers from 0 to 1",
+        ),
+        (weighted(vec![-0.1; 72], 2.0), "is -0.1"),
+        (weighted(ok.clone(), 0.5), "radius-max"),
+        (weighted(ok.clone(), f64::INFINITY), "radius-max"),
+        (weighted(ok.clone(), 1e300), "radius-max 1e300 is too large"),
+    ] {
+        let m = msg(Elimination::new(&domain, 5, 1));
+        assert!(m.contains(words), "{m}");
+    }
+    assert!(msg(Elimination::new(&weighted(ok, 2.0), 0, 1)).contains("count must be"));
+    // A surface whose coordinates hold fewer places than asked for: refused, not repeated.
+    let far = Mesh::from_obj(
+        "v 1e15 1e15 0\nv 1000000000000001 1e15 0\nv 1e15 1000000000000001 0\nf 1 2 3\n",
+    )
+    .unwrap();
+    let err = eliminate(&Domain::Surface(far.clone()), 1000, 1).unwrap_err();
+    assert!(err.to_string().contains("1000 points do not fit"), "{err}");
+    assert_eq!(eliminate(&Domain::Surface(far), 10, 1).unwrap().len(), 10);
     for size in [[1e-150; 3], [1e152; 3]] {
         let d = Domain::Space { size, wrap: false };
         assert!(
@@ -186,7 +279,7 @@ proptest! {
         n in 1usize..300,
         seed in any::<i32>().prop_filter("the stuck seed", |s| *s != -2_147_483_646),
         budget in 1u64..5000,
-        which in 0usize..5,
+        which in 0usize..6,
     ) {
         let ring = Mesh::torus(8.0, 3.0, 24, 12).unwrap();
         let domain = match which {
@@ -194,7 +287,12 @@ proptest! {
             1 => Domain::Plane { size: [30.0, 20.0], wrap: true },
             2 => Domain::Space { size: [9.0, 8.0, 7.0], wrap: false },
             3 => Domain::Space { size: [9.0, 8.0, 7.0], wrap: true },
-            _ => Domain::Surface(ring),
+            4 => Domain::Surface(ring),
+            _ => Domain::WeightedSurface {
+                weights: (0..ring.vertices().len()).map(|i| (i % 3) as f64 / 2.0).collect(),
+                mesh: ring,
+                radius_max: 3.0,
+            },
         };
         let once = eliminate(&domain, n, seed).unwrap();
         prop_assert_eq!(once.len(), n);

@@ -117,3 +117,66 @@ pub(crate) fn space(width: f64, height: f64, depth: f64, radius: f64) -> f64 {
 /// Bytes a 3D run holds per point: the grid's points and its lookup copy (24 each, doubling as
 /// they grow), the active list and the array (24).
 const SPACE_POINT: f64 = 128.0;
+
+/// About the peak bytes of sampling `mesh` at spacing `radius` (the smallest, for a varying
+/// one): the 3D grid over its box padded by r (4 bytes a cell), Bridson's pieces of triangle
+/// (`pieces`: 128 bytes each, one per triangle at least, cut as the crate cuts them) and
+/// [`MESH_POINT`] bytes for each of the up to 0.9 points per r² of its area. Measured on a
+/// 1000 × 1000 square at r = 1: VmPeak 311 MB for Bridson's (this says 363), 210 MB for the
+/// fast sampler's (235). 0 where the crate refuses the mesh or the radius (its own error).
+pub(crate) fn mesh(mesh: &poisson_live::space::Mesh, radius: f64, pieces: bool) -> f64 {
+    if !(radius.is_finite() && radius > 0.0) {
+        return 0.0;
+    }
+    let corners = (0..mesh.triangles().len()).map(|t| mesh.corners(t));
+    let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+    let mut cut = 0.0;
+    for [a, b, c] in corners {
+        for v in [a, b, c] {
+            for i in 0..3 {
+                lo[i] = lo[i].min(v[i]);
+                hi[i] = hi[i].max(v[i]);
+            }
+        }
+        let edge = |p: [f64; 3], q: [f64; 3]| (0..3).map(|i| (p[i] - q[i]).powi(2)).sum::<f64>();
+        let longest = edge(a, b).max(edge(b, c)).max(edge(c, a)).sqrt();
+        cut += (longest / (2.0 * radius)).ceil().max(1.0).powi(2);
+    }
+    let cell = radius / 3f64.sqrt() * (1.0 - 1e-6);
+    let cells: f64 = (0..3)
+        .map(|i| ((hi[i] - lo[i] + 2.0 * radius) / cell).ceil() + 4.0)
+        .product();
+    if !(cells.is_finite() && cells <= poisson_live::error::DEFAULT_MAX_CELLS as f64 * 1.01) {
+        return 0.0;
+    }
+    let pieces = if pieces { cut * 128.0 } else { 0.0 };
+    cells * 4.0 + pieces + 0.9 * mesh.area() / (radius * radius) * MESH_POINT
+}
+
+/// Bytes a mesh sampler holds per point: its point with face and barycentric (48), the grid's
+/// copy and lookup, the active list, and the three arrays handed over (48).
+const MESH_POINT: f64 = 160.0;
+
+/// Bytes weighted sample elimination holds per point asked for, with its 8 candidates each
+/// (their neighbour lists with weights, the tournament tree and the index), in `dims`
+/// dimensions (3 on a mesh). Measured at 131 072 points (peak resident set of `poisson
+/// eliminate`): 329 MB in a 50 × 50 box (2 513 a point), 497 MB in a 50³ box (3 793), 358 MB on
+/// a 1000 × 1000 square of two triangles (2 734), 395 MB on it with weights (3 012); a quarter
+/// more for headroom.
+pub(crate) fn eliminated(count: usize, dims: usize, surface: bool) -> f64 {
+    let per_point = match (dims, surface) {
+        (2, false) => 3100.0,
+        (_, false) => 4700.0,
+        (_, true) => 3800.0,
+    };
+    count as f64 * per_point
+}
+
+/// Bytes a relaxation holds per point (its copies, the Delaunay triangulation and the cells).
+/// Measured on 1000 × 1000 (VmPeak, one iteration): 500 000 points 172 MB by Lloyd (344 a
+/// point), 188 MB by FPO (376); 1 M by Lloyd 436 MB, 2 M 872 MB (436 a point).
+pub(crate) const RELAX_POINT: f64 = 520.0;
+
+/// Bytes `measure` holds per point (the copy, the bucket index, the nearest distances).
+/// Measured on 1000 × 1000: VmPeak 428 MB at 2 M points (214 a point), 1024 MB at 4 M (256).
+pub(crate) const MEASURE_POINT: f64 = 300.0;

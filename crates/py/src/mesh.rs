@@ -2,6 +2,7 @@
 //! an even spacing or one from per-vertex weights.
 
 use crate::convert::{float64, room, rows_of, value_error, whole, Int, Num, Seed};
+use crate::memory::{self, ask};
 use crate::slices::detached;
 use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::ndarray::{Array1, Array2};
@@ -107,6 +108,7 @@ pub(crate) fn sample_mesh(
         }
     };
     let (radius, seed) = (radius.0, seed.0);
+    ask(memory::mesh(&mesh, radius, !fast), "sample_mesh")?;
     let points: Vec<MeshPoint> = if fast {
         let mut s = match &spacing {
             None => FastMeshSampler::new(&mesh, radius, seed),

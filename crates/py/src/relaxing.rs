@@ -1,6 +1,7 @@
 //! Relaxation and the quality figures: `poisson relax` and `poisson measure` on numpy points.
 
 use crate::convert::{float64, rows_of, value_error, Int, Num};
+use crate::memory::{self, ask};
 use crate::slices::run_job;
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use poisson_live::relax::{Method, Relaxation};
@@ -42,6 +43,10 @@ pub(crate) fn relax<'py>(
     })?;
     let iterations = iterations.count::<usize>("iterations")?;
     let points = xy_of(points)?;
+    // Asked before the job copies the points; more points than the crate's is its to refuse.
+    if points.len() <= poisson_live::relax::MAX_POINTS {
+        ask(points.len() as f64 * memory::RELAX_POINT, "relax")?;
+    }
     let job = Relaxation::new(&points, width.0, height.0, method, iterations, wrap)
         .map_err(value_error)?;
     drop(points);
@@ -62,6 +67,7 @@ pub(crate) fn measure<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let points = xy_of(points)?;
     let (width, height) = (width.0, height.0);
+    ask(points.len() as f64 * memory::MEASURE_POINT, "measure")?;
     let q = py
         .detach(|| poisson_live::quality::quality(&points, width, height, wrap))
         .map_err(value_error)?;

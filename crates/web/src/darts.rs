@@ -50,8 +50,8 @@ impl DartThrower {
         }
     }
     /// Throws up to `maxDarts` darts; true when finished.
-    pub fn run(&mut self, max_darts: f64) -> bool {
-        self.inner.run(budget(max_darts))
+    pub fn run(&mut self, max_darts: f64) -> Result<bool, JsError> {
+        poisson_live::Job::run(&mut self.inner, budget(max_darts)).map_err(err)
     }
     /// Throws until finished.
     pub fn finish(&mut self) {

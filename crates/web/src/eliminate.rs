@@ -11,13 +11,15 @@ use wasm_bindgen::prelude::*;
 /// (any first n are spread out too), the same bits as the crate's `eliminate`. Options
 /// `{width, height, depth?, wrap?, seed}` for a map (`x, y` per point) or a box with `depth`
 /// (`x, y, z`), `wrap` joining opposite edges; or `{vertices, indices, seed}` for a mesh's
-/// surface (`x, y, z`; vertices `x, y, z` each, indices three per triangle). Throws on bad
-/// input: a count that is not whole, 0, or past the work limit (2^17), a bad size or mesh.
+/// surface (`x, y, z`; vertices `x, y, z` each, indices three per triangle), with `weights` (one
+/// in `[0, 1]` per vertex) and `radiusMax` (≥ 1: the spacing at weight 0 over the spacing at
+/// weight 1) to vary the spacing. Throws on bad input: a count that is not whole, 0, or past the
+/// work limit (2^17), a bad size, mesh or weights.
 #[wasm_bindgen(js_name = eliminate)]
 pub fn eliminate(
     count: f64,
     #[wasm_bindgen(
-        unchecked_param_type = "{width: number, height: number, depth?: number, wrap?: boolean, seed: number} | {vertices: Float64Array | number[], indices: Uint32Array | number[], seed: number}"
+        unchecked_param_type = "{width: number, height: number, depth?: number, wrap?: boolean, seed: number} | {vertices: Float64Array | number[], indices: Uint32Array | number[], weights?: Float64Array | number[], radiusMax?: number, seed: number}"
     )]
     options: &JsValue,
 ) -> Result<Float64Array, JsError> {
@@ -31,7 +33,20 @@ pub fn eliminate(
     let seed = p.seed()?;
     let domain = if p.has("vertices")? || p.has("indices")? {
         let get = |key: &str| Reflect::get(options, &key.into()).unwrap_or(JsValue::UNDEFINED);
-        Domain::Surface(mesh_of(&get("vertices"), &get("indices"))?)
+        let mesh = mesh_of(&get("vertices"), &get("indices"))?;
+        match (p.has("weights")?, p.has("radiusMax")?) {
+            (false, false) => Domain::Surface(mesh),
+            (true, true) => Domain::WeightedSurface {
+                mesh,
+                weights: p.numbers("weights")?,
+                radius_max: p.number("radiusMax")?,
+            },
+            _ => {
+                return Err(JsError::new(
+                    "eliminate takes weights and radiusMax together, or neither",
+                ))
+            }
+        }
     } else {
         let (width, height) = (p.number("width")?, p.number("height")?);
         let wrap = p.flag("wrap", false)?;

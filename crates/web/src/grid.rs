@@ -28,7 +28,7 @@ impl Grid {
                 width: w,
                 height: h,
                 radius,
-                k: 30,
+                k: poisson_live::bridson::DEFAULT_K,
                 seed,
             },
             p.number("keep")?,

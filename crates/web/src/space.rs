@@ -59,43 +59,62 @@ pub fn sample_mesh(
     let k = tries_or_default(&p)?;
     let mesh = mesh_of(vertices, indices)?;
     let (radius, seed) = (p.number("radius")?, p.seed()?);
-    let method = if p.has("method")? {
-        p.text("method")?
-    } else {
-        "bridson".into()
-    };
-    let spacing = match (p.has("weights")?, p.has("radiusMax")?) {
-        (false, false) => None,
-        (true, true) => {
-            let weights = p.numbers("weights")?;
-            let max = p.number("radiusMax")?;
-            Some(space::MeshSpacing::new(&mesh, radius, max, weights).map_err(err)?)
-        }
-        _ => {
-            return Err(JsError::new(
-                "sampleMesh takes weights and radiusMax together, or neither",
-            ))
-        }
-    };
-    let points = match (method.as_str(), &spacing) {
-        ("bridson", None) => space::sample_mesh(&mesh, radius, k, seed),
-        ("bridson", Some(s)) => space::sample_mesh_weighted(&mesh, s, k, seed),
-        ("fast", None) => space::fast_sample_mesh(&mesh, radius, seed),
-        ("fast", Some(s)) => space::fast_sample_mesh_weighted(&mesh, s, seed),
-        (other, _) => {
-            return Err(JsError::new(&format!(
-                "unknown method {other:?}: use bridson, fast"
-            )))
-        }
+    let fast = fast_method(&p)?;
+    let points = match (fast, mesh_spacing("sampleMesh", &p, &mesh, radius)?) {
+        (false, None) => space::sample_mesh(&mesh, radius, k, seed),
+        (false, Some(s)) => space::sample_mesh_weighted(&mesh, &s, k, seed),
+        (true, None) => space::fast_sample_mesh(&mesh, radius, seed),
+        (true, Some(s)) => space::fast_sample_mesh_weighted(&mesh, &s, seed),
     }
     .map_err(err)?;
     Ok(sixes(points.iter().copied()))
 }
 
-/// Bridson's tries under `k` of a 3D call's parameters, 30 (the crate's usual) when not given:
+/// Whether a mesh call's `method` is `"fast"` (`"bridson"`, the default, otherwise); any other
+/// name is refused with the two it takes. `sampleMesh` and `MeshSampler` read it alike.
+fn fast_method(p: &js::Params) -> Result<bool, JsError> {
+    if !p.has("method")? {
+        return Ok(false);
+    }
+    match p.text("method")?.as_str() {
+        "bridson" => Ok(false),
+        "fast" => Ok(true),
+        other => Err(JsError::new(&format!(
+            "unknown method {other:?}: use bridson, fast"
+        ))),
+    }
+}
+
+/// A mesh call's spacing from `weights` (one in `[0, 1]` per vertex) with `radiusMax`, given
+/// together, or None for neither (the crate's `space::MeshSpacing` checks them).
+fn mesh_spacing(
+    what: &str,
+    p: &js::Params,
+    mesh: &space::Mesh,
+    radius: f64,
+) -> Result<Option<space::MeshSpacing>, JsError> {
+    match (p.has("weights")?, p.has("radiusMax")?) {
+        (false, false) => Ok(None),
+        (true, true) => {
+            let weights = p.numbers("weights")?;
+            let max = p.number("radiusMax")?;
+            Ok(Some(
+                space::MeshSpacing::new(mesh, radius, max, weights).map_err(err)?,
+            ))
+        }
+        _ => Err(JsError::new(&format!(
+            "{what} takes weights and radiusMax together, or neither"
+        ))),
+    }
+}
+
+/// Bridson's tries under `k` of a 3D call's parameters, `DEFAULT_K` (30) when not given:
 /// `sampleMesh`, `SpaceSampler` and `MeshSampler` read it alike.
 fn tries_or_default(p: &js::Params) -> Result<u32, JsError> {
-    js::tries(p.optional("k")?.unwrap_or(30.0))
+    js::tries(
+        p.optional("k")?
+            .unwrap_or(f64::from(poisson_live::bridson::DEFAULT_K)),
+    )
 }
 
 /// A mesh from JS arrays: vertices as numbers, indices as whole numbers, both at most
@@ -253,41 +272,88 @@ getters!(SpaceSampler, self {
     block "block": u32 = self.sampler.grid().block_len() as u32;
 });
 
-/// Bridson's algorithm on a mesh's surface, a slice of steps at a time: the crate's
-/// `space::MeshSampler`.
+/// A sampler on a mesh's surface, a slice of steps at a time: Bridson's (the crate's
+/// `space::MeshSampler`) or the fast one (`space::FastMeshSampler`), as `sampleMesh` chooses.
 #[wasm_bindgen]
 pub struct MeshSampler {
-    sampler: space::MeshSampler,
+    sampler: OnMesh,
+}
+
+/// Which of the core's two mesh samplers runs.
+enum OnMesh {
+    Bridson(space::MeshSampler),
+    Fast(space::FastMeshSampler),
 }
 
 #[wasm_bindgen]
 impl MeshSampler {
-    /// A sampler for `mesh` with `{radius, k, seed}` (`k` 30 unless given). Throws on bad input.
+    /// A sampler for `mesh` with `{radius, k, seed, method, weights, radiusMax}`, read as
+    /// `sampleMesh` reads them (`k` 30 unless given; `method` `"bridson"` unless given). Run to
+    /// the end, its points are `sampleMesh`'s. Throws on bad input.
     #[wasm_bindgen(constructor)]
-    pub fn new(mesh: &Mesh, params: &JsValue) -> Result<MeshSampler, JsError> {
+    pub fn new(
+        mesh: &Mesh,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ radius: number; k?: number; seed: number; method?: \"bridson\" | \"fast\"; weights?: Float64Array | number[]; radiusMax?: number }"
+        )]
+        params: &JsValue,
+    ) -> Result<MeshSampler, JsError> {
         let p = js::Params::new("MeshSampler", params)?;
         let k = tries_or_default(&p)?;
-        let sampler =
-            space::MeshSampler::new(&mesh.mesh, p.number("radius")?, k, p.seed()?).map_err(err)?;
+        let (radius, seed) = (p.number("radius")?, p.seed()?);
+        let fast = fast_method(&p)?;
+        let mesh = &mesh.mesh;
+        let sampler = match (fast, mesh_spacing("MeshSampler", &p, mesh, radius)?) {
+            (false, None) => space::MeshSampler::new(mesh, radius, k, seed).map(OnMesh::Bridson),
+            (false, Some(s)) => {
+                space::MeshSampler::with_spacing(mesh, &s, k, seed).map(OnMesh::Bridson)
+            }
+            (true, None) => space::FastMeshSampler::new(mesh, radius, seed).map(OnMesh::Fast),
+            (true, Some(s)) => {
+                space::FastMeshSampler::with_spacing(mesh, &s, seed).map(OnMesh::Fast)
+            }
+        }
+        .map_err(err)?;
         Ok(Self { sampler })
     }
 
-    /// Up to `maxSteps` steps; true once finished.
+    /// Up to `maxSteps` steps (a fast sampler's turns); true once finished.
     pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
-        Ok(self.sampler.run(js::whole("maxSteps", max_steps)?.into()))
+        let steps = js::whole("maxSteps", max_steps)?.into();
+        Ok(match &mut self.sampler {
+            OnMesh::Bridson(s) => s.run(steps),
+            OnMesh::Fast(s) => s.run(steps),
+        })
     }
 
     /// The points so far, `x, y, z, face, u, v` each (as `sampleMesh`).
     pub fn points(&self) -> Float64Array {
-        sixes(self.sampler.points())
+        match &self.sampler {
+            OnMesh::Bridson(s) => sixes(s.points()),
+            OnMesh::Fast(s) => sixes(s.points()),
+        }
+    }
+}
+
+impl MeshSampler {
+    /// The sampler's grid: its points and too-close pairs.
+    fn grid(&self) -> &space::SpaceGrid<3> {
+        match &self.sampler {
+            OnMesh::Bridson(s) => s.grid(),
+            OnMesh::Fast(s) => s.grid(),
+        }
     }
 }
 
 getters!(MeshSampler, self {
     /// How many points so far.
-    point_count "pointCount": u32 = self.sampler.points().len() as u32;
-    /// Pairs closer than r in 3D, counted by the core's grid.
-    too_close "tooClose": u32 = self.sampler.grid().too_close_pairs() as u32;
-    /// True once the sweep is over and nothing is active.
-    is_finished "isFinished": bool = self.sampler.is_finished();
+    point_count "pointCount": u32 = self.grid().points().len() as u32;
+    /// Pairs closer than `radius` in 3D, counted by the core's grid (0 for a sound sampler;
+    /// under weights every pair keeps at least `radius` too).
+    too_close "tooClose": u32 = self.grid().too_close_pairs() as u32;
+    /// True once the sweep is over and nothing is left to do.
+    is_finished "isFinished": bool = match &self.sampler {
+        OnMesh::Bridson(s) => s.is_finished(),
+        OnMesh::Fast(s) => s.is_finished(),
+    };
 });

@@ -68,3 +68,49 @@ fn bad_input_throws_in_the_cores_words() {
     let bad_mesh = object(r#"{"vertices": [0, 0, 0, 1, 0, 0], "indices": [0, 1, 2], "seed": 1}"#);
     assert!(message(eliminate(5.0, &bad_mesh)).contains("vertex"));
 }
+
+#[wasm_bindgen_test]
+fn weights_on_a_mesh_crowd_the_heavy_half_and_bad_weights_throw() {
+    let torus = object(r#"{"major": 8, "minor": 3, "around": 24, "across": 12}"#);
+    let mesh = Mesh::torus(&torus).unwrap();
+    let vertices = mesh.vertices().to_vec();
+    let options = |weights: &[f64], radius_max: Option<f64>| {
+        let o = object(r#"{"seed": 5}"#);
+        let set = |k: &str, v: JsValue| js_sys::Reflect::set(&o, &k.into(), &v).unwrap();
+        set("vertices", mesh.vertices().into());
+        set("indices", mesh.indices().into());
+        set("weights", js_sys::Float64Array::from(weights).into());
+        if let Some(r) = radius_max {
+            set("radiusMax", r.into());
+        }
+        o
+    };
+    let heavy: Vec<f64> = vertices
+        .chunks(3)
+        .map(|v| if v[0] > 0.0 { 1.0 } else { 0.0 })
+        .collect();
+    let coords = eliminate(400.0, &options(&heavy, Some(2.0)))
+        .unwrap()
+        .to_vec();
+    assert_eq!(coords.len(), 1200);
+    let on_heavy = coords.chunks(3).filter(|p| p[0] > 0.0).count();
+    assert!(on_heavy >= 2 * (400 - on_heavy), "{on_heavy} of 400");
+    for (weights, radius_max, words) in [
+        (
+            &heavy[1..],
+            Some(2.0),
+            "287 weights for a mesh of 288 vertices",
+        ),
+        (&[f64::NAN; 288][..], Some(2.0), "is NaN"),
+        (
+            &[1.5; 288][..],
+            Some(2.0),
+            "weights are numbers from 0 to 1",
+        ),
+        (&heavy[..], Some(0.5), "radius-max"),
+        (&heavy[..], None, "weights and radiusMax together"),
+    ] {
+        let got = message(eliminate(40.0, &options(weights, radius_max)));
+        assert!(got.contains(words), "{words}: {got}");
+    }
+}

@@ -258,6 +258,53 @@ fn the_lab_samplers_default_k_as_sample_mesh_does() {
 }
 
 #[wasm_bindgen_test]
+fn the_lab_sampler_takes_sample_meshs_method_and_weights() {
+    let mesh = Mesh::torus(&object(
+        r#"{"major": 8, "minor": 3, "around": 24, "across": 12}"#,
+    ))
+    .unwrap();
+    // Weights by height: 1 on top, 0 at the bottom.
+    let heights: Vec<String> = mesh
+        .vertices()
+        .to_vec()
+        .chunks(3)
+        .map(|v| ((v[2] + 3.0) / 6.0).clamp(0.0, 1.0).to_string())
+        .collect();
+    let weights = format!(r#""weights": [{}], "radiusMax": 3"#, heights.join(", "));
+    for options in [
+        r#""method": "fast""#.to_owned(),
+        r#""method": "bridson""#.to_owned(),
+        weights.clone(),
+        format!(r#""method": "fast", {weights}"#),
+    ] {
+        let json = format!(r#"{{"radius": 1, "seed": 5, {options}}}"#);
+        let mut m = MeshSampler::new(&mesh, &object(&json)).unwrap();
+        while !m.run(7.0).unwrap() {}
+        let whole = sample_mesh(
+            &mesh.vertices().into(),
+            &mesh.indices().into(),
+            &object(&json),
+        );
+        assert_eq!(m.points().to_vec(), whole.unwrap().to_vec(), "{options}");
+        assert_eq!(m.too_close(), 0, "{options}");
+        assert_eq!(m.point_count() as usize * 6, m.points().length() as usize);
+    }
+    let bad = MeshSampler::new(
+        &mesh,
+        &object(r#"{"radius": 1, "seed": 5, "method": "slow"}"#),
+    );
+    assert_eq!(message(bad), "unknown method \"slow\": use bridson, fast");
+    let half = MeshSampler::new(
+        &mesh,
+        &object(r#"{"radius": 1, "seed": 5, "radiusMax": 2}"#),
+    );
+    assert_eq!(
+        message(half),
+        "MeshSampler takes weights and radiusMax together, or neither"
+    );
+}
+
+#[wasm_bindgen_test]
 fn too_many_indices_are_counted_not_called_a_wrong_type() {
     let vertices = js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0, 9.0, 0.0][..]);
     let indices = js_sys::Uint32Array::new_with_length(3 << 22 | 1);

@@ -117,9 +117,11 @@ export function summary(t, b) {
   const kept = t.keptCount;
   const dartChecks = t.gridChecks / kept;
   const bridsonChecks = b.checks / b.points;
+  // The throws are named only when they are fewer too: the verdict goes by the checks.
+  const fewer = t.thrown / kept < b.tries / b.points ? 'fewer throws and fewer checks' : 'fewer checks';
   const sentence =
     dartChecks < bridsonChecks
-      ? `At ${count(t.thrown)} darts, darts on a grid win: fewer throws and fewer checks per tree than Bridson. But their cost grows with every miss you allow, and Bridson’s does not.`
+      ? `At ${count(t.thrown)} darts, darts on a grid win: ${fewer} per tree than Bridson. But their cost grows with every miss you allow, and Bridson’s does not.`
       : `Bridson wins: the darts’ checks per tree grew with the misses allowed, past Bridson’s, which stay put.`;
   return {
     sentence,

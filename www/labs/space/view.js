@@ -1,7 +1,7 @@
 // The 3D lab's camera and scene: a turntable view (yaw about the vertical z axis, then a tilt
 // toward the viewer) with a mild perspective, and the drawing of a point cloud back to front,
-// nearer points larger and darker, farther ones smaller and paler. Plain canvas 2D: a few
-// thousand dots a frame.
+// nearer points larger and darker, farther ones smaller and paler. Canvas 2D: a few thousand
+// dots a frame, laid into one image (drawPoints).
 
 /** The map in map units: the page's usual 720 × 400, taller on a narrow screen. */
 export const WIDTH = 720;
@@ -13,10 +13,14 @@ export const MAX_PITCH = 1.4;
 const BANDS = 10;
 const FAR = [168, 196, 170];
 const NEAR = [24, 84, 44];
-const BAND_COLORS = Array.from({ length: BANDS }, (_, i) => {
+/** Each band's red, green, blue (0–255) and opacity (0–1). */
+const BAND_RGBA = Array.from({ length: BANDS }, (_, i) => {
   const t = i / (BANDS - 1);
   const [r, g, b] = FAR.map((f, c) => Math.round(f + (NEAR[c] - f) * t));
-  return `rgba(${r}, ${g}, ${b}, ${(0.45 + 0.55 * t).toFixed(2)})`;
+  const rgba = [r, g, b, Number((0.45 + 0.55 * t).toFixed(2))];
+  // The colour as one pixel of ImageData read as a 32-bit word (in the machine's byte order).
+  rgba.word = new Uint32Array(Uint8ClampedArray.of(r, g, b, Math.round(rgba[3] * 255)).buffer)[0];
+  return rgba;
 });
 
 /**
@@ -68,6 +72,12 @@ function ensure(cache, n) {
 /**
  * Draws every point of `flat` (`stride` numbers per point, x, y, z first) back to front as a
  * dot of radius `dot` × its size factor, shaded by depth. Fills `cache` with where each landed.
+ *
+ * The dots are laid into the cache's own pixels, one image the size of the canvas's backing
+ * store, and that image is drawn once: at devicePixelRatio 2 the box's 4929 points at r = 2
+ * took 8.1 ms to draw as a path and a fill per dot, and take 3.5 ms so (best of 60 draws in
+ * headless Chromium; tests/e2e/space-turn.test.mjs turns the box so). Each dot is a disc whose
+ * edge pixels are covered by their share, blended over what was drawn before it.
  */
 export function drawPoints(ctx, camera, flat, stride, dot, cache) {
   const n = Math.floor(flat.length / stride);
@@ -87,19 +97,66 @@ export function drawPoints(ctx, camera, flat, stride, dot, cache) {
   const order = cache.order.subarray(0, n);
   const depth = cache.depth;
   order.sort((a, b) => depth[b] - depth[a]);
+  // Map units to the backing store's pixels: the context's own scale.
+  const { a: sx, d: sy } = ctx.getTransform();
+  const image = layer(cache, ctx.canvas.width, ctx.canvas.height);
+  const { data, width: W, height: H } = image.pixels;
+  const words = image.words;
+  words.fill(0);
   const span = 2 * camera.reach;
-  let band = -1;
   for (const i of order) {
     const t = Math.min(1, Math.max(0, (camera.reach - depth[i]) / span));
-    const b = Math.min(BANDS - 1, Math.floor(t * BANDS));
-    if (b !== band) {
-      band = b;
-      ctx.fillStyle = BAND_COLORS[b];
+    const band = BAND_RGBA[Math.min(BANDS - 1, Math.floor(t * BANDS))];
+    const [cr, cg, cb, ca] = band;
+    const radius = dot * cache.s[i] * sx;
+    const cx = cache.x[i] * sx;
+    const cy = cache.y[i] * sy;
+    // Pixels whose centre lies within radius − ½ are wholly covered; past radius + ½, not at all.
+    const inner = radius > 0.5 ? (radius - 0.5) ** 2 : 0;
+    const outer = (radius + 0.5) ** 2;
+    const x0 = Math.max(0, Math.floor(cx - radius - 0.5));
+    const x1 = Math.min(W - 1, Math.ceil(cx + radius + 0.5));
+    const y0 = Math.max(0, Math.floor(cy - radius - 0.5));
+    const y1 = Math.min(H - 1, Math.ceil(cy + radius + 0.5));
+    for (let py = y0; py <= y1; py++) {
+      const dy = py + 0.5 - cy;
+      for (let px = x0; px <= x1; px++) {
+        const dx = px + 0.5 - cx;
+        const d2 = dx * dx + dy * dy;
+        if (d2 >= outer) continue;
+        const p = py * W + px;
+        const whole = d2 <= inner;
+        // A wholly covered pixel with nothing under it takes the band's colour as it is.
+        if (whole && words[p] === 0) {
+          words[p] = band.word;
+          continue;
+        }
+        // Source over, on straight (not premultiplied) colours as ImageData holds them.
+        const alpha = ca * (whole ? 1 : radius + 0.5 - Math.sqrt(d2));
+        const k = 4 * p;
+        const under = (data[k + 3] / 255) * (1 - alpha);
+        const out = alpha + under;
+        data[k] = (cr * alpha + data[k] * under) / out;
+        data[k + 1] = (cg * alpha + data[k + 1] * under) / out;
+        data[k + 2] = (cb * alpha + data[k + 2] * under) / out;
+        data[k + 3] = out * 255;
+      }
     }
-    ctx.beginPath();
-    ctx.arc(cache.x[i], cache.y[i], dot * cache.s[i], 0, Math.PI * 2);
-    ctx.fill();
   }
+  image.context.putImageData(image.pixels, 0, 0);
+  ctx.drawImage(image.canvas, 0, 0, W / sx, H / sy);
+}
+
+/** The cache's image of `width` × `height` pixels, made anew when the canvas changed size. */
+function layer(cache, width, height) {
+  if (!cache.layer || cache.layer.canvas.width !== width || cache.layer.canvas.height !== height) {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    const pixels = context.createImageData(width, height);
+    // The same pixels as 32-bit words, to clear and fill fast.
+    cache.layer = { canvas, context, pixels, words: new Uint32Array(pixels.data.buffer) };
+  }
+  return cache.layer;
 }
 
 /**

@@ -6,7 +6,7 @@ use crate::progress::{grouped, Progress};
 use crate::Failure;
 use clap::builder::TypedValueParser;
 use poisson_live::darts::{DartThrower, MAX_MISSES};
-use poisson_live::DartParams;
+use poisson_live::{DartParams, Job};
 
 /// Dart throwing: keep a random point if it is far enough from every kept one
 ///
@@ -38,7 +38,7 @@ impl Darts {
             seed: self.shared.seed(),
         })?;
         let mut progress = Progress::new("darts");
-        while !d.run(1 << 16) {
+        while !Job::run(&mut d, 1 << 16)? {
             progress.show(|| {
                 format!(
                     "{} darts thrown, {} kept, {} of {} misses in a row",

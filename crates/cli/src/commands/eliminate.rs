@@ -6,7 +6,7 @@ use crate::output::Points;
 use crate::progress;
 use crate::Failure;
 use poisson_live::eliminate::{Domain, Elimination, Samples};
-use poisson_live::space::Mesh;
+use poisson_live::space::{Mesh, MeshSpacing};
 use poisson_live::Job;
 use std::path::PathBuf;
 
@@ -17,7 +17,9 @@ use std::path::PathBuf;
 /// are left. Written in progressive order: any first n rows are spread out too. On the map
 /// --width × --height (CSV x,y), the box with --depth (x,y,z), wrapped with --wrap (distances
 /// across the edges), or a mesh's surface with --input FILE.obj (x,y,z,face,u,v as poisson
-/// mesh; distances in 3D). Deterministic from --seed.
+/// mesh; distances in 3D). On a mesh, --weights FILE with --radius-max R2 varies the spacing:
+/// R2 times as wide where a vertex weighs 0 as where it weighs 1 (the count sets the scale).
+/// Deterministic from --seed.
 #[derive(clap::Args)]
 pub struct Eliminate {
     /// how many points (1 to 131072, the work limit)
@@ -41,6 +43,15 @@ pub struct Eliminate {
     /// points on this OBJ mesh's surface instead ('-' is standard input)
     #[arg(short, long, value_name = "FILE.obj")]
     input: Option<PathBuf>,
+    /// with --input: weights per vertex, one number from 0 to 1 a line in OBJ vertex order; the
+    /// spacing is --radius-max times as wide where a vertex weighs 0 as where it weighs 1,
+    /// interpolated across each triangle (a pair's reach is the smaller of its two spacings)
+    #[arg(long, value_name = "FILE", requires = "radius_max")]
+    #[arg(conflicts_with_all = ["width", "height", "depth", "wrap"])]
+    weights: Option<PathBuf>,
+    /// with --weights: the spacing at weight 0 over the spacing at weight 1 (≥ 1)
+    #[arg(long, value_name = "R2", value_parser = Checked(number), requires = "weights")]
+    radius_max: Option<f64>,
     #[command(flatten)]
     shared: Shared,
 }
@@ -66,6 +77,7 @@ impl Eliminate {
                 let text = read_obj(path, &name)?;
                 let mesh =
                     Mesh::from_obj(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+                drop(text);
                 // JSON's width and height: the mesh's extent in x and y.
                 let (lo, hi) = mesh.vertices().iter().fold(
                     ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
@@ -76,7 +88,31 @@ impl Eliminate {
                         )
                     },
                 );
-                (Domain::Surface(mesh), [hi[0] - lo[0], hi[1] - lo[1]])
+                let extent = [hi[0] - lo[0], hi[1] - lo[1]];
+                let domain = match (&self.weights, self.radius_max) {
+                    (Some(path), Some(radius_max)) => {
+                        let name = path.display().to_string();
+                        let text = read_obj(path, &name)?;
+                        // The crate's reading checks the file (its lines, how many, each in
+                        // [0, 1]) and says where it fails; then every line is a number.
+                        MeshSpacing::from_text(&mesh, 1.0, radius_max, &text)
+                            .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+                        let weights = text
+                            .strip_prefix('\u{feff}')
+                            .unwrap_or(&text)
+                            .lines()
+                            .filter(|l| !l.trim().is_empty())
+                            .map(|l| l.trim().parse().unwrap_or(f64::NAN))
+                            .collect();
+                        Domain::WeightedSurface {
+                            mesh,
+                            weights,
+                            radius_max,
+                        }
+                    }
+                    _ => Domain::Surface(mesh), // clap requires both or neither
+                };
+                (domain, extent)
             }
             None => {
                 let (w, h) = (self.width.unwrap_or(0.0), self.height.unwrap_or(0.0));

@@ -5,6 +5,7 @@ use crate::output::Points;
 use crate::progress::{grouped, Progress};
 use crate::Failure;
 use poisson_live::space::{FastMeshSampler, Mesh, MeshPoint, MeshSampler, MeshSpacing};
+use std::borrow::Borrow;
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -76,7 +77,7 @@ impl MeshCommand {
         };
         let seed = self.shared.seed();
         let mut progress = Progress::new("mesh");
-        let points: Vec<MeshPoint> = match self.method {
+        let points = match self.method {
             Method::Bridson => {
                 let mut s = match &spacing {
                     None => MeshSampler::new(&mesh, self.radius, self.k.k, seed)?,
@@ -85,7 +86,7 @@ impl MeshCommand {
                 while !s.run(1 << 14) {
                     progress.show(|| format!("{} points", grouped(s.points().len())));
                 }
-                s.points().collect()
+                table(s.points())
             }
             Method::Fast => {
                 let mut s = match &spacing {
@@ -95,11 +96,10 @@ impl MeshCommand {
                 while !s.run(1 << 14) {
                     progress.show(|| format!("{} points", grouped(s.points().len())));
                 }
-                s.points().collect()
+                table(s.points())
             }
         };
         progress.clear();
-        let points = table(&points);
         // JSON's width and height: the mesh's extent in x and y.
         let (lo, hi) = mesh.vertices().iter().fold(
             ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
@@ -114,16 +114,17 @@ impl MeshCommand {
     }
 }
 
-/// Points on a mesh as the rows `x,y,z,face,u,v` (`poisson mesh`'s and `poisson eliminate`'s).
-pub(super) fn table(points: &[MeshPoint]) -> Points {
-    let values = points
-        .iter()
-        .flat_map(|p| {
-            let [x, y, z] = p.position;
-            let [u, v] = p.barycentric;
-            [x, y, z, p.face as f64, u, v]
-        })
-        .collect();
+/// Points on a mesh as the rows `x,y,z,face,u,v` (`poisson mesh`'s and `poisson eliminate`'s),
+/// read straight from the sampler: no list of points held beside the rows.
+pub(super) fn table<P: Borrow<MeshPoint>>(points: impl IntoIterator<Item = P>) -> Points {
+    let points = points.into_iter();
+    let mut values = Vec::with_capacity(6 * points.size_hint().0);
+    for p in points {
+        let p = p.borrow();
+        let [x, y, z] = p.position;
+        let [u, v] = p.barycentric;
+        values.extend([x, y, z, p.face as f64, u, v]);
+    }
     Points::Table {
         header: "x,y,z,face,u,v",
         columns: 6,
@@ -140,17 +141,20 @@ pub(super) fn read_obj(path: &std::path::Path, name: &str) -> Result<String, Fai
             MAX_OBJ_BYTES >> 20
         ))
     };
+    let mut size = 0;
     let reader: Box<dyn Read> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {
         let file = std::fs::File::open(path).map_err(cannot)?;
         // A file's size is known before a byte is read: refuse a huge one at once.
-        if file.metadata().map_err(cannot)?.len() > MAX_OBJ_BYTES {
+        size = file.metadata().map_err(cannot)?.len();
+        if size > MAX_OBJ_BYTES {
             return Err(too_big());
         }
         Box::new(file)
     };
-    let mut bytes = Vec::new();
+    // Room for the whole file at once: no copy as it grows.
+    let mut bytes = Vec::with_capacity(size as usize + 1);
     reader
         .take(MAX_OBJ_BYTES + 1)
         .read_to_end(&mut bytes)

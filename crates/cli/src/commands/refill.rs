@@ -148,17 +148,28 @@ fn in_options(mut e: Error) -> Failure {
 
 /// The input's table, from a file or standard input, read a line at a time.
 fn read_input(path: &Path) -> Result<Table, Failure> {
+    let (name, reader) = open_input(path)?;
+    Table::read(reader).map_err(|e| match e {
+        Bad::Io(e) => cannot_read(&name, e),
+        Bad::Text(message) => at(&name, message),
+    })
+}
+
+/// The CSV at `path` ('-' for standard input), buffered, and its name as messages give it: how
+/// `refill`, `relax` and `measure` open their input.
+pub(super) fn open_input(path: &Path) -> Result<(String, BufReader<Box<dyn Read>>), Failure> {
     let name = path.display().to_string();
-    let cannot = |e: std::io::Error| Failure::Input(format!("cannot read {name}: {e}"));
     let reader: Box<dyn Read> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {
-        Box::new(std::fs::File::open(path).map_err(cannot)?)
+        Box::new(std::fs::File::open(path).map_err(|e| cannot_read(&name, e))?)
     };
-    Table::read(BufReader::with_capacity(1 << 16, reader)).map_err(|e| match e {
-        Bad::Io(e) => cannot(e),
-        Bad::Text(message) => at(&name, message),
-    })
+    Ok((name, BufReader::with_capacity(1 << 16, reader)))
+}
+
+/// An input that could not be read, as its one line.
+pub(super) fn cannot_read(name: &str, e: std::io::Error) -> Failure {
+    Failure::Input(format!("cannot read {name}: {e}"))
 }
 
 /// Why the input was refused: it could not be read, or what it holds is wrong.

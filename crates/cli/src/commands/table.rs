@@ -2,9 +2,9 @@
 //! the `x,y` columns as numbers, every field of every row kept as written, so the other
 //! columns go back out unchanged and in order. The same limits as `refill`'s reader.
 
-use super::refill::{MAX_INPUT_BYTES, MAX_INPUT_ROWS, MAX_LINE_BYTES};
+use super::refill::{cannot_read, open_input, MAX_INPUT_BYTES, MAX_INPUT_ROWS, MAX_LINE_BYTES};
 use crate::Failure;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 /// How much of a field or a header a message quotes, in characters.
@@ -30,14 +30,8 @@ fn quoted(text: &str) -> String {
 impl Table {
     /// Reads the CSV at `path` ('-' for standard input) for `command`, which messages name.
     pub fn read(path: &Path, command: &str) -> Result<Table, Failure> {
-        let name = path.display().to_string();
-        let cannot = |e: std::io::Error| Failure::Input(format!("cannot read {name}: {e}"));
-        let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-            Box::new(std::io::stdin())
-        } else {
-            Box::new(std::fs::File::open(path).map_err(cannot)?)
-        };
-        let mut reader = BufReader::with_capacity(1 << 16, reader);
+        let (name, mut reader) = open_input(path)?;
+        let cannot = |e: std::io::Error| cannot_read(&name, e);
         let at = |message: String| Failure::Input(format!("{name}: {message}"));
         let (mut line, mut number, mut read) = (Vec::new(), 0usize, 0u64);
         let mut header: Option<(String, usize, usize)> = None;

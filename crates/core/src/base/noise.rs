@@ -16,7 +16,7 @@
 //! seed gives the same values, to the bit, natively and in WebAssembly.
 
 use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
-use crate::base::rng::{hash32, ParkMiller};
+use crate::base::rng::{hash32, Seed};
 use noise::{NoiseFn, Perlin};
 
 /// fBm over Perlin noise, with the octave sum written out so every operation is known.
@@ -290,7 +290,7 @@ impl<const N: usize> FieldRows<N> {
         names: &MapNames,
         noise: [Octaves; N],
     ) -> Result<Self> {
-        ParkMiller::new(seed)?;
+        Seed::new(seed)?;
         let lattice = Lattice::for_map(width, height, names)?;
         Ok(Self {
             seed,

@@ -1,7 +1,10 @@
-//! The Park–Miller "minimal standard" generator that the tutorial's reference code uses.
+//! The generators: the Park–Miller "minimal standard" one that the tutorial's reference code
+//! uses, and SplitMix64, which the fast samplers, the samplers in space and sample elimination
+//! draw from. Both take a [`Seed`], checked once where it is built, and both give numbers in
+//! `[0, 1)` through [`Draw`].
 //!
-//! It is tiny, fast and, above all, the same everywhere: the classic methods draw from it in a
-//! fixed order, so one seed gives one forest in every build, native or wasm.
+//! Each is tiny, fast and, above all, the same everywhere: the classic methods draw from
+//! Park–Miller in a fixed order, so one seed gives one forest in every build, native or wasm.
 //!
 //! It is also where every derived seed comes from ([`sub_seed`], [`folded_sub_seed`],
 //! [`cell_seed`], [`seed_run`]): one place to read how a world's layers, an endless world's
@@ -14,6 +17,60 @@ use crate::base::error::{Error, Result};
 pub const MODULUS: u32 = 2_147_483_647;
 /// The multiplier of the "minimal standard" generator.
 pub const MULTIPLIER: u32 = 16_807;
+
+/// A seed every generator accepts: a 32-bit signed whole number but [`STUCK_SEED`], the one
+/// that would leave Park–Miller's state at 0. Checked where it is built, so a sampler that
+/// holds one needs no second check.
+///
+/// ```
+/// use poisson_live::rng::{Seed, STUCK_SEED};
+/// assert_eq!(Seed::new(7).unwrap().get(), 7);
+/// assert!(Seed::new(STUCK_SEED).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Seed(i32);
+
+impl Seed {
+    /// The seed, or [`Error::BadSeed`] for [`STUCK_SEED`].
+    pub fn new(seed: i32) -> Result<Self> {
+        if park_miller_state(seed) == 0 {
+            return Err(Error::BadSeed {
+                value: f64::from(seed),
+            });
+        }
+        Ok(Self(seed))
+    }
+
+    /// The seed as given.
+    pub fn get(self) -> i32 {
+        self.0
+    }
+}
+
+/// Numbers in `[0, 1)` from a generator: what the samplers read, whichever generator draws.
+///
+/// ```
+/// use poisson_live::rng::{Draw, ParkMiller};
+/// fn mean(g: &mut impl Draw, n: u32) -> f64 {
+///     (0..n).map(|_| g.next_f64()).sum::<f64>() / f64::from(n)
+/// }
+/// assert!((mean(&mut ParkMiller::new(5).unwrap(), 10_000) - 0.5).abs() < 0.02);
+/// ```
+pub trait Draw {
+    /// The next number in `[0, 1)`.
+    fn next_f64(&mut self) -> f64;
+}
+
+/// Park–Miller's state for `seed`: `seed mod M` with the sign of the seed (as `%` in Rust or
+/// C), a state ≤ 0 moved up by M − 1, so seed 0 gives 2147483646 and [`STUCK_SEED`] gives 0.
+fn park_miller_state(seed: i32) -> u32 {
+    let m = i64::from(MODULUS);
+    let mut s = i64::from(seed) % m;
+    if s <= 0 {
+        s += m - 1;
+    }
+    s as u32
+}
 
 /// A Park–Miller generator: `s ← s · 16807 mod (2^31 − 1)`.
 ///
@@ -32,23 +89,19 @@ pub struct ParkMiller {
 }
 
 impl ParkMiller {
-    /// Builds a generator from a 32-bit signed seed.
+    /// Builds a generator from a 32-bit signed seed; [`STUCK_SEED`] is refused (see [`Seed`]).
+    pub fn new(seed: i32) -> Result<Self> {
+        Ok(Self::from_seed(Seed::new(seed)?))
+    }
+
+    /// Builds a generator from a seed already checked.
     ///
     /// The state is `seed mod M` with the sign of the seed (as `%` in Rust or C); a state ≤ 0 is
-    /// moved up by M − 1, so seed 0 gives 2147483646. Seed [`STUCK_SEED`] would give state 0 and
-    /// is refused.
-    pub fn new(seed: i32) -> Result<Self> {
-        let m = i64::from(MODULUS);
-        let mut s = i64::from(seed) % m;
-        if s <= 0 {
-            s += m - 1;
+    /// moved up by M − 1, so seed 0 gives 2147483646.
+    pub fn from_seed(seed: Seed) -> Self {
+        Self {
+            state: park_miller_state(seed.get()),
         }
-        if s == 0 {
-            return Err(Error::BadSeed {
-                value: f64::from(seed),
-            });
-        }
-        Ok(Self { state: s as u32 })
     }
 
     /// The current state, in `1..2^31 − 1`.
@@ -75,6 +128,13 @@ impl ParkMiller {
     #[inline]
     pub fn next_f64(&mut self) -> f64 {
         f64::from(self.next() - 1) / f64::from(MODULUS - 1)
+    }
+}
+
+impl Draw for ParkMiller {
+    #[inline]
+    fn next_f64(&mut self) -> f64 {
+        ParkMiller::next_f64(self)
     }
 }
 
@@ -217,6 +277,68 @@ impl Draws {
     }
 }
 
+impl Draw for Draws {
+    #[inline]
+    fn next_f64(&mut self) -> f64 {
+        Draws::next_f64(self)
+    }
+}
+
+/// SplitMix64: a small 64-bit generator, the same on every machine; the fast samplers, the
+/// samplers in space and sample elimination draw from it, where the tutorial's stream does not
+/// matter. Every seed is accepted here; the samplers refuse [`STUCK_SEED`] all the same, so a
+/// seed means the same thing to every sampler.
+#[derive(Debug, Clone)]
+pub(crate) struct SplitMix {
+    state: u64,
+    /// Unused bits of the last draw, eight per [`SplitMix::direction`].
+    bits: u64,
+    left: u32,
+}
+
+impl SplitMix {
+    pub(crate) fn new(seed: i32) -> Self {
+        Self {
+            state: u64::from(seed as u32) ^ 0x5EED_F457_0000_0000,
+            bits: 0,
+            left: 0,
+        }
+    }
+
+    /// The next 64 random bits: the state counts on by the golden ratio, then the finaliser.
+    #[inline]
+    pub(crate) fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(GOLDEN_GAMMA);
+        mix64(self.state)
+    }
+
+    /// A number in `[0, 1)` with 53 random bits.
+    #[inline]
+    pub(crate) fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// A number in `0..256` (a fast sampler's start direction): eight bits, eight per draw.
+    #[inline]
+    pub(crate) fn direction(&mut self) -> usize {
+        if self.left == 0 {
+            self.bits = self.next();
+            self.left = 8;
+        }
+        let d = (self.bits & 0xFF) as usize;
+        self.bits >>= 8;
+        self.left -= 1;
+        d
+    }
+}
+
+impl Draw for SplitMix {
+    #[inline]
+    fn next_f64(&mut self) -> f64 {
+        self.unit()
+    }
+}
+
 /// Checks a seed that arrives as a floating-point number (from a text field, JSON or JS) and
 /// returns it as an `i32`.
 ///
@@ -228,9 +350,7 @@ pub fn seed_from_f64(value: f64) -> Result<i32> {
         && value >= f64::from(i32::MIN)
         && value <= f64::from(i32::MAX)
     {
-        let seed = value as i32;
-        ParkMiller::new(seed)?;
-        Ok(seed)
+        Ok(Seed::new(value as i32)?.get())
     } else {
         Err(Error::BadSeed { value })
     }
@@ -280,12 +400,20 @@ pub fn folded_sub_seed(seed: i32, salt: u32) -> i32 {
     (hash32(seed as u32, salt) % (MODULUS - 1)) as i32 + 1
 }
 
-/// SplitMix64's finaliser.
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+/// SplitMix64's step: the golden ratio in 64 bits.
+const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// SplitMix64's finaliser: every input bit moves every output bit.
+#[inline]
+fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// One SplitMix64 step from `z`: what [`cell_seed`] hashes with.
+fn splitmix64(z: u64) -> u64 {
+    mix64(z.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// The generator seed of cell `(cx, cy)` of a plane of work seeded by `seed` (an endless

@@ -15,7 +15,7 @@ use crate::classic::bridson::Sampler;
 use crate::measures::metrics::{largest_empty_circle, tightest_pair, too_close_pairs, Clearing};
 
 /// Tries per step for the Poisson method of the comparison.
-pub const COMPARE_K: u32 = 30;
+pub const COMPARE_K: u32 = crate::classic::bridson::DEFAULT_K;
 
 /// One of the three methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

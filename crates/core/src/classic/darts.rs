@@ -173,17 +173,6 @@ impl DartThrower {
         self.grid_checks
     }
 
-    /// Throws up to `max_darts` darts; true when finished. ([`Job::run`] is the same, and also
-    /// updates [`Job::progress`].)
-    pub fn run(&mut self, max_darts: u64) -> bool {
-        for _ in 0..max_darts {
-            if self.throw().is_none() {
-                break;
-            }
-        }
-        self.is_finished()
-    }
-
     /// Throws until finished, keeping the thrower. ([`Job::run_to_end`] is the same and hands the
     /// kept points over; with [`Job`] in scope, `thrower.finish()` means that one.)
     pub fn finish(&mut self) {
@@ -239,9 +228,14 @@ impl DartThrower {
 impl Job for DartThrower {
     type Output = Vec<Point>;
 
-    /// A unit is one dart ([`DartThrower::throw`]).
+    /// A unit is one dart ([`DartThrower::throw`]): up to `budget` darts, true when finished.
     fn run(&mut self, budget: u64) -> Result<bool> {
-        let done = DartThrower::run(self, budget);
+        for _ in 0..budget {
+            if self.throw().is_none() {
+                break;
+            }
+        }
+        let done = self.is_finished();
         // The run ends after `max_misses` misses in a row; the map fills up on the way, toward
         // the jamming density of random sequential adsorption (about 0.70 points per r²). Both
         // are estimates of how far along it is; the larger is the nearer.

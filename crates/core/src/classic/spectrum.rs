@@ -17,7 +17,7 @@ use crate::measures::periodogram::Sums;
 pub use crate::measures::periodogram::{Periodogram, RadialAverage, MAX_FREQUENCY, MAX_WORK};
 
 /// Tries per step for the Bridson point set of [`point_set`].
-pub const SPECTRUM_K: u32 = 30;
+pub const SPECTRUM_K: u32 = crate::classic::bridson::DEFAULT_K;
 /// Misses in a row after which [`point_set`]'s dart thrower stops.
 pub const DART_MISSES: u32 = 500;
 /// The most maps [`seeds`] hands out for one average.
@@ -139,7 +139,7 @@ impl PointSet {
                 Ok((1 + set.len() as u64 / 64, Some(set)))
             }
             Making::Darts(darts) => {
-                if !darts.run(DARTS_PER_UNIT) {
+                if !Job::run(darts.as_mut(), DARTS_PER_UNIT)? {
                     return Ok((1, None));
                 }
                 let set = darts.kept().to_vec();
@@ -171,7 +171,7 @@ impl PointSet {
 /// ```
 pub fn seeds(seed: i32, count: u32) -> Result<Vec<i32>> {
     in_range("maps", f64::from(count), 1.0, f64::from(MAX_MAPS))?;
-    crate::base::rng::ParkMiller::new(seed)?;
+    crate::base::rng::Seed::new(seed)?;
     Ok(crate::base::rng::seed_run(seed, count as usize))
 }
 

@@ -2,9 +2,10 @@
 //! (Yuksel 2015). Scatter more candidates than asked, give each a weight from its crowding, and
 //! remove the heaviest until N are left; the removals, reversed, then order the N themselves.
 //!
-//! Yuksel's three parts, kept apart here: the **weight function** ([`weight`]), the **max-heap
-//! of weights** with decrease-key (`heap`), and the **spatial index queried within 2 r_max**
-//! (`near`: candidates sorted by cell). A pair `d` apart weighs `(1 − d / 2r_max)^8`, with
+//! Yuksel's three parts, kept apart here: the **weight function** ([`weight`]), the **priority
+//! queue** with decrease-key (`heap`, a tournament tree), and the **spatial index queried within
+//! 2 r_max** (`near`: candidates sorted by cell), asked once per candidate: each one's neighbours
+//! and their weights are kept in flat rows, read again as it goes. A pair `d` apart weighs `(1 − d / 2r_max)^8`, with
 //! `r_max = sqrt(A / (2√3 N))` on a plane or surface of area A and `cbrt(V / (4√2 N))` in a
 //! volume V (the densest packing's disk radius), and Yuksel's weight limit: `d` is taken no
 //! smaller than `2 r_max · 0.65 · (1 − (N/M)^1.5)` for M candidates down to N.
@@ -22,23 +23,28 @@
 //! [`eliminate`] runs it to the end, the same bits.
 
 mod heap;
+mod measure;
 mod near;
 mod throw;
 
+use measure::repeats_a_place;
+pub use measure::{r_max, smallest_pair, weight};
+
 use crate::base::error::{positive, Error, Result};
 use crate::base::job::{spend, Handover, Job};
-use crate::base::rng::ParkMiller;
-use crate::variants::fast::SplitMix;
-use crate::variants::space::{self, Mesh, MeshPoint};
+use crate::base::rng::{Seed, SplitMix};
+use crate::variants::space::{Mesh, MeshPoint, MeshSpacing};
 use heap::Heap;
-use near::{offset, Buckets};
-use throw::Throw;
+use near::Buckets;
+use throw::{place, Throw};
 
 /// Candidates per point asked for.
 pub const CANDIDATES: usize = 8;
 /// The most points one call gives: the work limit. Each point brings [`CANDIDATES`] candidates
-/// of about 140 bytes while the run lasts; past a few hundred thousand candidates the heap's
-/// decrease-keys miss the cache, and time grows faster than the count (BENCHMARKS.md).
+/// of about 140 bytes, and 8 bytes per neighbour within 2 r_max (29 on a plane or surface, about
+/// 40 in a volume: 500 MB at the limit in a box) while the run lasts; past a few hundred
+/// thousand candidates the queue's updates miss the cache, and time grows faster than the count
+/// (BENCHMARKS.md).
 pub const MAX_COUNT: usize = 1 << 17;
 /// Yuksel's weight exponent α is 8 (three squarings); the limit's β and γ.
 const BETA: f64 = 0.65;
@@ -64,6 +70,18 @@ pub enum Domain {
     },
     /// A triangle mesh's surface, distances straight-line in 3D.
     Surface(Mesh),
+    /// A mesh's surface with spacing from a weight in `[0, 1]` per vertex (OBJ order): spacing
+    /// `radius_max` times as wide where a vertex weighs 0 as where it weighs 1, interpolated over
+    /// each triangle as [`MeshSpacing`] does (the count sets the scale). Each pair's weight
+    /// reaches the smaller of its two spacings: the plane's variable-radius pair rule.
+    WeightedSurface {
+        /// The surface.
+        mesh: Mesh,
+        /// One weight per vertex of `mesh`.
+        weights: Vec<f64>,
+        /// The spacing at weight 0 over the spacing at weight 1 (finite, ≥ 1).
+        radius_max: f64,
+    },
 }
 
 /// The points, in progressive order.
@@ -100,40 +118,6 @@ impl Samples {
             Samples::Surface(p) => p.iter().flat_map(|m| m.position).collect(),
         }
     }
-}
-
-/// The weight a neighbour `sqrt(d2)` away adds: `(1 − d / d_max)^8`, `d` no less than `d_min`.
-#[inline(always)]
-pub fn weight(d2: f64, d_max: f64, d_min: f64) -> f64 {
-    let d = d2.sqrt().max(d_min);
-    let x = 1.0 - d / d_max;
-    let x2 = x * x;
-    let x4 = x2 * x2;
-    x4 * x4
-}
-
-/// Yuksel's `r_max` for `n` points: `sqrt(A / (2√3 n))` over an area (`dims` 2) and
-/// `cbrt(V / (4√2 n))` in a volume (`dims` 3), from arithmetic alone (the same bits anywhere).
-pub fn r_max(measure: f64, n: usize, dims: usize) -> f64 {
-    if dims == 2 {
-        (measure / (2.0 * 3f64.sqrt() * n as f64)).sqrt()
-    } else {
-        cube_root(measure / (4.0 * 2f64.sqrt() * n as f64))
-    }
-}
-
-/// The cube root of `x > 0` by Newton's method from the exponent's third: plain arithmetic,
-/// where `f64::cbrt` is libm's and may differ in the last bit between builds.
-fn cube_root(x: f64) -> f64 {
-    let mut y = 2f64.powi((x.log2() / 3.0).round() as i32);
-    for _ in 0..100 {
-        let next = y - (y * y * y - x) / (3.0 * y * y);
-        if next == y {
-            break;
-        }
-        y = next;
-    }
-    y
 }
 
 /// Exactly `count` points on `domain` by weighted sample elimination, in progressive order;
@@ -183,7 +167,7 @@ impl Elimination {
                 ),
             });
         }
-        ParkMiller::new(seed)?; // the seeds every sampler refuses
+        Seed::new(seed)?; // the seeds every sampler refuses
         let run = match domain {
             Domain::Plane { size, wrap } => {
                 let size = [positive("width", size[0])?, positive("height", size[1])?];
@@ -204,7 +188,27 @@ impl Elimination {
                 Runs::Space(Run::new(start, [0.0; 3], checked, wrap.then_some(checked)))
             }
             Domain::Surface(mesh) => {
-                let (from, lo, hi) = Throw::surface(mesh);
+                let (from, lo, hi) = Throw::surface(mesh, None);
+                let start = Start::new(count, seed, mesh.area(), 2, from);
+                let size = [0, 1, 2].map(|i| hi[i] - lo[i]);
+                Runs::Space(Run::new(start, lo, size, None))
+            }
+            Domain::WeightedSurface {
+                mesh,
+                weights,
+                radius_max,
+            } => {
+                let spacing = MeshSpacing::new(mesh, 1.0, *radius_max, weights.clone())?;
+                // The weighted measure is at most the area times radius-max²: kept finite.
+                if !(mesh.area() * radius_max * radius_max).is_finite() {
+                    return Err(Error::Invalid {
+                        message: format!(
+                            "radius-max {radius_max:e} is too large for this surface: the area \
+                             times its square passes what a 64-bit number measures"
+                        ),
+                    });
+                }
+                let (from, lo, hi) = Throw::surface(mesh, Some(&spacing));
                 let start = Start::new(count, seed, mesh.area(), 2, from);
                 let size = [0, 1, 2].map(|i| hi[i] - lo[i]);
                 Runs::Space(Run::new(start, lo, size, None))
@@ -214,16 +218,21 @@ impl Elimination {
             Runs::Plane(r) => r.start.measure,
             Runs::Space(r) => r.start.measure,
         };
+        let what = match domain {
+            Domain::Space { .. } => "volume",
+            Domain::Plane { .. } => "area",
+            _ => "surface's area",
+        };
+        if measure == 0.0 {
+            return Err(Error::Invalid {
+                message: format!("the {what} is 0: it holds no points"),
+            });
+        }
         if !(measure.is_normal() && measure < f64::MAX) {
             return Err(Error::Invalid {
                 message: format!(
-                    "the domain's {} is {measure:e}, beyond what a 64-bit number measures; \
-                     scale it toward 1",
-                    if matches!(domain, Domain::Space { .. }) {
-                        "volume"
-                    } else {
-                        "area"
-                    }
+                    "the {what} is {measure:e}, beyond what a 64-bit number measures; scale it \
+                     toward 1"
                 ),
             });
         }
@@ -275,21 +284,8 @@ impl Job for Elimination {
                 let from = &r.start.from;
                 r.handover.take(done, || match from {
                     Throw::Surface { triangles, .. } => {
-                        // Each point on its triangle, with where in it (u, v) solved.
-                        let at = |(p, &i): (&[f64; 3], &u32)| {
-                            let face = faces[i as usize] as usize;
-                            let [a, e1, e2] = triangles[face];
-                            let corners = [
-                                a,
-                                [0, 1, 2].map(|k| a[k] + e1[k]),
-                                [0, 1, 2].map(|k| a[k] + e2[k]),
-                            ];
-                            MeshPoint {
-                                position: *p,
-                                face,
-                                barycentric: space::barycentric(&corners, p),
-                            }
-                        };
+                        let at =
+                            |(p, &i): (&[f64; 3], &u32)| place(triangles, p, faces[i as usize]);
                         Samples::Surface(out.iter().zip(ids).map(at).collect())
                     }
                     Throw::Box(_) => Samples::Space(out),
@@ -344,6 +340,8 @@ struct Run<const D: usize> {
     /// Every candidate, and its triangle on a surface.
     candidates: Vec<[f64; D]>,
     faces: Vec<u32>,
+    /// With weights: each point of the set's spacing over the largest, in `(0, 1]`.
+    spacing: Vec<f64>,
     /// The set being thinned: its index, its points and their candidate numbers, how many it
     /// goes down to, and the weight's `d_max` (2 r_max of the target) and limit.
     index: Buckets<D>,
@@ -351,9 +349,15 @@ struct Run<const D: usize> {
     ids: Vec<u32>,
     target: usize,
     d_max: f64,
-    d_min: f64,
+    /// The weight limit's `1 − (N/M)^1.5`: a pair `d_max` apart counts as no closer than
+    /// `d_max · β · shrink`.
+    shrink: f64,
     weights: Vec<f64>,
     weighed: usize,
+    /// Each point's neighbours within reach and the weight each adds, row by row (CSR): found
+    /// once, while weighing, and read again as the point goes.
+    row_starts: Vec<u32>,
+    rows: Vec<(u32, f32)>,
     heap: Heap,
     removed: usize,
     /// The first elimination (candidates down to the count) writes nothing; the halves do.
@@ -375,14 +379,17 @@ impl<const D: usize> Run<D> {
             size,
             candidates: Vec::with_capacity(CANDIDATES * count),
             faces: Vec::new(),
+            spacing: Vec::new(),
             index: Buckets::default(),
             points: Vec::new(),
             ids: Vec::new(),
             target: count,
             d_max: 0.0,
-            d_min: 0.0,
+            shrink: 0.0,
             weights: Vec::new(),
             weighed: 0,
+            row_starts: Vec::new(),
+            rows: Vec::new(),
             heap: Heap::default(),
             removed: 0,
             first: true,
@@ -417,7 +424,7 @@ impl<const D: usize> Run<D> {
             let cost = match self.phase {
                 Phase::Throw => self.throw(piece),
                 Phase::Weigh => self.weigh(piece),
-                Phase::Eliminate => self.eliminate(piece),
+                Phase::Eliminate => self.eliminate(piece)?,
                 Phase::Done | Phase::Failed => return Ok(None),
             };
             self.units += cost;
@@ -439,47 +446,27 @@ impl<const D: usize> Run<D> {
         let all = CANDIDATES * self.start.count;
         let end = (self.candidates.len() + piece as usize).min(all);
         let spent = (end - self.candidates.len()) as u64;
+        let weighted = self.start.from.weighted();
         while self.candidates.len() < end {
-            let (p, face) = self.draw();
-            self.candidates.push(p);
-            self.faces.extend(face);
+            let c = self.start.from.draw(&mut self.start.rng);
+            self.candidates.push(c.at);
+            self.faces.extend(c.face);
+            if weighted {
+                self.spacing.push(c.spacing);
+            }
         }
         if end == all {
+            if weighted {
+                // The measure that gives `count` points at the varying spacing: the area
+                // weighted by 1 / spacing², estimated from the uniform candidates.
+                let sum: f64 = self.spacing.iter().map(|s| 1.0 / (s * s)).sum();
+                self.start.measure *= sum / all as f64;
+            }
             self.points = self.candidates.clone();
             self.ids = (0..all as u32).collect();
             self.begin(self.start.count);
         }
         spent
-    }
-
-    /// One random point of the domain (and its triangle).
-    fn draw(&mut self) -> ([f64; D], Option<u32>) {
-        let rng = &mut self.start.rng;
-        match &self.start.from {
-            Throw::Box(size) => {
-                let mut p = [0.0; D];
-                for (i, v) in p.iter_mut().enumerate() {
-                    // Below the side even where the product rounds up.
-                    *v = (size[i] * rng.unit()).min(size[i] * (1.0 - f64::EPSILON));
-                }
-                (p, None)
-            }
-            Throw::Surface { triangles, running } => {
-                let total = *running.last().expect("a mesh has a triangle");
-                let at = rng.unit() * total;
-                let t = running.partition_point(|&r| r <= at).min(running.len() - 1);
-                let (mut s, mut u) = (rng.unit(), rng.unit());
-                if s + u > 1.0 {
-                    (s, u) = (1.0 - s, 1.0 - u);
-                }
-                let [a, e1, e2] = triangles[t];
-                let mut p = [0.0; D];
-                for (i, v) in p.iter_mut().enumerate() {
-                    *v = a[i] + s * e1[i] + u * e2[i];
-                }
-                (p, Some(t as u32))
-            }
-        }
     }
 
     /// Starts thinning the current set down to `target` points: its index at the new reach.
@@ -489,16 +476,22 @@ impl<const D: usize> Run<D> {
         self.d_max = 2.0 * r_max(self.start.measure, target, self.start.dims);
         // Yuksel's weight limit, γ = 1.5.
         let ratio = target as f64 / m as f64;
-        self.d_min = self.d_max * BETA * (1.0 - ratio * ratio.sqrt());
+        self.shrink = 1.0 - ratio * ratio.sqrt();
         self.index = Buckets::new(&self.points, self.corner, self.size, self.d_max, self.wrap);
         // The set renumbered in the index's order, so neighbours sit near in every array (the
         // weights, the heap's places): about 15 % less time on the torus mesh.
         let order = self.index.order();
         self.points = order.iter().map(|&i| self.points[i]).collect();
         self.ids = order.iter().map(|&i| self.ids[i]).collect();
+        if !self.spacing.is_empty() {
+            self.spacing = order.iter().map(|&i| self.spacing[i]).collect();
+        }
         self.index = Buckets::new(&self.points, self.corner, self.size, self.d_max, self.wrap);
         self.weights = vec![0.0; m];
         self.weighed = 0;
+        self.row_starts.clear();
+        self.row_starts.push(0);
+        self.rows.clear();
         self.removed = 0;
         self.phase = Phase::Weigh;
     }
@@ -506,30 +499,49 @@ impl<const D: usize> Run<D> {
     /// Weighs up to `piece` points of the set; once all are, builds the heap.
     fn weigh(&mut self, piece: u64) -> u64 {
         let end = (self.weighed + piece as usize).min(self.points.len());
-        let (d_max, d_min) = (self.d_max, self.d_min);
+        let (d_max, shrink) = (self.d_max, self.shrink);
+        let d_min = d_max * BETA * shrink;
+        let spacing = &self.spacing;
         for i in self.weighed..end {
             let mut w = 0.0;
-            self.index.within(&self.points[i], d_max, |j, d2| {
-                if j != i {
-                    w += weight(d2, d_max, d_min);
-                }
-            });
+            let rows = &mut self.rows;
+            // Stored as f32 (half the memory); the sum and every lowering use those bits.
+            let mut add = |j: usize, x: f64| {
+                rows.push((j as u32, x as f32));
+                w += f64::from(x as f32);
+            };
+            if spacing.is_empty() {
+                self.index.within(&self.points[i], d_max, |j, d2| {
+                    if j != i {
+                        add(j, weight(d2, d_max, d_min));
+                    }
+                });
+            } else {
+                // Each pair reaches the smaller spacing of the two, so this one's bounds it.
+                let own = spacing[i];
+                self.index.within(&self.points[i], d_max * own, |j, d2| {
+                    let reach = d_max * own.min(spacing[j]);
+                    if j != i && d2 < reach * reach {
+                        add(j, weight(d2, reach, reach * BETA * shrink));
+                    }
+                });
+            }
+            self.row_starts.push(self.rows.len() as u32);
             self.weights[i] = w;
         }
         let spent = (end - self.weighed) as u64;
         self.weighed = end;
         if end == self.points.len() {
-            self.heap = Heap::new(&std::mem::take(&mut self.weights));
+            self.heap = Heap::new(std::mem::take(&mut self.weights));
             self.phase = Phase::Eliminate;
         }
         spent
     }
 
     /// Removes up to `piece` of the heaviest points; at the target, moves to the next half.
-    fn eliminate(&mut self, piece: u64) -> u64 {
+    fn eliminate(&mut self, piece: u64) -> Result<u64> {
         let m = self.points.len();
         let mut spent = 0;
-        let (d_max, d_min) = (self.d_max, self.d_min);
         while spent < piece && self.heap.len() > self.target {
             let i = self.heap.pop().expect("above the target");
             spent += 1;
@@ -538,46 +550,45 @@ impl<const D: usize> Run<D> {
                 self.order[m - 1 - self.removed] = self.ids[i];
             }
             self.removed += 1;
-            let heap = &mut self.heap;
-            self.index.within(&self.points[i], d_max, |j, d2| {
-                if j != i {
-                    heap.lower(j, weight(d2, d_max, d_min));
-                }
-            });
+            let (from, to) = (self.row_starts[i], self.row_starts[i + 1]);
+            for &(j, x) in &self.rows[from as usize..to as usize] {
+                self.heap.lower(j as usize, f64::from(x));
+            }
         }
         if self.heap.len() == self.target {
-            self.next_half();
+            self.next_half()?;
         }
-        spent
+        Ok(spent)
     }
 
     /// The survivors become the set, to be halved again; or, at one point, the run ends.
-    fn next_half(&mut self) {
-        let mut kept = Vec::with_capacity(self.target);
-        while let Some(i) = self.heap.pop() {
-            kept.push(i);
+    fn next_half(&mut self) -> Result<()> {
+        let kept = self.heap.rest();
+        if self.first {
+            // Elimination removes a point that shares its place first; one left among the
+            // count means the surface's numbers hold fewer distinct places than asked for.
+            if repeats_a_place(kept.iter().map(|&i| self.points[i]).collect()) {
+                return Err(Error::Invalid {
+                    message: format!(
+                        "{} points do not fit: at this scale the coordinates hold fewer distinct \
+                         places; ask for fewer or scale the domain toward 1",
+                        self.start.count
+                    ),
+                });
+            }
         }
-        kept.sort_unstable();
         self.first = false;
         if self.target == 1 {
             self.order[0] = self.ids[kept[0]];
             self.phase = Phase::Done;
-            return;
+            return Ok(());
         }
         self.points = kept.iter().map(|&i| self.points[i]).collect();
         self.ids = kept.iter().map(|&i| self.ids[i]).collect();
-        self.begin(self.target / 2);
-    }
-}
-
-/// The smallest distance between two of `points` (brute force), to the nearest copy on a
-/// torus of sides `wrap`: for tests and benchmarks of small sets.
-pub fn smallest_pair<const D: usize>(points: &[[f64; D]], wrap: Option<[f64; D]>) -> f64 {
-    let mut best = f64::INFINITY;
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            best = best.min(offset(a, b, wrap));
+        if !self.spacing.is_empty() {
+            self.spacing = kept.iter().map(|&i| self.spacing[i]).collect();
         }
+        self.begin(self.target / 2);
+        Ok(())
     }
-    best.sqrt()
 }

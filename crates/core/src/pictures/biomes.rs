@@ -44,7 +44,7 @@ const POND_BELOW: f64 = -0.3;
 /// …and below this (but above the water) a sandy shore.
 const SHORE_BELOW: f64 = -0.26;
 /// Tries per step for every layer.
-const K: u32 = 30;
+const K: u32 = crate::classic::bridson::DEFAULT_K;
 
 // The lab's palette: paler than the painted world, so the objects on top stand out.
 const MEADOW_DRY: [u8; 3] = [214, 230, 168];

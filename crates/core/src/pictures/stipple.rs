@@ -229,7 +229,7 @@ pub fn ink_seed(seed: i32, ink: Ink) -> i32 {
 /// ([`ink_seed`]).
 pub fn colour_samplers(image: &StippleImage, params: StippleParams) -> Result<[Sampler; 3]> {
     let tone = params.tone()?;
-    crate::base::rng::ParkMiller::new(params.seed)?;
+    crate::base::rng::Seed::new(params.seed)?;
     let make = |ink: Ink| {
         let plane = image.channel_plane(ink.channel());
         plane_sampler(plane, tone, params.k, ink_seed(params.seed, ink))

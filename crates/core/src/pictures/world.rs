@@ -38,7 +38,7 @@ pub use crate::pictures::objects::Object;
 pub use crate::pictures::terrain::{Ground, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
 
 /// Tries per step for every layer.
-const K: u32 = 30;
+const K: u32 = crate::classic::bridson::DEFAULT_K;
 
 /// The painted world: pixels, the objects on them and the terrain under them.
 ///

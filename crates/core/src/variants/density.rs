@@ -18,7 +18,7 @@
 use crate::base::error::{positive, radius_range, Error, Result};
 use crate::base::noise::{smoothstep, Octaves};
 use crate::base::point::Point;
-use crate::base::rng::ParkMiller;
+use crate::base::rng::Seed;
 use crate::classic::bridson::{variable_sampler, Sampler, SamplerParams};
 
 /// Octaves in a density field: enough for ragged edges, few enough to stay fast.
@@ -108,7 +108,7 @@ impl DensityField {
     pub fn new(seed: i32, min_radius: f64, max_radius: f64, patch_size: f64) -> Result<Self> {
         let (min_radius, max_radius) = radius_range(min_radius, max_radius)?;
         let patch_size = positive("patch size", patch_size)?;
-        ParkMiller::new(seed)?;
+        Seed::new(seed)?;
         let wavelength = patch_size * max_radius;
         if !wavelength.is_finite() {
             return Err(Error::Invalid {

@@ -26,6 +26,8 @@
 
 use crate::base::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::job::Job;
+// The generator lives in `base::rng`; the samplers in space and elimination still name it here.
+use crate::base::rng::SplitMix;
 use crate::classic::exact;
 use crate::classic::grid::Grid;
 use wide::f32x4;
@@ -64,50 +66,6 @@ const REACH2: f32 = 2.02 * 2.02;
 pub const TURNS_PER_UNIT: u64 = 16;
 /// Points per r² the progress estimate expects (a little above what the sampler reaches).
 const EXPECTED_DENSITY: f64 = 0.9;
-
-/// SplitMix64: a small integer generator, the same on every machine.
-#[derive(Debug, Clone)]
-pub(crate) struct SplitMix {
-    state: u64,
-    /// Unused bits of the last draw, eight per start direction.
-    bits: u64,
-    left: u32,
-}
-
-impl SplitMix {
-    pub(crate) fn new(seed: i32) -> Self {
-        Self {
-            state: u64::from(seed as u32) ^ 0x5EED_F457_0000_0000,
-            bits: 0,
-            left: 0,
-        }
-    }
-
-    pub(crate) fn next(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `[0, 1)` with 53 random bits.
-    pub(crate) fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// A start direction in `0..DIRECTIONS` (256): eight bits, eight per draw.
-    pub(crate) fn direction(&mut self) -> usize {
-        if self.left == 0 {
-            self.bits = self.next();
-            self.left = 8;
-        }
-        let d = (self.bits & 0xFF) as usize;
-        self.bits >>= 8;
-        self.left -= 1;
-        d
-    }
-}
 
 /// The fast sampler as a [`Job`]: a bounded number of turns per call, for a page or a game loop
 /// that must not stall; the finished points are exactly [`fast_poisson`]'s.

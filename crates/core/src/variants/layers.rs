@@ -13,6 +13,8 @@ use crate::classic::grid::Grid;
 use crate::measures::buckets::Buckets;
 use std::f64::consts::SQRT_2;
 
+mod discs;
+
 /// Where a layer may place points.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -29,12 +31,7 @@ pub enum Mask {
 impl Mask {
     /// Whether a point at `(x, y)` is allowed.
     pub fn allows(&self, x: f64, y: f64) -> bool {
-        let inside = |discs: &[[f64; 3]]| {
-            discs.iter().any(|&[cx, cy, r]| {
-                let (dx, dy) = (x - cx, y - cy);
-                dx * dx + dy * dy < r * r
-            })
-        };
+        let inside = |d: &[[f64; 3]]| d.iter().any(|disc| discs::holds(disc, x, y));
         match self {
             Mask::Everywhere => true,
             Mask::InsideDiscs(d) => inside(d),
@@ -100,11 +97,19 @@ impl Layer {
         }
     }
 
-    /// The same layer restricted by a [`Mask`].
+    /// The same layer restricted by a [`Mask`]: [`Mask::allows`] to the bit, with the discs
+    /// indexed by cell so each point asks only the discs near it.
     pub fn with_mask(self, mask: Mask) -> Self {
         match mask {
             Mask::Everywhere => self,
-            mask => self.with_allowed(move |x, y| mask.allows(x, y)),
+            Mask::InsideDiscs(d) => {
+                let index = discs::DiscIndex::new(&d);
+                self.with_allowed(move |x, y| index.inside(x, y))
+            }
+            Mask::OutsideDiscs(d) => {
+                let index = discs::DiscIndex::new(&d);
+                self.with_allowed(move |x, y| !index.inside(x, y))
+            }
         }
     }
 }

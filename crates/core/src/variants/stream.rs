@@ -33,7 +33,7 @@ use crate::variants::chunks::{constraints_of, phase, ChunkedWorld, Recipe};
 pub const CHUNK_RADII: f64 = 16.0;
 
 /// The candidates per step [`ChunkRows::for_map`] uses: Bridson's 30, as everywhere else.
-pub const FOR_MAP_K: u32 = 30;
+pub const FOR_MAP_K: u32 = crate::classic::bridson::DEFAULT_K;
 
 /// How many rows of chunks a stream holds at most: three built, and the one handed over.
 const ROWS_HELD: f64 = 4.0;

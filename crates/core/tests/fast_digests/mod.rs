@@ -2,15 +2,9 @@
 //! it must give, so both builds are held to the same numbers (`crates/core/tests/fast.rs` and
 //! `crates/web/tests/fast.rs` both declare it as a module).
 
-/// FNV-1a over the bits of every coordinate.
-pub fn digest(coordinates: impl IntoIterator<Item = f64>) -> u64 {
-    coordinates.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
-        v.to_bits()
-            .to_le_bytes()
-            .iter()
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    })
-}
+#[path = "../common/digest.rs"]
+mod fnv;
+pub use fnv::digest;
 
 /// Width, height, radius, seed, points and digest, recorded from the native build.
 pub const DIGESTS: [(f64, f64, f64, i32, usize, u64); 3] = [

@@ -2,15 +2,9 @@
 //! give, so both builds are held to the same bits (`crates/core/tests/relax.rs` and
 //! `crates/web/tests/relax.rs` both declare it as a module).
 
-/// FNV-1a over the bits of every number.
-pub fn digest(numbers: impl IntoIterator<Item = f64>) -> u64 {
-    numbers.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
-        v.to_bits()
-            .to_le_bytes()
-            .iter()
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    })
-}
+#[path = "../common/digest.rs"]
+mod fnv;
+pub use fnv::digest;
 
 /// The start of every case: `n` white-noise points of `poisson_live::random_points` on the map,
 /// as `x, y` pairs.

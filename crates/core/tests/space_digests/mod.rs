@@ -2,15 +2,9 @@
 //! sampler must give, so both builds are held to the same bits (`crates/core/tests/space.rs` and
 //! `crates/web/tests/space.rs` both declare it as a module).
 
-/// FNV-1a over the bits of every number.
-pub fn digest(numbers: impl IntoIterator<Item = f64>) -> u64 {
-    numbers.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
-        v.to_bits()
-            .to_le_bytes()
-            .iter()
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    })
-}
+#[path = "../common/digest.rs"]
+mod fnv;
+pub use fnv::digest;
 
 /// Which sampler: Bridson in a box (k 30), the fast 3D sampler, or a torus mesh.
 #[derive(Debug, Clone, Copy, PartialEq)]

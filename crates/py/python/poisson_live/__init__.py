@@ -14,7 +14,9 @@ Ctrl-C stops.
 The type aliases of the signatures (``Real``, ``Seed``, ``Float64Array``, …) live in
 :mod:`poisson_live.types` and are re-exported here.
 
-Maps past one machine: :func:`poisson_live.dask.endless` (needs ``dask[distributed]`` and
+Maps past one machine: :func:`poisson_live.dask.endless_frame`, the endless world as a lazy
+``dask.dataframe.DataFrame`` (needs ``dask[dataframe]``), and :func:`poisson_live.dask.endless`,
+its Parquet parts written by a ``dask.distributed`` cluster (needs ``dask[distributed]`` and
 ``pyarrow``).
 """
 

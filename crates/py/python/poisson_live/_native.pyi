@@ -165,13 +165,16 @@ def eliminate(
     *,
     vertices: Union[Float64Array, npt.NDArray[np.floating[Any]], npt.NDArray[np.integer[Any]]],
     faces: npt.NDArray[np.integer[Any]],
+    weights: Optional[Union[Sequence[Real], npt.NDArray[np.floating[Any]]]] = None,
+    radius_max: Optional[Real] = None,
     seed: Seed = 123456,
 ) -> MeshSample:
     """Exactly ``count`` points by weighted sample elimination (Yuksel 2015), spread as far
     apart as the method gets, in progressive order (any first n are spread out too):
     ``poisson eliminate``'s points. In the box ``width × height`` (× ``depth``; a torus with
     ``wrap``) an (N, 2) or (N, 3) array; on the mesh ``vertices`` × ``faces`` a
-    :class:`MeshSample`."""
+    :class:`MeshSample`, its spacing varied by ``weights`` (one in [0, 1] per vertex) with
+    ``radius_max`` (≥ 1: the spacing at weight 0 over the spacing at weight 1)."""
 
 class Layer:
     """One layer for :func:`layers`: its spacing, tries, seed, and where it may place points

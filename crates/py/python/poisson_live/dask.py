@@ -2,22 +2,30 @@
 
 The chunked world is a pure function of the seed and each chunk's coordinates, so it splits into
 *bands* of chunk rows that any worker can build on its own: a band recomputes the few neighbour
-chunks it needs (the even row below an odd last row) rather than waiting for another task. One
-task per band runs on the current ``dask.distributed`` client and writes one Parquet part file
-(float64 columns ``x`` and ``y``); read in part order, the parts are exactly the points of
-``poisson endless`` for the same arguments, in its order, for any number of workers.
+chunks it needs (the even row below an odd last row) rather than waiting for another task.
 
-On a laptop::
+:func:`endless_frame` is the world as a lazy ``dask.dataframe.DataFrame``, one partition per
+band; nothing is computed until you ask (``.compute()``, ``.to_parquet(…)``, a reduction)::
 
     from distributed import Client, LocalCluster
     import poisson_live.dask
     with Client(LocalCluster(n_workers=2, threads_per_worker=1)):
+        world = poisson_live.dask.endless_frame(8000, 8000, 2.0, seed=7)
+        print(len(world))                      # counts the points, band by band
+        world.to_parquet("world-parquet")      # or any other Dask writer
+
+:func:`endless` runs one task per band on the current ``dask.distributed`` client, each writing
+one Parquet part file (float64 columns ``x`` and ``y``); read in part order, the parts are
+exactly the points of ``poisson endless`` for the same arguments, in its order, for any number
+of workers::
+
+    with Client(LocalCluster(n_workers=2, threads_per_worker=1)):
         parts = poisson_live.dask.endless(8000, 8000, 2.0, seed=7, path="world")
 
 On a cluster: ``Client("tcp://scheduler:8786")`` instead of the ``LocalCluster``. Every worker
-needs ``poisson-live`` (this wheel), ``numpy`` and ``pyarrow`` installed, and ``path`` must be a
-directory every worker can write and the caller can read (a shared file system), since each
-worker writes its own parts there.
+needs ``poisson-live`` (this wheel), ``numpy`` and ``pandas`` (and ``pyarrow`` for Parquet)
+installed; for :func:`endless`, ``path`` must be a directory every worker can write and the
+caller can read (a shared file system), since each worker writes its own parts there.
 """
 
 from __future__ import annotations
@@ -26,12 +34,15 @@ import json
 import operator
 import os
 import uuid
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 from . import _native
 from .types import Real, Seed, Whole
 
-__all__ = ["endless", "write_band"]
+if TYPE_CHECKING:
+    import dask.dataframe
+
+__all__ = ["endless", "endless_frame", "write_band"]
 
 #: Rows of chunks per task: even, so every band starts on an even row, which needs no row above
 #: it (an odd first row would build the even row above it again).
@@ -106,6 +117,67 @@ def _whole(name: str, value: object) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{name} must be a whole number, got {value!r}") from None
+
+
+def _band_frame(band: Tuple[float, float, float, int, int, int]) -> Any:
+    """One partition of :func:`endless_frame`: chunk rows ``first .. first + rows`` of the world
+    as a pandas DataFrame (float64 ``x``, ``y``), indexed by each point's chunk row."""
+    import numpy as np
+    import pandas as pd  # type: ignore[import-untyped,unused-ignore]
+
+    width, height, radius, seed, first, rows = band
+    arrays = list(_native.endless(width, height, radius, seed=seed, first_row=first, rows=rows))
+    points = np.concatenate(arrays) if arrays else np.empty((0, 2), dtype=np.float64)
+    row = np.repeat(np.arange(first, first + len(arrays), dtype=np.int64), [len(a) for a in arrays])
+    return pd.DataFrame(
+        {"x": points[:, 0].copy(), "y": points[:, 1].copy()},
+        index=pd.Index(row, name="chunk_row"),
+    )
+
+
+def endless_frame(
+    width: Real,
+    height: Real,
+    radius: Real,
+    *,
+    seed: Seed = _native.DEFAULT_SEED,
+    band_rows: Whole = DEFAULT_BAND_ROWS,
+) -> "dask.dataframe.DataFrame":
+    """``poisson endless``'s world over ``[0, width) × [0, height)`` as a lazy Dask DataFrame.
+
+    Float64 columns ``x`` and ``y``; one partition per band of ``band_rows`` chunk rows (chunks
+    are 16 radii across), in order, so the computed rows are exactly ``poisson endless``'s points
+    for the same width, height, radius and seed, in its order. The index, ``chunk_row`` (int64),
+    is each point's row of chunks: the divisions are known (each band's first row), so
+    ``frame.loc[a:b]`` reads only the bands it needs. The call computes nothing; it runs on
+    whatever scheduler computes the frame (a ``dask.distributed`` client, threads, …).
+
+    Bad arguments raise ``ValueError`` or ``TypeError`` (the crate's message) at once.
+    """
+    import dask.dataframe as dd
+    import numpy as np
+    import pandas as pd  # type: ignore[import-untyped,unused-ignore]
+
+    band_rows = _whole("band_rows", band_rows)
+    if band_rows < 1:
+        raise ValueError(f"band_rows must be a whole number ≥ 1, got {band_rows!r}")
+    # Checks every argument as the CLI does, and counts the rows, without building any.
+    total = _native.endless(width, height, radius, seed=seed).chunk_rows
+    # Checked above: a whole number in 32 bits (7, 7.0 or a numpy integer), exact as a float.
+    seed = int(float(seed))
+    size = (float(width), float(height), float(radius))
+    bands = [(*size, seed, first, min(band_rows, total - first))
+             for first in range(0, total, band_rows)]
+    meta = pd.DataFrame(
+        {"x": np.empty(0, dtype=np.float64), "y": np.empty(0, dtype=np.float64)},
+        index=pd.Index(np.empty(0, dtype=np.int64), name="chunk_row"),
+    )
+    # Band i holds chunk rows [first_i, first_{i+1}); the last band ends with the last row.
+    divisions = [band[4] for band in bands] + [total - 1]
+    frame: dask.dataframe.DataFrame = dd.from_map(  # type: ignore[no-untyped-call,unused-ignore]
+        _band_frame, bands, meta=meta, divisions=divisions, label="poisson-live-endless"
+    )
+    return frame
 
 
 def endless(

@@ -1,4 +1,7 @@
-//! The numbers of one run as a value, so a call with many of them names each one.
+//! The numbers of one run as a value, so a call with many of them names each one, and the
+//! tries per step, checked once.
+
+use crate::base::error::{in_range, Result};
 
 /// The map, spacing, tries and seed of one run: what [`super::Sampler::from_params`], the
 /// samplers lab, the tileable map, the level editor and the one-call helpers take.
@@ -29,4 +32,40 @@ pub struct SamplerParams {
     pub k: u32,
     /// The 32-bit seed.
     pub seed: i32,
+}
+
+/// The largest `k` a sampler accepts; more tries per point add nothing after a few hundred.
+pub const MAX_K: u32 = 10_000;
+
+/// The tries per step (`k`) the tutorial, the page, the CLI and the bindings start from:
+/// Bridson's paper's 30.
+pub const DEFAULT_K: u32 = 30;
+
+/// Tries per step, checked where built: `1..=MAX_K`.
+///
+/// ```
+/// use poisson_live::bridson::{Tries, DEFAULT_K, MAX_K};
+/// assert_eq!(Tries::default().get(), DEFAULT_K);
+/// assert!(Tries::new(0).is_err() && Tries::new(MAX_K + 1).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tries(u32);
+
+impl Tries {
+    /// `k`, or an error naming it when it is 0 or above [`MAX_K`].
+    pub fn new(k: u32) -> Result<Self> {
+        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        Ok(Self(k))
+    }
+
+    /// `k` as given.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl Default for Tries {
+    fn default() -> Self {
+        Self(DEFAULT_K)
+    }
 }

@@ -3,11 +3,11 @@
 
 use super::front::{self, Front, Grows};
 use super::outcome::{Candidate, Outcome, Step};
-use super::params::SamplerParams;
-use crate::base::error::{in_range, positive, Error, Result};
+use super::params::{SamplerParams, Tries};
+use crate::base::error::{positive, Error, Result};
 use crate::base::job::{Handover, Job};
 use crate::base::point::Point;
-use crate::base::rng::ParkMiller;
+use crate::base::rng::Seed;
 use crate::classic::candidates::{Annulus, Candidates, Rule, Throw};
 use crate::classic::grid::{tileable, Grid, SameRadius, SmallerRadius, Spacing};
 use crate::classic::ring::RingDraws;
@@ -17,9 +17,6 @@ use std::f64::consts::SQRT_2;
 pub type RadiusFn = Box<dyn Fn(f64, f64) -> f64 + Send + Sync>;
 /// A ground rule: whether a point may stand at `(x, y)`.
 pub type AllowedFn = Box<dyn Fn(f64, f64) -> bool + Send + Sync>;
-
-/// The largest `k` a sampler accepts; more tries per point add nothing after a few hundred.
-pub const MAX_K: u32 = 10_000;
 
 /// The step-by-step Bridson sampler.
 ///
@@ -96,8 +93,8 @@ impl Sampler {
     /// then the grid within the work limit.
     pub fn wrapped(params: SamplerParams) -> Result<Self> {
         let (width, height, radius) = tileable(params.width, params.height, params.radius)?;
-        in_range("k", f64::from(params.k), 1.0, f64::from(MAX_K))?;
-        ParkMiller::new(params.seed)?;
+        Tries::new(params.k)?;
+        Seed::new(params.seed)?;
         Self::with_grid(
             Grid::torus(width, height, radius)?,
             radius,
@@ -112,7 +109,7 @@ impl Sampler {
     /// the grid's whole map unless [`Sampler::with_region`] says otherwise.
     pub fn with_grid(grid: Grid, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
-        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        Tries::new(k)?;
         // cell = r / √2 computed in floating point can land a hair above r / √2; allow for it.
         if radius < grid.largest_cell() * SQRT_2 * (1.0 - 1e-12) {
             return Err(Error::Invalid {

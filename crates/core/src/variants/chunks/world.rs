@@ -2,11 +2,11 @@
 //! that forgets the farthest, and a rectangle's chunks as a job.
 
 use super::scheme::{chunk_seed, constraints_of, phase, REACH};
-use crate::base::error::{in_range, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::job::{Handover, Job};
 use crate::base::point::Point;
-use crate::base::rng::ParkMiller;
-use crate::classic::bridson::{Sampler, MAX_K};
+use crate::base::rng::Seed;
+use crate::classic::bridson::{Sampler, Tries};
 use crate::classic::grid::Grid;
 use std::collections::{HashMap, HashSet};
 use std::f64::consts::SQRT_2;
@@ -59,8 +59,8 @@ impl ChunkedWorld {
     pub fn new(chunk_size: f64, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let size = positive("chunk size", chunk_size)?;
         let radius = positive("radius", radius)?;
-        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
-        ParkMiller::new(seed)?;
+        Tries::new(k)?;
+        Seed::new(seed)?;
         if size < 2.0 * radius {
             return Err(Error::Invalid {
                 message: format!(

@@ -76,15 +76,15 @@ pub struct ClassParams {
 }
 
 impl ClassParams {
-    /// A `width × height` map with no class yet, no between rule, `k = 30` and seed 123456 (the
-    /// page's default).
+    /// A `width × height` map with no class yet, no between rule, `k = DEFAULT_K` (30) and seed
+    /// 123456 (the page's default).
     pub fn new(width: f64, height: f64) -> Self {
         Self {
             width,
             height,
             classes: Vec::new(),
             between: Vec::new(),
-            k: 30,
+            k: crate::classic::bridson::DEFAULT_K,
             seed: 123_456,
         }
     }

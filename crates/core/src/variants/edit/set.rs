@@ -1,10 +1,10 @@
 //! The editable set itself: its points with ids and classes, how a finished edit's [`Patch`]
 //! goes in ([`EditableSet::commit`]), and undo by strokes.
 
-use crate::base::error::{in_range, positive, short, Error, Result};
+use crate::base::error::{positive, short, Error, Result};
 use crate::base::point::{Item, Point};
-use crate::base::rng::ParkMiller;
-use crate::classic::bridson::{SamplerParams, MAX_K};
+use crate::base::rng::Seed;
+use crate::classic::bridson::{SamplerParams, Tries};
 use crate::variants::classes::ClassTable;
 
 /// How many strokes [`EditableSet::undo`] can take back; older ones are forgotten.
@@ -114,8 +114,8 @@ impl EditableSet {
         let width = positive("width", params.width)?;
         let height = positive("height", params.height)?;
         let radius = positive("radius", params.radius)?;
-        in_range("k", f64::from(params.k), 1.0, f64::from(MAX_K))?;
-        ParkMiller::new(params.seed)?;
+        Tries::new(params.k)?;
+        Seed::new(params.seed)?;
         Ok(Self {
             width,
             height,

@@ -2,10 +2,9 @@
 
 use super::grid::{Refusers, SpaceGrid};
 use crate::base::error::{in_range, Result};
-use crate::base::rng::ParkMiller;
+use crate::base::rng::{Seed, SplitMix};
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, MAX_K};
-use crate::variants::fast::SplitMix;
 
 /// Bridson's algorithm in the box `[0, size₀) × … × [0, size_{D−1})`, one step at a time.
 ///
@@ -56,7 +55,7 @@ impl<const D: usize> SpaceSampler<D> {
             radius,
             k,
             rng: {
-                ParkMiller::new(seed)?; // the seeds every sampler refuses
+                Seed::new(seed)?; // the seeds every sampler refuses
                 SplitMix::new(seed)
             },
             front: Front::default(),

@@ -13,8 +13,8 @@
 
 use super::grid::{Refusers, SpaceGrid};
 use crate::base::error::Result;
+use crate::base::rng::SplitMix;
 use crate::classic::exact::sin_cos;
-use crate::variants::fast::SplitMix;
 
 /// Candidates per turn, spread evenly over the sphere.
 pub const DIRECTIONS: usize = 8;

@@ -21,9 +21,8 @@ use super::on_mesh::MeshPoint;
 use super::spacing::MeshSpacing;
 use super::walk::{faces, Face, Walker};
 use crate::base::error::{positive, short, Error, Result, MAX_LENGTH};
-use crate::base::rng::ParkMiller;
+use crate::base::rng::{Seed, SplitMix};
 use crate::classic::exact::sin_cos;
-use crate::variants::fast::SplitMix;
 
 /// Candidates per turn, in equal steps around the point: 8 fill about 0.79 points per r² and
 /// leave about 0.01 % of the surface farther than r from a point; 16 fill 0.88 for a third
@@ -41,8 +40,8 @@ const GAP: f64 = 1e-6;
 const REACH_TRIES: u32 = 4;
 /// Points the sweep throws per r² of a triangle's area (at least one per triangle).
 const SWEEP_PER_R2: f64 = 2.0;
-/// The most triangles the fast sampler lays flat: a bound on memory (about 280 bytes each,
-/// 590 MB), the same count as [`super::MAX_PIECES`].
+/// The most triangles the fast sampler lays flat: a bound on memory (about 230 bytes each,
+/// 490 MB), the same count as [`super::MAX_PIECES`].
 pub const MAX_FAST_TRIANGLES: usize = 1 << 21;
 
 /// The fast sampler on a mesh, run a bounded number of turns at a time.
@@ -99,7 +98,7 @@ impl FastMeshSampler {
 
     fn build(mesh: &Mesh, radius: f64, spacing: Option<MeshSpacing>, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
-        ParkMiller::new(seed)?; // the seeds every sampler refuses
+        Seed::new(seed)?; // the seeds every sampler refuses
         let triangles = mesh.triangles().len();
         if triangles > MAX_FAST_TRIANGLES {
             return Err(Error::Invalid {

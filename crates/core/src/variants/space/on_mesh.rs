@@ -29,10 +29,9 @@ use super::spacing::MeshSpacing;
 use crate::base::error::{
     in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS, MAX_LENGTH,
 };
-use crate::base::rng::ParkMiller;
+use crate::base::rng::{Seed, SplitMix};
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, MAX_K};
-use crate::variants::fast::SplitMix;
 
 /// The outer edge of a candidate's shell, in units of r.
 pub const SHELL: f64 = 1.5;
@@ -160,7 +159,7 @@ impl MeshSampler {
     pub fn new(mesh: &Mesh, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
         in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
-        ParkMiller::new(seed)?; // the seeds every sampler refuses
+        Seed::new(seed)?; // the seeds every sampler refuses
         let rng = SplitMix::new(seed);
         let (lo, size) = mesh.bounds();
         // The grid's box reaches r past the mesh on every side, so rounding never puts a point

@@ -20,11 +20,11 @@ pub(super) struct Face {
     ey: [f64; 3],
     /// Corners in 2D.
     corners: [[f64; 2]; 3],
-    /// Edge `i` runs from corner `i` to corner `i + 1`: its unit direction, its length, its
-    /// outward normal (the direction turned clockwise) and the normal's offset (corner · normal).
+    /// Edge `i` runs from corner `i` to corner `i + 1`: its unit direction, its length and the
+    /// offset of its outward normal (the direction turned clockwise, [`normal`]): corner ·
+    /// normal. The normals are not stored: a sixth less memory to lay 25 600 triangles flat.
     dirs: [[f64; 2]; 3],
     lens: [f64; 3],
-    normals: [[f64; 2]; 3],
     offsets: [f64; 3],
     /// The triangle across edge `i` (or `NONE`), which of its edges it is, and whether that
     /// edge runs the same way (bit 2).
@@ -125,7 +125,6 @@ fn lay_flat([a, b, c]: [[f64; 3]; 3]) -> Face {
         corners: [[0.0; 2]; 3],
         dirs: [[0.0; 2]; 3],
         lens: [0.0; 3],
-        normals: [[0.0; 2]; 3],
         offsets: [0.0; 3],
         next: [NONE; 3],
         link: [0; 3],
@@ -156,18 +155,25 @@ fn lay_flat([a, b, c]: [[f64; 3]; 3]) -> Face {
     if lens.iter().any(|l| !(*l > 0.0 && l.is_finite())) {
         return none;
     }
-    let normals = dirs.map(|d| [d[1], -d[0]]);
-    let offsets = [0, 1, 2].map(|i| corners[i][0] * normals[i][0] + corners[i][1] * normals[i][1]);
+    let offsets = [0, 1, 2].map(|i| {
+        let n = normal(dirs[i]);
+        corners[i][0] * n[0] + corners[i][1] * n[1]
+    });
     Face {
         ex,
         ey,
         corners,
         dirs,
         lens,
-        normals,
         offsets,
         ..none
     }
+}
+
+/// An edge's outward normal: its unit direction turned clockwise.
+#[inline(always)]
+fn normal(d: [f64; 2]) -> [f64; 2] {
+    [d[1], -d[0]]
 }
 
 /// Where a walk is: on triangle `face`, at `at` in its frame, heading `dir` (a unit vector),
@@ -203,7 +209,7 @@ impl Walker {
                 if i == self.entry as usize {
                     continue;
                 }
-                let n = f.normals[i];
+                let n = normal(f.dirs[i]);
                 let out = self.dir[0] * n[0] + self.dir[1] * n[1];
                 if out > 0.0 {
                     let gap = f.offsets[i] - (self.at[0] * n[0] + self.at[1] * n[1]);
@@ -249,7 +255,7 @@ impl Walker {
             };
             // The same heading in the next frame: along the shared edge as before, and into
             // the triangle (against its outward normal) by as much as it went out of the last.
-            let n2 = g.normals[j];
+            let n2 = normal(g.dirs[j]);
             self.dir = [sign * a * d2[0] - b * n2[0], sign * a * d2[1] - b * n2[1]];
             self.at = [c2[0] + frac * len2 * d2[0], c2[1] + frac * len2 * d2[1]];
             self.face = next;
