@@ -20,6 +20,7 @@
 //! (both speed only), the torus and its constructor in `torus`.
 
 pub use cells::Grid;
+pub(crate) use crowd::Crowd;
 pub use query::{Neighbour, Probe};
 pub(crate) use query::{SameRadius, SmallerRadius, Spacing};
 pub(crate) use torus::tileable;

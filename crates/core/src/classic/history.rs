@@ -5,8 +5,9 @@
 //! page may make one on every input and let its job driver record the run in slices; a seek reads
 //! the record and never steps a sampler again. Points only accumulate, so a step's points are a
 //! prefix of the run's. The active list, which retirements reorder, is kept whole every
-//! [`CHECKPOINT`] steps and rebuilt from the nearest copy with the record's pushes and
-//! swap-removals after it. Stepping past the end of the record records the next step first.
+//! [`CHECKPOINT`] steps and rebuilt from the nearest copy by replaying the record's placements
+//! and retirements after it through the loop's own front (`bridson/front.rs`), as the run made
+//! them. Stepping past the end of the record records the next step first.
 //!
 //! ```
 //! use poisson_live::bridson::Sampler;
@@ -26,6 +27,7 @@
 use crate::base::error::Result;
 use crate::base::job::{bridson_points, bridson_share, Handover, Job};
 use crate::base::point::Point;
+use crate::classic::bridson::front::Front;
 use crate::classic::bridson::{Candidate, Outcome, Sampler, Step};
 
 /// The active list is kept whole once every this many steps: a seek rebuilds it with at most
@@ -45,9 +47,9 @@ pub struct History {
     tried: Vec<Candidate>,
     /// `checkpoints[c]`: the active list after `c × CHECKPOINT` steps.
     checkpoints: Vec<Vec<usize>>,
-    /// The step shown, and its active list.
+    /// The step shown, and its active list (replayed through the loop's own front).
     at: usize,
-    active: Vec<usize>,
+    active: Front,
     /// About how many points the run will place, for the recording's progress.
     expected: f64,
     handover: Handover,
@@ -155,13 +157,16 @@ impl History {
                 checks: 0,
             },
         };
-        let (tried, active) = (given.tried.to_vec(), given.active.to_vec());
+        let tried = given.tried.to_vec();
+        let checkpoint = given.active.to_vec();
+        let mut active = Front::default();
+        active.restore(&checkpoint);
         let grid = sampler.grid();
         Self {
             base: given.steps,
             record: vec![first],
             tried,
-            checkpoints: vec![active.clone()],
+            checkpoints: vec![checkpoint],
             at: 0,
             active,
             expected: bridson_points(grid.width() * grid.height(), sampler.radius()),
@@ -211,14 +216,14 @@ impl History {
             let from = if to > self.at && self.at / CHECKPOINT == span {
                 self.at
             } else {
-                self.active.clone_from(&self.checkpoints[span]);
+                self.active.restore(&self.checkpoints[span]);
                 span * CHECKPOINT
             };
             for entry in &self.record[from + 1..=to] {
                 match entry.change {
-                    Change::Placed(point) => self.active.push(point),
+                    Change::Placed(point) => self.active.activate(point),
                     Change::Retired { slot, .. } => {
-                        self.active.swap_remove(slot);
+                        self.active.retire(slot);
                     }
                     Change::Given => {}
                 }
@@ -237,7 +242,7 @@ impl History {
             .map_or(0, |s| self.record[s].tried_end);
         View {
             points: &self.sampler.points()[..entry.points],
-            active: &self.active,
+            active: self.active.active(),
             current: entry.current,
             tried: &self.tried[from..entry.tried_end],
             steps: self.base + self.at as u64,

@@ -9,7 +9,7 @@ use crate::base::job::{Handover, Job};
 use crate::base::point::Point;
 use crate::base::rng::Seed;
 use crate::classic::candidates::{Annulus, Candidates, Rule, Throw};
-use crate::classic::grid::{tileable, Grid, SameRadius, SmallerRadius, Spacing};
+use crate::classic::grid::{tileable, Crowd, Grid, SameRadius, SmallerRadius, Spacing};
 use crate::classic::ring::RingDraws;
 use std::f64::consts::SQRT_2;
 
@@ -239,7 +239,8 @@ impl Sampler {
         };
         match verdict {
             Ok(r) => {
-                self.place(x, y, r, None);
+                let index = self.store(x, y, r, None);
+                self.front.activate(index);
                 Outcome::Accepted
             }
             Err(refused) => refused,
@@ -296,16 +297,16 @@ impl Sampler {
         }
     }
 
-    /// Places a point that [`Sampler::judge`] let stand, thrown by a step around `parent` or
-    /// not; it becomes active.
+    /// Stores a point that [`Sampler::judge`] let stand, thrown by a step around `parent` or
+    /// not: its index, for the caller to make it active.
     #[inline(always)]
-    fn place(&mut self, x: f64, y: f64, r: f64, parent: Option<usize>) {
+    fn store(&mut self, x: f64, y: f64, r: f64, parent: Option<usize>) -> usize {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
-        self.front.active.push(index);
         self.r2_sum += r * r;
         if let Some(parents) = &mut self.parents {
             parents.push(parent);
         }
+        index
     }
 
     /// One step of Bridson's algorithm; see the module docs. The crate's one loop
@@ -356,66 +357,6 @@ impl Sampler {
         front::step(self, k, Plane::<WRAP, RECORD, T, _> { throw, rule, kinds })
     }
 
-    /// [`Grows::throw_around`] on the plane: the candidates of one step around `current`.
-    #[inline(always)]
-    fn throw_on<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing>(
-        &mut self,
-        current: usize,
-        throw: T,
-        rule: impl Fn(f64) -> S + Copy,
-        kinds: bool,
-    ) -> Option<(u32, usize)> {
-        self.current = Some(current);
-        if RECORD {
-            self.tried.clear();
-        }
-        let centre = self.points()[current];
-        let parent = self.parents.as_deref().and_then(|p| *p.get(current)?);
-        let parent = parent.map(|p| self.points()[p]);
-        let mut turn = throw.begin(&mut self.rng, &centre, parent.as_ref());
-        let mut pr = centre.r;
-        // The plain fill's faster test, for a step whose candidates nobody will see (only
-        // under SameRadius, which also means no radius rule: every point is of `self.radius`).
-        let crowd = if RECORD || kinds {
-            None
-        } else {
-            rule(self.radius).crowd(&self.grid)
-        };
-        for tries in 1..=self.k {
-            if let Some(kinds) = self.kinds.as_mut().filter(|_| kinds) {
-                // The candidate's kind is drawn first: its ring is the pair's spacing.
-                pr = kinds.throw(self.start + current);
-            }
-            let (mut x, mut y) = throw.next(&mut turn, &mut self.rng, &centre, pr);
-            if WRAP {
-                (x, y) = self.grid.wrap(x, y);
-            }
-            let room = match crowd {
-                // A plain fill's step nobody will see: "free or not?" and no more.
-                Some(crowd) => (self.refused_here(x, y).is_none()
-                    && !crowd.crowded(&self.grid, x, y))
-                .then_some(self.radius),
-                None => {
-                    let verdict = if kinds {
-                        self.judge_kind(x, y)
-                    } else {
-                        self.judge(x, y, rule)
-                    };
-                    if RECORD {
-                        let outcome = verdict.err().unwrap_or(Outcome::Accepted);
-                        self.tried.push(Candidate { x, y, outcome });
-                    }
-                    verdict.ok()
-                }
-            };
-            if let Some(r) = room {
-                self.place(x, y, r, Some(current));
-                return Some((tries, self.points().len() - 1));
-            }
-        }
-        None
-    }
-
     /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
     /// animation frame so a big map never blocks it. ([`Job::run`] is the same, and also
     /// updates [`Job::progress`].)
@@ -452,7 +393,7 @@ impl Sampler {
         kinds: bool,
     ) -> bool {
         for i in 0..max_steps {
-            let seen = i + 1 == max_steps || self.front.active.len() == 1;
+            let seen = i + 1 == max_steps || self.front.active().len() == 1;
             let step = if seen {
                 self.step_on::<WRAP, true, _, _>(throw, rule, kinds)
             } else {
@@ -488,7 +429,7 @@ impl Sampler {
         let area = (self.right - self.left) * (self.bottom - self.top);
         let to_come = (crate::base::job::BRIDSON_DENSITY * area / r2 - placed).max(0.0);
         let done = self.front.steps as f64;
-        let left = self.front.active.len() as f64 + 2.0 * to_come;
+        let left = self.front.active().len() as f64 + 2.0 * to_come;
         done / (done + left + 1.0)
     }
 }
@@ -514,7 +455,7 @@ impl Job for Sampler {
     /// A copy of the points: the sampler keeps them, and its grid, for drawing.
     fn take(&mut self) -> Option<Vec<Point>> {
         let (grid, start) = (&self.grid, self.start);
-        let finished = self.front.active.is_empty();
+        let finished = self.front.is_empty();
         self.handover
             .take(finished, || grid.points()[start..].to_vec())
     }
@@ -540,9 +481,25 @@ struct Plane<const WRAP: bool, const RECORD: bool, T, R> {
     kinds: bool,
 }
 
+/// A step around a point on the plane: the point, its candidate rule's state, the ring's spacing
+/// (the pair's, with kinds of points) and, for a plain fill's step nobody will see, the faster
+/// "free or not?" test.
+pub(crate) struct PlaneTurn<U> {
+    current: usize,
+    centre: Point,
+    turn: U,
+    pr: f64,
+    crowd: Option<Crowd>,
+}
+
 impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S + Copy>
     Grows<Plane<WRAP, RECORD, T, R>> for Sampler
 {
+    type Turn = PlaneTurn<T::Turn>;
+    type Candidate = (f64, f64);
+    /// The radius the point is stored with.
+    type Room = f64;
+
     #[inline(always)]
     fn draw(&mut self) -> f64 {
         self.rng.next_f64()
@@ -554,12 +511,77 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
     }
 
     #[inline(always)]
-    fn throw_around(
+    fn begin(&mut self, current: usize, how: Plane<WRAP, RECORD, T, R>) -> Option<Self::Turn> {
+        self.current = Some(current);
+        if RECORD {
+            self.tried.clear();
+        }
+        let centre = self.points()[current];
+        let parent = self.parents.as_deref().and_then(|p| *p.get(current)?);
+        let parent = parent.map(|p| self.points()[p]);
+        let turn = how.throw.begin(&mut self.rng, &centre, parent.as_ref());
+        // The plain fill's faster test, for a step whose candidates nobody will see (only
+        // under SameRadius, which also means no radius rule: every point is of `self.radius`).
+        let crowd = if RECORD || how.kinds {
+            None
+        } else {
+            (how.rule)(self.radius).crowd(&self.grid)
+        };
+        Some(PlaneTurn {
+            current,
+            centre,
+            turn,
+            pr: centre.r,
+            crowd,
+        })
+    }
+
+    #[inline(always)]
+    fn candidate(
         &mut self,
-        current: usize,
+        t: &mut Self::Turn,
         how: Plane<WRAP, RECORD, T, R>,
-    ) -> Option<(u32, usize)> {
-        self.throw_on::<WRAP, RECORD, T, S>(current, how.throw, how.rule, how.kinds)
+    ) -> Option<(f64, f64)> {
+        if let Some(kinds) = self.kinds.as_mut().filter(|_| how.kinds) {
+            // The candidate's kind is drawn first: its ring is the pair's spacing.
+            t.pr = kinds.throw(self.start + t.current);
+        }
+        let (mut x, mut y) = how.throw.next(&mut t.turn, &mut self.rng, &t.centre, t.pr);
+        if WRAP {
+            (x, y) = self.grid.wrap(x, y);
+        }
+        Some((x, y))
+    }
+
+    #[inline(always)]
+    fn admit(
+        &mut self,
+        t: &mut Self::Turn,
+        &(x, y): &(f64, f64),
+        how: Plane<WRAP, RECORD, T, R>,
+    ) -> Option<f64> {
+        match t.crowd {
+            // A plain fill's step nobody will see: "free or not?" and no more.
+            Some(crowd) => (self.refused_here(x, y).is_none() && !crowd.crowded(&self.grid, x, y))
+                .then_some(self.radius),
+            None => {
+                let verdict = if how.kinds {
+                    self.judge_kind(x, y)
+                } else {
+                    self.judge(x, y, how.rule)
+                };
+                if RECORD {
+                    let outcome = verdict.err().unwrap_or(Outcome::Accepted);
+                    self.tried.push(Candidate { x, y, outcome });
+                }
+                verdict.ok()
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn place(&mut self, (x, y): (f64, f64), r: f64, parent: usize) -> usize {
+        self.store(x, y, r, Some(parent))
     }
 }
 

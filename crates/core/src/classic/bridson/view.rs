@@ -12,7 +12,7 @@ impl std::fmt::Debug for Sampler {
             .field("radius", &self.radius)
             .field("k", &self.k)
             .field("points", &self.points().len())
-            .field("active", &self.front.active.len())
+            .field("active", &self.front.active().len())
             .field("steps", &self.front.steps)
             .finish_non_exhaustive()
     }
@@ -21,7 +21,7 @@ impl std::fmt::Debug for Sampler {
 impl Sampler {
     /// True when nothing is active.
     pub fn is_finished(&self) -> bool {
-        self.front.active.is_empty()
+        self.front.is_empty()
     }
     /// This sampler's points, in the order they were placed, with their radii.
     pub fn points(&self) -> &[Point] {
@@ -29,7 +29,7 @@ impl Sampler {
     }
     /// Indices (into [`Sampler::points`]) of the active points, in active-list order.
     pub fn active(&self) -> &[usize] {
-        &self.front.active
+        self.front.active()
     }
     /// The point the last productive or final step worked around.
     pub fn current(&self) -> Option<usize> {

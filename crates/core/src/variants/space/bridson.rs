@@ -76,7 +76,7 @@ impl<const D: usize> SpaceSampler<D> {
     pub fn try_add(&mut self, p: [f64; D]) -> bool {
         match self.grid.try_add(p) {
             Some(i) => {
-                self.front.active.push(i);
+                self.front.activate(i);
                 true
             }
             None => false,
@@ -91,12 +91,7 @@ impl<const D: usize> SpaceSampler<D> {
 
     /// Up to `max_steps` steps; true when the sampler has finished.
     pub fn run(&mut self, max_steps: u64) -> bool {
-        for _ in 0..max_steps {
-            if self.step() == Step::Finished {
-                return true;
-            }
-        }
-        self.is_finished()
+        front::run(self, max_steps, Self::step, Self::is_finished)
     }
 
     /// Steps until nothing is active.
@@ -106,7 +101,7 @@ impl<const D: usize> SpaceSampler<D> {
 
     /// True when nothing is active.
     pub fn is_finished(&self) -> bool {
-        self.front.active.is_empty()
+        self.front.is_empty()
     }
 
     /// The points, in the order they were placed.
@@ -121,7 +116,7 @@ impl<const D: usize> SpaceSampler<D> {
 
     /// Indices of the points that may still have room around them.
     pub fn active(&self) -> &[usize] {
-        &self.front.active
+        self.front.active()
     }
 
     /// Productive steps so far (placed or retired): `2N − 1` at the end.
@@ -141,6 +136,11 @@ impl<const D: usize> SpaceSampler<D> {
 }
 
 impl<const D: usize> Grows<()> for SpaceSampler<D> {
+    /// The point thrown around, and the points that refused earlier candidates.
+    type Turn = ([f64; D], Refusers<D>);
+    type Candidate = [f64; D];
+    type Room = ();
+
     #[inline(always)]
     fn draw(&mut self) -> f64 {
         self.rng.unit()
@@ -151,42 +151,54 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
         &mut self.front
     }
 
-    fn throw_around(&mut self, current: usize, (): ()) -> Option<(u32, usize)> {
-        let centre = self.grid.points()[current];
-        let (r, r2) = (self.radius, self.radius * self.radius);
-        let mut refusers = Refusers::new();
-        for tries in 1..=self.k {
-            let p = loop {
-                let mut bits = self.rng.next();
-                let mut off = [0.0; D];
-                for o in off.iter_mut() {
-                    // The middle of one of 2^BITS equal steps across [−1, 1], times 2r.
-                    let step = (bits & ((1 << Self::BITS) - 1)) as f64;
-                    bits >>= Self::BITS;
-                    *o = ((step + 0.5) * Self::SCALE - 1.0) * (2.0 * r);
-                }
-                let d2: f64 = off.iter().map(|o| o * o).sum();
-                if d2 >= r2 && d2 < 4.0 * r2 {
-                    let mut p = centre;
-                    for (x, o) in p.iter_mut().zip(off) {
-                        *x += o;
-                    }
-                    break p;
-                }
-            };
-            if !self.grid.contains(&p) || refusers.refuse(&p, r2) {
-                continue;
+    #[inline(always)]
+    fn begin(&mut self, current: usize, (): ()) -> Option<Self::Turn> {
+        Some((self.grid.points()[current], Refusers::new()))
+    }
+
+    /// Draws in the cube `[−2r, 2r]^D` around the centre until a draw lands in the shell.
+    #[inline(always)]
+    fn candidate(&mut self, (centre, _): &mut Self::Turn, (): ()) -> Option<[f64; D]> {
+        let r = self.radius;
+        let r2 = r * r;
+        loop {
+            let mut bits = self.rng.next();
+            let mut off = [0.0; D];
+            for o in off.iter_mut() {
+                // The middle of one of 2^BITS equal steps across [−1, 1], times 2r.
+                let step = (bits & ((1 << Self::BITS) - 1)) as f64;
+                bits >>= Self::BITS;
+                *o = ((step + 0.5) * Self::SCALE - 1.0) * (2.0 * r);
             }
-            match self.grid.conflict(&p) {
-                Some(hit) => refusers.keep(self.grid.points()[hit]),
-                None => {
-                    let index = self.grid.add_unchecked(p);
-                    self.front.active.push(index);
-                    return Some((tries, index));
+            let d2: f64 = off.iter().map(|o| o * o).sum();
+            if d2 >= r2 && d2 < 4.0 * r2 {
+                let mut p = *centre;
+                for (x, o) in p.iter_mut().zip(off) {
+                    *x += o;
                 }
+                return Some(p);
             }
         }
-        None
+    }
+
+    #[inline(always)]
+    fn admit(&mut self, (_, refusers): &mut Self::Turn, p: &[f64; D], (): ()) -> Option<()> {
+        let r2 = self.radius * self.radius;
+        if !self.grid.contains(p) || refusers.refuse(p, r2) {
+            return None;
+        }
+        match self.grid.conflict(p) {
+            Some(hit) => {
+                refusers.keep(self.grid.points()[hit]);
+                None
+            }
+            None => Some(()),
+        }
+    }
+
+    #[inline(always)]
+    fn place(&mut self, p: [f64; D], (): (), _parent: usize) -> usize {
+        self.grid.add_unchecked(p)
     }
 }
 

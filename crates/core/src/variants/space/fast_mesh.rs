@@ -12,7 +12,8 @@
 //! here a candidate costs a short walk and a grid lookup, nothing is gathered, and candidates
 //! touching the point's sphere pack the surface fuller. A sweep over the triangles in file
 //! order then seeds what the walks cannot reach (another part, past an open edge) and any
-//! hole left behind. The generator is SplitMix64 and the headings come from
+//! hole left behind. Like the plane's fast sampler, its own loop, not Bridson's: it places every
+//! candidate that fits. The generator is SplitMix64 and the headings come from
 //! [`crate::classic::exact::sin_cos`], so a seed gives the same bits natively and in wasm.
 
 use super::grid::{distance2, Refusers, SpaceGrid};

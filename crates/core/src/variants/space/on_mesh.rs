@@ -303,17 +303,12 @@ impl MeshSampler {
 
     /// Up to `max_steps` steps; true when the sampler has finished.
     pub fn run(&mut self, max_steps: u64) -> bool {
-        for _ in 0..max_steps {
-            if self.step() == Step::Finished {
-                return true;
-            }
-        }
-        self.is_finished()
+        front::run(self, max_steps, Self::step, Self::is_finished)
     }
 
     /// True when the sweep is over and nothing is active.
     pub fn is_finished(&self) -> bool {
-        self.swept == self.pieces.len() && self.front.active.is_empty()
+        self.swept == self.pieces.len() && self.front.is_empty()
     }
 
     /// The points so far, in the order they were placed.
@@ -347,20 +342,21 @@ impl MeshSampler {
                 Some(_) => self.fits(&p, piece.face).is_some(),
             };
             if fits {
-                self.place(p, piece.face);
+                let index = self.store(p, piece.face);
+                self.front.activate(index);
                 return;
             }
         }
     }
 
-    fn place(&mut self, p: [f64; 3], face: u32) -> usize {
+    /// Stores a point that fits, on the triangle `face`: its index.
+    fn store(&mut self, p: [f64; 3], face: u32) -> usize {
         if let Some(s) = &self.spacing {
             let at = super::barycentric(&self.mesh.corners(face as usize), &p);
             self.radii.push(s.radius_at(&self.mesh, face as usize, at));
         }
         let index = self.grid.add_unchecked(p);
         self.faces.push(face);
-        self.front.active.push(index);
         index
     }
 
@@ -402,7 +398,22 @@ impl MeshSampler {
     }
 }
 
+/// A step around a point on the mesh: its centre, the shell's squared radii, the area of the
+/// pieces gathered near it, and the points that refused earlier candidates.
+pub(crate) struct MeshTurn {
+    centre: [f64; 3],
+    r2: f64,
+    outer2: f64,
+    total: f64,
+    refusers: Refusers<3>,
+}
+
 impl Grows<()> for MeshSampler {
+    type Turn = MeshTurn;
+    /// A point and its triangle.
+    type Candidate = ([f64; 3], u32);
+    type Room = ();
+
     #[inline(always)]
     fn draw(&mut self) -> f64 {
         self.rng.unit()
@@ -413,45 +424,59 @@ impl Grows<()> for MeshSampler {
         &mut self.front
     }
 
-    fn throw_around(&mut self, current: usize, (): ()) -> Option<(u32, usize)> {
+    fn begin(&mut self, current: usize, (): ()) -> Option<MeshTurn> {
         let centre = self.grid.points()[current];
         let radius = match self.spacing {
             None => self.radius,
             Some(_) => self.radii[current],
         };
         let total = self.gather(&centre, radius);
-        if self.near.is_empty() {
-            // No piece reaches the shell (a mesh smaller than r): nothing can land.
-            return None;
-        }
-        let r2 = radius * radius;
-        let outer2 = SHELL * SHELL * r2;
-        let mut refusers = Refusers::new();
-        for tries in 1..=self.k {
-            for _ in 0..LANDING_TRIES {
-                let [pick, s, t] = thirds(self.rng.next());
-                let at = self.running.partition_point(|&run| run <= pick * total);
-                let piece = self.pieces[self.near[at.min(self.near.len() - 1)] as usize];
-                let p = piece.at(s, t);
-                let d2 = distance2(&p, &centre);
-                if d2 >= r2 && d2 < outer2 {
-                    if self.spacing.is_some() {
-                        if self.fits(&p, piece.face).is_some() {
-                            return Some((tries, self.place(p, piece.face)));
-                        }
-                        break;
-                    }
-                    if !refusers.refuse(&p, r2) {
-                        match self.grid.conflict(&p) {
-                            Some(hit) => refusers.keep(self.grid.points()[hit]),
-                            None => return Some((tries, self.place(p, piece.face))),
-                        }
-                    }
-                    break;
-                }
+        // No piece reaches the shell (a mesh smaller than r): nothing can land.
+        (!self.near.is_empty()).then(|| MeshTurn {
+            centre,
+            r2: radius * radius,
+            outer2: SHELL * SHELL * radius * radius,
+            total,
+            refusers: Refusers::new(),
+        })
+    }
+
+    /// Up to `LANDING_TRIES` draws on the gathered pieces, by area, until one lands in the
+    /// shell.
+    fn candidate(&mut self, turn: &mut MeshTurn, (): ()) -> Option<([f64; 3], u32)> {
+        for _ in 0..LANDING_TRIES {
+            let [pick, s, t] = thirds(self.rng.next());
+            let at = self
+                .running
+                .partition_point(|&run| run <= pick * turn.total);
+            let piece = self.pieces[self.near[at.min(self.near.len() - 1)] as usize];
+            let p = piece.at(s, t);
+            let d2 = distance2(&p, &turn.centre);
+            if d2 >= turn.r2 && d2 < turn.outer2 {
+                return Some((p, piece.face));
             }
         }
         None
+    }
+
+    fn admit(&mut self, turn: &mut MeshTurn, &(p, face): &([f64; 3], u32), (): ()) -> Option<()> {
+        if self.spacing.is_some() {
+            return self.fits(&p, face).map(|_| ());
+        }
+        if turn.refusers.refuse(&p, turn.r2) {
+            return None;
+        }
+        match self.grid.conflict(&p) {
+            Some(hit) => {
+                turn.refusers.keep(self.grid.points()[hit]);
+                None
+            }
+            None => Some(()),
+        }
+    }
+
+    fn place(&mut self, (p, face): ([f64; 3], u32), (): (), _parent: usize) -> usize {
+        self.store(p, face)
     }
 }
 
