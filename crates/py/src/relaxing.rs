@@ -2,7 +2,7 @@
 
 use crate::convert::{float64, rows_of, value_error, Int, Num};
 use crate::memory::{self, ask};
-use crate::slices::run_job;
+use crate::slices::run_job_apart;
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use poisson_live::relax::{Method, Relaxation};
 use pyo3::exceptions::PyValueError;
@@ -50,7 +50,9 @@ pub(crate) fn relax<'py>(
     let job = Relaxation::new(&points, width.0, height.0, method, iterations, wrap)
         .map_err(value_error)?;
     drop(points);
-    Ok(crate::convert::pairs(py, run_job(py, job)?))
+    // Lloyd's method triangulates all the points in one slice: a thread of its own keeps
+    // Ctrl-C prompt.
+    Ok(crate::convert::pairs(py, run_job_apart(py, job)?))
 }
 
 /// The quality figures of `points` on the `width × height` map (a torus with `wrap`), as

@@ -7,14 +7,27 @@
 //! (`KeyboardInterrupt`) ends the call and drops its work. Budgets are units of work (about a
 //! Bridson step each), grown or shrunk after each slice to stay near the target time, so the
 //! result is the same to the bit as one run to the end.
+//!
+//! A job whose one slice can run for seconds (Lloyd's method triangulates all its points at
+//! once: about 5 s for a million on a busy machine) runs on a thread of its own instead
+//! ([`run_job_apart`]): the caller's thread waits for it, checking for signals every [`WAIT`],
+//! and returns a handler's exception at once; the job's thread finishes the slice it is in and
+//! drops the job.
 
 use crate::convert::value_error;
 use poisson_live::Job;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// About how long one slice runs before signals are checked.
 const SLICE: Duration = Duration::from_millis(40);
+
+/// How often a caller waiting on a job's thread checks for signals.
+const WAIT: Duration = Duration::from_millis(20);
 
 /// The first slice's budget: small, since a unit's cost is not known ahead.
 const FIRST_BUDGET: u64 = 8;
@@ -91,4 +104,68 @@ where
         Ok((done, job.stage()))
     })?;
     py.detach(|| job.run_to_end()).map_err(value_error)
+}
+
+/// [`run_job`] on a thread of its own (see the module docs): the same slices, budgets and
+/// result, but a signal's exception returns within [`WAIT`] even while one slice runs long. The
+/// job's thread then stops after that slice, dropping the job and its memory.
+pub(crate) fn run_job_apart<J>(py: Python<'_>, job: J) -> PyResult<J::Output>
+where
+    J: Job + Send + 'static,
+    J::Output: Send + 'static,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    let (send, receive) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("poisson-live job".into())
+        .spawn(move || {
+            let mut job = job;
+            let (mut budget, mut stage) = (FIRST_BUDGET, "");
+            let result = loop {
+                if stopped.load(Ordering::Relaxed) {
+                    return;
+                }
+                let start = Instant::now();
+                match job.run(budget) {
+                    Ok(false) => {}
+                    Ok(true) => break job.run_to_end(),
+                    Err(e) => break Err(e),
+                }
+                let now = job.stage();
+                budget = if now == stage {
+                    next_budget(budget, start.elapsed())
+                } else {
+                    FIRST_BUDGET
+                };
+                stage = now;
+            };
+            // The caller may have stopped waiting (a signal): then nobody takes the result.
+            let _ = send.send(result);
+        })
+        .map_err(|e| {
+            PyRuntimeError::new_err(format!("could not start a thread for the job: {e}"))
+        })?;
+    let mut receive = receive;
+    loop {
+        // The receiver is handed to the wait and back (it may be moved, not shared, between
+        // threads).
+        let (back, got) = py.detach(move || {
+            let got = receive.recv_timeout(WAIT);
+            (receive, got)
+        });
+        receive = back;
+        match got {
+            Ok(result) => return result.map_err(value_error),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(raised) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(raised);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => return Err(PyRuntimeError::new_err(
+                "the job's thread ended without a result (a bug in poisson_live: please report it)",
+            )),
+        }
+    }
 }
