@@ -69,7 +69,7 @@ pub struct MapSize {
 
 /// `--k`, for Bridson's algorithm and its variants.
 #[derive(Args)]
-pub struct Candidates {
+pub struct TriesOption {
     /// candidates tried around a point before it retires (1 to 10000)
     #[arg(short, long, value_name = "K", default_value_t = DEFAULT_K)]
     #[arg(value_parser = Checked(whole("k", 1, MAX_K.into())).map(|k| k as u32))]

@@ -1,7 +1,7 @@
 //! `poisson bridson`: Bridson's algorithm, plain, masked by a picture, or tileable, in the order
 //! the sampler placed the points or in progressive order.
 
-use crate::options::{number, Candidates, Checked, Shared};
+use crate::options::{number, Checked, Shared, TriesOption};
 use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
@@ -39,7 +39,7 @@ pub struct Bridson {
     #[arg(short, long, value_name = "R", value_parser = Checked(number))]
     radius: f64,
     #[command(flatten)]
-    k: Candidates,
+    k: TriesOption,
     /// fill the box W × H × D in 3D instead of the map (> 0)
     #[arg(short = 'D', long, value_name = "D", value_parser = Checked(number))]
     #[arg(conflicts_with_all = ["mask", "wrap", "order"])]

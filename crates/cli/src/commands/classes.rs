@@ -1,6 +1,6 @@
 //! `poisson classes`: several kinds of object in one pass, each pair with its own spacing.
 
-use crate::options::{number, Candidates, Checked, MapSize, Shared};
+use crate::options::{number, Checked, MapSize, Shared, TriesOption};
 use crate::output::Points;
 use crate::progress;
 use crate::Failure;
@@ -36,7 +36,7 @@ pub struct Classes {
     #[arg(short, long, value_name = "A,B=SPACING", value_parser = Checked(between))]
     between: Vec<Between>,
     #[command(flatten)]
-    k: Candidates,
+    k: TriesOption,
     #[command(flatten)]
     shared: Shared,
 }

@@ -1,6 +1,6 @@
 //! `poisson mesh`: points on a triangle mesh's surface, read from OBJ.
 
-use crate::options::{number, Candidates, Checked, Shared};
+use crate::options::{number, Checked, Shared, TriesOption};
 use crate::output::Points;
 use crate::progress::{grouped, Progress};
 use crate::Failure;
@@ -45,7 +45,7 @@ pub struct MeshCommand {
     #[arg(long, value_name = "R2", value_parser = Checked(number), requires = "weights")]
     radius_max: Option<f64>,
     #[command(flatten)]
-    k: Candidates,
+    k: TriesOption,
     #[command(flatten)]
     shared: Shared,
 }

@@ -1,6 +1,6 @@
 //! `poisson refill`: a patch of a saved point set rerolled, every other point kept with its id.
 
-use crate::options::{number, Candidates, Checked, Shared};
+use crate::options::{number, Checked, Shared, TriesOption};
 use crate::output::Points;
 use crate::{number_text, Failure};
 use poisson_live::edit::{EditableSet, Item, Stroke, Tool};
@@ -57,7 +57,7 @@ pub struct Refill {
     #[arg(short = 'H', long, value_name = "H", value_parser = Checked(number))]
     height: Option<f64>,
     #[command(flatten)]
-    k: Candidates,
+    k: TriesOption,
     #[command(flatten)]
     shared: Shared,
 }

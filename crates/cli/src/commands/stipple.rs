@@ -1,6 +1,6 @@
 //! `poisson stipple IMAGE`: dots close together where a picture is dark.
 
-use crate::options::{number, Candidates, Checked, Shared};
+use crate::options::{number, Checked, Shared, TriesOption};
 use crate::output::Points;
 use crate::picture::read_png;
 use crate::progress::{self, Progress};
@@ -29,7 +29,7 @@ pub struct Stipple {
     #[arg(long, value_name = "G", default_value = "1", value_parser = Checked(number))]
     gamma: f64,
     #[command(flatten)]
-    k: Candidates,
+    k: TriesOption,
     #[command(flatten)]
     shared: Shared,
 }

@@ -1,6 +1,6 @@
 //! `poisson variable`: a spacing that follows fBm noise.
 
-use crate::options::{number, Candidates, Checked, MapSize, Shared};
+use crate::options::{number, Checked, MapSize, Shared, TriesOption};
 use crate::output::Points;
 use crate::progress::{self, Progress};
 use crate::Failure;
@@ -25,7 +25,7 @@ pub struct Variable {
     #[arg(long, value_name = "P", default_value = "5", value_parser = Checked(number))]
     patch_size: f64,
     #[command(flatten)]
-    k: Candidates,
+    k: TriesOption,
     #[command(flatten)]
     shared: Shared,
 }

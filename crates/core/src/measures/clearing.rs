@@ -81,7 +81,7 @@ pub fn largest_empty_circle<P: Copy + Into<[f64; 2]>>(
     // the few points that made it. Trying candidates from the highest bound down, the search
     // can stop as soon as no bound beats the best found, which on a Delaunay triangulation
     // (where a circumcentre's bound is its true distance) is almost at once.
-    let mut candidates = Candidates {
+    let mut candidates = Centres {
         width,
         height,
         list: Vec::new(),
@@ -314,13 +314,13 @@ pub(crate) fn circumcentre(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<[f64
 
 /// Candidate centres for the clearing, each with an upper bound on its squared distance to the
 /// nearest point, as `(bound, x, y)`.
-struct Candidates {
+struct Centres {
     width: f64,
     height: f64,
     list: Vec<(f64, f64, f64)>,
 }
 
-impl Candidates {
+impl Centres {
     /// Adds `c` if it lies on the map; `near` are points at or near it, so the nearest point is
     /// at most as far as the closest of them.
     fn point(&mut self, c: [f64; 2], near: &[[f64; 2]]) {

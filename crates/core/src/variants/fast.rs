@@ -37,9 +37,9 @@ pub const CANDIDATES: usize = 16;
 /// Candidates this many steps apart or fewer are closer than r to each other (see the module
 /// docs, point 2).
 const SPAN: usize = 2;
-/// The start direction is one of `DIRECTIONS = PHASES · CANDIDATES` evenly spaced ones.
+/// The start direction is one of `HEADINGS = PHASES · CANDIDATES` evenly spaced ones.
 const PHASES: usize = 16;
-const DIRECTIONS: usize = PHASES * CANDIDATES;
+const HEADINGS: usize = PHASES * CANDIDATES;
 /// Candidates sit at `r · (1 + GAP)` from their parent.
 const GAP: f64 = 1e-6;
 /// Cell rows per band of the work order.
@@ -160,7 +160,7 @@ impl FastSampler {
         for p in 0..PHASES {
             for k in 0..2 * CANDIDATES {
                 let j = PHASES * (k % CANDIDATES) + p;
-                let angle = std::f64::consts::TAU * j as f64 / DIRECTIONS as f64;
+                let angle = std::f64::consts::TAU * j as f64 / HEADINGS as f64;
                 let (sin, cos) = exact::sin_cos(angle);
                 xs[p][k] = rho * cos;
                 ys[p][k] = rho * sin;

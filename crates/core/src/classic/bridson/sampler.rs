@@ -354,7 +354,11 @@ impl Sampler {
         kinds: bool,
     ) -> Step {
         let k = self.k;
-        front::step(self, k, Plane::<WRAP, RECORD, T, _> { throw, rule, kinds })
+        front::step(
+            self,
+            k,
+            PlaneStep::<WRAP, RECORD, T, _> { throw, rule, kinds },
+        )
     }
 
     /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
@@ -475,7 +479,7 @@ impl Job for Sampler {
 /// How the plane takes one step: the candidate rule, the spacing rule and whether kinds of
 /// points judge, with wrapping and recording compiled in.
 #[derive(Clone, Copy)]
-struct Plane<const WRAP: bool, const RECORD: bool, T, R> {
+struct PlaneStep<const WRAP: bool, const RECORD: bool, T, R> {
     throw: T,
     rule: R,
     kinds: bool,
@@ -493,7 +497,7 @@ pub(crate) struct PlaneTurn<U> {
 }
 
 impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S + Copy>
-    Grows<Plane<WRAP, RECORD, T, R>> for Sampler
+    Grows<PlaneStep<WRAP, RECORD, T, R>> for Sampler
 {
     type Turn = PlaneTurn<T::Turn>;
     type Candidate = (f64, f64);
@@ -511,7 +515,7 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
     }
 
     #[inline(always)]
-    fn begin(&mut self, current: usize, how: Plane<WRAP, RECORD, T, R>) -> Option<Self::Turn> {
+    fn begin(&mut self, current: usize, how: PlaneStep<WRAP, RECORD, T, R>) -> Option<Self::Turn> {
         self.current = Some(current);
         if RECORD {
             self.tried.clear();
@@ -540,7 +544,7 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
     fn candidate(
         &mut self,
         t: &mut Self::Turn,
-        how: Plane<WRAP, RECORD, T, R>,
+        how: PlaneStep<WRAP, RECORD, T, R>,
     ) -> Option<(f64, f64)> {
         if let Some(kinds) = self.kinds.as_mut().filter(|_| how.kinds) {
             // The candidate's kind is drawn first: its ring is the pair's spacing.
@@ -558,7 +562,7 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
         &mut self,
         t: &mut Self::Turn,
         &(x, y): &(f64, f64),
-        how: Plane<WRAP, RECORD, T, R>,
+        how: PlaneStep<WRAP, RECORD, T, R>,
     ) -> Option<f64> {
         match t.crowd {
             // A plain fill's step nobody will see: "free or not?" and no more.

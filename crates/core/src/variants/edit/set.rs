@@ -163,7 +163,7 @@ impl EditableSet {
                 names[usize::from(ca)],
                 names[usize::from(cb)]
             );
-            return Err(self.crowded(i, j, &spacing));
+            return Err(self.refuse_pair(i, j, &spacing));
         }
         self.smallest = self.smallest.min(table.smallest());
         self.table = Some(table);
@@ -215,13 +215,13 @@ impl EditableSet {
         }
         if let Some((i, j)) = crate::measures::metrics::first_radius_violation(&set.points) {
             let need = set.points[i].r.min(set.points[j].r);
-            return Err(set.crowded(i, j, &format!("their spacing {}", short(need))));
+            return Err(set.refuse_pair(i, j, &format!("their spacing {}", short(need))));
         }
         Ok(set)
     }
 
     /// The refusal of a set whose points `i` and `j` stand closer than `spacing` (in words).
-    fn crowded(&self, i: usize, j: usize, spacing: &str) -> Error {
+    fn refuse_pair(&self, i: usize, j: usize, spacing: &str) -> Error {
         let (a, b) = (self.points[i], self.points[j]);
         Error::Invalid {
             message: format!(
