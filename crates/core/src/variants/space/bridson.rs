@@ -1,10 +1,10 @@
 //! Bridson's algorithm in a box of `D` dimensions, stepped by the crate's one loop.
 
 use super::grid::{Refusers, SpaceGrid};
-use crate::base::error::{in_range, Result};
+use crate::base::error::Result;
 use crate::base::rng::{Seed, SplitMix};
 use crate::classic::bridson::front::{self, Front, Grows};
-use crate::classic::bridson::{Step, MAX_K};
+use crate::classic::bridson::{Step, Tries};
 
 /// Bridson's algorithm in the box `[0, size₀) × … × [0, size_{D−1})`, one step at a time.
 ///
@@ -49,7 +49,7 @@ impl<const D: usize> SpaceSampler<D> {
     /// work limit.
     pub fn new(size: [f64; D], radius: f64, k: u32, seed: i32) -> Result<Self> {
         let grid = SpaceGrid::new([0.0; D], size, radius)?;
-        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        let k = Tries::new(k)?.get();
         Ok(Self {
             grid,
             radius,

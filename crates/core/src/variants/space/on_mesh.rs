@@ -26,12 +26,10 @@
 use super::grid::{cells_needed, distance2, Refusers, SpaceGrid};
 use super::mesh::{area, sub, Mesh};
 use super::spacing::MeshSpacing;
-use crate::base::error::{
-    in_range, positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS, MAX_LENGTH,
-};
+use crate::base::error::{positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS, MAX_LENGTH};
 use crate::base::rng::{Seed, SplitMix};
 use crate::classic::bridson::front::{self, Front, Grows};
-use crate::classic::bridson::{Step, MAX_K};
+use crate::classic::bridson::{Step, Tries};
 
 /// The outer edge of a candidate's shell, in units of r.
 pub const SHELL: f64 = 1.5;
@@ -158,7 +156,7 @@ impl MeshSampler {
     /// within their limits.
     pub fn new(mesh: &Mesh, radius: f64, k: u32, seed: i32) -> Result<Self> {
         let radius = positive("radius", radius)?;
-        in_range("k", f64::from(k), 1.0, f64::from(MAX_K))?;
+        let k = Tries::new(k)?.get();
         Seed::new(seed)?; // the seeds every sampler refuses
         let rng = SplitMix::new(seed);
         let (lo, size) = mesh.bounds();
