@@ -21,6 +21,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fromHex, toHex } from "./bits.mjs";
 
 const [lang, command, ...args] = process.argv.slice(2);
 if (!lang || !command) {
@@ -31,12 +32,10 @@ if (!lang || !command) {
 const root = resolve(import.meta.dirname, "../..");
 const dir = process.env.POISSON_GOLDEN_DIR || join(root, "crates/core/tests/golden");
 
-// One f64 → its bit pattern. A DataView is big-endian by default, so the hex reads as the number.
-const view = new DataView(new ArrayBuffer(8));
+// One f64 → its bit pattern (bits.mjs), refusing anything but a number.
 function hex(x) {
   if (typeof x !== "number") throw new Error(`expected a number, got ${JSON.stringify(x)}`);
-  view.setFloat64(0, x);
-  return view.getBigUint64(0).toString(16).padStart(16, "0");
+  return toHex(x);
 }
 function int(n) {
   if (!Number.isSafeInteger(n)) throw new Error(`expected an integer, got ${JSON.stringify(n)}`);
@@ -143,8 +142,7 @@ const lines = (run.stdout || "").split("\n");
 function show(tok) {
   if (tok === undefined) return "(nothing)";
   if (/^[0-9a-f]{16}$/.test(tok)) {
-    view.setBigUint64(0, BigInt("0x" + tok));
-    return `${tok} (${view.getFloat64(0)})`;
+    return `${tok} (${fromHex(tok)})`;
   }
   return tok.length > 40 ? tok.slice(0, 40) + "…" : tok;
 }

@@ -9,19 +9,11 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fromHex, toHex } from "./bits.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const runner = join(root, "target/listings/rust-golden");
 
-const view = new DataView(new ArrayBuffer(8));
-function hex(x) {
-  view.setFloat64(0, x);
-  return view.getBigUint64(0).toString(16).padStart(16, "0");
-}
-function unhex(tok) {
-  view.setBigUint64(0, BigInt("0x" + tok));
-  return view.getFloat64(0);
-}
 
 const cases = [
   { width: 720, height: 400, min_radius: 6, max_radius: 24, patch: 160, octaves: 4, k: 30, seed: 123456 },
@@ -29,7 +21,7 @@ const cases = [
   { width: 300, height: 300, min_radius: 8, max_radius: 40, patch: 50, octaves: 1, k: 20, seed: 2147483647 },
 ];
 const line = (p) =>
-  ["variable_noise", ...[p.width, p.height, p.min_radius, p.max_radius, p.patch].map(hex), p.octaves, p.k, p.seed].join(" ");
+  ["variable_noise", ...[p.width, p.height, p.min_radius, p.max_radius, p.patch].map(toHex), p.octaves, p.k, p.seed].join(" ");
 const run = spawnSync(runner, { input: cases.map(line).join("\n") + "\n", encoding: "utf8" });
 if (run.status !== 0) throw new Error(`the Rust runner failed: ${run.stderr}`);
 const answers = run.stdout.trim().split("\n");
@@ -38,7 +30,7 @@ cases.forEach((params, i) => {
   const n = Number(toks[0]);
   if (!(n > 0) || toks.length !== 1 + 3 * n) throw new Error(`case ${i}: ${answers[i].slice(0, 80)}`);
   const expected = [];
-  for (let j = 0; j < n; j++) expected.push(toks.slice(1 + 3 * j, 4 + 3 * j).map(unhex));
+  for (let j = 0; j < n; j++) expected.push(toks.slice(1 + 3 * j, 4 + 3 * j).map(fromHex));
   const file = join(root, `listings/test/cases/variable_noise_${i}.json`);
   writeFileSync(file, JSON.stringify({ kind: "variable_noise", params, expected }) + "\n");
   console.log(`${file}: ${n} points`);

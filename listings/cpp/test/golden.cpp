@@ -73,6 +73,17 @@ private:
 
 std::int32_t seed(Tokens& t) { return static_cast<std::int32_t>(t.integer()); }
 
+// An image's bytes as two lowercase hex digits each, as the cases write them.
+std::string hexBytes(const std::vector<std::uint8_t>& bytes) {
+    std::string hex;
+    char buf[3];
+    for (std::uint8_t b : bytes) {
+        std::snprintf(buf, sizeof buf, "%02x", b);
+        hex += buf;
+    }
+    return hex;
+}
+
 void xy(Out& out, const std::vector<Point>& points) {
     out.integer(static_cast<long long>(points.size()));
     for (const Point& p : points) {
@@ -197,13 +208,7 @@ std::string run(const std::string& line) {
         const int w = static_cast<int>(t.integer());
         const int h = static_cast<int>(t.integer());
         const std::vector<std::uint8_t> rgb = paintWorld(w, h, seed(t));
-        std::string hex;
-        char buf[3];
-        for (std::uint8_t b : rgb) {
-            std::snprintf(buf, sizeof buf, "%02x", b);
-            hex += buf;
-        }
-        out.word(hex);
+        out.word(hexBytes(rgb));
     } else if (kind == "stamp_circles") {
         // Pixel counts, so decimal integers, unlike every other kind's width and height.
         const int w = static_cast<int>(t.integer());
@@ -225,13 +230,7 @@ std::string run(const std::string& line) {
             }
             stampCircle(rgb, w, h, cx, cy, radius, color, t.f64());
         }
-        std::string hex;
-        char buf[3];
-        for (std::uint8_t b : rgb) {
-            std::snprintf(buf, sizeof buf, "%02x", b);
-            hex += buf;
-        }
-        out.word(hex);
+        out.word(hexBytes(rgb));
     } else {
         return "unknown " + kind;
     }

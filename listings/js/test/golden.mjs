@@ -10,16 +10,8 @@ import { Sampler, poissonDisk } from "../bridson.js";
 import { fbm, linearX, radial, variableRadius } from "../variable.js";
 import { insideDiscs, outsideDiscs, placeLayers } from "../layers.js";
 import { paintWorld, stampCircle } from "../paint.js";
+import { fromHex, toHex } from "../../test/bits.mjs";
 
-const view = new DataView(new ArrayBuffer(8));
-function toHex(x) {
-  view.setFloat64(0, x);
-  return view.getBigUint64(0).toString(16).padStart(16, "0");
-}
-function fromHex(tok) {
-  view.setBigUint64(0, BigInt("0x" + tok));
-  return view.getFloat64(0);
-}
 const xy = (pts) => [pts.length, ...pts.flatMap((p) => [toHex(p.x), toHex(p.y)])];
 const xyr = (pts) => [pts.length, ...pts.flatMap((p) => [toHex(p.x), toHex(p.y), toHex(p.r)])];
 
