@@ -16,43 +16,21 @@ machine both sides then get as many tries, spread over the same minutes.
         --radius 1 [--rounds N]
 """
 
-import argparse
 import os
 import runpy
 import sys
-import time
 
 import bpy
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "tests", "blender"))
 import scene  # noqa: E402
-
-
-def best_of(runs, call, before=None):
-    """The shortest of `runs` timed calls (`before` runs untimed ahead of each); the last
-    result."""
-    best, out = None, None
-    for _ in range(runs):
-        if before is not None:
-            before()
-        t = time.perf_counter()
-        out = call()
-        s = time.perf_counter() - t
-        best = s if best is None else min(best, s)
-    return best, out
+from common import best_of, options  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--anchor", required=True)
-    ap.add_argument("--zip", required=True)
-    ap.add_argument("--obj", required=True)
-    ap.add_argument("--radius", type=float, default=1.0)
-    ap.add_argument("--density-max", type=float, default=20.0)
-    ap.add_argument("--rounds", type=int, default=1,
-                    help="anchor then add-on, this many times; the best of all rounds each")
-    args = ap.parse_args()
+    # --rounds: anchor then add-on, this many times; the best of all rounds each.
+    args = options("anchor", "zip", "obj", radius=1.0, density_max=20.0, rounds=1)
 
     blender_s, rows, addon = None, {}, None
     for _ in range(args.rounds):
@@ -80,16 +58,16 @@ def main():
                 bpy.data.meshes.remove(mesh)
 
         for method in ("fast", "bridson"):
-            seconds, result = best_of(3, lambda: bpy.ops.object.poisson_live_scatter(
-                radius=args.radius, method=method, seed=0), drop)
+            seconds, result = best_of(lambda: bpy.ops.object.poisson_live_scatter(
+                radius=args.radius, method=method, seed=0), 3, drop)
             assert result == {'FINISHED'}, result
             points = len(bpy.data.objects[name].data.vertices)
             # The three steps apart, on the same input.
             dg = bpy.context.evaluated_depsgraph_get()
-            extract, (v, t, polygons, _) = best_of(3, lambda: addon.mesh_arrays(obj, dg))
-            sample, (p, f) = best_of(3, lambda: addon.sample(v, t, method, args.radius, 0, 0))
+            extract, (v, t, polygons, _) = best_of(lambda: addon.mesh_arrays(obj, dg), 3)
+            sample, (p, f) = best_of(lambda: addon.sample(v, t, method, args.radius, 0, 0), 3)
             create, _ = best_of(
-                3, lambda: addon.make_object(bpy.context, name, p, polygons[f]), drop)
+                lambda: addon.make_object(bpy.context, name, p, polygons[f]), 3, drop)
             assert len(p) == points
             row = [points, seconds, extract, sample, create, os.getloadavg()[0]]
             old = rows.get(method)

@@ -11,14 +11,14 @@ the 200 × 100 box at N 10 000: δX of all rows and of the first 1 000 (with n 1
     python eliminate.py --cli target/release/poisson --obj torus.obj --work DIR
 """
 
-import argparse
 import os
 import subprocess
 from importlib.metadata import version
 
 import numpy as np
 
-from mesh import best_of, cpu, load, min_distance, read_obj
+from common import best_of, cpu, load, options
+from mesh import min_distance, read_obj
 
 SEED = 123456
 
@@ -45,13 +45,7 @@ def pcu_sample(v, f, count, repeat):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--obj", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--count", type=int, default=15_000)
-    ap.add_argument("--repeat", type=int, default=3)
-    a = ap.parse_args()
+    a = options("cli", "obj", "work", count=15_000, repeat=3)
 
     v, f = read_obj(a.obj)
     tri = v[f]

@@ -20,43 +20,16 @@ system of the best run), which a loaded machine inflates less than the wall cloc
 
 import argparse
 import os
-import platform
 import resource
 import subprocess
-import time
 from importlib.metadata import version
 
 import numpy as np
 from scipy.spatial import cKDTree
 
+from common import best_of, cpu, load
+
 SEED = 123456
-
-
-def cpu() -> str:
-    """The CPU model from /proc/cpuinfo, or what platform knows."""
-    try:
-        with open("/proc/cpuinfo") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def load() -> str:
-    """The 1-minute load average."""
-    return f"{os.getloadavg()[0]:.2f}"
-
-
-def best_of(fn, repeat):
-    """(best seconds, result of the last run) over `repeat` runs."""
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
 
 
 def read_obj(path):

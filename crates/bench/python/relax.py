@@ -11,7 +11,6 @@ installed:
     python relax.py --cli target/release/poisson --work DIR
 """
 
-import argparse
 import os
 import subprocess
 from importlib.metadata import version
@@ -19,7 +18,7 @@ from importlib.metadata import version
 import numpy as np
 from scipy.spatial import cKDTree
 
-from mesh import best_of, cpu, load  # the bench scripts' shared helpers
+from common import best_of, cpu, load, options
 
 SEED = 123456
 
@@ -52,11 +51,7 @@ def ours(cli, source, out, method, iterations, wrap):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("--repeat", type=int, default=3)
-    a = ap.parse_args()
+    a = options("cli", "work", repeat=3)
     import point_cloud_utils as pcu
     from scipy.stats import _qmc
 
@@ -67,6 +62,17 @@ def main():
     print("| case | system | points | seconds | ratio | δX | mean δX | load |")
     print("|---|---|---|---|---|---|---|---|")
 
+    def relaxed(n, method, iterations, wrap):
+        """n white-noise points (the next draw), written as the work folder's noiseNk.csv, and
+        `poisson relax` on them, best of --repeat: (start, its CSV, seconds, the moved points)."""
+        start = rng.random((n, 2))
+        source = os.path.join(a.work, f"noise{n // 1000}k.csv")
+        write_csv(source, start)
+        out = os.path.join(a.work, f"{method}{n // 1000}k.csv")
+        seconds, moved = best_of(lambda: ours(a.cli, source, out, method, iterations, wrap),
+                                 a.repeat)
+        return start, source, seconds, moved
+
     def row(case, system, n, secs, ratio, pts, wrap):
         dx, mdx = figures(pts, wrap)
         print(f"| {case} | {system} | {n} | {secs:.3f} | {ratio} | {dx:.3f} | {mdx:.3f} | {load()} |",
@@ -74,11 +80,7 @@ def main():
 
     # Lloyd, 100 000 points, 10 iterations, on the unit square.
     n = 100_000
-    start = rng.random((n, 2))
-    source = os.path.join(a.work, "noise100k.csv")
-    write_csv(source, start)
-    out = os.path.join(a.work, "lloyd100k.csv")
-    t_ours, p_ours = best_of(lambda: ours(a.cli, source, out, "lloyd", 10, False), a.repeat)
+    _, _, t_ours, p_ours = relaxed(n, "lloyd", 10, False)
     t_pcu, p_pcu = best_of(lambda: pcu.lloyd_2d(n, num_lloyd=10, num_newton=0), 2)
     case = "Lloyd, 10 iterations, plane"
     row(case, "`poisson relax` (process)", n, t_ours, f"{t_pcu / t_ours:.1f}× pcu", p_ours, False)
@@ -87,11 +89,7 @@ def main():
     # Lloyd, 10 000 points, 10 iterations: scipy's Lloyd (scipy.stats.qmc's PoissonDisk
     # optimization="lloyd" calls the same function).
     n = 10_000
-    start = rng.random((n, 2))
-    source = os.path.join(a.work, "noise10k.csv")
-    write_csv(source, start)
-    out = os.path.join(a.work, "lloyd10k.csv")
-    t_ours, p_ours = best_of(lambda: ours(a.cli, source, out, "lloyd", 10, False), a.repeat)
+    start, _, t_ours, p_ours = relaxed(n, "lloyd", 10, False)
     t_sci, p_sci = best_of(
         lambda: _qmc._lloyd_centroidal_voronoi_tessellation(start, maxiter=10), 1)
     case = "Lloyd, 10 iterations, plane"
@@ -101,11 +99,7 @@ def main():
     # FPO, 1 024 white-noise points on the unit torus, 64 iterations in one run; then the same
     # start an iteration per run, to see δX after each.
     n = 1024
-    start = rng.random((n, 2))
-    source = os.path.join(a.work, "noise1k.csv")
-    write_csv(source, start)
-    out = os.path.join(a.work, "fpo1k.csv")
-    t_ours, p_ours = best_of(lambda: ours(a.cli, source, out, "fpo", 64, True), a.repeat)
+    start, source, t_ours, p_ours = relaxed(n, "fpo", 64, True)
     row("FPO, 64 iterations, torus", "`poisson relax` (process)", n, t_ours, "", p_ours, True)
     steps, here = [figures(start, True)[0]], source
     for i in range(64):
