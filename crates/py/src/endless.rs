@@ -11,6 +11,12 @@ use pyo3::prelude::*;
 #[pyclass(module = "poisson_live")]
 pub(crate) struct Endless {
     rows: ChunkRows,
+    /// All the stream's rows of chunks, handed over or not.
+    #[pyo3(get)]
+    chunk_rows: u64,
+    /// The chunk side (16 radii).
+    #[pyo3(get)]
+    chunk_size: f64,
 }
 
 #[pymethods]
@@ -30,18 +36,6 @@ impl Endless {
     /// Rows of chunks not handed over yet.
     fn __len__(&self) -> usize {
         self.rows.len()
-    }
-
-    /// All the stream's rows of chunks, handed over or not.
-    #[getter]
-    fn chunk_rows(&self) -> u64 {
-        self.rows.chunk_rows()
-    }
-
-    /// The chunk side (16 radii).
-    #[getter]
-    fn chunk_size(&self) -> f64 {
-        self.rows.chunk_size()
     }
 }
 
@@ -67,5 +61,9 @@ pub(crate) fn endless(
         let count = rows.unwrap_or(to_end);
         stream = stream.band(first_row, count).map_err(value_error)?;
     }
-    Ok(Endless { rows: stream })
+    Ok(Endless {
+        chunk_rows: stream.chunk_rows(),
+        chunk_size: stream.chunk_size(),
+        rows: stream,
+    })
 }

@@ -31,6 +31,12 @@ pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
 #[pyclass(module = "poisson_live")]
 pub(crate) struct Sampler {
     inner: poisson_live::Sampler,
+    /// The spacing, fixed at the start.
+    #[pyo3(get)]
+    radius: f64,
+    /// Tries per step, fixed at the start.
+    #[pyo3(get)]
+    k: u32,
 }
 
 #[pymethods]
@@ -47,7 +53,11 @@ impl Sampler {
         )?;
         let inner =
             poisson_live::Sampler::new(width, height, radius, k, seed.0).map_err(value_error)?;
-        Ok(Self { inner })
+        Ok(Self {
+            radius: inner.radius(),
+            k: inner.k(),
+            inner,
+        })
     }
 
     /// Places the first point at random; returns what happened to it.
@@ -132,15 +142,5 @@ impl Sampler {
     #[getter]
     fn steps(&self) -> u64 {
         self.inner.steps()
-    }
-
-    #[getter]
-    fn radius(&self) -> f64 {
-        self.inner.radius()
-    }
-
-    #[getter]
-    fn k(&self) -> u32 {
-        self.inner.k()
     }
 }
