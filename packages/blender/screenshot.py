@@ -21,14 +21,7 @@ s = bpy.context.scene
 
 # The ground: a 20 × 20 grid under a Displace modifier; the vertex group "meadow" weighs 1 on the
 # left and fades to 0 on the right.
-bpy.ops.mesh.primitive_grid_add(x_subdivisions=120, y_subdivisions=120, size=20)
-ground = bpy.context.active_object
-ground.name = "ground"
-texture = bpy.data.textures.new("hills", 'CLOUDS')
-texture.noise_scale = 4.0
-displace = ground.modifiers.new("hills", 'DISPLACE')
-displace.texture = texture
-displace.strength = 2.0
+ground = scene.displaced_grid("ground", 120, 20, noise_scale=4.0, strength=2.0)
 meadow = ground.vertex_groups.new(name="meadow")
 for v in ground.data.vertices:
     meadow.add([v.index], min(1.0, max(0.0, (6.0 - v.co.x) / 14.0)), 'REPLACE')
@@ -45,13 +38,7 @@ bpy.ops.mesh.primitive_ico_sphere_add(subdivisions=1, radius=1.0)
 rock = bpy.context.active_object
 rock.name = "rock"
 rock.hide_render = True
-tree = bpy.data.node_groups.new("rocks", "GeometryNodeTree")
-tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
-tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
-nodes, links = tree.nodes, tree.links
-gi, go = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
-info = nodes.new("GeometryNodeObjectInfo")
-info.inputs["Object"].default_value = rock
+nodes, links, inst, go = scene.instance_on_points(points, rock)
 size = nodes.new("FunctionNodeRandomValue")
 size.data_type = 'FLOAT_VECTOR'
 size.inputs["Min"].default_value = (0.12, 0.12, 0.08)
@@ -64,13 +51,9 @@ euler = nodes.new("ShaderNodeCombineXYZ")
 links.new(turn.outputs[1], euler.inputs["Z"])
 to_rotation = nodes.new("FunctionNodeEulerToRotation")
 links.new(euler.outputs[0], to_rotation.inputs[0])
-inst = nodes.new("GeometryNodeInstanceOnPoints")
-links.new(gi.outputs[0], inst.inputs["Points"])
-links.new(info.outputs["Geometry"], inst.inputs["Instance"])
 links.new(size.outputs[0], inst.inputs["Scale"])
 links.new(to_rotation.outputs[0], inst.inputs["Rotation"])
 links.new(inst.outputs["Instances"], go.inputs[0])
-points.modifiers.new("rocks", "NODES").node_group = tree
 points.color = (0.62, 0.60, 0.57, 1.0)
 
 # Camera, Workbench: object colours, shadows and cavities.

@@ -1,5 +1,6 @@
 """Helpers for the add-on's headless tests and bench (run with the `bpy` venv's Python): the bench
-torus, installing the packed extension, meshes written as OBJ and the CLI's points read back."""
+torus, installing the packed extension, a displaced grid, rocks instanced on points, meshes written as
+OBJ and the CLI's points read back."""
 
 import csv
 import math
@@ -54,6 +55,40 @@ def import_obj(path):
     obj = bpy.context.selected_objects[0]
     bpy.context.view_layer.objects.active = obj
     return obj
+
+
+def displaced_grid(name, subdivisions, size, noise_scale, strength):
+    """A `size` × `size` grid of `subdivisions` × `subdivisions` quads named `name`, under a
+    Displace modifier (Clouds): the evaluated mesh differs from the stored one. The active
+    object."""
+    bpy.ops.mesh.primitive_grid_add(x_subdivisions=subdivisions, y_subdivisions=subdivisions,
+                                    size=size)
+    obj = bpy.context.active_object
+    obj.name = name
+    texture = bpy.data.textures.new(name, 'CLOUDS')
+    texture.noise_scale = noise_scale
+    mod = obj.modifiers.new("displace", 'DISPLACE')
+    mod.texture = texture
+    mod.strength = strength
+    return obj
+
+
+def instance_on_points(points, rock):
+    """A Geometry Nodes modifier "rocks" on `points` whose tree instances `rock` on each point:
+    (the tree's nodes, its links, the Instance on Points node, the Group Output), for the
+    caller to add to and to link the output."""
+    tree = bpy.data.node_groups.new("rocks", "GeometryNodeTree")
+    tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
+    tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
+    nodes, links = tree.nodes, tree.links
+    gi, go = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
+    info = nodes.new("GeometryNodeObjectInfo")
+    info.inputs["Object"].default_value = rock
+    inst = nodes.new("GeometryNodeInstanceOnPoints")
+    links.new(gi.outputs[0], inst.inputs["Points"])
+    links.new(info.outputs["Geometry"], inst.inputs["Instance"])
+    points.modifiers.new("rocks", "NODES").node_group = tree
+    return nodes, links, inst, go
 
 
 def write_obj(path, vertices, triangles):

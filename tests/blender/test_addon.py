@@ -34,20 +34,6 @@ def torus(name="torus"):
     return obj
 
 
-def displaced_grid():
-    """A 10 × 10 grid of 40 × 40 quads under a Displace modifier (Clouds): the evaluated mesh
-    differs from the stored one."""
-    bpy.ops.mesh.primitive_grid_add(x_subdivisions=40, y_subdivisions=40, size=10)
-    obj = bpy.context.active_object
-    obj.name = "grid"
-    texture = bpy.data.textures.new("bumps", 'CLOUDS')
-    texture.noise_scale = 2.0
-    mod = obj.modifiers.new("displace", 'DISPLACE')
-    mod.texture = texture
-    mod.strength = 1.5
-    return obj
-
-
 def expected(obj, args, weights=None):
     """The CLI's points for the mesh the add-on reads from `obj`: (points as float32, source
     polygon of each point). The vertices are the evaluated mesh's in world space, checked here
@@ -200,7 +186,7 @@ class Addon(unittest.TestCase):
         self.assertGreater(len(co), 0.7 * 4 * math.pi ** 2 * 40 * 15)
 
     def test_displaced_grid(self):
-        obj = displaced_grid()
+        obj = scene.displaced_grid("grid", 40, 10, noise_scale=2.0, strength=1.5)
         co = self.assert_points(obj, ["mesh", "-r", f32(0.3), "--method", "fast", "--seed", "1"],
                                 radius=0.3, method="fast", seed=1)
         # The evaluated (displaced) mesh was read, not the flat one stored.
@@ -316,20 +302,10 @@ class Addon(unittest.TestCase):
         n = len(out.data.vertices)
         bpy.ops.mesh.primitive_ico_sphere_add(subdivisions=1, radius=0.5)
         rock = bpy.context.active_object
-        tree = bpy.data.node_groups.new("rocks", "GeometryNodeTree")
-        tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
-        tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
-        nodes, links = tree.nodes, tree.links
-        gi, go = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
-        info = nodes.new("GeometryNodeObjectInfo")
-        info.inputs["Object"].default_value = rock
-        inst = nodes.new("GeometryNodeInstanceOnPoints")
+        nodes, links, inst, go = scene.instance_on_points(out, rock)
         real = nodes.new("GeometryNodeRealizeInstances")
-        links.new(gi.outputs[0], inst.inputs["Points"])
-        links.new(info.outputs["Geometry"], inst.inputs["Instance"])
         links.new(inst.outputs["Instances"], real.inputs["Geometry"])
         links.new(real.outputs["Geometry"], go.inputs[0])
-        out.modifiers.new("rocks", "NODES").node_group = tree
         dg = bpy.context.evaluated_depsgraph_get()
         realized = out.evaluated_get(dg).data
         self.assertEqual(len(realized.vertices), n * len(rock.data.vertices))
