@@ -55,11 +55,11 @@ LONG_CALLS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(LONG_CALLS))
-def test_ctrl_c_stops_a_long_call_within_a_second_or_so(name):
-    """SIGINT 0.5 s into the call: KeyboardInterrupt, soon after (under 3 s for a busy CI
-    machine; the call alone would run a minute or more)."""
-    code = f"""
+def interrupted(call, delay, setup=""):
+    """Runs `call` in a fresh interpreter (after `setup`, both Python source) with SIGINT sent
+    `delay` seconds in: the outcome ("returned" or "KeyboardInterrupt") and how many seconds after
+    the signal the call ended. The child must exit cleanly, with no PanicException."""
+    script = textwrap.dedent(f"""
         import json, os, signal, threading, time
         import numpy as np
         import poisson_live as pl
@@ -67,19 +67,27 @@ def test_ctrl_c_stops_a_long_call_within_a_second_or_so(name):
         def interrupt():
             sent.append(time.perf_counter())
             os.kill(os.getpid(), signal.SIGINT)
-        timer = threading.Timer(0.5, interrupt)
+        timer = threading.Timer({delay}, interrupt)
         timer.start()
         try:
-            {LONG_CALLS[name]}
+            CALL
             outcome = "returned"
         except KeyboardInterrupt:
             outcome = "KeyboardInterrupt"
         after = time.perf_counter() - sent[0] if sent else None
         print(json.dumps({{"outcome": outcome, "after": after}}))
-    """
-    code, out, err = child(code, timeout=600)
+    """).replace("CALL", call)
+    code, out, err = child(textwrap.dedent(setup) + script, timeout=600)
     assert code == 0, err
-    result = json.loads(out.splitlines()[-1])
+    assert "PanicException" not in err
+    return json.loads(out.splitlines()[-1])
+
+
+@pytest.mark.parametrize("name", sorted(LONG_CALLS))
+def test_ctrl_c_stops_a_long_call_within_a_second_or_so(name):
+    """SIGINT 0.5 s into the call: KeyboardInterrupt, soon after (under 3 s for a busy CI
+    machine; the call alone would run a minute or more)."""
+    result = interrupted(LONG_CALLS[name], 0.5)
     assert result["outcome"] == "KeyboardInterrupt", result
     assert result["after"] < 3.0, result
 
@@ -109,33 +117,14 @@ def test_ctrl_c_stops_a_five_second_call_within_a_second(name):
     longest) raises KeyboardInterrupt (not PanicException) within 1 s of the signal (slices are
     about 40 ms; relax waits on its job's thread and checks every 20 ms)."""
     call, delay = FIVE_SECOND_CALLS[name]
-    code = f"""
-        import json, os, signal, threading, time
+    result = interrupted(call, delay, setup="""
         import numpy as np
         import poisson_live as pl
         POINTS = pl.random_points(70_000, 1000, 1000, seed=1)
         MANY = pl.random_points(100_000, 1000, 1000, seed=1)
         SQUARE = np.array([[0.0, 0, 0], [1000, 0, 0], [1000, 1000, 0], [0, 1000, 0]])
         TWO = np.array([[0, 1, 2], [0, 2, 3]])
-        sent = []
-        def interrupt():
-            sent.append(time.perf_counter())
-            os.kill(os.getpid(), signal.SIGINT)
-        timer = threading.Timer({delay}, interrupt)
-        start = time.perf_counter()
-        timer.start()
-        try:
-            {call}
-            outcome = "returned"
-        except KeyboardInterrupt:
-            outcome = "KeyboardInterrupt"
-        after = time.perf_counter() - sent[0] if sent else None
-        print(json.dumps({{"outcome": outcome, "after": after}}))
-    """
-    code, out, err = child(code, timeout=600)
-    assert code == 0, err
-    assert "PanicException" not in err
-    result = json.loads(out.splitlines()[-1])
+    """)
     assert result["outcome"] == "KeyboardInterrupt", result
     assert result["after"] < 1.0, result
 
