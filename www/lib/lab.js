@@ -6,7 +6,9 @@
 //
 // The markup a lab section provides (index.html):
 //   <canvas data-role="map">, <div data-role="controls">, <div data-role="actions">,
-//   <dl data-role="readouts"> (or a table of its own), <p class="try">…</p>.
+//   <dl data-role="readouts"> (or a table of its own), <p class="try">…</p>. The panel of
+//   controls, actions and readouts that most labs share is written once, in index.html's
+//   <template id="lab-furniture">, and `furnishLabs` copies it into the labs.
 
 import { buildParams } from './params.js';
 import { onNextFrame, prefersReducedMotion } from './frame.js';
@@ -77,6 +79,31 @@ export function createLab(section, wasm, spec = {}) {
   }
   if (spec.exportPoints) section.exportPoints = () => ({ width, height, ...spec.exportPoints() });
   return lab;
+}
+
+/**
+ * Puts the markup every lab repeats (index.html's `<template id="lab-furniture">`) into the
+ * labs of `root`, before any lab starts: a copy of the template's `.lab-panel` at the end of
+ * each `.lab-stage` that has no panel; the panel's parts at the end of each `.lab-panel` with
+ * no controls yet (an empty one, or one that holds only a picker), or the parts its
+ * `data-parts` names (roles, in that order; the attribute goes once they are in); and the
+ * template's "Loading the sampler…" note at the end of each lab, which www/main.js removes
+ * once the lab is mounted.
+ */
+export function furnishLabs(root = document) {
+  const furniture = root.getElementById('lab-furniture').content;
+  const panel = furniture.querySelector('.lab-panel');
+  const note = furniture.querySelector('.lab-placeholder');
+  for (const stage of root.querySelectorAll('[data-lab] .lab-stage')) {
+    if (!stage.querySelector(':scope > .lab-panel')) stage.append(panel.cloneNode(false));
+  }
+  for (const open of root.querySelectorAll('[data-lab] .lab-panel')) {
+    if (open.querySelector('[data-role="controls"]')) continue;
+    const roles = open.dataset.parts?.split(' ') ?? [...panel.children].map((child) => child.dataset.role);
+    for (const role of roles) open.append(part(panel, role).cloneNode(true));
+    delete open.dataset.parts;
+  }
+  for (const section of root.querySelectorAll('section[data-lab]')) section.append(note.cloneNode(true));
 }
 
 /** The "New seed" button's entry in an action table. */
