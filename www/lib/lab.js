@@ -141,17 +141,21 @@ export function secondaryActions(section) {
   if (list) return list;
   const row = moreActions(section);
   if (!row) return null;
-  const menu = document.createElement('details');
-  menu.className = 'lab-menu';
-  const summary = document.createElement('summary');
-  summary.textContent = 'Points and link';
-  summary.title = 'Download the points shown, or copy a link to these settings';
-  const made = document.createElement('div');
-  made.className = 'actions';
+  const menu = element('details', { className: 'lab-menu' });
+  const summary = element('summary', {
+    textContent: 'Points and link',
+    title: 'Download the points shown, or copy a link to these settings',
+  });
+  const made = element('div', { className: 'actions' });
   made.dataset.role = 'menu';
   menu.append(summary, made);
   row.append(menu);
   return made;
+}
+
+/** A new `<tag>` element with `properties` (className, textContent, title, …) set on it. */
+export function element(tag, properties = {}) {
+  return Object.assign(document.createElement(tag), properties);
 }
 
 /** Finds the element with `data-role="role"` inside `section`, or fails loudly. */
