@@ -1,8 +1,8 @@
 // Boot: show a banner for any uncaught error or Rust panic, give each lab the markup every lab
 // repeats (www/lib/lab.js, furnishLabs), load the wasm sampler, then mount each lab into its
 // <section data-lab="NAME">. A lab's `mount(section, wasm)` builds its controls and returns
-// `start()`, its first piece of work, which runs when the lab comes into
-// view. A lab whose module fails to load or mount says so in its place, by name.
+// `start()`, its first piece of work, which runs when the lab comes into view. A lab whose
+// module fails to load or mount says so in its place, by name.
 //
 // Trunk replaces index.html's <link data-trunk rel="rust"> with the <script> that loads this
 // module (Trunk.toml `pattern_script`); its data attributes name the hashed bindings and wasm
