@@ -1,7 +1,8 @@
-// Boot: show a banner for any uncaught error or Rust panic, load the wasm sampler, then
-// mount each lab into its <section data-lab="NAME">. A lab's `mount(section, wasm)` builds its
-// controls and returns `start()`, its first piece of work, which runs when the lab comes into
-// view. A lab whose module fails to load or mount says so in its place, by name.
+// Boot: show a banner for any uncaught error or Rust panic, give each lab the markup every lab
+// repeats (www/lib/lab.js, furnishLabs), load the wasm sampler, then mount each lab into its
+// <section data-lab="NAME">. A lab's `mount(section, wasm)` builds its controls and returns
+// `start()`, its first piece of work, which runs when the lab comes into view. A lab whose
+// module fails to load or mount says so in its place, by name.
 //
 // Trunk replaces index.html's <link data-trunk rel="rust"> with the <script> that loads this
 // module (Trunk.toml `pattern_script`); its data attributes name the hashed bindings and wasm
@@ -14,6 +15,7 @@ import { wirePermalinks } from './lib/permalink.js';
 import { whenSeen } from './lib/job.js';
 import { setupListings } from './lib/listings.js';
 import { guardFreed } from './lib/freed.js';
+import { furnishLabs } from './lib/lab.js';
 
 /** Lab modules by section name: `www/labs/NAME.js`, each exporting `mount(section, wasm)`. */
 const LABS = Object.fromEntries(
@@ -61,6 +63,10 @@ window.addEventListener('unhandledrejection', (event) => {
   const reason = event.reason;
   showPanic(`Something went wrong: ${reason instanceof Error ? reason.message : String(reason)}`);
 });
+
+// The panel and the loading note every lab repeats, from the page's one template, before the
+// wasm loads: the labs and the page's tests find the same markup as if each lab had written it.
+furnishLabs();
 
 /** Shows, in place of the lab, that it could not start, naming it; the console says why. */
 function labFailed(section, error) {

@@ -30,11 +30,26 @@ async function coreTrees(min, max, patch, seed) {
   );
 }
 
-test('the default forest is the core’s forest, and keeps the smaller-radius rule', async () => {
-  await lab().scrollIntoViewIfNeeded();
+/** Waits for the forest and checks its count is the core's for these settings; resolves to it. */
+async function grownAsCore(min, max, patch, seed = 123456) {
   await grown();
   const trees = await count('trees');
-  assert.equal(trees, await coreTrees(9, 36, 5, 123456));
+  assert.equal(trees, await coreTrees(min, max, patch, seed));
+  return trees;
+}
+
+/** Puts the default radii and patch size back and checks the default forest, `trees`, returns. */
+async function backToDefaults(trees) {
+  await setControl('patch-size', 5);
+  await setControl('max-radius', 36);
+  await setControl('min-radius', 9);
+  await grown();
+  assert.equal(await count('trees'), trees);
+}
+
+test('the default forest is the core’s forest, and keeps the smaller-radius rule', async () => {
+  await lab().scrollIntoViewIfNeeded();
+  const trees = await grownAsCore(9, 36, 5);
   assert.ok(trees > 200, `a real forest, got ${trees}`);
   assert.equal(await count('too-close'), 0);
   assert.match(await readout('time-ms'), /^\d+\.\d$/);
@@ -59,10 +74,8 @@ test('the tree count follows the min radius', async () => {
   await grown();
   const before = await count('trees');
   await setControl('min-radius', 5);
-  await grown();
-  const denser = await count('trees');
+  const denser = await grownAsCore(5, 36, 5);
   assert.ok(denser > before, `a smaller min radius packs more trees (${before} → ${denser})`);
-  assert.equal(denser, await coreTrees(5, 36, 5, 123456));
   assert.equal(await readout('cell'), (5 / Math.SQRT2).toFixed(1));
 
   await setControl('min-radius', 14);
@@ -72,12 +85,8 @@ test('the tree count follows the min radius', async () => {
   assert.equal(await count('too-close'), 0);
 
   await setControl('patch-size', 2);
-  await grown();
-  assert.equal(await count('trees'), await coreTrees(14, 36, 2, 123456));
-  await setControl('patch-size', 5);
-  await setControl('min-radius', 9);
-  await grown();
-  assert.equal(await count('trees'), before);
+  await grownAsCore(14, 36, 2);
+  await backToDefaults(before);
 });
 
 test('min radius above max radius shows the core’s message and keeps the last forest', async () => {
@@ -95,24 +104,19 @@ test('min radius above max radius shows the core’s message and keeps the last 
 
   // Raising max radius past it is fine: the message goes and a new forest grows.
   await setControl('max-radius', 50);
-  await grown();
+  await grownAsCore(40, 50, 5);
   assert.equal(await error.innerText(), '');
-  assert.equal(await count('trees'), await coreTrees(40, 50, 5, 123456));
-  await setControl('max-radius', 36);
-  await setControl('min-radius', 9);
-  await grown();
-  assert.equal(await count('trees'), trees);
+  await backToDefaults(trees);
 });
 
 test('a new seed grows a new forest; a bad seed is refused beside the field', async () => {
   await grown();
   const before = await picture();
   await lab().locator('[data-action="new-seed"]').click();
-  await grown();
   const seed = Number(await lab().locator('[name="seed"]').inputValue());
   assert.ok(Number.isInteger(seed) && seed !== 123456);
+  await grownAsCore(9, 36, 5, seed);
   assert.notEqual(await picture(), before);
-  assert.equal(await count('trees'), await coreTrees(9, 36, 5, seed));
 
   await setControl('seed', 1.5);
   await page.waitForTimeout(100);

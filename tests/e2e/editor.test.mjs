@@ -126,6 +126,24 @@ async function setSlider(name, value) {
   );
 }
 
+/**
+ * One drag of `tool` (`erase` or `paint`) along `path` with the 30-unit brush; checks that it
+ * only removed or only added points, the count moved by as many, and the stroke's ids kept
+ * (checkStroke). Resolves to the map before and after.
+ */
+async function stroke(tool, path) {
+  await setTool(tool);
+  const before = await state();
+  await drag(path);
+  const after = await state();
+  const [done, untouched, verb] = tool === 'erase' ? ['removed', 'added', 'erased'] : ['added', 'removed', 'painted'];
+  assert.ok(after[done] > 0, `the stroke ${verb} something`);
+  assert.equal(after[untouched], 0);
+  assert.equal(after.count, before.count + after.added - after.removed);
+  await checkStroke(before, after, path, 30);
+  return { before, after };
+}
+
 /** The map as the lab starts it. */
 let initial = null;
 
@@ -140,40 +158,25 @@ test('the map starts full, with two classes, and nothing too close', async () =>
 });
 
 test('an erase drag removes the points under the stroke only, and keeps every other id', async () => {
-  await setTool('erase');
   await setSlider('brush-size', 30);
-  const before = await state();
   const path = [
     [100, 200],
     [250, 180],
     [400, 220],
   ];
-  await drag(path);
-  const after = await state();
-  assert.ok(after.removed > 0, 'the stroke erased something');
-  assert.equal(after.added, 0);
-  assert.equal(after.count, before.count - after.removed);
+  const { after } = await stroke('erase', path);
   // Nothing is left well inside the stroke.
   for (const p of Object.values(after.byId)) {
     assert.ok(distanceToPath(p[0], p[1], path) > 30 - 2, `a point at (${p[0]}, ${p[1]}) was left under the stroke`);
   }
-  await checkStroke(before, after, path, 30);
   assert.equal(after.undoDepth, 1, 'one drag is one stroke to undo');
 });
 
 test('a paint drag over the erased road refills it with new ids, keeping the spacing', async () => {
-  await setTool('paint');
-  const before = await state();
-  const path = [
+  const { after } = await stroke('paint', [
     [120, 200],
     [260, 185],
-  ];
-  await drag(path);
-  const after = await state();
-  assert.ok(after.added > 0, 'the stroke painted something');
-  assert.equal(after.removed, 0);
-  assert.equal(after.count, before.count + after.added);
-  await checkStroke(before, after, path, 30);
+  ]);
   assert.ok(after.classes.length >= 2);
 });
 

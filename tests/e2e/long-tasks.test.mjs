@@ -263,6 +263,18 @@ describe('every lab at its heaviest', () => {
     );
   }
 
+  /**
+   * Drives `lab` through `moves` in turn, waiting after each until it is idle: `[name, value]`
+   * sets a control, a string presses that action.
+   */
+  async function drive(lab, moves) {
+    for (const move of moves) {
+      if (typeof move === 'string') await click(lab, move);
+      else await set(lab, ...move);
+      await idle(lab);
+    }
+  }
+
   /** What each lab does at its heaviest, as a reader would drive it. */
   const SCENARIOS = {
     hero: async () => {
@@ -271,10 +283,7 @@ describe('every lab at its heaviest', () => {
       await idle('hero');
     },
     compare: async () => {
-      await set('compare', 'spacing', 10);
-      await idle('compare');
-      await click('compare', 'new-seed');
-      await idle('compare');
+      await drive('compare', [['spacing', 10], 'new-seed']);
       for (const method of ['jittered', 'poisson', 'random']) {
         await section('compare').locator(`input[name="method"][value="${method}"]`).check();
         await idle('compare', 100);
@@ -305,32 +314,15 @@ describe('every lab at its heaviest', () => {
       await idle('bridson');
     },
     density: async () => {
-      await set('density', 'min-radius', 3);
-      await idle('density');
-      await set('density', 'max-radius', 80);
-      await idle('density');
-      await set('density', 'show-density', false);
-      await idle('density');
-      await set('density', 'show-density', true);
-      await idle('density');
+      await drive('density', [['min-radius', 3], ['max-radius', 80], ['show-density', false], ['show-density', true]]);
     },
     layers: async () => {
-      for (const [name, value] of [['flower', 4], ['tree', 6], ['rock', 12], ['chest', 60]]) {
-        await set('layers', name, value);
-        await idle('layers');
-      }
-      await set('layers', 'shared-grid', false);
-      await idle('layers');
-      await click('layers', 'new-seed');
-      await idle('layers');
-      await set('layers', 'show-flowers', false);
-      await idle('layers');
+      await drive('layers', [['flower', 4], ['tree', 6], ['rock', 12], ['chest', 60], ['shared-grid', false], 'new-seed', ['show-flowers', false]]);
     },
     endless: async () => {
       // The smallest radius (the most points per chunk); then a drag across the map, a run of
       // jumps far away with the keyboard, and back home to chunks the world has forgotten.
-      await set('endless', 'radius', 6);
-      await idle('endless');
+      await drive('endless', [['radius', 6]]);
       const canvas = section('endless').locator('canvas');
       const box = await canvas.boundingBox();
       await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
@@ -341,22 +333,12 @@ describe('every lab at its heaviest', () => {
       await canvas.focus();
       for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+ArrowDown');
       await idle('endless');
-      await click('endless', 'reset');
-      await idle('endless');
-      await click('endless', 'new-seed');
-      await idle('endless');
+      await drive('endless', ['reset', 'new-seed']);
     },
     samplers: async () => {
       // The smallest spacing with the most tries: the most points to place and to paint. Then
       // k = 1, where the maximal sampler places nearly every point by filling gaps.
-      await set('samplers', 'radius', 8);
-      await idle('samplers');
-      await set('samplers', 'k', 60);
-      await idle('samplers');
-      await click('samplers', 'new-seed');
-      await idle('samplers');
-      await set('samplers', 'k', 1);
-      await idle('samplers');
+      await drive('samplers', [['radius', 8], ['k', 60], 'new-seed', ['k', 1]]);
     },
     relax: async () => {
       // Farthest-point optimisation from white noise (the dearest run), every start, a new seed
@@ -371,10 +353,7 @@ describe('every lab at its heaviest', () => {
       await page.waitForTimeout(40);
       await click('relax', 'new-seed');
       await idle('relax');
-      for (const value of [0, 64, 10, 40]) {
-        await set('relax', 'iterations', value);
-        await idle('relax');
-      }
+      await drive('relax', [0, 64, 10, 40].map((value) => ['iterations', value]));
     },
     spectrum: async () => {
       // Sixteen maps at the smallest spacing, for every point set (darts make the slowest sets).
@@ -385,8 +364,7 @@ describe('every lab at its heaviest', () => {
         await section('spectrum').locator(`input[name="method"][value="${method}"]`).check();
         await idle('spectrum');
       }
-      await click('spectrum', 'new-seed');
-      await idle('spectrum');
+      await drive('spectrum', ['new-seed']);
     },
     stipple: async () => {
       // The densest stipple (smallest radii, darkest gamma) in mono and in colour, the mask at
@@ -395,8 +373,7 @@ describe('every lab at its heaviest', () => {
       await set('stipple', 'min-radius', 1.5);
       await set('stipple', 'gamma', 4);
       await idle('stipple');
-      await set('stipple', 'colour', true);
-      await idle('stipple');
+      await drive('stipple', [['colour', true]]);
       await set('stipple', 'show-picture', true);
       await set('stipple', 'mask', true);
       await set('stipple', 'threshold', 0.95);
@@ -404,8 +381,7 @@ describe('every lab at its heaviest', () => {
       await idle('stipple');
       await section('stipple').locator('select[name="picture"]').selectOption('tree');
       await idle('stipple');
-      await click('stipple', 'new-seed');
-      await idle('stipple');
+      await drive('stipple', ['new-seed']);
     },
     editor: async () => {
       // The widest brush: an erase drag across the whole map, a paint drag back over it (the
@@ -423,10 +399,7 @@ describe('every lab at its heaviest', () => {
         await page.mouse.up();
         await idle('editor');
       }
-      await click('editor', 'undo');
-      await idle('editor');
-      await click('editor', 'new-seed');
-      await idle('editor');
+      await drive('editor', ['undo', 'new-seed']);
     },
     world: async () => {
       for (let i = 0; i < 3; i++) {
@@ -449,16 +422,8 @@ describe('every lab at its heaviest', () => {
     const sliders = await section(lab).locator('input[type="range"][name]').evaluateAll((inputs) =>
       inputs.slice(0, 4).map((i) => ({ name: i.name, min: i.min, max: i.max })),
     );
-    for (const end of ['min', 'max']) {
-      for (const slider of sliders) {
-        await set(lab, slider.name, slider[end]);
-        await idle(lab);
-      }
-    }
-    for (const action of ['new-seed', 'step', 'finish', 'reset']) {
-      await click(lab, action);
-      await idle(lab);
-    }
+    for (const end of ['min', 'max']) await drive(lab, sliders.map((slider) => [slider.name, slider[end]]));
+    await drive(lab, ['new-seed', 'step', 'finish', 'reset']);
   }
 
   test('no lab blocks the main thread for more than 50 ms', async () => {

@@ -6,24 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, frames as framesOf, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
+import { SCREENSHOTS, testFitsPhone, testNoProblems, useLab } from './harness.mjs';
 
 const METHODS = ['classic', 'parent-cone', 'roberts', 'maximal'];
 /** Every row of the table: the four on the map, then the fast sampler (no k). */
 const ROWS = [...METHODS, 'fast'];
 
-const { session, page } = usePage({ wasm: true, ready: () => samplers.show() });
-const samplers = labOf(page, 'samplers');
-const lab = () => samplers.section;
-
-
-const frames = () => framesOf(page, 2);
-const busy = samplers.busy;
-/**
- * Waits until the lab has taken the last change (it starts in the next frame), done the work
- * and drawn it: no aria-busy on the map.
- */
-const settled = () => samplers.idle({ timeout: 60_000 });
+const { session, page, section: lab, frames, busy, settled } = useLab('samplers', { timeout: 60_000 });
 
 /** Every row's readouts, as text and as numbers. */
 async function table() {

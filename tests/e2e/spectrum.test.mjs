@@ -6,23 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, frames as framesOf, labOf, testFitsPhone, testNoProblems, usePage } from './harness.mjs';
+import { SCREENSHOTS, testFitsPhone, testNoProblems, useLab } from './harness.mjs';
 
 const SETS = ['random', 'jittered', 'darts', 'bridson'];
 const LABELS = { random: 'Random', jittered: 'Jittered grid', darts: 'Dart throwing', bridson: 'Bridson' };
 
-const { session, page } = usePage({ wasm: true, ready: () => spectrum.show() });
-const spectrum = labOf(page, 'spectrum');
-const lab = () => spectrum.section;
-
-
-const frames = () => framesOf(page, 2);
-const busy = spectrum.busy;
-/**
- * Waits until the lab has taken the last change (it starts in the next frame), done the work
- * and drawn it: no aria-busy on the map.
- */
-const settled = () => spectrum.idle({ timeout: 60_000 });
+const { session, page, section: lab, frames, busy, settled } = useLab('spectrum', { timeout: 60_000 });
 
 /** Sets a slider or field as a reader's typing ends, and waits for the lab to settle. */
 async function setValue(name, value) {

@@ -8,12 +8,10 @@ import * as pkg from 'poisson-live';
 
 const { poissonDisk, PoissonSampler } = pkg;
 
-// The crate's documented figure (README, crate docs): 720 × 400, r 24, k 30, seed 123456.
-const W = 720;
-const H = 400;
-const R = 24;
-const K = 30;
-const SEED = 123456;
+// The crate's documented figure (README, crate docs) as poissonDisk's and PoissonSampler's
+// arguments: 720 × 400, r 24, k 30, seed 123456. It places COUNT points.
+const DOCUMENTED = [720, 400, 24, 30, 123456];
+const [W, H, R, K, SEED] = DOCUMENTED;
 const COUNT = 315;
 
 /** Every point on the map, [0, w) × [0, h), and no pair closer than `radius` (the crate's rule). */
@@ -33,24 +31,24 @@ function assertSpaced(flat, stride, radius, width, height) {
 }
 
 test('poissonDisk: the documented count, x, y, r triples spaced and on the map, the same every call', () => {
-  const points = poissonDisk(W, H, R, K, SEED);
+  const points = poissonDisk(...DOCUMENTED);
   assert.ok(points instanceof Float64Array);
   assert.equal(points.length, COUNT * 3);
   assertSpaced(points, 3, R, W, H);
   for (let i = 2; i < points.length; i += 3) assert.equal(points[i], R);
-  assert.deepEqual(poissonDisk(W, H, R, K, SEED), points);
+  assert.deepEqual(poissonDisk(...DOCUMENTED), points);
   assert.notDeepEqual(poissonDisk(W, H, R, K, SEED + 1), points);
 });
 
 test('PoissonSampler: startRandom, finish and pointCount give the one-call points', () => {
-  const sampler = new PoissonSampler(W, H, R, K, SEED);
+  const sampler = new PoissonSampler(...DOCUMENTED);
   assert.equal(sampler.pointCount, 0);
   assert.equal(sampler.startRandom(), true);
   assert.equal(sampler.pointCount, 1);
   sampler.finish();
   assert.equal(sampler.isFinished, true);
   assert.equal(sampler.pointCount, COUNT);
-  assert.deepEqual(sampler.points(), poissonDisk(W, H, R, K, SEED));
+  assert.deepEqual(sampler.points(), poissonDisk(...DOCUMENTED));
   sampler.free();
 });
 

@@ -18,15 +18,14 @@ import { trackPointer } from '../lib/pointer.js';
 import { onNextFrame, prefersReducedMotion } from '../lib/frame.js';
 import { jobDriver } from '../lib/job.js';
 import { buildParams, checkbox, range } from '../lib/params.js';
-import { actions, guardedParams, newSeed, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
+import { MAP, actions, guardedParams, newSeed, part, percent, player, readouts, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 import { showPath } from '../lib/listings.js';
 import { frameReader, lastStepPath, mapPainter } from './bridson/paint.js';
 import { stepReasons } from './bridson/reasons.js';
 import { timelinePlot } from './bridson/timeline.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** The accept rate beside the running total is counted over this many recent steps. */
 const RECENT_STEPS = 20;
 /**

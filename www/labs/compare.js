@@ -14,11 +14,10 @@ import { COLORS, clear, dots, gridLines, line, ring } from '../lib/draw.js';
 import { jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
 import { buildParams, checkbox, range } from '../lib/params.js';
-import { NEW_SEED, createLab, part, percent, replace, seedParam, units } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, part, percent, replace, seedParam, units } from '../lib/lab.js';
 import { shareGauge } from '../lib/gauge.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 const METHODS = [
   { name: 'random', label: 'Random' },
   { name: 'jittered', label: 'Jittered grid' },

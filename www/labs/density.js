@@ -12,10 +12,9 @@ import { COLORS, clear } from '../lib/draw.js';
 import { advance } from '../lib/job.js';
 import { offscreenLayer } from '../lib/layer.js';
 import { checkbox, range } from '../lib/params.js';
-import { NEW_SEED, createLab, seedParam, units } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, seedParam, units } from '../lib/lab.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** Tries per step, as in the Bridson lab. */
 const K = 30;
 /** The density map's raster: 4 map units a cell, smoothed when stretched over the map. */

@@ -9,11 +9,10 @@ import { jobDriver } from '../lib/job.js';
 import { buildParams, range } from '../lib/params.js';
 import { trackPointer } from '../lib/pointer.js';
 import { COLORS, clear, ring } from '../lib/draw.js';
-import { NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
 import { changed as mapChanged, editWork } from './editor/edits.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 const K = 30;
 /**
  * The two kinds of object: their spacing from their own kind, their weight when a candidate

@@ -25,10 +25,9 @@ import { trackPointer } from '../lib/pointer.js';
 import { COLORS, clear, line } from '../lib/draw.js';
 import { chunkTiles } from './endless/tiles.js';
 import { CHUNK, PENDING, PHASE_TINT, chunkNames } from './endless/overlay.js';
-import { NEW_SEED, createLab, replace, seedParam } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, replace, seedParam } from '../lib/lab.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 const K = 30;
 /** Chunks the world remembers; the view needs about 35 and their neighbours. */
 const CAPACITY = 96;

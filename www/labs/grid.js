@@ -7,11 +7,10 @@
 import { range } from '../lib/params.js';
 import { COLORS, clear, dot, dots, gridLines, line, ring } from '../lib/draw.js';
 import { onNextFrame } from '../lib/frame.js';
-import { NEW_SEED, createLab, part, replace, seedParam, units } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, part, replace, seedParam, units } from '../lib/lab.js';
 import { trackPointer } from '../lib/pointer.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** Share of Bridson's points the map keeps, leaving holes a reader can fill by hand. */
 export const KEEP = 0.55;
 /** How far one arrow-key press moves the probe, in map units (Shift moves five times as far). */

@@ -15,11 +15,10 @@ import { onNextFrame } from '../lib/frame.js';
 import { COLORS, clear } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { LAYER_READOUTS, NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { LAYER_READOUTS, MAP, NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
 import { objectPainters, size } from './layers/objects.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** The layers in placement order, as the core names them, with the control for each. */
 const LAYERS = ['chests', 'rocks', 'trees', 'flowers'];
 /** Objects (or collisions) per chunk of the picture, and map rows per band of the ground. */

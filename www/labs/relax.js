@@ -17,13 +17,12 @@ import { setupCanvas } from '../lib/canvas.js';
 import { clear } from '../lib/draw.js';
 import { onNextFrame } from '../lib/frame.js';
 import { buildParams, range } from '../lib/params.js';
-import { NEW_SEED, actions, count, createLab, newSeed, part, player, seedParam, units } from '../lib/lab.js';
+import { MAP, NEW_SEED, actions, count, createLab, newSeed, part, player, seedParam, units } from '../lib/lab.js';
 import { drawRadial } from '../lib/radial.js';
 import { drawCells } from './relax/cells.js';
 import { recordedRun } from './relax/record.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** Bridson's and the fast sampler's spacing: Bridson puts about 460 points on the map. */
 const RADIUS = 20;
 const K = 30;

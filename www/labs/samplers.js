@@ -21,11 +21,10 @@ import { range } from '../lib/params.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { advance, jobDriver } from '../lib/job.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
-import { NEW_SEED, createLab, part, percent, seedParam } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, part, percent, seedParam } from '../lib/lab.js';
 import { CHART_HEIGHT, CHART_WIDTH, drawChart } from './samplers/chart.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 const METHODS = [
   { name: 'classic', label: 'Classic Bridson', color: '#8a6d3b' },
   { name: 'parent-cone', label: 'Parent cone', color: '#2163a0' },

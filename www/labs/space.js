@@ -44,9 +44,7 @@ const SPREAD = 2;
 /** Below this width (CSS pixels) the map is drawn TALL units high, so the box is not tiny. */
 const NARROW = 560;
 /** Radians per arrow-key press (Shift: four times as far), per map unit dragged, per ms of spin. */
-const KEY_TURN = 0.1;
-const DRAG_TURN = 0.012;
-const SPIN = 0.0003;
+const TURN = { key: 0.1, drag: 0.012, spin: 0.0003 };
 /** A press and release closer than this (map units) is a tap, not a drag. */
 const TAP_SLOP = 6;
 /**
@@ -259,7 +257,7 @@ export function mount(section, wasm) {
       const press = state.pressed;
       if (press) {
         if (Math.hypot(at.x - press.start.x, at.y - press.start.y) > TAP_SLOP) press.dragged = true;
-        if (press.dragged) turn((at.x - press.last.x) * DRAG_TURN, (at.y - press.last.y) * DRAG_TURN);
+        if (press.dragged) turn((at.x - press.last.x) * TURN.drag, (at.y - press.last.y) * TURN.drag);
         press.last = at;
       } else if (event.pointerType === 'mouse') {
         const i = pick(state.cache, at.x, at.y);
@@ -277,7 +275,7 @@ export function mount(section, wasm) {
 
   canvas.tabIndex = 0;
   canvas.addEventListener('keydown', (event) => {
-    const step = event.shiftKey ? 4 * KEY_TURN : KEY_TURN;
+    const step = event.shiftKey ? 4 * TURN.key : TURN.key;
     const turns = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
     if (turns[event.key]) turn(...turns[event.key]);
     else if (event.key === 'Enter' || event.key === ' ') choose(middlemost(state.cache, state.scene === 'box' ? 0.5 : 8));
@@ -290,7 +288,7 @@ export function mount(section, wasm) {
 
   const request = onNextFrame((time) => {
     if (state.spin && state.visible) {
-      if (state.lastTime) state.yaw = (state.yaw + Math.min(50, time - state.lastTime) * SPIN) % (2 * Math.PI);
+      if (state.lastTime) state.yaw = (state.yaw + Math.min(50, time - state.lastTime) * TURN.spin) % (2 * Math.PI);
       state.lastTime = time;
       request();
     } else {

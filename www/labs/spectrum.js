@@ -17,12 +17,11 @@ import { setupCanvas, textSize } from '../lib/canvas.js';
 import { COLORS, clear, dots } from '../lib/draw.js';
 import { statusLine, stepsJob } from '../lib/job.js';
 import { buildParams, range } from '../lib/params.js';
-import { NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, part, seedParam } from '../lib/lab.js';
 import { drawRadial } from '../lib/radial.js';
 import { keyLines, keyText, paint, scale, tag } from './spectrum/picture.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /**
  * Frequencies computed: |fx| ≤ 64 across, |fy| ≤ 36 down. A step across is 1/720 cycle per map
  * unit and a step down 1/400, so 64 / 720 ≈ 36 / 400 makes the window (almost) square in

@@ -9,10 +9,9 @@ import { checkbox, range } from '../lib/params.js';
 import { COLORS, clear, dots, line, ring } from '../lib/draw.js';
 import { offscreenLayer, paintJob } from '../lib/layer.js';
 import { jobDriver } from '../lib/job.js';
-import { NEW_SEED, createLab, replace, seedParam, units } from '../lib/lab.js';
+import { MAP, NEW_SEED, createLab, replace, seedParam, units } from '../lib/lab.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** One tile; four copies fill the map. */
 const TILE_W = WIDTH / 2;
 const TILE_H = HEIGHT / 2;

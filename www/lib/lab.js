@@ -6,7 +6,9 @@
 //
 // The markup a lab section provides (index.html):
 //   <canvas data-role="map">, <div data-role="controls">, <div data-role="actions">,
-//   <dl data-role="readouts"> (or a table of its own), <p class="try">…</p>.
+//   <dl data-role="readouts"> (or a table of its own), <p class="try">…</p>. The panel of
+//   controls, actions and readouts that most labs share is written once, in index.html's
+//   <template id="lab-furniture">, and `furnishLabs` copies it into the labs.
 
 import { buildParams } from './params.js';
 import { onNextFrame, prefersReducedMotion } from './frame.js';
@@ -79,6 +81,31 @@ export function createLab(section, wasm, spec = {}) {
   return lab;
 }
 
+/**
+ * Puts the markup every lab repeats (index.html's `<template id="lab-furniture">`) into the
+ * labs of `root`, before any lab starts: a copy of the template's `.lab-panel` at the end of
+ * each `.lab-stage` that has no panel; the panel's parts at the end of each `.lab-panel` with
+ * no controls yet (an empty one, or one that holds only a picker), or the parts its
+ * `data-parts` names (roles, in that order; the attribute goes once they are in); and the
+ * template's "Loading the sampler…" note at the end of each lab, which www/main.js removes
+ * once the lab is mounted.
+ */
+export function furnishLabs(root = document) {
+  const furniture = root.getElementById('lab-furniture').content;
+  const panel = furniture.querySelector('.lab-panel');
+  const note = furniture.querySelector('.lab-placeholder');
+  for (const stage of root.querySelectorAll('[data-lab] .lab-stage')) {
+    if (!stage.querySelector(':scope > .lab-panel')) stage.append(panel.cloneNode(false));
+  }
+  for (const open of root.querySelectorAll('[data-lab] .lab-panel')) {
+    if (open.querySelector('[data-role="controls"]')) continue;
+    const roles = open.dataset.parts?.split(' ') ?? [...panel.children].map((child) => child.dataset.role);
+    for (const role of roles) open.append(part(panel, role).cloneNode(true));
+    delete open.dataset.parts;
+  }
+  for (const section of root.querySelectorAll('section[data-lab]')) section.append(note.cloneNode(true));
+}
+
 /** The "New seed" button's entry in an action table. */
 export const NEW_SEED = { action: 'new-seed', label: 'New seed' };
 
@@ -114,17 +141,21 @@ export function secondaryActions(section) {
   if (list) return list;
   const row = moreActions(section);
   if (!row) return null;
-  const menu = document.createElement('details');
-  menu.className = 'lab-menu';
-  const summary = document.createElement('summary');
-  summary.textContent = 'Points and link';
-  summary.title = 'Download the points shown, or copy a link to these settings';
-  const made = document.createElement('div');
-  made.className = 'actions';
+  const menu = element('details', { className: 'lab-menu' });
+  const summary = element('summary', {
+    textContent: 'Points and link',
+    title: 'Download the points shown, or copy a link to these settings',
+  });
+  const made = element('div', { className: 'actions' });
   made.dataset.role = 'menu';
   menu.append(summary, made);
   row.append(menu);
   return made;
+}
+
+/** A new `<tag>` element with `properties` (className, textContent, title, …) set on it. */
+export function element(tag, properties = {}) {
+  return Object.assign(document.createElement(tag), properties);
 }
 
 /** Finds the element with `data-role="role"` inside `section`, or fails loudly. */

@@ -1,7 +1,7 @@
 // Why each candidate of the Bridson lab's step was placed or refused: the counts under the map,
 // and the sentence for the candidate the pointer is over.
 
-import { readouts, units } from '../../lib/lab.js';
+import { element, readouts, units } from '../../lib/lab.js';
 import { markAt } from './paint.js';
 
 /** How near (map units) the pointer must be to a candidate's mark to pick it. */
@@ -12,15 +12,10 @@ const REACH = 12;
  * hovered)}`. `Outcome` is the bindings' outcome names; the map is `width × height`.
  */
 export function stepReasons(anchor, Outcome, width, height) {
-  const box = document.createElement('div');
-  box.className = 'step-reasons';
-  const title = document.createElement('p');
-  title.className = 'step-reasons-title';
-  title.textContent = 'This step’s candidates:';
-  const list = document.createElement('dl');
-  list.className = 'reasons';
-  const hoverNote = document.createElement('p');
-  hoverNote.className = 'step-hover';
+  const box = element('div', { className: 'step-reasons' });
+  const title = element('p', { className: 'step-reasons-title', textContent: 'This step’s candidates:' });
+  const list = element('dl', { className: 'reasons' });
+  const hoverNote = element('p', { className: 'step-hover' });
   hoverNote.setAttribute('aria-live', 'polite');
   box.append(title, list, hoverNote);
   anchor.after(box);

@@ -8,11 +8,10 @@ import { trackPointer } from '../../lib/pointer.js';
 
 const WIDTH = 720;
 const HEIGHT = 96;
-/** Room on the left and right for the axis labels, in plot units. */
-const LEFT = 46;
-const RIGHT = 8;
-const TOP = 8;
-const BOTTOM = 18;
+/** Room around the plot for the axis labels, in plot units. */
+const MARGIN = { left: 46, right: 8, top: 8, bottom: 18 };
+/** The plot's width between its margins, along which the run is drawn. */
+const INNER = WIDTH - MARGIN.left - MARGIN.right;
 /** Samples along the run: about one per two plot units. */
 const SAMPLES = 340;
 const RATE = '#c2185b';
@@ -31,8 +30,8 @@ export function timelinePlot(canvas, window, seek) {
   /** The step range the plot spans now (its x axis), for the pointer. */
   let span = 1;
 
-  const x = (step) => LEFT + ((WIDTH - LEFT - RIGHT) * step) / span;
-  const stepAt = (px) => Math.round(((px - LEFT) / (WIDTH - LEFT - RIGHT)) * span);
+  const x = (step) => MARGIN.left + (INNER * step) / span;
+  const stepAt = (px) => Math.round(((px - MARGIN.left) / INNER) * span);
   // A press seeks; moving with the button (or finger) down keeps seeking.
   trackPointer(canvas, { width: WIDTH, height: HEIGHT }, {
     down: ({ x: px }) => seek(Math.max(0, stepAt(px))),
@@ -49,13 +48,13 @@ export function timelinePlot(canvas, window, seek) {
     const recorded = series.length ? series[series.length - 3] : 0;
     // The axis spans the whole run once it is known, else what is recorded so far.
     span = Math.max(1, Number.isNaN(totalSteps) ? recorded : totalSteps);
-    const bottom = HEIGHT - BOTTOM;
-    const plotHeight = bottom - TOP;
+    const bottom = HEIGHT - MARGIN.bottom;
+    const plotHeight = bottom - MARGIN.top;
     let most = 1;
     for (let i = 1; i < series.length; i += 3) most = Math.max(most, series[i]);
 
     ctx.fillStyle = '#f6f5ee';
-    ctx.fillRect(LEFT, TOP, WIDTH - LEFT - RIGHT, plotHeight);
+    ctx.fillRect(MARGIN.left, MARGIN.top, INNER, plotHeight);
     // The run past the step shown is drawn faint (the record already holds it); up to the
     // step, in full.
     const head = x(Math.min(step, span));
@@ -73,7 +72,7 @@ export function timelinePlot(canvas, window, seek) {
     ctx.strokeStyle = HEAD;
     ctx.lineWidth = 1.5;
     ctx.beginPath();
-    ctx.moveTo(head, TOP - 4);
+    ctx.moveTo(head, MARGIN.top - 4);
     ctx.lineTo(head, bottom + 2);
     ctx.stroke();
 
@@ -84,18 +83,18 @@ export function timelinePlot(canvas, window, seek) {
     ctx.textAlign = 'right';
     // On a phone the text is drawn larger (textSize): shorter words keep it from colliding.
     const narrow = view.cssWidth < 500;
-    ctx.fillText(narrow ? '100' : '100 %', LEFT - 4, TOP);
-    ctx.fillText('0', LEFT - 4, bottom);
+    ctx.fillText(narrow ? '100' : '100 %', MARGIN.left - 4, MARGIN.top);
+    ctx.fillText('0', MARGIN.left - 4, bottom);
     ctx.textBaseline = 'alphabetic';
     ctx.textAlign = 'left';
-    ctx.fillText(narrow ? '0' : 'step 0', LEFT, HEIGHT - 4);
+    ctx.fillText(narrow ? '0' : 'step 0', MARGIN.left, HEIGHT - 4);
     ctx.textAlign = 'right';
-    ctx.fillText(`${Math.round(span)}${Number.isNaN(totalSteps) ? '…' : ''}`, WIDTH - RIGHT, HEIGHT - 4);
+    ctx.fillText(`${Math.round(span)}${Number.isNaN(totalSteps) ? '…' : ''}`, WIDTH - MARGIN.right, HEIGHT - 4);
     ctx.textAlign = 'center';
     ctx.fillStyle = RATE;
-    ctx.fillText(narrow ? 'accept rate %' : `accept rate, last ${window} steps`, LEFT + (WIDTH - LEFT - RIGHT) * 0.3, HEIGHT - 4);
+    ctx.fillText(narrow ? 'accept rate %' : `accept rate, last ${window} steps`, MARGIN.left + INNER * 0.3, HEIGHT - 4);
     ctx.fillStyle = '#a0601a';
-    ctx.fillText(narrow ? 'active list' : `active list (up to ${Math.round(most)})`, LEFT + (WIDTH - LEFT - RIGHT) * 0.72, HEIGHT - 4);
+    ctx.fillText(narrow ? 'active list' : `active list (up to ${Math.round(most)})`, MARGIN.left + INNER * 0.72, HEIGHT - 4);
   }
 
   /** The active list's area and the accept rate's line, over the whole recorded run. */

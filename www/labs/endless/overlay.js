@@ -3,9 +3,9 @@
 
 import { textSize } from '../../lib/canvas.js';
 import { line } from '../../lib/draw.js';
+import { MAP } from '../../lib/lab.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 export const CHUNK = 120;
 /** A faint tint per phase. */
 export const PHASE_TINT = [

@@ -1,8 +1,9 @@
 // The spectrum lab's picture of the periodogram: the power on a log scale through a colour
 // ramp, the key in words and the colour scale beside it, and small tags readable on any colour.
 
-const WIDTH = 720;
-const HEIGHT = 400;
+import { MAP } from '../../lib/lab.js';
+
+const { width: WIDTH, height: HEIGHT } = MAP;
 /** The log scale: power 10^LOG_MIN and below is darkest, 10^LOG_MAX and above brightest. */
 const LOG_MIN = -2;
 const LOG_MAX = 1;

@@ -4,10 +4,9 @@
 // getImageData, so map units are the picture's pixels.
 
 import { jobDriver, markBusy } from '../../lib/job.js';
-import { messageOf } from '../../lib/lab.js';
+import { MAP, messageOf } from '../../lib/lab.js';
 
-const WIDTH = 720;
-const HEIGHT = 400;
+const { width: WIDTH, height: HEIGHT } = MAP;
 const PAPER = '#ffffff';
 /** The menu entry for a reader's own picture. */
 export const UPLOAD = 'upload';
