@@ -15,7 +15,7 @@
 
 use crate::base::error::{positive, Error, Result};
 use crate::measures::buckets::{dist2, Buckets};
-use crate::measures::clearing::{line_neighbours, make_delaunay, unit_scale};
+use crate::measures::clearing::{delaunay, line_neighbours};
 
 /// The quality figures of one point set ([`quality`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -212,16 +212,7 @@ pub(crate) fn nearest_distances(
             }
         }
     }
-    let scale = unit_scale(&all);
-    let scaled: Vec<delaunator::Point> = all
-        .iter()
-        .map(|p| delaunator::Point {
-            x: p[0] * scale,
-            y: p[1] * scale,
-        })
-        .collect();
-    let mut tri = delaunator::triangulate(&scaled);
-    make_delaunay(&scaled, &mut tri);
+    let tri = delaunay(&all);
     let mut edge = |a: usize, b: usize| {
         let (i, j) = (owner[a], owner[b]);
         if i != j {

@@ -13,7 +13,7 @@
 
 use crate::base::error::Result;
 use crate::measures::buckets::dist2;
-use crate::measures::clearing::{line_neighbours, make_delaunay, unit_scale};
+use crate::measures::clearing::{delaunay, line_neighbours};
 use crate::measures::quality::check_points;
 
 /// The map a pass works on: `[0, width) × [0, height)`, a torus when `wrap`.
@@ -201,16 +201,7 @@ pub(crate) fn copies_near_edges(
 /// The Delaunay edges of `positions` that start at one of the first `n`, both ways round;
 /// points on one line are joined to their neighbours along it.
 fn delaunay_edges(positions: &[[f64; 2]], n: usize) -> Vec<(usize, usize)> {
-    let scale = unit_scale(positions);
-    let scaled: Vec<delaunator::Point> = positions
-        .iter()
-        .map(|p| delaunator::Point {
-            x: p[0] * scale,
-            y: p[1] * scale,
-        })
-        .collect();
-    let mut tri = delaunator::triangulate(&scaled);
-    make_delaunay(&scaled, &mut tri);
+    let tri = delaunay(positions);
     let mut edges = Vec::with_capacity(tri.triangles.len());
     let mut add = |a: usize, b: usize| {
         if a < n {
