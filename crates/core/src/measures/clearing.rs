@@ -259,6 +259,26 @@ pub(crate) fn delaunay(points: &[[f64; 2]]) -> delaunator::Triangulation {
     tri
 }
 
+/// Calls `edge(a, b)` once for each edge of [`delaunay`]'s triangulation of `points`, in the
+/// order of its half-edges; points that make no triangle (all on one line, or fewer than three
+/// distinct ones) are joined to their neighbours along the line instead.
+pub(crate) fn each_delaunay_edge(points: &[[f64; 2]], mut edge: impl FnMut(usize, usize)) {
+    let tri = delaunay(points);
+    if tri.triangles.is_empty() {
+        for (a, b) in line_neighbours(points) {
+            edge(a, b);
+        }
+    }
+    for (e, &twin) in tri.halfedges.iter().enumerate() {
+        if twin == delaunator::EMPTY || e < twin {
+            edge(
+                tri.triangles[e],
+                tri.triangles[delaunator::next_halfedge(e)],
+            );
+        }
+    }
+}
+
 /// `points` scaled by [`unit_scale`], and their triangulation.
 fn triangulate_at_unit(points: &[[f64; 2]]) -> (Vec<delaunator::Point>, delaunator::Triangulation) {
     let scale = unit_scale(points);
