@@ -201,7 +201,7 @@ fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
         "400",
         &["-f", "csv", "-s", "5"],
     )));
-    let mesh = poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap());
+    let mesh = poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(obj).unwrap());
     let domain = Domain::WeightedSurface {
         mesh: mesh.unwrap(),
         weights,
@@ -228,7 +228,7 @@ fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
             "not a number",
         ),
     ] {
-        std::fs::write(&file, content).unwrap();
+        std::fs::write(file, content).unwrap();
         let (code, err) = failure(&weighted(obj, file, "40", &["-o", out.to_str().unwrap()]));
         assert_eq!(code, 1, "{err}");
         assert!(
@@ -237,8 +237,8 @@ fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
         );
         assert!(!out.exists());
     }
-    std::fs::remove_file(&obj).unwrap();
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(obj).unwrap();
+    std::fs::remove_file(file).unwrap();
 }
 
 /// One line on stderr, nothing on stdout, no file: exit 1 for a value, 2 for the command line.
