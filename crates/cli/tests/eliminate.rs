@@ -115,17 +115,21 @@ fn a_mesh_gives_each_points_face_and_exactly_the_count() {
     let obj = temp("square.obj");
     std::fs::write(&obj, "v 0 0 1\nv 6 0 1\nv 6 6 1\nv 0 6 1\nf 1 2 3 4\n").unwrap();
     let path = obj.to_str().unwrap();
-    let csv = stdout(&poisson(&[
-        "eliminate",
-        "-n",
-        "25",
-        "-i",
-        path,
-        "-f",
-        "csv",
-        "-s",
-        "3",
-    ]));
+    // 25 points on the square from seed 3, written as `format`.
+    let run = |format| {
+        stdout(&poisson(&[
+            "eliminate",
+            "-n",
+            "25",
+            "-i",
+            path,
+            "-f",
+            format,
+            "-s",
+            "3",
+        ]))
+    };
+    let csv = run("csv");
     let mesh =
         poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
     let (got, want) = surface_rows(&csv, &Domain::Surface(mesh), 25, 3);
@@ -142,16 +146,7 @@ fn a_mesh_gives_each_points_face_and_exactly_the_count() {
         assert_eq!(row[2], 1.0, "on the square's plane");
         assert_eq!(p.face, usize::from(row[1] > row[0]), "{row:?}");
     }
-    let count = stdout(&poisson(&[
-        "eliminate",
-        "-n",
-        "25",
-        "-i",
-        path,
-        "-f",
-        "count",
-    ]));
-    assert_eq!(count.trim(), "25");
+    assert_eq!(run("count").trim(), "25");
     std::fs::remove_file(&obj).unwrap();
 }
 

@@ -788,6 +788,17 @@ fn not_positive() -> impl Strategy<Value = f64> {
 }
 
 /// Every method with one bad number in a given slot (0 width, 1 height, 2 radius or spacing).
+/// A `w × h` map at radius `r` with k = 30 and seed 1.
+fn k30_seed1(w: f64, h: f64, r: f64) -> SamplerParams {
+    SamplerParams {
+        width: w,
+        height: h,
+        radius: r,
+        k: 30,
+        seed: 1,
+    }
+}
+
 fn every_method(slot: usize, bad: f64) -> Vec<(&'static str, poisson_live::Result<usize>)> {
     let pick = |i: usize, good: f64| if i == slot { bad } else { good };
     let (w, h, r) = (pick(0, 200.0), pick(1, 100.0), pick(2, 10.0));
@@ -820,31 +831,11 @@ fn every_method(slot: usize, bad: f64) -> Vec<(&'static str, poisson_live::Resul
         ("Sampler", Sampler::new(w, h, r, 30, 1).map(|_| 0)),
         (
             "variable_radius min",
-            len(variable_radius(
-                SamplerParams {
-                    width: w,
-                    height: h,
-                    radius: r,
-                    k: 30,
-                    seed: 1,
-                },
-                20.0,
-                |_, _| 15.0,
-            )),
+            len(variable_radius(k30_seed1(w, h, r), 20.0, |_, _| 15.0)),
         ),
         (
             "variable_radius max",
-            len(variable_radius(
-                SamplerParams {
-                    width: w,
-                    height: h,
-                    radius: 5.0,
-                    k: 30,
-                    seed: 1,
-                },
-                r,
-                |_, _| 15.0,
-            )),
+            len(variable_radius(k30_seed1(w, h, 5.0), r, |_, _| 15.0)),
         ),
         (
             "place_layers",
@@ -929,18 +920,7 @@ fn check_too_much_work(w: f64, h: f64, r: f64) -> Result<f64, TestCaseError> {
         })
         .map(|_| ()),
         poisson_disk(w, h, r, 30, 1).map(|_| ()),
-        variable_radius(
-            SamplerParams {
-                width: w,
-                height: h,
-                radius: r,
-                k: 30,
-                seed: 1,
-            },
-            2.0 * r,
-            |_, _| 0.0,
-        )
-        .map(|_| ()),
+        variable_radius(k30_seed1(w, h, r), 2.0 * r, |_, _| 0.0).map(|_| ()),
         place_layers(w, h, vec![Layer::new(r, 30, 1)]).map(|_| ()),
     ];
     let mut advice = Vec::new();
