@@ -1501,13 +1501,9 @@ fn mesh_weights_vary_the_spacing_and_bad_weights_write_nothing() {
         poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
     let spacing =
         poisson_live::space::MeshSpacing::new(&mesh, 0.5, 1.5, vec![1.0, 0.0, 0.0, 1.0]).unwrap();
-    for method in ["bridson", "fast"] {
-        let want = match method {
-            "bridson" => poisson_live::space::sample_mesh_weighted(&mesh, &spacing, 30, 9),
-            _ => poisson_live::space::fast_sample_mesh_weighted(&mesh, &spacing, 9),
-        }
-        .unwrap();
-        let csv = stdout(&poisson(&[
+    /// `mesh` on the weighted square at r = 0.5, --radius-max `r2`, then `tail`.
+    fn weighted<'a>(path: &'a str, wpath: &'a str, r2: &'a str, tail: &[&'a str]) -> Vec<&'a str> {
+        let mut args = vec![
             "mesh",
             "-i",
             path,
@@ -1516,14 +1512,23 @@ fn mesh_weights_vary_the_spacing_and_bad_weights_write_nothing() {
             "--weights",
             wpath,
             "--radius-max",
+            r2,
+        ];
+        args.extend_from_slice(tail);
+        args
+    }
+    for method in ["bridson", "fast"] {
+        let want = match method {
+            "bridson" => poisson_live::space::sample_mesh_weighted(&mesh, &spacing, 30, 9),
+            _ => poisson_live::space::fast_sample_mesh_weighted(&mesh, &spacing, 9),
+        }
+        .unwrap();
+        let csv = stdout(&poisson(&weighted(
+            path,
+            wpath,
             "1.5",
-            "--method",
-            method,
-            "--seed",
-            "9",
-            "--format",
-            "csv",
-        ]));
+            &["--method", method, "--seed", "9", "--format", "csv"],
+        )));
         let rows: Vec<Vec<f64>> = csv
             .lines()
             .skip(1)
@@ -1558,20 +1563,7 @@ fn mesh_weights_vary_the_spacing_and_bad_weights_write_nothing() {
         ),
     ] {
         std::fs::write(&weights, text).unwrap();
-        let args = [
-            "mesh",
-            "-i",
-            path,
-            "-r",
-            "0.5",
-            "--weights",
-            wpath,
-            "--radius-max",
-            r2,
-            "-o",
-            o,
-        ];
-        let (code, err) = failure(&args);
+        let (code, err) = failure(&weighted(path, wpath, r2, &["-o", o]));
         assert_eq!(code, 1, "{err}");
         assert!(err.contains(message), "{err}");
         assert!(!out.exists(), "{text:?} wrote {o}");

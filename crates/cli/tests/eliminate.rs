@@ -3,8 +3,9 @@
 
 mod common;
 
-use common::{poisson, stdout};
+use common::{failure, poisson, stdout};
 use poisson_live::eliminate::{eliminate, Domain, Samples};
+use poisson_live::space::MeshPoint;
 use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
@@ -18,6 +19,27 @@ fn mesh_corners(path: &std::path::Path, face: usize) -> [[f64; 3]; 3] {
     let mesh =
         poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(path).unwrap()).unwrap();
     mesh.corners(face)
+}
+
+/// The CSV rows of `eliminate` of `n` points on a mesh, checked against the crate's points on
+/// `domain` from `seed`: exactly `n`, each with the crate's position and face. The rows, and
+/// the crate's points.
+fn surface_rows(
+    csv: &str,
+    domain: &Domain,
+    n: usize,
+    seed: i32,
+) -> (Vec<Vec<f64>>, Vec<MeshPoint>) {
+    let Samples::Surface(want) = eliminate(domain, n, seed).unwrap() else {
+        panic!("a mesh gave other samples")
+    };
+    let got = rows(csv, "x,y,z,face,u,v");
+    assert_eq!(got.len(), n);
+    for (row, p) in got.iter().zip(&want) {
+        assert_eq!(row[..3], p.position[..]);
+        assert_eq!(row[3], p.face as f64);
+    }
+    (got, want)
 }
 
 fn rows(csv: &str, header: &str) -> Vec<Vec<f64>> {
@@ -93,27 +115,25 @@ fn a_mesh_gives_each_points_face_and_exactly_the_count() {
     let obj = temp("square.obj");
     std::fs::write(&obj, "v 0 0 1\nv 6 0 1\nv 6 6 1\nv 0 6 1\nf 1 2 3 4\n").unwrap();
     let path = obj.to_str().unwrap();
-    let csv = stdout(&poisson(&[
-        "eliminate",
-        "-n",
-        "25",
-        "-i",
-        path,
-        "-f",
-        "csv",
-        "-s",
-        "3",
-    ]));
+    // 25 points on the square from seed 3, written as `format`.
+    let run = |format| {
+        stdout(&poisson(&[
+            "eliminate",
+            "-n",
+            "25",
+            "-i",
+            path,
+            "-f",
+            format,
+            "-s",
+            "3",
+        ]))
+    };
+    let csv = run("csv");
     let mesh =
         poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap()).unwrap();
-    let Samples::Surface(want) = eliminate(&Domain::Surface(mesh), 25, 3).unwrap() else {
-        panic!()
-    };
-    let got = rows(&csv, "x,y,z,face,u,v");
-    assert_eq!(got.len(), 25);
+    let (got, want) = surface_rows(&csv, &Domain::Surface(mesh), 25, 3);
     for (row, p) in got.iter().zip(&want) {
-        assert_eq!(row[..3], p.position[..]);
-        assert_eq!(row[3], p.face as f64);
         assert_eq!(row[4..], p.barycentric[..]);
         // The row's u, v put it back where it is on its triangle.
         let corners = mesh_corners(&obj, p.face);
@@ -126,21 +146,29 @@ fn a_mesh_gives_each_points_face_and_exactly_the_count() {
         assert_eq!(row[2], 1.0, "on the square's plane");
         assert_eq!(p.face, usize::from(row[1] > row[0]), "{row:?}");
     }
-    let count = stdout(&poisson(&[
-        "eliminate",
-        "-n",
-        "25",
-        "-i",
-        path,
-        "-f",
-        "count",
-    ]));
-    assert_eq!(count.trim(), "25");
+    assert_eq!(run("count").trim(), "25");
     std::fs::remove_file(&obj).unwrap();
 }
 
 /// --weights with --radius-max on a mesh: the crate's weighted points to the bit, more of them
 /// on the heavy half (weight 1 where x > 0).
+/// `eliminate` of `n` points on `obj` weighted by `weights`, at --radius-max 2, then `tail`.
+fn weighted<'a>(obj: &'a str, weights: &'a str, n: &'a str, tail: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "eliminate",
+        "-n",
+        n,
+        "-i",
+        obj,
+        "--weights",
+        weights,
+        "--radius-max",
+        "2",
+    ];
+    args.extend_from_slice(tail);
+    args
+}
+
 #[test]
 fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
     let ring = poisson_live::space::Mesh::torus(8.0, 3.0, 24, 12).unwrap();
@@ -161,36 +189,20 @@ fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
     let file = temp("weights.txt");
     let lines: Vec<String> = weights.iter().map(|w| w.to_string()).collect();
     std::fs::write(&file, lines.join("\n")).unwrap();
-    let csv = stdout(&poisson(&[
-        "eliminate",
-        "-n",
+    let (obj, file) = (obj.to_str().unwrap(), file.to_str().unwrap());
+    let csv = stdout(&poisson(&weighted(
+        obj,
+        file,
         "400",
-        "-i",
-        obj.to_str().unwrap(),
-        "--weights",
-        file.to_str().unwrap(),
-        "--radius-max",
-        "2",
-        "-f",
-        "csv",
-        "-s",
-        "5",
-    ]));
-    let mesh = poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(&obj).unwrap());
+        &["-f", "csv", "-s", "5"],
+    )));
+    let mesh = poisson_live::space::Mesh::from_obj(&std::fs::read_to_string(obj).unwrap());
     let domain = Domain::WeightedSurface {
         mesh: mesh.unwrap(),
         weights,
         radius_max: 2.0,
     };
-    let Samples::Surface(want) = eliminate(&domain, 400, 5).unwrap() else {
-        panic!()
-    };
-    let got = rows(&csv, "x,y,z,face,u,v");
-    assert_eq!(got.len(), 400);
-    for (row, p) in got.iter().zip(&want) {
-        assert_eq!(row[..3], p.position[..]);
-        assert_eq!(row[3], p.face as f64);
-    }
+    let (got, _) = surface_rows(&csv, &domain, 400, 5);
     let heavy = got.iter().filter(|r| r[0] > 0.0).count();
     assert!(
         heavy >= 2 * (400 - heavy),
@@ -211,32 +223,17 @@ fn weights_on_a_mesh_are_the_crates_and_crowd_the_heavy_half() {
             "not a number",
         ),
     ] {
-        std::fs::write(&file, content).unwrap();
-        let args = [
-            "eliminate",
-            "-n",
-            "40",
-            "-i",
-            obj.to_str().unwrap(),
-            "--weights",
-            file.to_str().unwrap(),
-            "--radius-max",
-            "2",
-            "-o",
-            out.to_str().unwrap(),
-        ];
-        let got = poisson(&args);
-        let err = String::from_utf8(got.stderr).unwrap();
-        assert_eq!(got.status.code(), Some(1), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
+        std::fs::write(file, content).unwrap();
+        let (code, err) = failure(&weighted(obj, file, "40", &["-o", out.to_str().unwrap()]));
+        assert_eq!(code, 1, "{err}");
         assert!(
             err.contains(words) && err.contains("weights.txt"),
             "{words}: {err}"
         );
         assert!(!out.exists());
     }
-    std::fs::remove_file(&obj).unwrap();
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(obj).unwrap();
+    std::fs::remove_file(file).unwrap();
 }
 
 /// One line on stderr, nothing on stdout, no file: exit 1 for a value, 2 for the command line.
@@ -332,11 +329,8 @@ fn bad_input_is_one_line_and_writes_nothing() {
             "1000 points do not fit",
         ),
     ] {
-        let got = poisson(args);
-        let err = String::from_utf8(got.stderr).unwrap();
-        assert_eq!(got.status.code(), Some(status), "{args:?}: {err}");
-        assert!(got.stdout.is_empty(), "{args:?}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let (code, err) = failure(args);
+        assert_eq!(code, status, "{args:?}: {err}");
         assert!(err.contains(words), "{args:?}: {err}");
         assert!(!std::path::Path::new(out).exists(), "{args:?} wrote a file");
     }

@@ -313,6 +313,8 @@ fn refused(classes: Vec<Class>, between: Vec<Between>) -> (ClassProblem, Error) 
 fn bad_classes_are_refused_with_what_to_change() {
     let tree = || Class::new("tree", 10.0);
     let rock = || Class::new("rock", 20.0);
+    // Tree and rock, refused for their one between rule `a`–`b` at `spacing`.
+    let between = |a, b, spacing| refused(vec![tree(), rock()], vec![Between::new(a, b, spacing)]);
 
     let (p, e) = refused(vec![], vec![]);
     assert_eq!(p, ClassProblem::NoClasses);
@@ -353,10 +355,7 @@ fn bad_classes_are_refused_with_what_to_change() {
     let (p, _) = refused(vec![tree().weight(1e308), rock().weight(1e308)], vec![]);
     assert!(matches!(p, ClassProblem::Weight { .. }), "{p:?}");
 
-    let (p, e) = refused(
-        vec![tree(), rock()],
-        vec![Between::new("tree", "bush", 5.0)],
-    );
+    let (p, e) = between("tree", "bush", 5.0);
     assert_eq!(
         p,
         ClassProblem::UnknownClass {
@@ -369,10 +368,7 @@ fn bad_classes_are_refused_with_what_to_change() {
     );
 
     for bad in [0.0, -1.0, f64::NAN] {
-        let (p, e) = refused(
-            vec![tree(), rock()],
-            vec![Between::new("rock", "tree", bad)],
-        );
+        let (p, e) = between("rock", "tree", bad);
         assert!(
             matches!(&p, ClassProblem::BetweenSpacing { a, b, .. } if a == "rock" && b == "tree")
         );
@@ -383,10 +379,7 @@ fn bad_classes_are_refused_with_what_to_change() {
         );
     }
 
-    let (p, _) = refused(
-        vec![tree(), rock()],
-        vec![Between::new("tree", "tree", 5.0)],
-    );
+    let (p, _) = between("tree", "tree", 5.0);
     assert_eq!(
         p,
         ClassProblem::SameClass {

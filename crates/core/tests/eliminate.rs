@@ -14,18 +14,30 @@ fn hex(area: f64, n: usize) -> f64 {
     (2.0 * area / (3f64.sqrt() * n as f64)).sqrt()
 }
 
-fn plane(domain: &Domain, n: usize, seed: i32) -> Vec<[f64; 2]> {
-    match eliminate(domain, n, seed).unwrap() {
-        Samples::Plane(p) => p,
+/// `n` points on the map `size`, checked to be exactly `n`, all on the map.
+fn plane(size: [f64; 2], wrap: bool, n: usize, seed: i32) -> Vec<[f64; 2]> {
+    match eliminate(&Domain::Plane { size, wrap }, n, seed).unwrap() {
+        Samples::Plane(p) => counted_inside(p, size, n),
         other => panic!("a plane gave {other:?}"),
     }
 }
 
-fn space(domain: &Domain, n: usize, seed: i32) -> Vec<[f64; 3]> {
-    match eliminate(domain, n, seed).unwrap() {
-        Samples::Space(p) => p,
+/// `n` points in the box `size`, checked to be exactly `n`, all in the box.
+fn space(size: [f64; 3], wrap: bool, n: usize, seed: i32) -> Vec<[f64; 3]> {
+    match eliminate(&Domain::Space { size, wrap }, n, seed).unwrap() {
+        Samples::Space(p) => counted_inside(p, size, n),
         other => panic!("a box gave {other:?}"),
     }
+}
+
+fn counted_inside<const D: usize>(
+    points: Vec<[f64; D]>,
+    size: [f64; D],
+    n: usize,
+) -> Vec<[f64; D]> {
+    assert_eq!(points.len(), n);
+    assert!(inside(&points, size));
+    points
 }
 
 fn inside<const D: usize>(points: &[[f64; D]], size: [f64; D]) -> bool {
@@ -38,9 +50,7 @@ fn inside<const D: usize>(points: &[[f64; D]], size: [f64; D]) -> bool {
 #[test]
 fn the_box_at_ten_thousand_keeps_its_spacing_and_its_prefix() {
     let size = [200.0, 100.0];
-    let p = plane(&Domain::Plane { size, wrap: false }, 10_000, 1);
-    assert_eq!(p.len(), 10_000);
-    assert!(inside(&p, size));
+    let p = plane(size, false, 10_000, 1);
     let full = smallest_pair(&p, None) / hex(20_000.0, 10_000);
     let prefix = smallest_pair(&p[..1000], None) / hex(20_000.0, 1000);
     assert!(full >= 0.72, "δX {full}");
@@ -50,9 +60,7 @@ fn the_box_at_ten_thousand_keeps_its_spacing_and_its_prefix() {
 #[test]
 fn a_torus_keeps_its_spacing_across_the_seams() {
     let size = [60.0, 40.0];
-    let p = plane(&Domain::Plane { size, wrap: true }, 2000, 3);
-    assert_eq!(p.len(), 2000);
-    assert!(inside(&p, size));
+    let p = plane(size, true, 2000, 3);
     let wrapped = smallest_pair(&p, Some(size)) / hex(2400.0, 2000);
     assert!(wrapped >= 0.7, "wrapped δX {wrapped}");
 }
@@ -62,9 +70,7 @@ fn boxes_in_3d_plain_and_wrapped() {
     let size = [20.0, 15.0, 10.0];
     let d_max = 2.0 * r_max(3000.0, 2000, 3);
     for wrap in [false, true] {
-        let p = space(&Domain::Space { size, wrap }, 2000, 5);
-        assert_eq!(p.len(), 2000);
-        assert!(inside(&p, size));
+        let p = space(size, wrap, 2000, 5);
         let d = smallest_pair(&p, wrap.then_some(size)) / d_max;
         assert!(d >= 0.68, "wrap {wrap}: smallest pair {d} of 2 r_max");
         let first = smallest_pair(&p[..200], None) / (2.0 * r_max(3000.0, 200, 3));
@@ -179,22 +185,9 @@ fn one_point_and_a_few() {
     for n in [1, 2, 3, 7] {
         let size = [5.0, 3.0];
         for wrap in [false, true] {
-            let p = plane(&Domain::Plane { size, wrap }, n, 11);
-            assert_eq!(p.len(), n);
-            assert!(inside(&p, size));
+            plane(size, wrap, n, 11);
         }
-        assert_eq!(
-            space(
-                &Domain::Space {
-                    size: [1.0; 3],
-                    wrap: true
-                },
-                n,
-                2
-            )
-            .len(),
-            n
-        );
+        space([1.0; 3], true, n, 2);
     }
 }
 

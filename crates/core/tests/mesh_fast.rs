@@ -6,6 +6,8 @@ use poisson_live::space::{
     fast_sample_mesh, FastMeshSampler, Mesh, MeshPoint, SpaceGrid, MAX_FAST_TRIANGLES,
 };
 use proptest::prelude::*;
+
+mod common;
 #[path = "space_digests/mod.rs"]
 #[allow(dead_code)]
 mod space_digests;
@@ -76,13 +78,7 @@ fn coverage(mesh: &Mesh, points: &[MeshPoint], r: f64, samples: usize) -> f64 {
         })
         .collect();
     let total = *areas.last().unwrap();
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut unit = || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut unit = common::lcg_unit(0x9E37_79B9_7F4A_7C15);
     let mut near = 0;
     for _ in 0..samples {
         let t = areas

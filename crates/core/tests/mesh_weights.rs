@@ -7,6 +7,8 @@ use poisson_live::space::{
 };
 use proptest::prelude::*;
 
+mod common;
+
 /// Pairs closer than the smaller of their two radii (each radius recomputed from where the
 /// point says it sits), by comparing every pair.
 fn too_close(mesh: &Mesh, spacing: &MeshSpacing, points: &[MeshPoint]) -> usize {
@@ -45,13 +47,8 @@ proptest! {
         r in 0.5f64..1.5, stretch in 1.0f64..2.5, seed in 1i32..i32::MAX, salt in any::<u64>(),
     ) {
         let mesh = Mesh::torus(major, minor, around, across).unwrap();
-        let mut state = salt;
-        let weights: Vec<f64> = (0..mesh.vertices().len())
-            .map(|_| {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                (state >> 11) as f64 / (1u64 << 53) as f64
-            })
-            .collect();
+        let mut unit = common::lcg_unit(salt);
+        let weights: Vec<f64> = (0..mesh.vertices().len()).map(|_| unit()).collect();
         let spacing = MeshSpacing::new(&mesh, r, r * stretch, weights).unwrap();
         let fast = fast_sample_mesh_weighted(&mesh, &spacing, seed).unwrap();
         let bridson = sample_mesh_weighted(&mesh, &spacing, 30, seed).unwrap();

@@ -9,6 +9,8 @@
 use poisson_live::metrics::*;
 use poisson_live::Point;
 use proptest::prelude::*;
+
+mod common;
 use proptest::sample::Index;
 
 // ---------------------------------------------------------------------------------------------
@@ -530,13 +532,8 @@ fn audit_reports_the_worst_offender() {
 // ---------------------------------------------------------------------------------------------
 
 /// A small deterministic generator for test inputs (not the crate's sampler RNG).
-fn lcg_points(n: usize, w: f64, h: f64, mut seed: u64) -> Vec<[f64; 2]> {
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+fn lcg_points(n: usize, w: f64, h: f64, seed: u64) -> Vec<[f64; 2]> {
+    let mut next = common::lcg_unit(seed);
     (0..n).map(|_| [next() * w, next() * h]).collect()
 }
 

@@ -103,6 +103,11 @@ fn map_and_radius(max_points: f64) -> impl Strategy<Value = (f64, f64, f64)> {
     map_and_spacing(side(), max_points)
 }
 
+/// A sampler's arguments: [`map_and_radius`], a `k` from 1 to 39, and a [`seed`].
+fn sampler_args(max_points: f64) -> impl Strategy<Value = ((f64, f64, f64), u32, i32)> {
+    (map_and_radius(max_points), 1u32..40, seed())
+}
+
 fn disc_mask(w: f64, h: f64) -> impl Strategy<Value = Mask> {
     let discs = prop::collection::vec(
         (0.0..w, 0.0..h, 5.0..0.6 * w.max(h)).prop_map(|(x, y, r)| [x, y, r]),
@@ -140,7 +145,7 @@ proptest! {
     // Guards: a grid that misses a neighbour (reach too small, wrong clamp, `<=` for `<`), or a
     // cell overwritten by a second point so later checks forget the first.
     #[test]
-    fn poisson_disk_keeps_its_radius((w, h, r) in map_and_radius(800.0), k in 1u32..40, seed in seed()) {
+    fn poisson_disk_keeps_its_radius(((w, h, r), k, seed) in sampler_args(800.0)) {
         let pts = poisson_disk(w, h, r, k, seed).unwrap();
         prop_assert!(!pts.is_empty(), "the first point always fits on an empty map");
         prop_assert!(pts.iter().all(|p| p.r == r), "every point carries the radius");
@@ -286,9 +291,7 @@ proptest! {
     // or a seed that is ignored.
     #[test]
     fn same_seed_same_output_other_seed_other_output(
-        (w, h, r) in map_and_radius(200.0),
-        k in 1u32..40,
-        a in seed(),
+        ((w, h, r), k, a) in sampler_args(200.0),
         b in seed(),
     ) {
         prop_assert_eq!(bits(&poisson_disk(w, h, r, k, a).unwrap()), bits(&poisson_disk(w, h, r, k, a).unwrap()));
@@ -417,9 +420,7 @@ proptest! {
     // corrupted by the swap-remove), counters drifting from what the lab shows.
     #[test]
     fn n_points_take_exactly_2n_minus_1_steps(
-        (w, h, r) in map_and_radius(400.0),
-        k in 1u32..40,
-        seed in seed(),
+        ((w, h, r), k, seed) in sampler_args(400.0),
         click in prop::option::of((0.0..0.999f64, 0.0..0.999f64)),
     ) {
         let mut s = Sampler::new(w, h, r, k, seed).unwrap();
@@ -528,9 +529,7 @@ proptest! {
     // last step's candidates out of step at the end of a slice.
     #[test]
     fn running_in_slices_equals_stepping_to_the_bit(
-        (w, h, r) in map_and_radius(1500.0),
-        k in 1u32..40,
-        seed in seed(),
+        ((w, h, r), k, seed) in sampler_args(1500.0),
         kind in 0u8..5,
         slice in prop_oneof![1u64..4, 4u64..300, Just(u64::MAX)],
     ) {
@@ -789,6 +788,17 @@ fn not_positive() -> impl Strategy<Value = f64> {
 }
 
 /// Every method with one bad number in a given slot (0 width, 1 height, 2 radius or spacing).
+/// A `w × h` map at radius `r` with k = 30 and seed 1.
+fn k30_seed1(w: f64, h: f64, r: f64) -> SamplerParams {
+    SamplerParams {
+        width: w,
+        height: h,
+        radius: r,
+        k: 30,
+        seed: 1,
+    }
+}
+
 fn every_method(slot: usize, bad: f64) -> Vec<(&'static str, poisson_live::Result<usize>)> {
     let pick = |i: usize, good: f64| if i == slot { bad } else { good };
     let (w, h, r) = (pick(0, 200.0), pick(1, 100.0), pick(2, 10.0));
@@ -821,31 +831,11 @@ fn every_method(slot: usize, bad: f64) -> Vec<(&'static str, poisson_live::Resul
         ("Sampler", Sampler::new(w, h, r, 30, 1).map(|_| 0)),
         (
             "variable_radius min",
-            len(variable_radius(
-                SamplerParams {
-                    width: w,
-                    height: h,
-                    radius: r,
-                    k: 30,
-                    seed: 1,
-                },
-                20.0,
-                |_, _| 15.0,
-            )),
+            len(variable_radius(k30_seed1(w, h, r), 20.0, |_, _| 15.0)),
         ),
         (
             "variable_radius max",
-            len(variable_radius(
-                SamplerParams {
-                    width: w,
-                    height: h,
-                    radius: 5.0,
-                    k: 30,
-                    seed: 1,
-                },
-                r,
-                |_, _| 15.0,
-            )),
+            len(variable_radius(k30_seed1(w, h, 5.0), r, |_, _| 15.0)),
         ),
         (
             "place_layers",
@@ -930,18 +920,7 @@ fn check_too_much_work(w: f64, h: f64, r: f64) -> Result<f64, TestCaseError> {
         })
         .map(|_| ()),
         poisson_disk(w, h, r, 30, 1).map(|_| ()),
-        variable_radius(
-            SamplerParams {
-                width: w,
-                height: h,
-                radius: r,
-                k: 30,
-                seed: 1,
-            },
-            2.0 * r,
-            |_, _| 0.0,
-        )
-        .map(|_| ()),
+        variable_radius(k30_seed1(w, h, r), 2.0 * r, |_, _| 0.0).map(|_| ()),
         place_layers(w, h, vec![Layer::new(r, 30, 1)]).map(|_| ()),
     ];
     let mut advice = Vec::new();
@@ -1008,25 +987,18 @@ proptest! {
 fn the_stuck_seed_is_an_error_everywhere() {
     // Guards: state 0, where the generator sticks and next_float turns negative.
     let s = STUCK_SEED;
+    let darts = DartParams {
+        width: 200.0,
+        height: 100.0,
+        radius: 10.0,
+        max_misses: 10,
+        seed: s,
+    };
     let errors: Vec<Error> = vec![
         random_points(10, 200.0, 100.0, s).unwrap_err(),
         jittered_grid(10.0, 200.0, 100.0, s).unwrap_err(),
-        dart_throwing(DartParams {
-            width: 200.0,
-            height: 100.0,
-            radius: 10.0,
-            max_misses: 10,
-            seed: s,
-        })
-        .unwrap_err(),
-        DartThrower::new(DartParams {
-            width: 200.0,
-            height: 100.0,
-            radius: 10.0,
-            max_misses: 10,
-            seed: s,
-        })
-        .unwrap_err(),
+        dart_throwing(darts).unwrap_err(),
+        DartThrower::new(darts).unwrap_err(),
         poisson_disk(200.0, 100.0, 10.0, 30, s).unwrap_err(),
         Sampler::new(200.0, 100.0, 10.0, 30, s).unwrap_err(),
         variable_radius(

@@ -7,6 +7,8 @@ use poisson_live::space::{
 };
 use proptest::prelude::*;
 
+mod common;
+
 /// Pairs closer than `r` (squared distance < r² in f64), by comparing every pair.
 fn too_close<const D: usize>(points: &[[f64; D]], r: f64) -> usize {
     let mut bad = 0;
@@ -185,13 +187,7 @@ fn a_torus_is_covered_as_fully_as_the_peers() {
     let density = points.len() as f64 / mesh.area();
     assert!(density > 0.62, "{density}");
     let (mut room, mut holes, mut samples) = (0, 0, 0);
-    let mut seeds = 12345u64;
-    let mut unit = || {
-        seeds = seeds
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seeds >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut unit = common::lcg_unit(12345);
     for t in 0..mesh.triangles().len() {
         let [a, b, c] = mesh.corners(t);
         for _ in 0..5 {

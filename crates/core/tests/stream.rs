@@ -73,6 +73,12 @@ fn each_row_holds_one_row_of_chunks() {
     }
 }
 
+/// The `w × h` map read from the chunked world [`ChunkRows::for_map`] streams from.
+fn world_map(w: f64, h: f64, r: f64, seed: i32) -> Vec<Point> {
+    let mut world = ChunkedWorld::new(chunk_size_for(r), r, FOR_MAP_K, seed).unwrap();
+    world.points_in(0.0, 0.0, w, h)
+}
+
 #[test]
 fn a_map_is_the_world_with_chunks_of_16_radii() {
     for (w, h, r, seed) in [
@@ -80,8 +86,7 @@ fn a_map_is_the_world_with_chunks_of_16_radii() {
         (333.0, 1500.5, 3.5, -4),
         (150.0, 90.0, 40.0, 9),
     ] {
-        let world = ChunkedWorld::new(chunk_size_for(r), r, FOR_MAP_K, seed).unwrap();
-        let expected = world.clone().points_in(0.0, 0.0, w, h);
+        let expected = world_map(w, h, r, seed);
         let got: Vec<Point> = ChunkRows::for_map(w, h, r, seed)
             .unwrap()
             .flatten()
@@ -159,8 +164,7 @@ mod threads {
             (130.0, 2000.0, 1.5, 77),
         ] {
             let one = on_threads(1, w, h, r, seed);
-            let world = ChunkedWorld::new(chunk_size_for(r), r, FOR_MAP_K, seed).unwrap();
-            let whole = world.clone().points_in(0.0, 0.0, w, h);
+            let whole = world_map(w, h, r, seed);
             assert_eq!(bits(&one.concat()), bits(&whole), "{w} × {h}, r {r}");
             for threads in [2, 3, 8] {
                 let rows = on_threads(threads, w, h, r, seed);

@@ -253,16 +253,39 @@ impl<const N: usize> MapFields<N> {
     pub(crate) fn at(&self, field: usize, x: f64, y: f64) -> f64 {
         self.read(field, self.lattice.locate(x, y))
     }
-
-    /// Debug output for the map that holds these fields: its name, seed and size.
-    pub(crate) fn describe(&self, name: &str, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct(name)
-            .field("seed", &self.seed)
-            .field("width", &self.width)
-            .field("height", &self.height)
-            .finish_non_exhaustive()
-    }
 }
+
+/// For a map that holds its [`MapFields`] as `inner` (the terrain, the biome map): its Debug
+/// output (its name, seed and size) and its `seed`, `width` and `height` accessors.
+macro_rules! fields_map {
+    ($ty:ident) => {
+        impl std::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($ty))
+                    .field("seed", &self.inner.seed)
+                    .field("width", &self.inner.width)
+                    .field("height", &self.inner.height)
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl $ty {
+            /// The seed it was built from.
+            pub fn seed(&self) -> i32 {
+                self.inner.seed
+            }
+            /// Map width.
+            pub fn width(&self) -> usize {
+                self.inner.width
+            }
+            /// Map height.
+            pub fn height(&self) -> usize {
+                self.inner.height
+            }
+        }
+    };
+}
+pub(crate) use fields_map;
 
 /// A map's noise fields being sampled on its lattice a row at a time: what the terrain and the
 /// biome map do in slices, and in one go when made in one call.

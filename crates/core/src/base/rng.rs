@@ -452,6 +452,18 @@ pub fn seed_run(seed: i32, count: usize) -> Vec<i32> {
     out
 }
 
+/// Test input from a plain 64-bit LCG (not the samplers' generator): each call a number in
+/// `[0, 1)` from the top 53 bits of the next state.
+#[cfg(test)]
+pub(crate) fn lcg_unit(mut state: u64) -> impl FnMut() -> f64 {
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,20 +86,7 @@ pub fn largest_empty_circle<P: Copy + Into<[f64; 2]>>(
         height,
         list: Vec::new(),
     };
-    // Triangulated at a scale where the largest coordinate is about 1: a power of two changes
-    // no answer, and the triangulation's fixed tolerance for "the same point" (about 4e-16)
-    // then means the same, relatively, for a map of any size, instead of merging every point of
-    // a map 1e-20 wide.
-    let scale = unit_scale(points);
-    let dpoints: Vec<delaunator::Point> = points
-        .iter()
-        .map(|p| delaunator::Point {
-            x: p[0] * scale,
-            y: p[1] * scale,
-        })
-        .collect();
-    let mut tri = delaunator::triangulate(&dpoints);
-    make_delaunay(&dpoints, &mut tri);
+    let tri = delaunay(points);
     if tri.triangles.is_empty() {
         // All points on one line (or fewer than three distinct ones): the Voronoi cells are
         // strips between the bisectors of neighbours along the line.
@@ -254,6 +241,56 @@ pub(crate) fn make_delaunay(points: &[delaunator::Point], tri: &mut delaunator::
         tri.halfedges[pf] = pe;
         stack.extend([e, next_halfedge(e), f, next_halfedge(f)]);
     }
+}
+
+/// The triangulation of `points`, made at a scale where the largest coordinate is about 1: a
+/// power of two changes no answer, and the triangulation's fixed tolerance for "the same point"
+/// (about 4e-16) then means the same, relatively, for a map of any size, instead of merging
+/// every point of a map 1e-20 wide. Valid, but not always Delaunay (see [`delaunay`]).
+pub(crate) fn triangulate_scaled(points: &[[f64; 2]]) -> delaunator::Triangulation {
+    triangulate_at_unit(points).1
+}
+
+/// The Delaunay triangulation of `points`: [`triangulate_scaled`]'s, its edges flipped by
+/// [`make_delaunay`] until every one passes the exact in-circle test.
+pub(crate) fn delaunay(points: &[[f64; 2]]) -> delaunator::Triangulation {
+    let (scaled, mut tri) = triangulate_at_unit(points);
+    make_delaunay(&scaled, &mut tri);
+    tri
+}
+
+/// Calls `edge(a, b)` once for each edge of [`delaunay`]'s triangulation of `points`, in the
+/// order of its half-edges; points that make no triangle (all on one line, or fewer than three
+/// distinct ones) are joined to their neighbours along the line instead.
+pub(crate) fn each_delaunay_edge(points: &[[f64; 2]], mut edge: impl FnMut(usize, usize)) {
+    let tri = delaunay(points);
+    if tri.triangles.is_empty() {
+        for (a, b) in line_neighbours(points) {
+            edge(a, b);
+        }
+    }
+    for (e, &twin) in tri.halfedges.iter().enumerate() {
+        if twin == delaunator::EMPTY || e < twin {
+            edge(
+                tri.triangles[e],
+                tri.triangles[delaunator::next_halfedge(e)],
+            );
+        }
+    }
+}
+
+/// `points` scaled by [`unit_scale`], and their triangulation.
+fn triangulate_at_unit(points: &[[f64; 2]]) -> (Vec<delaunator::Point>, delaunator::Triangulation) {
+    let scale = unit_scale(points);
+    let scaled: Vec<delaunator::Point> = points
+        .iter()
+        .map(|p| delaunator::Point {
+            x: p[0] * scale,
+            y: p[1] * scale,
+        })
+        .collect();
+    let tri = delaunator::triangulate(&scaled);
+    (scaled, tri)
 }
 
 /// A power of two that brings the largest coordinate to between 1/2 and 1 (1 for no size).
@@ -557,13 +594,7 @@ mod tests {
     fn nearest_matches_brute_force_from_inside_and_outside() {
         // A clumped set: most points in one corner, a few strays far away.
         let mut points = Vec::new();
-        let mut s = 12345u64;
-        let mut f = || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut f = crate::base::rng::lcg_unit(12345);
         for _ in 0..300 {
             points.push([f() * 10.0, f() * 10.0]);
         }

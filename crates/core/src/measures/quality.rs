@@ -15,7 +15,7 @@
 
 use crate::base::error::{positive, Error, Result};
 use crate::measures::buckets::{dist2, Buckets};
-use crate::measures::clearing::{line_neighbours, make_delaunay, unit_scale};
+use crate::measures::clearing::each_delaunay_edge;
 
 /// The quality figures of one point set ([`quality`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -212,37 +212,14 @@ pub(crate) fn nearest_distances(
             }
         }
     }
-    let scale = unit_scale(&all);
-    let scaled: Vec<delaunator::Point> = all
-        .iter()
-        .map(|p| delaunator::Point {
-            x: p[0] * scale,
-            y: p[1] * scale,
-        })
-        .collect();
-    let mut tri = delaunator::triangulate(&scaled);
-    make_delaunay(&scaled, &mut tri);
-    let mut edge = |a: usize, b: usize| {
+    each_delaunay_edge(&all, |a, b| {
         let (i, j) = (owner[a], owner[b]);
         if i != j {
             let d2 = dist2(all[a], all[b]);
             best[i] = best[i].min(d2);
             best[j] = best[j].min(d2);
         }
-    };
-    if tri.triangles.is_empty() {
-        for (a, b) in line_neighbours(&all) {
-            edge(a, b);
-        }
-    }
-    for (e, &twin) in tri.halfedges.iter().enumerate() {
-        if twin == delaunator::EMPTY || e < twin {
-            edge(
-                tri.triangles[e],
-                tri.triangles[delaunator::next_halfedge(e)],
-            );
-        }
-    }
+    });
     // Points the triangulation could not settle: searched for on the bucket index.
     let unsettled: Vec<usize> = (0..n)
         .filter(|&i| {

@@ -15,7 +15,7 @@
 //! is farther than its old one, so the smallest distance of the set never decreases.
 
 use crate::measures::buckets::dist2;
-use crate::measures::clearing::{circumcentre, unit_scale};
+use crate::measures::clearing::{circumcentre, triangulate_scaled};
 use crate::passes::holes::Holes;
 use crate::passes::voronoi::Frame;
 
@@ -112,7 +112,15 @@ impl Fpo {
             // The largest circle anywhere, if it beats the one near the point.
             let floor = best.map_or(old, |b| b.1.max(old));
             let mut holes = std::mem::take(&mut self.holes);
-            let far = holes.largest(floor, |at, r2| self.clearance(i, at, r2, points, frame));
+            // A hole's clearance: the squared distance from `at` to the nearest point other
+            // than `i`, or `limit` if none is nearer.
+            let far = holes.largest(floor, |at, limit| {
+                let mut best = limit;
+                self.each_near(i, at, limit.sqrt(), points, frame, |q| {
+                    best = best.min(dist2(at, q));
+                });
+                best
+            });
             self.holes = holes;
             let (to, new) = match (far, best) {
                 (Some((at, r2)), _) => (at, r2.min(own)),
@@ -150,18 +158,18 @@ impl Fpo {
         }
     }
 
-    /// The squared distance from `at` to the nearest point other than `i`, or `limit` if none
-    /// is nearer.
-    fn clearance(
+    /// Calls `f` with every point other than `i` in the cells that reach `reach` from `at`, at
+    /// its place or, on a torus, its copy beside `at`.
+    #[inline(always)]
+    fn each_near(
         &self,
         i: usize,
         at: [f64; 2],
-        limit: f64,
+        reach: f64,
         points: &[[f64; 2]],
         frame: Frame,
-    ) -> f64 {
-        let reach = limit.sqrt();
-        let mut best = limit;
+        mut f: impl FnMut([f64; 2]),
+    ) {
         let span = |k: usize| {
             let c = ((at[k] / self.side[k]).floor() as i64).clamp(0, self.size[k] - 1);
             let k_cells = ((reach / self.side[k]).ceil() as i64 + 1).min(3 * self.size[k]);
@@ -180,12 +188,11 @@ impl Fpo {
                 for &j in &self.cells[(wy * self.size[0] + wx) as usize] {
                     if j as usize != i {
                         let q = points[j as usize];
-                        best = best.min(dist2(at, [q[0] + shift[0], q[1] + shift[1]]));
+                        f([q[0] + shift[0], q[1] + shift[1]]);
                     }
                 }
             }
         }
-        best
     }
 
     /// Fills `local` with the points within `reach` of point `i` (its copies on a torus),
@@ -198,34 +205,15 @@ impl Fpo {
         let p = points[i];
         let mut reach = reach;
         let mut r2 = reach * reach;
-        self.local.clear();
-        let span = |k: usize| {
-            let c = ((p[k] / self.side[k]).floor() as i64).clamp(0, self.size[k] - 1);
-            let k_cells = ((reach / self.side[k]).ceil() as i64 + 1).min(3 * self.size[k]);
-            if frame.wrap {
-                (c - k_cells, c + k_cells)
-            } else {
-                ((c - k_cells).max(0), (c + k_cells).min(self.size[k] - 1))
+        let mut local = std::mem::take(&mut self.local);
+        local.clear();
+        self.each_near(i, p, reach, points, frame, |q| {
+            let rel = [q[0] - p[0], q[1] - p[1]];
+            if rel[0] * rel[0] + rel[1] * rel[1] <= r2 {
+                local.push(rel);
             }
-        };
-        let ((x0, x1), (y0, y1)) = (span(0), span(1));
-        for gy in y0..=y1 {
-            let (wy, ty) = (gy.rem_euclid(self.size[1]), gy.div_euclid(self.size[1]));
-            for gx in x0..=x1 {
-                let (wx, tx) = (gx.rem_euclid(self.size[0]), gx.div_euclid(self.size[0]));
-                let shift = [tx as f64 * frame.width, ty as f64 * frame.height];
-                for &j in &self.cells[(wy * self.size[0] + wx) as usize] {
-                    if j as usize == i {
-                        continue;
-                    }
-                    let q = points[j as usize];
-                    let rel = [q[0] + shift[0] - p[0], q[1] + shift[1] - p[1]];
-                    if rel[0] * rel[0] + rel[1] * rel[1] <= r2 {
-                        self.local.push(rel);
-                    }
-                }
-            }
-        }
+        });
+        self.local = local;
         if self.local.len() > MAX_LOCAL {
             let mut d2: Vec<f64> = self
                 .local
@@ -269,16 +257,7 @@ impl Fpo {
         if self.local.len() < 3 {
             return None;
         }
-        let scale = unit_scale(&self.local);
-        let scaled: Vec<delaunator::Point> = self
-            .local
-            .iter()
-            .map(|q| delaunator::Point {
-                x: q[0] * scale,
-                y: q[1] * scale,
-            })
-            .collect();
-        let tri = delaunator::triangulate(&scaled);
+        let tri = triangulate_scaled(&self.local);
         let mut best: Option<([f64; 2], f64)> = None;
         for t in tri.triangles.chunks_exact(3) {
             let (a, b, c) = (self.local[t[0]], self.local[t[1]], self.local[t[2]]);

@@ -7,7 +7,7 @@
 //! the largest is measured again before it is used, and put back under its true size if it
 //! shrank, so what comes out is a real empty circle.
 
-use crate::measures::clearing::{circumcentre, unit_scale};
+use crate::measures::clearing::{circumcentre, triangulate_scaled};
 use crate::passes::voronoi::{copies_near_edges, Frame};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -77,15 +77,7 @@ impl Holes {
         } else {
             points.to_vec()
         };
-        let scale = unit_scale(&all);
-        let scaled: Vec<delaunator::Point> = all
-            .iter()
-            .map(|q| delaunator::Point {
-                x: q[0] * scale,
-                y: q[1] * scale,
-            })
-            .collect();
-        let tri = delaunator::triangulate(&scaled);
+        let tri = triangulate_scaled(&all);
         for t in tri.triangles.chunks_exact(3) {
             if t.iter().all(|&v| v >= n) {
                 continue;

@@ -13,7 +13,7 @@
 
 use crate::base::error::Result;
 use crate::measures::buckets::dist2;
-use crate::measures::clearing::{line_neighbours, make_delaunay, unit_scale};
+use crate::measures::clearing::each_delaunay_edge;
 use crate::measures::quality::check_points;
 
 /// The map a pass works on: `[0, width) × [0, height)`, a torus when `wrap`.
@@ -201,38 +201,16 @@ pub(crate) fn copies_near_edges(
 /// The Delaunay edges of `positions` that start at one of the first `n`, both ways round;
 /// points on one line are joined to their neighbours along it.
 fn delaunay_edges(positions: &[[f64; 2]], n: usize) -> Vec<(usize, usize)> {
-    let scale = unit_scale(positions);
-    let scaled: Vec<delaunator::Point> = positions
-        .iter()
-        .map(|p| delaunator::Point {
-            x: p[0] * scale,
-            y: p[1] * scale,
-        })
-        .collect();
-    let mut tri = delaunator::triangulate(&scaled);
-    make_delaunay(&scaled, &mut tri);
-    let mut edges = Vec::with_capacity(tri.triangles.len());
-    let mut add = |a: usize, b: usize| {
+    // About 3 edges a point, each both ways round.
+    let mut edges = Vec::with_capacity(6 * positions.len());
+    each_delaunay_edge(positions, |a, b| {
         if a < n {
             edges.push((a, b));
         }
         if b < n {
             edges.push((b, a));
         }
-    };
-    if tri.triangles.is_empty() {
-        for (a, b) in line_neighbours(positions) {
-            add(a, b);
-        }
-    }
-    for (e, &twin) in tri.halfedges.iter().enumerate() {
-        if twin == delaunator::EMPTY || e < twin {
-            add(
-                tri.triangles[e],
-                tri.triangles[delaunator::next_halfedge(e)],
-            );
-        }
-    }
+    });
     edges
 }
 

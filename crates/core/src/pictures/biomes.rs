@@ -23,7 +23,7 @@
 
 use crate::base::error::{positive, Result};
 use crate::base::job::{spend, Handover, Job};
-use crate::base::noise::{smoothstep, FieldRows, MapFields, MapNames, Octaves};
+use crate::base::noise::{fields_map, smoothstep, FieldRows, MapFields, MapNames, Octaves};
 use crate::base::point::Point;
 #[cfg(doc)]
 use crate::base::rng::STUCK_SEED;
@@ -196,11 +196,7 @@ const NAMES: MapNames = MapNames {
     hint: "use a smaller map",
 };
 
-impl std::fmt::Debug for BiomeMap {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.inner.describe("BiomeMap", f)
-    }
-}
+fields_map!(BiomeMap);
 
 impl BiomeMap {
     /// A `width × height` biome map for `seed`. Width and height must be at least 1 and the map
@@ -211,19 +207,6 @@ impl BiomeMap {
     /// smaller, whatever the map's size. [`MapJob`] run to the end.
     pub fn new(width: usize, height: usize, seed: i32) -> Result<Self> {
         MapJob::new(width, height, seed)?.run_to_end()
-    }
-
-    /// The seed it was built from.
-    pub fn seed(&self) -> i32 {
-        self.inner.seed
-    }
-    /// Map width.
-    pub fn width(&self) -> usize {
-        self.inner.width
-    }
-    /// Map height.
-    pub fn height(&self) -> usize {
-        self.inner.height
     }
 
     /// Moisture at `(x, y)`, in `[0, 1]`: from 0.5 up the ground is forest.

@@ -9,7 +9,7 @@
 
 use crate::base::error::Result;
 use crate::base::noise::{
-    smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE,
+    fields_map, smoothstep, FieldRows, Lattice, MapFields, MapNames, Octaves, Spot, LATTICE,
 };
 use std::sync::Arc;
 
@@ -144,11 +144,7 @@ const ELEVATION: usize = 0;
 const MOISTURE: usize = 1;
 const SHADE: usize = 2;
 
-impl std::fmt::Debug for Terrain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.inner.describe("Terrain", f)
-    }
-}
+fields_map!(Terrain);
 
 impl Terrain {
     /// The terrain of the `WORLD_WIDTH × WORLD_HEIGHT` world for a 32-bit `seed`
@@ -164,19 +160,6 @@ impl Terrain {
         let mut shaping = Shaping::new(width, height, seed)?;
         while !shaping.row() {}
         Ok(shaping.into_terrain())
-    }
-
-    /// The seed it was built from.
-    pub fn seed(&self) -> i32 {
-        self.inner.seed
-    }
-    /// Map width.
-    pub fn width(&self) -> usize {
-        self.inner.width
-    }
-    /// Map height.
-    pub fn height(&self) -> usize {
-        self.inner.height
     }
 
     /// Elevation at `(x, y)`: sea level is 0, the coast's shelf drops below about −0.1, hills

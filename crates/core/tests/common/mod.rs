@@ -21,6 +21,17 @@ pub fn assert_spaced(points: &[Point]) {
     }
 }
 
+/// Test input from a plain 64-bit LCG (not the samplers' generator): each call a number in
+/// `[0, 1)` from the top 53 bits of the next state.
+pub fn lcg_unit(mut state: u64) -> impl FnMut() -> f64 {
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 /// A map side in `lo..hi`, whole or not.
 pub fn side(lo: u32, hi: u32) -> impl Strategy<Value = f64> + Clone {
     prop_oneof![f64::from(lo)..f64::from(hi), (lo..hi).prop_map(f64::from)]

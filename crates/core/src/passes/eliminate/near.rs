@@ -205,13 +205,7 @@ mod tests {
     /// Every pair the index finds is every pair brute force finds, on a plane and a torus.
     #[test]
     fn finds_what_brute_force_finds() {
-        let mut s = 12345u64;
-        let mut unit = || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut unit = crate::base::rng::lcg_unit(12345);
         let size = [10.0, 7.0, 3.0];
         let points: Vec<[f64; 3]> = (0..400)
             .map(|_| [0, 1, 2].map(|i| size[i] * unit()))

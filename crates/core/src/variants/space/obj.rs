@@ -115,21 +115,14 @@ fn line<'a>(
             // Stop reading corners once they are past the limit, so one long line cannot take
             // memory the triangles could not.
             let room = MAX_TRIANGLES - triangles.len() + 2;
-            let (mut first, mut last, mut count) = (0, 0, 0);
+            let mut fan = Fan::default();
             for w in words {
-                if count == room {
+                if fan.count == room {
                     return Err(too_many(at));
                 }
-                let c = corner(w, vertices.len(), at)?;
-                match count {
-                    0 => first = c,
-                    1 => {}
-                    _ => triangles.push([first, last, c]),
-                }
-                last = c;
-                count += 1;
+                fan.add(corner(w, vertices.len(), at)?, triangles);
             }
-            if count < 3 {
+            if fan.count < 3 {
                 return Err(invalid(format!(
                     "line {at}: a face needs at least three corners"
                 )));
@@ -138,6 +131,28 @@ fn line<'a>(
         _ => {}
     }
     Ok(())
+}
+
+/// A face's triangles as its corners come: fanned from its first corner, in order.
+#[derive(Default)]
+struct Fan {
+    first: u32,
+    last: u32,
+    /// Corners so far.
+    count: usize,
+}
+
+impl Fan {
+    #[inline(always)]
+    fn add(&mut self, c: u32, triangles: &mut Vec<[u32; 3]>) {
+        match self.count {
+            0 => self.first = c,
+            1 => {}
+            _ => triangles.push([self.first, self.last, c]),
+        }
+        self.last = c;
+        self.count += 1;
+    }
 }
 
 fn too_many(at: usize) -> Error {
@@ -179,25 +194,19 @@ fn fast_line(
         }
         b"f" => {
             let room = MAX_TRIANGLES - triangles.len() + 2;
-            let (mut first, mut last, mut count) = (0, 0, 0);
+            let mut fan = Fan::default();
             loop {
                 skip_blanks(bytes, &mut i);
                 if i == bytes.len() || bytes[i] == b'\n' || bytes[i] == b'#' {
-                    break count >= 3;
+                    break fan.count >= 3;
                 }
                 let Some(c) = fast_corner(bytes, &mut i) else {
                     break false;
                 };
-                if count == room {
+                if fan.count == room {
                     break false;
                 }
-                match count {
-                    0 => first = c,
-                    1 => {}
-                    _ => triangles.push([first, last, c]),
-                }
-                last = c;
-                count += 1;
+                fan.add(c, triangles);
             }
         }
         _ => true,

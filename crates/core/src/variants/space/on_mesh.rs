@@ -23,6 +23,7 @@
 //! and the sweep still leaves no room behind. Draws come from SplitMix64, in a fixed order, one
 //! 64-bit draw per landing cut in three (the piece, and where on it).
 
+use super::fast_mesh::grid_around;
 use super::grid::{cells_needed, distance2, Refusers, SpaceGrid};
 use super::mesh::{area, sub, Mesh};
 use super::spacing::MeshSpacing;
@@ -159,22 +160,7 @@ impl MeshSampler {
         let k = Tries::new(k)?.get();
         Seed::new(seed)?; // the seeds every sampler refuses
         let rng = SplitMix::new(seed);
-        let (lo, size) = mesh.bounds();
-        // The grid's box reaches r past the mesh on every side, so rounding never puts a point
-        // on the surface outside it.
-        let origin = lo.map(|v| v - radius);
-        let grid_size = size.map(|s| s + 2.0 * radius);
-        if let Some(i) = (0..3).find(|&i| grid_size[i] > MAX_LENGTH) {
-            return Err(Error::Invalid {
-                message: format!(
-                    "the mesh spans {} along {} with r on both sides, past {MAX_LENGTH:e}, the \
-                     largest length measured",
-                    short(grid_size[i]),
-                    ["x", "y", "z"][i]
-                ),
-            });
-        }
-        let grid = match SpaceGrid::new(origin, grid_size, radius) {
+        let grid = match grid_around(mesh, radius) {
             // The grid's advice holds the box fixed, but the box grows with r: advise a radius
             // at which this mesh's grid and pieces both fit.
             Err(Error::TooMuchWork {
@@ -194,6 +180,7 @@ impl MeshSampler {
             }
             grid => grid?,
         };
+        let (origin, grid_size) = (grid.origin(), grid.size());
         let pieces = cut(mesh, radius)?;
         // Coarse cells as wide as the farthest a step looks, so it reads at most 3 × 3 × 3.
         let piece_reach = pieces.iter().map(|p| p.reach).fold(0.0, f64::max);
