@@ -28,6 +28,7 @@ pub(crate) mod front;
 mod one_call;
 mod outcome;
 mod params;
+mod plane;
 mod sampler;
 mod start;
 mod view;

@@ -1,15 +1,15 @@
 //! The sampler itself: its state, the one step, the run in slices, and the job. The module
 //! above (`classic/bridson.rs`) says what the algorithm does; the neighbours hold the rest.
 
-use super::front::{self, Front, Grows};
-use super::outcome::{Candidate, Outcome, Step};
+use super::front::Front;
+use super::outcome::{Candidate, Outcome};
 use super::params::{SamplerParams, Tries};
 use crate::base::error::{positive, Error, Result};
 use crate::base::job::{Handover, Job};
 use crate::base::point::Point;
 use crate::base::rng::Seed;
-use crate::classic::candidates::{Annulus, Candidates, Rule, Throw};
-use crate::classic::grid::{tileable, Crowd, Grid, SameRadius, SmallerRadius, Spacing};
+use crate::classic::candidates::{Candidates, Rule};
+use crate::classic::grid::{tileable, Grid, SmallerRadius, Spacing};
 use crate::classic::ring::RingDraws;
 use std::f64::consts::SQRT_2;
 
@@ -250,7 +250,7 @@ impl Sampler {
     /// Why a point at `(x, y)` may not stand, before any spacing is asked: off the sampling
     /// region or off allowed ground.
     #[inline(always)]
-    fn refused_here(&self, x: f64, y: f64) -> Option<Outcome> {
+    pub(super) fn refused_here(&self, x: f64, y: f64) -> Option<Outcome> {
         // Written as negations so that NaN is refused too.
         if !(x >= self.left && y >= self.top && x < self.right && y < self.bottom) {
             return Some(Outcome::OffMap);
@@ -268,7 +268,7 @@ impl Sampler {
     /// get, or why not. Changes nothing, so the candidate loop reads the grid untouched until a
     /// candidate is placed.
     #[inline(always)]
-    fn judge<S: Spacing>(
+    pub(super) fn judge<S: Spacing>(
         &self,
         x: f64,
         y: f64,
@@ -287,7 +287,7 @@ impl Sampler {
     /// [`Sampler::judge`] with kinds of points, which judge the spacing of each pair themselves
     /// (the grid knows only radii). On `Ok` the kinds have counted the point as the grid's next
     /// one, so it must be placed at once.
-    fn judge_kind(&mut self, x: f64, y: f64) -> std::result::Result<f64, Outcome> {
+    pub(super) fn judge_kind(&mut self, x: f64, y: f64) -> std::result::Result<f64, Outcome> {
         if let Some(refused) = self.refused_here(x, y) {
             return Err(refused);
         }
@@ -300,114 +300,13 @@ impl Sampler {
     /// Stores a point that [`Sampler::judge`] let stand, thrown by a step around `parent` or
     /// not: its index, for the caller to make it active.
     #[inline(always)]
-    fn store(&mut self, x: f64, y: f64, r: f64, parent: Option<usize>) -> usize {
+    pub(super) fn store(&mut self, x: f64, y: f64, r: f64, parent: Option<usize>) -> usize {
         let index = self.grid.add_unchecked(x, y, r) - self.start;
         self.r2_sum += r * r;
         if let Some(parents) = &mut self.parents {
             parents.push(parent);
         }
         index
-    }
-
-    /// One step of Bridson's algorithm; see the module docs. The crate's one loop
-    /// (`bridson/front.rs`) takes it, with this sampler's candidates: the tileable sampler (a
-    /// grid that wraps), each chunk of an endless world (a grid with an origin and a sampling
-    /// region), classes, edits, the parent cone and Roberts' variant ([`Candidates`]),
-    /// [`Sampler::run`] and [`Sampler::finish`] step it. (The fast sampler, which places every
-    /// candidate that fits, keeps a loop of its own.)
-    pub fn step(&mut self) -> Step {
-        match self.rule {
-            Rule::Annulus => self.step_with(Annulus),
-            Rule::Cone(cone) => self.step_with(cone),
-            Rule::Turn(turn) => self.step_with(turn),
-        }
-    }
-
-    /// [`Sampler::step`] with the rule `throw`.
-    fn step_with<T: Throw>(&mut self, throw: T) -> Step {
-        // One loop, compiled per case: the plane's copy does not even test for wrapping, and
-        // only the copy for kinds of points asks for them.
-        match (self.wrap, self.kinds.is_some(), self.same_radius()) {
-            (true, kinds, _) => self.step_on::<true, true, _, _>(throw, SmallerRadius, kinds),
-            (false, true, _) => self.step_on::<false, true, _, _>(throw, SmallerRadius, true),
-            (false, false, false) => self.step_on::<false, true, _, _>(throw, SmallerRadius, false),
-            (false, false, true) => self.step_on::<false, true, _, _>(throw, SameRadius, false),
-        }
-    }
-
-    /// True when every candidate's radius is the sampler's and no point on the grid has a
-    /// smaller one: the spacing rule can then be [`SameRadius`], which reads no stored radius.
-    /// Stays true while the sampler runs (it only adds points of its own radius).
-    fn same_radius(&self) -> bool {
-        self.radius_at.is_none() && self.grid.min_radius() >= self.radius
-    }
-
-    /// The step itself, on a torus (`WRAP`) or on the plane, keeping its candidates (`RECORD`)
-    /// or not, each candidate judged by the spacing rule `rule` makes from its radius
-    /// ([`Spacing`]), or with `kinds` by the kinds of points ([`Kinds`]). What a step reads and
-    /// draws does not depend on `RECORD`: only whether the page can see it afterwards.
-    #[inline(always)]
-    fn step_on<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing>(
-        &mut self,
-        throw: T,
-        rule: impl Fn(f64) -> S + Copy,
-        kinds: bool,
-    ) -> Step {
-        let k = self.k;
-        front::step(
-            self,
-            k,
-            PlaneStep::<WRAP, RECORD, T, _> { throw, rule, kinds },
-        )
-    }
-
-    /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
-    /// animation frame so a big map never blocks it. ([`Job::run`] is the same, and also
-    /// updates [`Job::progress`].)
-    ///
-    /// The same steps as calling [`Sampler::step`] `max_steps` times, leaving the same state;
-    /// but only the steps whose candidates can still be seen afterwards keep them: the last of
-    /// the slice, and any step taken with a single point active (the run's last productive step
-    /// retires the last active point).
-    pub fn run(&mut self, max_steps: u64) -> bool {
-        match self.rule {
-            Rule::Annulus => self.run_with(max_steps, Annulus),
-            Rule::Cone(cone) => self.run_with(max_steps, cone),
-            Rule::Turn(turn) => self.run_with(max_steps, turn),
-        }
-    }
-
-    /// [`Sampler::run`] with the rule `throw`.
-    fn run_with<T: Throw>(&mut self, max_steps: u64, throw: T) -> bool {
-        let n = max_steps;
-        match (self.wrap, self.kinds.is_some(), self.same_radius()) {
-            (true, kinds, _) => self.run_on::<true, _, _>(n, throw, SmallerRadius, kinds),
-            (false, true, _) => self.run_on::<false, _, _>(n, throw, SmallerRadius, true),
-            (false, false, false) => self.run_on::<false, _, _>(n, throw, SmallerRadius, false),
-            (false, false, true) => self.run_on::<false, _, _>(n, throw, SameRadius, false),
-        }
-    }
-
-    /// [`Sampler::run`] on a torus (`WRAP`) or on the plane, under `rule` or the `kinds`.
-    fn run_on<const WRAP: bool, T: Throw, S: Spacing>(
-        &mut self,
-        max_steps: u64,
-        throw: T,
-        rule: impl Fn(f64) -> S + Copy,
-        kinds: bool,
-    ) -> bool {
-        for i in 0..max_steps {
-            let seen = i + 1 == max_steps || self.front.active().len() == 1;
-            let step = if seen {
-                self.step_on::<WRAP, true, _, _>(throw, rule, kinds)
-            } else {
-                self.step_on::<WRAP, false, _, _>(throw, rule, kinds)
-            };
-            if step == Step::Finished {
-                return true;
-            }
-        }
-        self.is_finished()
     }
 
     /// Steps until nothing is active, keeping the sampler. ([`Job::run_to_end`] is the same and
@@ -473,119 +372,6 @@ impl Job for Sampler {
                 message: "the job's result was already taken".into(),
             }),
         }
-    }
-}
-
-/// How the plane takes one step: the candidate rule, the spacing rule and whether kinds of
-/// points judge, with wrapping and recording compiled in.
-#[derive(Clone, Copy)]
-struct PlaneStep<const WRAP: bool, const RECORD: bool, T, R> {
-    throw: T,
-    rule: R,
-    kinds: bool,
-}
-
-/// A step around a point on the plane: the point, its candidate rule's state, the ring's spacing
-/// (the pair's, with kinds of points) and, for a plain fill's step nobody will see, the faster
-/// "free or not?" test.
-pub(crate) struct PlaneTurn<U> {
-    current: usize,
-    centre: Point,
-    turn: U,
-    pr: f64,
-    crowd: Option<Crowd>,
-}
-
-impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S + Copy>
-    Grows<PlaneStep<WRAP, RECORD, T, R>> for Sampler
-{
-    type Turn = PlaneTurn<T::Turn>;
-    type Candidate = (f64, f64);
-    /// The radius the point is stored with.
-    type Room = f64;
-
-    #[inline(always)]
-    fn draw(&mut self) -> f64 {
-        self.rng.next_f64()
-    }
-
-    #[inline(always)]
-    fn front(&mut self) -> &mut Front {
-        &mut self.front
-    }
-
-    #[inline(always)]
-    fn begin(&mut self, current: usize, how: PlaneStep<WRAP, RECORD, T, R>) -> Option<Self::Turn> {
-        self.current = Some(current);
-        if RECORD {
-            self.tried.clear();
-        }
-        let centre = self.points()[current];
-        let parent = self.parents.as_deref().and_then(|p| *p.get(current)?);
-        let parent = parent.map(|p| self.points()[p]);
-        let turn = how.throw.begin(&mut self.rng, &centre, parent.as_ref());
-        // The plain fill's faster test, for a step whose candidates nobody will see (only
-        // under SameRadius, which also means no radius rule: every point is of `self.radius`).
-        let crowd = if RECORD || how.kinds {
-            None
-        } else {
-            (how.rule)(self.radius).crowd(&self.grid)
-        };
-        Some(PlaneTurn {
-            current,
-            centre,
-            turn,
-            pr: centre.r,
-            crowd,
-        })
-    }
-
-    #[inline(always)]
-    fn candidate(
-        &mut self,
-        t: &mut Self::Turn,
-        how: PlaneStep<WRAP, RECORD, T, R>,
-    ) -> Option<(f64, f64)> {
-        if let Some(kinds) = self.kinds.as_mut().filter(|_| how.kinds) {
-            // The candidate's kind is drawn first: its ring is the pair's spacing.
-            t.pr = kinds.throw(self.start + t.current);
-        }
-        let (mut x, mut y) = how.throw.next(&mut t.turn, &mut self.rng, &t.centre, t.pr);
-        if WRAP {
-            (x, y) = self.grid.wrap(x, y);
-        }
-        Some((x, y))
-    }
-
-    #[inline(always)]
-    fn admit(
-        &mut self,
-        t: &mut Self::Turn,
-        &(x, y): &(f64, f64),
-        how: PlaneStep<WRAP, RECORD, T, R>,
-    ) -> Option<f64> {
-        match t.crowd {
-            // A plain fill's step nobody will see: "free or not?" and no more.
-            Some(crowd) => (self.refused_here(x, y).is_none() && !crowd.crowded(&self.grid, x, y))
-                .then_some(self.radius),
-            None => {
-                let verdict = if how.kinds {
-                    self.judge_kind(x, y)
-                } else {
-                    self.judge(x, y, how.rule)
-                };
-                if RECORD {
-                    let outcome = verdict.err().unwrap_or(Outcome::Accepted);
-                    self.tried.push(Candidate { x, y, outcome });
-                }
-                verdict.ok()
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn place(&mut self, (x, y): (f64, f64), r: f64, parent: usize) -> usize {
-        self.store(x, y, r, Some(parent))
     }
 }
 

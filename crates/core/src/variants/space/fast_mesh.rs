@@ -21,7 +21,7 @@ use super::mesh::Mesh;
 use super::on_mesh::MeshPoint;
 use super::spacing::MeshSpacing;
 use super::walk::{faces, Face, Walker};
-use crate::base::error::{positive, short, Error, Result, MAX_LENGTH};
+use crate::base::error::{positive, Error, Result};
 use crate::base::rng::{Seed, SplitMix};
 use crate::classic::exact::sin_cos;
 
@@ -109,7 +109,7 @@ impl FastMeshSampler {
                 ),
             });
         }
-        let grid = grid_around(mesh, radius)?;
+        let grid = mesh.grid_around(radius)?;
         let headings = (0..HEADINGS)
             .map(|i| {
                 let (s, c) = sin_cos(std::f64::consts::TAU * i as f64 / HEADINGS as f64);
@@ -317,23 +317,4 @@ pub fn fast_sample_mesh_weighted(
     let mut s = FastMeshSampler::with_spacing(mesh, spacing, seed)?;
     while !s.run(u64::MAX) {}
     Ok(s.points().collect())
-}
-
-/// The grid over the mesh's box with r on every side, so rounding never puts a point on the
-/// surface outside it.
-pub(super) fn grid_around(mesh: &Mesh, radius: f64) -> Result<SpaceGrid<3>> {
-    let (lo, size) = mesh.bounds();
-    let origin = lo.map(|v| v - radius);
-    let grid_size = size.map(|s| s + 2.0 * radius);
-    if let Some(i) = (0..3).find(|&i| grid_size[i] > MAX_LENGTH) {
-        return Err(Error::Invalid {
-            message: format!(
-                "the mesh spans {} along {} with r on both sides, past {MAX_LENGTH:e}, the \
-                 largest length measured",
-                short(grid_size[i]),
-                ["x", "y", "z"][i]
-            ),
-        });
-    }
-    SpaceGrid::new(origin, grid_size, radius)
 }

@@ -1,8 +1,9 @@
 //! A triangle mesh: vertices and triangles, checked; read from flat arrays, from OBJ text
 //! (`obj.rs`), or made as a torus. [`super::sample_mesh`] covers its surface with points.
 
+use super::grid::SpaceGrid;
 pub use super::obj::{MAX_OBJ_BYTES, MAX_TRIANGLES};
-use crate::base::error::{in_range, positive, Error, Result, MAX_LENGTH};
+use crate::base::error::{in_range, positive, short, Error, Result, MAX_LENGTH};
 
 /// A triangle mesh: vertices and triangles (three vertex indices each, 0-based).
 #[derive(Debug, Clone, PartialEq)]
@@ -149,6 +150,25 @@ impl Mesh {
                 area(&sub(&b, &a), &sub(&c, &a))
             })
             .sum()
+    }
+
+    /// The grid over the mesh's box with r on every side, so rounding never puts a point on the
+    /// surface outside it: both mesh samplers ask it.
+    pub(super) fn grid_around(&self, radius: f64) -> Result<SpaceGrid<3>> {
+        let (lo, size) = self.bounds();
+        let origin = lo.map(|v| v - radius);
+        let grid_size = size.map(|s| s + 2.0 * radius);
+        if let Some(i) = (0..3).find(|&i| grid_size[i] > MAX_LENGTH) {
+            return Err(Error::Invalid {
+                message: format!(
+                    "the mesh spans {} along {} with r on both sides, past {MAX_LENGTH:e}, the \
+                     largest length measured",
+                    short(grid_size[i]),
+                    ["x", "y", "z"][i]
+                ),
+            });
+        }
+        SpaceGrid::new(origin, grid_size, radius)
     }
 
     /// The lowest corner and the sides of the box around the vertices the triangles use.

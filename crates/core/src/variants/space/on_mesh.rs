@@ -23,7 +23,6 @@
 //! and the sweep still leaves no room behind. Draws come from SplitMix64, in a fixed order, one
 //! 64-bit draw per landing cut in three (the piece, and where on it).
 
-use super::fast_mesh::grid_around;
 use super::grid::{cells_needed, distance2, Refusers, SpaceGrid};
 use super::mesh::{area, sub, Mesh};
 use super::spacing::MeshSpacing;
@@ -160,7 +159,7 @@ impl MeshSampler {
         let k = Tries::new(k)?.get();
         Seed::new(seed)?; // the seeds every sampler refuses
         let rng = SplitMix::new(seed);
-        let grid = match grid_around(mesh, radius) {
+        let grid = match mesh.grid_around(radius) {
             // The grid's advice holds the box fixed, but the box grows with r: advise a radius
             // at which this mesh's grid and pieces both fit.
             Err(Error::TooMuchWork {
