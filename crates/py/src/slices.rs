@@ -44,6 +44,35 @@ fn next_budget(budget: u64, took: Duration) -> u64 {
     }
 }
 
+/// A slice's budget in units of work, kept near [`SLICE`] of wall time ([`next_budget`]) and
+/// started again from [`FIRST_BUDGET`] when the work enters a new stage, so a budget grown on
+/// cheap units does not run long on dear ones.
+struct Budget {
+    units: u64,
+    stage: &'static str,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self {
+            units: FIRST_BUDGET,
+            stage: "",
+        }
+    }
+}
+
+impl Budget {
+    /// The budget after a slice that took `took` and ended in `stage`.
+    fn after(&mut self, stage: &'static str, took: Duration) {
+        self.units = if stage == self.stage {
+            next_budget(self.units, took)
+        } else {
+            FIRST_BUDGET
+        };
+        self.stage = stage;
+    }
+}
+
 /// Calls `slice(budget)` with the GIL released until it returns true, checking for signals in
 /// between; an error from a slice or a signal handler ends the loop.
 pub(crate) fn detached(
@@ -60,20 +89,15 @@ fn staged(
     py: Python<'_>,
     mut slice: impl FnMut(u64) -> PyResult<(bool, &'static str)> + Send,
 ) -> PyResult<()> {
-    let (mut budget, mut stage) = (FIRST_BUDGET, "");
+    let mut budget = Budget::default();
     loop {
         let start = Instant::now();
-        let (done, now) = py.detach(|| slice(budget))?;
+        let (done, stage) = py.detach(|| slice(budget.units))?;
         if done {
             return Ok(());
         }
         py.check_signals()?;
-        budget = if now == stage {
-            next_budget(budget, start.elapsed())
-        } else {
-            FIRST_BUDGET
-        };
-        stage = now;
+        budget.after(stage, start.elapsed());
     }
 }
 
@@ -121,24 +145,17 @@ where
         .name("poisson-live job".into())
         .spawn(move || {
             let mut job = job;
-            let (mut budget, mut stage) = (FIRST_BUDGET, "");
+            let mut budget = Budget::default();
             let result = loop {
                 if stopped.load(Ordering::Relaxed) {
                     return;
                 }
                 let start = Instant::now();
-                match job.run(budget) {
-                    Ok(false) => {}
+                match job.run(budget.units) {
+                    Ok(false) => budget.after(job.stage(), start.elapsed()),
                     Ok(true) => break job.run_to_end(),
                     Err(e) => break Err(e),
                 }
-                let now = job.stage();
-                budget = if now == stage {
-                    next_budget(budget, start.elapsed())
-                } else {
-                    FIRST_BUDGET
-                };
-                stage = now;
             };
             // The caller may have stopped waiting (a signal): then nobody takes the result.
             let _ = send.send(result);

@@ -321,23 +321,23 @@ impl MeshSampler {
         for _ in 0..SWEEP_TRIES {
             let [_, s, t] = thirds(self.rng.next());
             let p = piece.at(s, t);
-            let fits = match self.spacing {
-                None => self.grid.conflict(&p).is_none(),
-                Some(_) => self.fits(&p, piece.face).is_some(),
+            let room = match self.spacing {
+                None => self.grid.conflict(&p).is_none().then_some(self.radius),
+                Some(_) => self.fits(&p, piece.face),
             };
-            if fits {
-                let index = self.store(p, piece.face);
+            if let Some(r) = room {
+                let index = self.store(p, piece.face, r);
                 self.front.activate(index);
                 return;
             }
         }
     }
 
-    /// Stores a point that fits, on the triangle `face`: its index.
-    fn store(&mut self, p: [f64; 3], face: u32) -> usize {
-        if let Some(s) = &self.spacing {
-            let at = super::barycentric(&self.mesh.corners(face as usize), &p);
-            self.radii.push(s.radius_at(&self.mesh, face as usize, at));
+    /// Stores a point that fits, on the triangle `face`, with its radius `r` (kept only under
+    /// variable spacing): its index.
+    fn store(&mut self, p: [f64; 3], face: u32, r: f64) -> usize {
+        if self.spacing.is_some() {
+            self.radii.push(r);
         }
         let index = self.grid.add_unchecked(p);
         self.faces.push(face);
@@ -396,7 +396,8 @@ impl Grows<()> for MeshSampler {
     type Turn = MeshTurn;
     /// A point and its triangle.
     type Candidate = ([f64; 3], u32);
-    type Room = ();
+    /// The point's radius.
+    type Room = f64;
 
     #[inline(always)]
     fn draw(&mut self) -> f64 {
@@ -443,9 +444,10 @@ impl Grows<()> for MeshSampler {
         None
     }
 
-    fn admit(&mut self, turn: &mut MeshTurn, &(p, face): &([f64; 3], u32), (): ()) -> Option<()> {
+    /// The point's radius when it may stand: [`MeshSampler::fits`]' under variable spacing.
+    fn admit(&mut self, turn: &mut MeshTurn, &(p, face): &([f64; 3], u32), (): ()) -> Option<f64> {
         if self.spacing.is_some() {
-            return self.fits(&p, face).map(|_| ());
+            return self.fits(&p, face);
         }
         if turn.refusers.refuse(&p, turn.r2) {
             return None;
@@ -455,12 +457,12 @@ impl Grows<()> for MeshSampler {
                 turn.refusers.keep(self.grid.points()[hit]);
                 None
             }
-            None => Some(()),
+            None => Some(self.radius),
         }
     }
 
-    fn place(&mut self, (p, face): ([f64; 3], u32), (): (), _parent: usize) -> usize {
-        self.store(p, face)
+    fn place(&mut self, (p, face): ([f64; 3], u32), r: f64, _parent: usize) -> usize {
+        self.store(p, face, r)
     }
 }
 
