@@ -1,6 +1,6 @@
 //! The one-line progress report on standard error, and Bridson's sampler run in slices under it.
 
-use poisson_live::{Point, Sampler};
+use poisson_live::{Job, Point, Sampler};
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -57,8 +57,12 @@ impl Progress {
 /// Runs a started sampler to the end in slices, showing progress between them: the same steps
 /// as [`Sampler::finish`], so the same points. With `expected` (how many points a full map
 /// holds, roughly) the line starts with a percentage, capped below 100 until the end.
-pub fn finish(mut s: Sampler, progress: &mut Progress, expected: Option<f64>) -> Vec<Point> {
-    while !s.run(1 << 15) {
+pub fn finish(
+    mut s: Sampler,
+    progress: &mut Progress,
+    expected: Option<f64>,
+) -> poisson_live::Result<Vec<Point>> {
+    while !s.run(1 << 15)? {
         progress.show(|| {
             let done = s.points().len();
             let pct = expected.map_or(String::new(), |e| {
@@ -71,7 +75,7 @@ pub fn finish(mut s: Sampler, progress: &mut Progress, expected: Option<f64>) ->
             )
         });
     }
-    s.into_points()
+    Ok(s.into_points())
 }
 
 /// Runs a job to the end in slices of `slice` units, showing its progress and how many points

@@ -17,8 +17,8 @@ use poisson_live::grid::Grid;
 use poisson_live::layers::{overlaps, place_layers, Layer, Mask};
 use poisson_live::metrics::{largest_empty_circle, tightest_pair};
 use poisson_live::rng::STUCK_SEED;
-use poisson_live::DartParams;
 use poisson_live::{jittered_grid, poisson_disk, random_points, Error, Point};
+use poisson_live::{DartParams, Job};
 
 /// Every pair at least the smaller radius apart, decided exactly: `hypot` on halved
 /// coordinates neither overflows nor underflows, unlike the squares the crate compares.
@@ -40,7 +40,7 @@ fn assert_spaced(points: &[Point]) {
 fn assert_finishes_spaced(side: f64, r: f64, steps: u64) {
     let mut s = Sampler::new(side, side, r, 30, 1).unwrap();
     s.start_random();
-    assert!(s.run(steps), "not finished after {steps} steps");
+    assert!(s.run(steps).unwrap(), "not finished after {steps} steps");
     assert!(s.points().len() > 1);
     assert_spaced(s.points());
 }
@@ -599,7 +599,7 @@ fn radii_at_the_edges_of_the_safe_range_keep_their_spacing() {
     for r in [1e-150, 1e150] {
         let mut s = Sampler::new(20.0 * r, 20.0 * r, r, 30, 1).unwrap();
         s.start_random();
-        assert!(s.run(10_000), "r = {r:e} did not finish");
+        assert!(s.run(10_000).unwrap(), "r = {r:e} did not finish");
         assert!(s.points().len() > 200);
         assert_eq!(s.steps(), 2 * s.points().len() as u64 - 1);
         assert_spaced(s.points());
@@ -709,7 +709,7 @@ fn a_click_far_outside_a_huge_valid_map_is_just_off_the_map() {
     assert_eq!(s.try_add(f64::MAX, 0.0), Outcome::OffMap);
     assert_eq!(s.try_add(-f64::MAX, 0.0), Outcome::OffMap);
     assert_eq!(s.start_random(), Outcome::Accepted);
-    assert!(s.run(1_000));
+    assert!(s.run(1_000).unwrap());
     assert!(s.points().len() > 50);
     assert_spaced(s.points());
 }

@@ -9,7 +9,7 @@ use poisson_live::metrics::{first_radius_violation, radius_violations};
 use poisson_live::rng::ParkMiller;
 use poisson_live::space::{piece_limit, Mesh, MeshSampler, MAX_PIECES, MAX_TRIANGLES};
 use poisson_live::stream::ChunkRows;
-use poisson_live::{DartParams, SamplerParams};
+use poisson_live::{DartParams, Job, SamplerParams};
 use poisson_live::{EditableSet, Error, Point};
 
 #[test]
@@ -277,7 +277,7 @@ fn a_mesh_past_two_million_triangles_is_sampled() {
     assert_eq!(mesh.triangles().len(), 2_200_000);
     let mut s = MeshSampler::new(&mesh, 100.0, 30, 1).unwrap();
     assert_eq!(s.piece_count(), 2_200_000);
-    while !s.run(u64::MAX) {}
+    while !s.run(u64::MAX).unwrap() {}
     let points: Vec<[f64; 3]> = s.points().map(|p| p.position).collect();
     // About 0.66 points per r² over the 1.1 M square units.
     assert!((50..120).contains(&points.len()), "{}", points.len());

@@ -5,6 +5,7 @@
 use poisson_live::space::{
     fast_sample_mesh, FastMeshSampler, Mesh, MeshPoint, SpaceGrid, MAX_FAST_TRIANGLES,
 };
+use poisson_live::Job;
 use proptest::prelude::*;
 
 mod common;
@@ -129,13 +130,17 @@ fn the_fast_cover_is_fuller_than_bridsons_and_leaves_no_room() {
 fn slices_equal_the_one_call() {
     let mesh = Mesh::torus(8.0, 3.0, 48, 24).unwrap();
     let mut s = FastMeshSampler::new(&mesh, 0.5, 99).unwrap();
-    let mut slices = 0;
-    while !s.run(37) {
+    let (mut slices, mut progress) = (0, 0.0);
+    while !s.run(37).unwrap() {
         slices += 1;
+        assert!((progress..1.0).contains(&s.progress()));
+        progress = s.progress();
     }
     assert!(slices > 10);
+    assert_eq!(s.progress(), 1.0);
     assert_eq!(s.grid().too_close_pairs(), 0);
-    let sliced: Vec<MeshPoint> = s.points().collect();
+    let sliced: Vec<MeshPoint> = s.take().unwrap();
+    assert_eq!(s.take(), None);
     assert_eq!(sliced, fast_sample_mesh(&mesh, 0.5, 99).unwrap());
 }
 

@@ -13,7 +13,7 @@ use poisson_live::layers::{
 };
 use poisson_live::rng::{ParkMiller, STUCK_SEED};
 use poisson_live::{dart_throwing, jittered_grid, poisson_disk, random_points, Error, Point};
-use poisson_live::{DartParams, SamplerParams};
+use poisson_live::{DartParams, Job, SamplerParams};
 use proptest::prelude::*;
 
 mod common;
@@ -408,7 +408,7 @@ fn check_finished_is_stable(s: &mut Sampler) -> Result<(), TestCaseError> {
         prop_assert_eq!(s.points(), &points[..]);
         prop_assert_eq!((s.steps(), s.attempted()), (steps, attempted));
     }
-    prop_assert!(s.run(10));
+    prop_assert!(s.run(10).unwrap());
     prop_assert_eq!(s.steps(), steps);
     Ok(())
 }
@@ -524,7 +524,7 @@ fn some_sampler(kind: u8, w: f64, h: f64, r: f64, k: u32, seed: i32) -> Option<S
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
-    // Guards: the one-call path (Sampler::run, which keeps no candidates for steps nobody sees)
+    // Guards: the one-call path (Job::run, which keeps no candidates for steps nobody sees)
     // drifting from the stepper the page shows: another draw, another verdict, a counter or the
     // last step's candidates out of step at the end of a slice.
     #[test]
@@ -538,7 +538,7 @@ proptest! {
         };
         let mut run = some_sampler(kind, w, h, r, k, seed).unwrap();
         loop {
-            let finished = run.run(slice);
+            let finished = run.run(slice).unwrap();
             let mut steps = 0;
             while steps < slice && stepped.step() != Step::Finished {
                 steps += 1;

@@ -522,10 +522,10 @@ fn sliced_runs_equal_the_one_call_runs_to_the_bit() {
             );
         }
     }
-    // The bindings' call: points only ever added while it runs.
+    // The bindings' call (Job::run): points only ever added while it runs.
     let mut job = SamplerJob::new(Method::Maximal, p(W, H, 20.0, 30, 1)).unwrap();
     let mut before = job.point_count();
-    while !job.run_steps(9) {
+    while !job.run(9).unwrap() {
         assert!(job.point_count() >= before);
         before = job.point_count();
     }

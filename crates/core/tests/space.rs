@@ -5,6 +5,7 @@ use poisson_live::space::{
     fast_poisson_3d, poisson_disk_3d, poisson_disk_nd, sample_mesh, FastSampler3d, Mesh, MeshPoint,
     SpaceSampler, Step,
 };
+use poisson_live::Job;
 use proptest::prelude::*;
 
 mod common;
@@ -159,7 +160,7 @@ fn the_stepper_is_the_one_call_and_takes_2n_minus_1_steps() {
         &poisson_disk_3d(25.0, 20.0, 15.0, 2.5, 30, 99).unwrap()[..]
     );
     let mut sliced = FastSampler3d::new([25.0, 20.0, 15.0], 2.5, 99).unwrap();
-    while !sliced.run(7) {}
+    while !sliced.run(7).unwrap() {}
     assert_eq!(
         sliced.points(),
         &fast_poisson_3d(25.0, 20.0, 15.0, 2.5, 99).unwrap()[..]

@@ -372,9 +372,9 @@ fn stipplings_in_uneven_slices_equal_the_one_call_points() {
         }
         // A few runs into the seeding, then the rest at once, points kept in place.
         let mut partly = masked();
-        partly.run_steps(3);
-        partly.run_steps(1);
-        partly.run_steps(u64::MAX);
+        partly.run(3).unwrap();
+        partly.run(1).unwrap();
+        partly.run(u64::MAX).unwrap();
         assert_eq!(partly.points(0), &once[..]);
     }
     let mono = stipple(&rings, p(1.5, 8.0, 30, 99, Some(1.5))).unwrap();

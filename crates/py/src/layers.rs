@@ -9,7 +9,7 @@ use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use poisson_live::classes::{Between, Class, ClassParams};
 use poisson_live::layers::{place_layers, shared_grid, Layer as CoreLayer, Mask};
-use poisson_live::{ClassSampler, Sampler};
+use poisson_live::{ClassSampler, Job, Sampler};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -129,7 +129,7 @@ pub(crate) fn layers<'py>(
             s = s.with_allowed(allowed);
         }
         s.seed_blocks();
-        detached(py, |budget| Ok(s.run(budget)))?;
+        detached(py, |budget| s.run(budget).map_err(value_error))?;
         let (points, g) = s.into_parts();
         grid = g;
         out.push(xyr(py, &points)?);

@@ -3,7 +3,7 @@
 
 use crate::convert::{float64, room, rows_of, value_error, whole, Int, Num, Seed};
 use crate::memory::{self, ask};
-use crate::slices::detached;
+use crate::slices::run_job;
 use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
@@ -110,21 +110,17 @@ pub(crate) fn sample_mesh(
     let (radius, seed) = (radius.0, seed.0);
     ask(memory::mesh(&mesh, radius, !fast), "sample_mesh")?;
     let points: Vec<MeshPoint> = if fast {
-        let mut s = match &spacing {
+        let s = match &spacing {
             None => FastMeshSampler::new(&mesh, radius, seed),
             Some(spacing) => FastMeshSampler::with_spacing(&mesh, spacing, seed),
-        }
-        .map_err(value_error)?;
-        detached(py, |budget| Ok(s.run(budget)))?;
-        s.points().collect()
+        };
+        run_job(py, s.map_err(value_error)?)?
     } else {
-        let mut s = match &spacing {
+        let s = match &spacing {
             None => MeshSampler::new(&mesh, radius, k, seed),
             Some(spacing) => MeshSampler::with_spacing(&mesh, spacing, k, seed),
-        }
-        .map_err(value_error)?;
-        detached(py, |budget| Ok(s.run(budget)))?;
-        s.points().collect()
+        };
+        run_job(py, s.map_err(value_error)?)?
     };
     Ok(mesh_sample(py, &points))
 }

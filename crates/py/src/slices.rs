@@ -1,7 +1,7 @@
 //! Long work a slice at a time, so Ctrl-C (or any signal a Python handler raises from) stops a
 //! call within a fraction of a second instead of after it.
 //!
-//! Each long call drives the core's [`Job`] (or a sampler's own `run`) in slices of about
+//! Each long call drives the core's [`Job`] in slices of about
 //! [`SLICE`] of wall time with the GIL released, and between slices takes the GIL back and runs
 //! Python's pending signal handlers ([`Python::check_signals`]); an exception from a handler
 //! (`KeyboardInterrupt`) ends the call and drops its work. Budgets are units of work (about a

@@ -3,7 +3,7 @@
 
 use crate::convert::{value_error, whole, Int, Num, Seed};
 use crate::memory::{self, ask};
-use crate::slices::detached;
+use crate::slices::run_job;
 use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
@@ -37,8 +37,7 @@ pub(crate) fn poisson_disk_3d<'py>(
     // `poisson_disk_3d` a slice of steps at a time.
     let mut sampler = SpaceSampler::new(size, radius, k, seed.0).map_err(value_error)?;
     sampler.start_random();
-    detached(py, |budget| Ok(sampler.run(budget)))?;
-    Ok(xyz(py, sampler.into_points()))
+    Ok(xyz(py, run_job(py, sampler)?))
 }
 
 /// The fast sampler in the box `[0, width) × [0, height) × [0, depth)`: (N, 3) x, y, z, exactly
@@ -58,7 +57,6 @@ pub(crate) fn fast_poisson_3d<'py>(
         memory::space(size[0], size[1], size[2], radius),
         "fast_poisson_3d",
     )?;
-    let mut sampler = FastSampler3d::new(size, radius, seed.0).map_err(value_error)?;
-    detached(py, |budget| Ok(sampler.run(budget)))?;
-    Ok(xyz(py, sampler.into_points()))
+    let sampler = FastSampler3d::new(size, radius, seed.0).map_err(value_error)?;
+    Ok(xyz(py, run_job(py, sampler)?))
 }

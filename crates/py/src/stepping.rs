@@ -7,6 +7,7 @@ use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use poisson_live::bridson::{Outcome, Step};
+use poisson_live::Job;
 use pyo3::prelude::*;
 
 /// What one step did, as `(kind, index)`.
@@ -88,7 +89,7 @@ impl Sampler {
         let mut finished = false;
         detached(py, |budget| {
             let steps = budget.min(left);
-            finished = inner.run(steps);
+            finished = inner.run(steps).map_err(value_error)?;
             left -= steps;
             Ok(finished || left == 0)
         })?;
@@ -98,7 +99,7 @@ impl Sampler {
     /// Steps to the end with the GIL released (in slices, so Ctrl-C stops them).
     fn finish(&mut self, py: Python<'_>) -> PyResult<()> {
         let inner = &mut self.inner;
-        detached(py, |budget| Ok(inner.run(budget)))
+        detached(py, |budget| inner.run(budget).map_err(value_error))
     }
 
     #[getter]

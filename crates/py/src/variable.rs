@@ -8,7 +8,7 @@ use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::{PyArray2, PyReadonlyArray2};
 use poisson_live::bridson::variable_sampler;
 use poisson_live::error::DEFAULT_MAX_CELLS;
-use poisson_live::SamplerParams;
+use poisson_live::{Job, SamplerParams};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -111,7 +111,7 @@ pub(crate) fn variable_radius<'py>(
         None => Ok(()),
     };
     attached(py, |budget| {
-        let done = sampler.run(budget);
+        let done = sampler.run(budget).map_err(value_error)?;
         raise()?;
         Ok(done)
     })?;

@@ -1,7 +1,7 @@
 //! `PoissonSampler`: the step-by-step Bridson sampler as a JS class, and `poissonDisk`, Bridson
 //! in one call. Both keep their positional arguments: they are the npm package's public API.
 
-use crate::js::{self, budget, err, getters, tries, xyr};
+use crate::js::{self, err, getters, tries, xyr};
 use js_sys::{Float64Array, Uint32Array};
 use poisson_live::bridson::{self, Candidate, Sampler, Step};
 use poisson_live::history::View;
@@ -161,9 +161,10 @@ impl PoissonSampler {
         self.inner.start_at(x, y).accepted()
     }
 
-    /// Up to `maxSteps` steps; true when finished.
-    pub fn run(&mut self, max_steps: f64) -> bool {
-        self.inner.run(budget(max_steps))
+    /// Up to `maxSteps` steps; true when finished (the core's `Job::run`, which cannot fail
+    /// for this sampler).
+    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
+        crate::job::run(&mut self.inner, max_steps)
     }
 
     /// Steps until finished.

@@ -1,8 +1,10 @@
 //! Beyond the plane (`poisson_live::space`): `poissonDisk3d` and `fastPoisson3d` in one call,
 //! `sampleMesh` on vertex and index arrays, and the 3D lab's samplers run a slice at a time.
 
+use crate::job::job_class;
 use crate::js::{self, err, getters};
 use js_sys::Float64Array;
+use poisson_live::job::Job;
 use poisson_live::space;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -220,12 +222,15 @@ getters!(Mesh, self {
     triangle_count "triangleCount": u32 = self.mesh.triangles().len() as u32;
 });
 
-/// Bridson's algorithm in a box, a slice of steps at a time (the 3D lab runs it within the
-/// page's 50 ms): the crate's `space::SpaceSampler<3>`.
-#[wasm_bindgen]
-pub struct SpaceSampler {
-    sampler: space::SpaceSampler<3>,
-}
+job_class!(
+    /// Bridson's algorithm in a box, a slice of steps at a time (a unit of work is one step; the
+    /// 3D lab runs it within the page's 50 ms): the crate's `space::SpaceSampler<3>`. `take()`
+    /// hands over the points, `x, y, z` each, `poissonDisk3d`'s to the bit.
+    SpaceSampler,
+    space::SpaceSampler<3>,
+    Float64Array,
+    |points| Float64Array::from(points.as_flattened())
+);
 
 #[wasm_bindgen]
 impl SpaceSampler {
@@ -236,53 +241,76 @@ impl SpaceSampler {
         let p = js::Params::new("SpaceSampler", params)?;
         let size = [p.number("width")?, p.number("height")?, p.number("depth")?];
         let k = tries_or_default(&p)?;
-        let mut sampler =
+        let mut job =
             space::SpaceSampler::new(size, p.number("radius")?, k, p.seed()?).map_err(err)?;
-        sampler.start_random();
-        Ok(Self { sampler })
-    }
-
-    /// Up to `maxSteps` steps; true once finished.
-    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
-        Ok(self.sampler.run(js::whole("maxSteps", max_steps)?.into()))
+        job.start_random();
+        Ok(Self { job })
     }
 
     /// The points so far, `x, y, z` each.
     pub fn points(&self) -> Float64Array {
-        Float64Array::from(self.sampler.points().as_flattened())
+        Float64Array::from(self.job.points().as_flattened())
     }
 
     /// Indices of the points still active.
     pub fn active(&self) -> js_sys::Uint32Array {
-        let active: Vec<u32> = self.sampler.active().iter().map(|&i| i as u32).collect();
+        let active: Vec<u32> = self.job.active().iter().map(|&i| i as u32).collect();
         js_sys::Uint32Array::from(&active[..])
     }
 }
 
 getters!(SpaceSampler, self {
     /// How many points so far.
-    point_count "pointCount": u32 = self.sampler.points().len() as u32;
+    point_count "pointCount": u32 = self.job.points().len() as u32;
     /// Pairs closer than r in 3D, counted by the core's grid (0 for a sound sampler).
-    too_close "tooClose": u32 = self.sampler.grid().too_close_pairs() as u32;
-    /// True once nothing is active.
-    is_finished "isFinished": bool = self.sampler.is_finished();
+    too_close "tooClose": u32 = self.job.grid().too_close_pairs() as u32;
     /// The grid's cell side, a hair under r/√3.
-    cell "cell": f64 = self.sampler.grid().cell();
+    cell "cell": f64 = self.job.grid().cell();
     /// Cells read around a candidate: 125.
-    block "block": u32 = self.sampler.grid().block_len() as u32;
+    block "block": u32 = self.job.grid().block_len() as u32;
 });
 
-/// A sampler on a mesh's surface, a slice of steps at a time: Bridson's (the crate's
-/// `space::MeshSampler`) or the fast one (`space::FastMeshSampler`), as `sampleMesh` chooses.
-#[wasm_bindgen]
-pub struct MeshSampler {
-    sampler: OnMesh,
-}
+job_class!(
+    /// A sampler on a mesh's surface, a slice at a time: Bridson's (the crate's
+    /// `space::MeshSampler`, a unit of work is one step) or the fast one
+    /// (`space::FastMeshSampler`, a unit is `TURNS_PER_UNIT_MESH` turns or sweep throws, about
+    /// one Bridson step), as `sampleMesh` chooses. `take()` hands over the points, `x, y, z,
+    /// face, u, v` each, `sampleMesh`'s to the bit.
+    MeshSampler,
+    OnMesh,
+    Float64Array,
+    |points| sixes(points.into_iter())
+);
 
-/// Which of the core's two mesh samplers runs.
-enum OnMesh {
+/// Which of the core's two mesh samplers runs: a job either way.
+pub(crate) enum OnMesh {
     Bridson(space::MeshSampler),
     Fast(space::FastMeshSampler),
+}
+
+impl Job for OnMesh {
+    type Output = Vec<space::MeshPoint>;
+
+    fn run(&mut self, budget: u64) -> poisson_live::Result<bool> {
+        match self {
+            OnMesh::Bridson(s) => s.run(budget),
+            OnMesh::Fast(s) => s.run(budget),
+        }
+    }
+
+    fn progress(&self) -> f64 {
+        match self {
+            OnMesh::Bridson(s) => s.progress(),
+            OnMesh::Fast(s) => s.progress(),
+        }
+    }
+
+    fn take(&mut self) -> Option<Self::Output> {
+        match self {
+            OnMesh::Bridson(s) => s.take(),
+            OnMesh::Fast(s) => s.take(),
+        }
+    }
 }
 
 #[wasm_bindgen]
@@ -303,7 +331,7 @@ impl MeshSampler {
         let (radius, seed) = (p.number("radius")?, p.seed()?);
         let fast = fast_method(&p)?;
         let mesh = &mesh.mesh;
-        let sampler = match (fast, mesh_spacing("MeshSampler", &p, mesh, radius)?) {
+        let job = match (fast, mesh_spacing("MeshSampler", &p, mesh, radius)?) {
             (false, None) => space::MeshSampler::new(mesh, radius, k, seed).map(OnMesh::Bridson),
             (false, Some(s)) => {
                 space::MeshSampler::with_spacing(mesh, &s, k, seed).map(OnMesh::Bridson)
@@ -314,21 +342,12 @@ impl MeshSampler {
             }
         }
         .map_err(err)?;
-        Ok(Self { sampler })
-    }
-
-    /// Up to `maxSteps` steps (a fast sampler's turns); true once finished.
-    pub fn run(&mut self, max_steps: f64) -> Result<bool, JsError> {
-        let steps = js::whole("maxSteps", max_steps)?.into();
-        Ok(match &mut self.sampler {
-            OnMesh::Bridson(s) => s.run(steps),
-            OnMesh::Fast(s) => s.run(steps),
-        })
+        Ok(Self { job })
     }
 
     /// The points so far, `x, y, z, face, u, v` each (as `sampleMesh`).
     pub fn points(&self) -> Float64Array {
-        match &self.sampler {
+        match &self.job {
             OnMesh::Bridson(s) => sixes(s.points()),
             OnMesh::Fast(s) => sixes(s.points()),
         }
@@ -338,7 +357,7 @@ impl MeshSampler {
 impl MeshSampler {
     /// The sampler's grid: its points and too-close pairs.
     fn grid(&self) -> &space::SpaceGrid<3> {
-        match &self.sampler {
+        match &self.job {
             OnMesh::Bridson(s) => s.grid(),
             OnMesh::Fast(s) => s.grid(),
         }
@@ -351,9 +370,4 @@ getters!(MeshSampler, self {
     /// Pairs closer than `radius` in 3D, counted by the core's grid (0 for a sound sampler;
     /// under weights every pair keeps at least `radius` too).
     too_close "tooClose": u32 = self.grid().too_close_pairs() as u32;
-    /// True once the sweep is over and nothing is left to do.
-    is_finished "isFinished": bool = match &self.sampler {
-        OnMesh::Bridson(s) => s.is_finished(),
-        OnMesh::Fast(s) => s.is_finished(),
-    };
 });

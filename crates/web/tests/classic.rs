@@ -51,7 +51,7 @@ fn sampler_state_between_steps() {
     assert!(s.accept_rate() > 0.0 && s.accept_rate() <= 1.0);
     assert_eq!(s.accept_rate(), s.accepted() / s.attempted());
     assert!(s.current() >= 0);
-    assert!(!s.run(0.0) && !s.run(f64::NAN) && !s.run(-4.0));
+    assert!(!s.run(0.0).unwrap() && !s.run(f64::NAN).unwrap() && !s.run(-4.0).unwrap());
     assert_eq!(s.steps(), 3.0, "a budget of 0, NaN or less does nothing");
 }
 

@@ -168,6 +168,9 @@ fn the_labs_samplers_in_slices_equal_the_one_calls() {
     );
     assert_eq!(s.too_close(), 0);
     assert_eq!(s.block(), 125);
+    assert!(s.is_finished() && s.progress() == 1.0);
+    assert_eq!(s.take().unwrap().to_vec(), s.points().to_vec());
+    assert!(s.take().is_err(), "the points are handed over once");
     let mesh = Mesh::torus(&object(
         r#"{"major": 8, "minor": 3, "around": 48, "across": 24}"#,
     ))
@@ -185,6 +188,8 @@ fn the_labs_samplers_in_slices_equal_the_one_calls() {
     );
     assert_eq!(m.points().to_vec(), whole.unwrap().to_vec());
     assert_eq!(m.too_close(), 0);
+    assert!(m.is_finished() && m.progress() == 1.0);
+    assert_eq!(m.take().unwrap().to_vec(), m.points().to_vec());
 }
 
 #[wasm_bindgen_test]

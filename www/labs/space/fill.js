@@ -17,7 +17,8 @@ export function fillJob(wasm, side, mesh, { radius, k, seed, method = 'bridson',
   let torus;
   try {
     torus = new wasm.MeshSampler(mesh, { radius, k, seed, method, ...(weights ? { weights: heights, radiusMax } : {}) });
-    // The job driver learns each kind's pace apart: a fast turn costs more than a Bridson step.
+    // The job driver learns each method's pace apart: a unit is only about one Bridson step on
+    // either.
     torus.kind = `MeshSampler:${method}`;
   } catch (error) {
     box.free();

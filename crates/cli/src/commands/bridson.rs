@@ -90,7 +90,7 @@ impl Bridson {
                 let (width, height) = self.size_of(image.width() as f64, image.height() as f64)?;
                 let threshold = self.threshold.unwrap_or(0.5);
                 let s = masked_sampler(&image, threshold, radius, k, seed)?;
-                (width, height, progress::finish(s, &mut progress, None))
+                (width, height, progress::finish(s, &mut progress, None)?)
             }
             None => {
                 // Both are there: clap requires them without --mask.
@@ -108,7 +108,7 @@ impl Bridson {
                     s.start_random();
                     // The estimate only drives the percentage.
                     let expected = (BRIDSON_DENSITY * width / radius * height / radius).max(1.0);
-                    progress::finish(s, &mut progress, Some(expected))
+                    progress::finish(s, &mut progress, Some(expected))?
                 };
                 (width, height, points)
             }

@@ -35,11 +35,7 @@ impl Fast {
         if let Some(depth) = self.depth {
             let mut s =
                 FastSampler3d::new([width, height, depth], self.radius, self.shared.seed())?;
-            let mut progress = progress::Progress::new("fast");
-            while !s.run(1 << 14) {
-                progress.show(|| format!("{} points", progress::grouped(s.points().len())));
-            }
-            progress.clear();
+            progress::run_job("fast", &mut s, 1 << 12, |s| s.points().len())?;
             let points = s.into_points();
             return self
                 .shared

@@ -2,7 +2,7 @@
 
 use crate::options::{number, Checked, Shared, TriesOption};
 use crate::output::Points;
-use crate::progress::{grouped, Progress};
+use crate::progress::run_job;
 use crate::Failure;
 use poisson_live::space::{FastMeshSampler, Mesh, MeshPoint, MeshSampler, MeshSpacing};
 use std::borrow::Borrow;
@@ -76,16 +76,13 @@ impl MeshCommand {
             _ => None, // clap requires both or neither
         };
         let seed = self.shared.seed();
-        let mut progress = Progress::new("mesh");
         let points = match self.method {
             Method::Bridson => {
                 let mut s = match &spacing {
                     None => MeshSampler::new(&mesh, self.radius, self.k.k, seed)?,
                     Some(spacing) => MeshSampler::with_spacing(&mesh, spacing, self.k.k, seed)?,
                 };
-                while !s.run(1 << 14) {
-                    progress.show(|| format!("{} points", grouped(s.points().len())));
-                }
+                run_job("mesh", &mut s, 1 << 14, |s| s.points().len())?;
                 table(s.points())
             }
             Method::Fast => {
@@ -93,13 +90,10 @@ impl MeshCommand {
                     None => FastMeshSampler::new(&mesh, self.radius, seed)?,
                     Some(spacing) => FastMeshSampler::with_spacing(&mesh, spacing, seed)?,
                 };
-                while !s.run(1 << 14) {
-                    progress.show(|| format!("{} points", grouped(s.points().len())));
-                }
+                run_job("mesh", &mut s, 1 << 10, |s| s.points().len())?;
                 table(s.points())
             }
         };
-        progress.clear();
         // JSON's width and height: the mesh's extent in x and y.
         let (lo, hi) = mesh.vertices().iter().fold(
             ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),

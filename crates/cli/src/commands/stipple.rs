@@ -46,7 +46,7 @@ impl Stipple {
         };
         let s = stipple_sampler(&image, params)?;
         let mut progress = Progress::new("stipple");
-        let points = progress::finish(s, &mut progress, None);
+        let points = progress::finish(s, &mut progress, None)?;
         progress.clear();
         let (width, height) = (image.width() as f64, image.height() as f64);
         self.shared.write(width, height, &Points::Xyr(points))

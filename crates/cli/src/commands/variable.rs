@@ -38,7 +38,7 @@ impl Variable {
         let mut s = field.sampler(width, height, self.k.k, seed)?;
         s.start_random();
         let mut progress = Progress::new("variable");
-        let points = progress::finish(s, &mut progress, None);
+        let points = progress::finish(s, &mut progress, None)?;
         progress.clear();
         self.shared.write(width, height, &Points::Xyr(points))
     }

@@ -62,9 +62,14 @@ pub trait Job {
         Self: Sized,
     {
         while !self.run(u64::MAX)? {}
-        self.take().ok_or_else(|| Error::Invalid {
-            message: "the job's result was already taken".into(),
-        })
+        self.take().ok_or_else(already_taken)
+    }
+}
+
+/// The error of [`Job::run_to_end`] on a job whose result was taken.
+fn already_taken() -> Error {
+    Error::Invalid {
+        message: "the job's result was already taken".into(),
     }
 }
 
@@ -104,6 +109,13 @@ impl Handover {
         }
         self.taken = true;
         Some(result())
+    }
+
+    /// [`Job::run_to_end`] of a job that keeps its result, once it has run to its end: marks
+    /// the result taken, or refuses if it was; the job then hands the result over itself,
+    /// without the copy its [`Job::take`] makes.
+    pub(crate) fn hand_over(&mut self) -> Result<()> {
+        self.take(true, || ()).ok_or_else(already_taken)
     }
 }
 

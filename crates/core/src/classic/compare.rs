@@ -157,7 +157,7 @@ impl CompareJob {
         }
         let (w, h, spacing) = (self.width, self.height, self.spacing);
         if let Some(sampler) = self.sampler.as_mut() {
-            if !sampler.run(1) {
+            if !sampler.run_slice(1) {
                 return Ok(Some(1));
             }
             let sampler = self.sampler.take().expect("matched just above");

@@ -115,7 +115,7 @@ impl PointSet {
         let (w, h, seed) = (self.width, self.height, self.seed);
         match &mut self.stage {
             Making::Bridson(sampler) => {
-                if !sampler.run(1) {
+                if !sampler.run_slice(1) {
                     return Ok((1, None));
                 }
                 let n = sampler.points().len().max(1);

@@ -407,12 +407,6 @@ impl Stippling {
         }
     }
 
-    /// Up to `max_steps` units of work: [`Job::run`], which cannot fail here, with the return
-    /// type the bindings use until they use the job protocol.
-    pub fn run_steps(&mut self, max_steps: u64) -> bool {
-        self.grow(max_steps)
-    }
-
     /// Up to `budget` steps in all, shared out between the unfinished sets in turns (so the
     /// three inks grow together); true when every set is full. A mask seeds its blocks first.
     fn grow(&mut self, budget: u64) -> bool {

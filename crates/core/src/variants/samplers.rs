@@ -318,18 +318,6 @@ impl SamplerJob {
         }
     }
 
-    /// Up to `max_steps` units of work (see the type's docs); true when the run is finished:
-    /// [`Job::run`], which cannot fail here, with the return type the bindings use until they
-    /// use the job protocol.
-    pub fn run_steps(&mut self, max_steps: u64) -> bool {
-        let mut budget = Budget::new(max_steps);
-        while budget.left() && !matches!(self.work, Work::Done) {
-            budget.spend(self.piece(budget.units()));
-        }
-        self.handover.show(self.estimate());
-        matches!(self.work, Work::Done)
-    }
-
     /// As many steps as `units` pay for (at least one), or four gap-filling pieces; returns
     /// their cost. Ends the run once nothing is left to do.
     fn piece(&mut self, units: u64) -> u64 {
@@ -337,13 +325,13 @@ impl SamplerJob {
             Work::Done => return 0,
             Work::Steps { sampler, cost } => {
                 let (steps, before) = (units.div_ceil(*cost), sampler.steps());
-                let finished = sampler.run(steps);
+                let finished = sampler.run_slice(steps);
                 (finished, (sampler.steps() - before) * *cost)
             }
             Work::Maximal(sampler, gaps) if gaps.waiting() && !sampler.is_finished() => {
                 // Roberts first; the piece after the last step starts the gap filling.
                 let before = sampler.steps();
-                sampler.run(units);
+                sampler.run_slice(units);
                 (false, sampler.steps() - before)
             }
             Work::Maximal(sampler, gaps) => (gaps.run(sampler, GAP_PIECES_PER_UNIT), 1),
@@ -402,8 +390,14 @@ fn started(params: SamplerParams, candidates: Candidates) -> Result<Box<Sampler>
 impl Job for SamplerJob {
     type Output = SamplerRun;
 
+    /// Up to `budget` units of work (see the type's docs); true when the run is finished.
     fn run(&mut self, budget: u64) -> Result<bool> {
-        Ok(self.run_steps(budget))
+        let mut budget = Budget::new(budget);
+        while budget.left() && !matches!(self.work, Work::Done) {
+            budget.spend(self.piece(budget.units()));
+        }
+        self.handover.show(self.estimate());
+        Ok(matches!(self.work, Work::Done))
     }
 
     fn progress(&self) -> f64 {

@@ -20,9 +20,10 @@
 pub use crate::classic::bridson::Step;
 pub use barycentric::barycentric;
 pub use bridson::{poisson_disk_3d, poisson_disk_nd, SpaceSampler};
-pub use fast::{fast_poisson_3d, FastSampler3d};
+pub use fast::{fast_poisson_3d, FastSampler3d, TURNS_PER_UNIT_3D};
 pub use fast_mesh::{
     fast_sample_mesh, fast_sample_mesh_weighted, FastMeshSampler, MAX_FAST_TRIANGLES,
+    TURNS_PER_UNIT_MESH,
 };
 pub use grid::{distance2, SpaceGrid};
 pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};

@@ -1,7 +1,8 @@
 //! The plane as a front of the one loop (`front.rs`): where a step's candidates land (the
 //! candidate rule, wrapped on a torus), whether one may stand (the region, the ground rule and
 //! the grid's spacing query, or the kinds of points), and how a point is stored; and the
-//! sampler's `step` and `run`, compiled per case (wrapping or not, recording or not).
+//! sampler's `step` and `run_slice` (the work of its `Job::run`), compiled per case (wrapping or
+//! not, recording or not).
 
 use super::front::{self, Front, Grows};
 use super::outcome::{Candidate, Outcome, Step};
@@ -15,9 +16,9 @@ impl Sampler {
     /// (`bridson/front.rs`) takes it, with this sampler's candidates: the tileable sampler (a
     /// grid that wraps), each chunk of an endless world (a grid with an origin and a sampling
     /// region), classes, edits, the parent cone and Roberts' variant
-    /// ([`Candidates`](crate::bridson::Candidates)), [`Sampler::run`] and [`Sampler::finish`]
-    /// step it. (The fast sampler, which places every
-    /// candidate that fits, keeps a loop of its own.)
+    /// ([`Candidates`](crate::bridson::Candidates)), [`Job::run`](crate::job::Job::run) and
+    /// [`Sampler::finish`] step it. (The fast sampler, which places every candidate that fits,
+    /// keeps a loop of its own.)
     pub fn step(&mut self) -> Step {
         match self.rule {
             Rule::Annulus => self.step_with(Annulus),
@@ -64,15 +65,17 @@ impl Sampler {
         )
     }
 
-    /// Up to `max_steps` steps; true when the sampler has finished. The page calls this once per
-    /// animation frame so a big map never blocks it. ([`Job::run`](crate::job::Job::run) is the
-    /// same, and also updates [`Job::progress`](crate::job::Job::progress).)
+    /// Up to `max_steps` steps; true when the sampler has finished: [`Job::run`]'s work, which
+    /// also updates [`Job::progress`].
     ///
     /// The same steps as calling [`Sampler::step`] `max_steps` times, leaving the same state;
     /// but only the steps whose candidates can still be seen afterwards keep them: the last of
     /// the slice, and any step taken with a single point active (the run's last productive step
     /// retires the last active point).
-    pub fn run(&mut self, max_steps: u64) -> bool {
+    ///
+    /// [`Job::run`]: crate::job::Job::run
+    /// [`Job::progress`]: crate::job::Job::progress
+    pub(crate) fn run_slice(&mut self, max_steps: u64) -> bool {
         match self.rule {
             Rule::Annulus => self.run_with(max_steps, Annulus),
             Rule::Cone(cone) => self.run_with(max_steps, cone),
@@ -80,7 +83,7 @@ impl Sampler {
         }
     }
 
-    /// [`Sampler::run`] with the rule `throw`.
+    /// [`Sampler::run_slice`] with the rule `throw`.
     fn run_with<T: Throw>(&mut self, max_steps: u64, throw: T) -> bool {
         let n = max_steps;
         match (self.wrap, self.kinds.is_some(), self.same_radius()) {
@@ -91,7 +94,7 @@ impl Sampler {
         }
     }
 
-    /// [`Sampler::run`] on a torus (`WRAP`) or on the plane, under `rule` or the `kinds`.
+    /// [`Sampler::run_slice`] on a torus (`WRAP`) or on the plane, under `rule` or the `kinds`.
     fn run_on<const WRAP: bool, T: Throw, S: Spacing>(
         &mut self,
         max_steps: u64,

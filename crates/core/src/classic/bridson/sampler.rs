@@ -312,7 +312,7 @@ impl Sampler {
     /// Steps until nothing is active, keeping the sampler. ([`Job::run_to_end`] is the same and
     /// hands the points over; with [`Job`] in scope, `sampler.finish()` means that one.)
     pub fn finish(&mut self) {
-        while !self.run(u64::MAX) {}
+        while !self.run_slice(u64::MAX) {}
     }
 
     /// How far along the run looks: productive steps over those taken plus those a filled
@@ -344,7 +344,7 @@ impl Job for Sampler {
     /// ([`Sampler::start_random`], [`Sampler::start_at`] or [`Sampler::seed_blocks`]): with
     /// nothing active it is finished.
     fn run(&mut self, budget: u64) -> Result<bool> {
-        let done = Sampler::run(self, budget);
+        let done = self.run_slice(budget);
         let estimate = self.estimate();
         self.handover.show(estimate);
         Ok(done)
@@ -366,12 +366,8 @@ impl Job for Sampler {
     /// Steps to the end and hands the points over without copying them.
     fn run_to_end(mut self) -> Result<Vec<Point>> {
         Sampler::finish(&mut self);
-        match self.handover.take(true, || ()) {
-            Some(()) => Ok(self.into_points()),
-            None => Err(Error::Invalid {
-                message: "the job's result was already taken".into(),
-            }),
-        }
+        self.handover.hand_over()?;
+        Ok(self.into_points())
     }
 }
 

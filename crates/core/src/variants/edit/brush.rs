@@ -203,7 +203,7 @@ impl Job for Edit {
         }
         if left > 0 {
             let before = s.steps();
-            self.finished = s.run(left);
+            self.finished = s.run_slice(left);
             self.units += s.steps() - before;
         }
         let estimate = self.units as f64 / (self.expected.max(self.units as f64) + 1.0);

@@ -2,6 +2,7 @@
 
 use super::grid::{Refusers, SpaceGrid};
 use crate::base::error::Result;
+use crate::base::job::{bridson_share, Handover, Job};
 use crate::base::rng::{Seed, SplitMix};
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, Tries};
@@ -15,12 +16,24 @@ use crate::classic::bridson::{Step, Tries};
 /// `4r / 2²¹`, two millionths of r): a third of the work of three draws, and the same bits in
 /// every build.
 ///
+/// As a [`Job`], a unit of the budget is one step; start the sampler first
+/// ([`SpaceSampler::start_random`] or [`SpaceSampler::try_add`]): with nothing active it is
+/// finished.
+///
 /// ```
-/// use poisson_live::space::{SpaceSampler, Step};
+/// use poisson_live::job::Job;
+/// use poisson_live::space::{poisson_disk_3d, SpaceSampler, Step};
 /// let mut s = SpaceSampler::<3>::new([20.0, 20.0, 20.0], 2.0, 30, 7)?;
 /// s.start_random();
 /// while s.step() != Step::Finished {}
 /// assert_eq!(s.steps() as usize, 2 * s.points().len() - 1);
+///
+/// let mut sliced = SpaceSampler::<3>::new([20.0, 20.0, 20.0], 2.0, 30, 7)?;
+/// sliced.start_random();
+/// while !sliced.run(100)? {
+///     assert!(sliced.progress() < 1.0);
+/// }
+/// assert_eq!(sliced.take(), Some(poisson_disk_3d(20.0, 20.0, 20.0, 2.0, 30, 7)?));
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -30,7 +43,15 @@ pub struct SpaceSampler<const D: usize> {
     k: u32,
     rng: SplitMix,
     front: Front,
+    /// About how many points the box holds when full ([`SPACE_DENSITY`]), for the progress.
+    expected: f64,
+    handover: Handover,
 }
+
+/// About how many points Bridson's algorithm (`k = 30`) places per `r³` of a box: 0.590 as
+/// measured on 100 × 100 × 100 at r = 2 (73 806 points), 0.583 at r = 1. Only the progress
+/// estimate uses it, in every dimension (in 2D the plane's 0.63 would be nearer).
+const SPACE_DENSITY: f64 = 0.59;
 
 impl<const D: usize> SpaceSampler<D> {
     /// Bits of a 64-bit draw per coordinate of a throw.
@@ -50,6 +71,7 @@ impl<const D: usize> SpaceSampler<D> {
     pub fn new(size: [f64; D], radius: f64, k: u32, seed: i32) -> Result<Self> {
         let grid = SpaceGrid::new([0.0; D], size, radius)?;
         let k = Tries::new(k)?.get();
+        let volume: f64 = size.iter().map(|side| side / radius).product();
         Ok(Self {
             grid,
             radius,
@@ -59,6 +81,8 @@ impl<const D: usize> SpaceSampler<D> {
                 SplitMix::new(seed)
             },
             front: Front::default(),
+            expected: SPACE_DENSITY * volume,
+            handover: Handover::default(),
         })
     }
 
@@ -87,11 +111,6 @@ impl<const D: usize> SpaceSampler<D> {
     pub fn step(&mut self) -> Step {
         let k = self.k;
         front::step(self, k, ())
-    }
-
-    /// Up to `max_steps` steps; true when the sampler has finished.
-    pub fn run(&mut self, max_steps: u64) -> bool {
-        front::run(self, max_steps, Self::step, Self::is_finished)
     }
 
     /// Steps until nothing is active.
@@ -132,6 +151,37 @@ impl<const D: usize> SpaceSampler<D> {
     /// The spacing.
     pub fn radius(&self) -> f64 {
         self.radius
+    }
+}
+
+impl<const D: usize> Job for SpaceSampler<D> {
+    type Output = Vec<[f64; D]>;
+
+    /// A unit is one step ([`SpaceSampler::step`]).
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        let done = front::run(self, budget, Self::step, Self::is_finished);
+        let share = bridson_share(self.steps(), self.points().len(), self.expected);
+        self.handover.show(share);
+        Ok(done)
+    }
+
+    /// Steps over the `2N − 1` a full box takes, N estimated at about 0.59 points per r^D (see
+    /// `SPACE_DENSITY` in the source) or the points so far if more; 1 once finished.
+    fn progress(&self) -> f64 {
+        self.handover.progress(self.is_finished())
+    }
+
+    /// A copy of the points: the sampler keeps them, and its grid, for drawing.
+    fn take(&mut self) -> Option<Vec<[f64; D]>> {
+        let (grid, finished) = (&self.grid, self.front.is_empty());
+        self.handover.take(finished, || grid.points().to_vec())
+    }
+
+    /// Steps to the end and hands the points over without copying them.
+    fn run_to_end(mut self) -> Result<Vec<[f64; D]>> {
+        self.finish();
+        self.handover.hand_over()?;
+        Ok(self.into_points())
     }
 }
 
@@ -239,6 +289,5 @@ pub fn poisson_disk_nd<const D: usize>(
 ) -> Result<Vec<[f64; D]>> {
     let mut s = SpaceSampler::new(size, radius, k, seed)?;
     s.start_random();
-    s.finish();
-    Ok(s.into_points())
+    s.run_to_end()
 }
