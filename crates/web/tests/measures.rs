@@ -48,7 +48,7 @@ fn a_comparison_built_in_stages_equals_the_cores_one_call_comparison() {
     }
     assert!(calls > 3);
     let staged = job.take().unwrap();
-    for report in &whole {
+    for report in &whole.reports {
         let method = report.method.name();
         let xy: Vec<f64> = report.points.iter().flat_map(|p| [p.x, p.y]).collect();
         assert_eq!(staged.points(&s(method)).unwrap().to_vec(), xy);
