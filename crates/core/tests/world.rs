@@ -5,7 +5,7 @@
 //! `POISSON_UPDATE_GOLDEN=1 cargo test -p poisson-live --test world` and look at it before
 //! committing.
 
-use poisson_live::density::{DensityField, Forest, RadiusRaster};
+use poisson_live::density::{DensityField, ForestJob, RadiusRaster};
 use poisson_live::layers::overlaps;
 use poisson_live::paint::encode_png;
 use poisson_live::world::{paint_world, Ground, Object, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
@@ -248,39 +248,38 @@ fn density_field_validation() {
     assert!(f.sampler(0.0, 400.0, 30, 1).is_err());
 }
 
-/// The density lab's forest, grown in slices, is the one-call forest, and its field is the one
-/// it was given: what the lab draws (trees, overlay, radii) all comes from it.
-#[test]
-fn a_forest_in_slices_is_the_one_call_forest() {
+/// The density lab's default forest (720 × 400, radii 9 to 36, patch size 5) from `seed`, in one
+/// call.
+fn forest(seed: i32) -> Vec<Point> {
     let map = SamplerParams {
         width: 720.0,
         height: 400.0,
         radius: 9.0,
         k: 30,
-        seed: 123456,
+        seed,
     };
-    let whole = poisson_live::density_forest(map, 36.0, 5.0).unwrap();
+    poisson_live::density_forest(map, 36.0, 5.0).unwrap()
+}
+
+/// The density lab's forest, grown in slices, is the one-call forest, and its field is the one
+/// it was given: what the lab draws (trees, overlay, radii) all comes from it.
+#[test]
+fn a_forest_in_slices_is_the_one_call_forest() {
+    let whole = forest(123456);
     let field = DensityField::new(123456, 9.0, 36.0, 5.0).unwrap();
-    let mut forest = Forest::new(field.clone(), 720.0, 400.0, 30, 123456).unwrap();
-    assert_eq!(
-        forest.sampler().points().len(),
-        1,
-        "the first tree is placed"
-    );
-    assert_eq!(
-        forest.field().radius_at(5.0, 6.0),
-        field.radius_at(5.0, 6.0)
-    );
+    let mut job = ForestJob::new(field.clone(), 720.0, 400.0, 30, 123456).unwrap();
+    assert_eq!(job.sampler().points().len(), 1, "the first tree is placed");
+    assert_eq!(job.field().radius_at(5.0, 6.0), field.radius_at(5.0, 6.0));
     let mut calls = 0;
-    while !forest.run(40).unwrap() {
+    while !job.run(40).unwrap() {
         calls += 1;
     }
     assert!(calls > 3, "{calls} slices");
-    assert_eq!(forest.sampler().points(), &whole[..]);
-    assert_eq!(forest.take(), Some(whole));
+    assert_eq!(job.sampler().points(), &whole[..]);
+    assert_eq!(job.take(), Some(whole));
     // The sampler's checks, after the field's.
-    assert!(Forest::new(field.clone(), 0.0, 400.0, 30, 1).is_err());
-    assert!(Forest::new(field, 720.0, 400.0, 0, 1).is_err());
+    assert!(ForestJob::new(field.clone(), 0.0, 400.0, 30, 1).is_err());
+    assert!(ForestJob::new(field, 720.0, 400.0, 0, 1).is_err());
 }
 
 /// A radius field given as an array (Python's `variable_radius`): one radius per cell, the
@@ -319,16 +318,6 @@ fn a_radius_raster_reads_one_radius_per_cell() {
 
 #[test]
 fn density_forest_keeps_the_smaller_radius_and_varies() {
-    let forest = |seed| {
-        let map = SamplerParams {
-            width: 720.0,
-            height: 400.0,
-            radius: 9.0,
-            k: 30,
-            seed,
-        };
-        poisson_live::density_forest(map, 36.0, 5.0).unwrap()
-    };
     let f = DensityField::new(123456, 9.0, 36.0, 5.0).unwrap();
     let mut s = f.sampler(720.0, 400.0, 30, 123456).unwrap();
     s.start_random();

@@ -5,7 +5,7 @@ use crate::job::job_class;
 use crate::js::{err, getters, whole, xyr, Params};
 use js_sys::Float64Array;
 use poisson_live::bridson::Sampler;
-use poisson_live::density::{DensityField, Forest};
+use poisson_live::density::{self, DensityField};
 use wasm_bindgen::prelude::*;
 
 /// The most cells a density map may ask for (a 2048 × 2048 raster).
@@ -17,7 +17,7 @@ job_class!(
     /// tree's own spacing) once the forest is full. `densityMap()` is one density in `[0, 1]` per
     /// cell, row by row.
     ForestJob,
-    Forest,
+    density::ForestJob,
     Float64Array,
     |trees| xyr(&trees)
 );
@@ -44,7 +44,7 @@ impl ForestJob {
         let field = DensityField::new(seed, min, max, p.number("patchSize")?).map_err(err)?;
         let (w, h) = (p.number("width")?, p.number("height")?);
         Ok(Self {
-            job: Forest::new(field, w, h, k, seed).map_err(err)?,
+            job: density::ForestJob::new(field, w, h, k, seed).map_err(err)?,
         })
     }
 

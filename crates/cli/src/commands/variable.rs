@@ -4,7 +4,7 @@ use crate::options::{number, Checked, MapSize, Shared, TriesOption};
 use crate::output::Points;
 use crate::progress::{self, Progress};
 use crate::Failure;
-use poisson_live::density::{DensityField, Forest};
+use poisson_live::density::{DensityField, ForestJob};
 
 /// Dense woods next to open savanna: a spacing that follows fBm noise
 ///
@@ -35,7 +35,7 @@ impl Variable {
         let MapSize { width, height } = self.map;
         let seed = self.shared.seed();
         let field = DensityField::new(seed, self.min_radius, self.max_radius, self.patch_size)?;
-        let forest = Forest::new(field, width, height, self.k.k, seed)?;
+        let forest = ForestJob::new(field, width, height, self.k.k, seed)?;
         let mut progress = Progress::new("variable");
         let points = progress::finish(forest.into_sampler(), &mut progress, None);
         progress.clear();

@@ -204,13 +204,13 @@ impl DensityField {
 /// A forest grown a step at a time: a [`DensityField`] and the Bridson sampler whose spacing
 /// follows it ([`DensityField::sampler`]), its first tree placed (drawn from the seed). The
 /// density lab's job; [`density_forest`] is one run to the end. A unit of work is a sampler
-/// step; the trees so far can be read between calls ([`Forest::sampler`]).
+/// step; the trees so far can be read between calls ([`ForestJob::sampler`]).
 ///
 /// ```
-/// use poisson_live::density::{density_forest, DensityField, Forest};
+/// use poisson_live::density::{density_forest, DensityField, ForestJob};
 /// use poisson_live::{Job, SamplerParams};
 /// let field = DensityField::new(7, 9.0, 36.0, 5.0)?;
-/// let mut forest = Forest::new(field, 360.0, 200.0, 30, 7)?;
+/// let mut forest = ForestJob::new(field, 360.0, 200.0, 30, 7)?;
 /// assert_eq!(forest.sampler().points().len(), 1);
 /// while !forest.run(100)? {}
 /// let map = SamplerParams { width: 360.0, height: 200.0, radius: 9.0, k: 30, seed: 7 };
@@ -218,12 +218,12 @@ impl DensityField {
 /// # Ok::<(), poisson_live::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Forest {
+pub struct ForestJob {
     field: DensityField,
     sampler: Sampler,
 }
 
-impl Forest {
+impl ForestJob {
     /// The forest of `field` on a `width × height` map, `k` tries per step and its own `seed`
     /// for the draws, with its first tree placed. The checks are [`DensityField::sampler`]'s.
     pub fn new(field: DensityField, width: f64, height: f64, k: u32, seed: i32) -> Result<Self> {
@@ -248,7 +248,7 @@ impl Forest {
     }
 }
 
-impl Job for Forest {
+impl Job for ForestJob {
     type Output = Vec<Point>;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
@@ -384,7 +384,7 @@ pub fn density_forest(
     patch_size: f64,
 ) -> Result<Vec<Point>> {
     let field = DensityField::new(params.seed, params.radius, max_radius, patch_size)?;
-    Forest::new(field, params.width, params.height, params.k, params.seed)?.run_to_end()
+    ForestJob::new(field, params.width, params.height, params.k, params.seed)?.run_to_end()
 }
 
 #[cfg(test)]
