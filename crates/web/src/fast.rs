@@ -3,6 +3,7 @@
 
 use crate::job::job_class;
 use crate::js::{self, err, getters, xy};
+use crate::samplers::run_class;
 use js_sys::Float64Array;
 use poisson_live::fast;
 use wasm_bindgen::prelude::*;
@@ -23,34 +24,14 @@ pub fn fast_poisson(
     Ok(Float64Array::from(points.as_flattened()))
 }
 
-/// A finished run of the fast sampler, with the samplers lab's figures. `points()` is `x, y, r`
-/// per point (r the run's spacing), in placement order.
-#[wasm_bindgen]
-pub struct FastRun {
-    run: fast::FastRun,
-}
-
-#[wasm_bindgen]
-impl FastRun {
-    /// The points as `x, y, r` triplets.
-    pub fn points(&self) -> Float64Array {
-        js::xyr(&self.run.points)
-    }
-}
-
-getters!(FastRun, self {
-    /// `"fast"`, as a row of the samplers lab names it.
-    method "method": String = "fast".to_owned();
-    /// How many points the run placed.
-    point_count "pointCount": u32 = self.run.points.len() as u32;
-    /// The fraction of the map covered by disks of radius `r / 2` (0 to 1), measured as for
-    /// the other samplers (`metrics::coverage`).
-    coverage "coverage": f64 = self.run.coverage;
-    /// Candidates tested: 16 per point's turn.
-    candidates "candidates": f64 = self.run.candidates as f64;
-    /// Candidates tested per placed point.
-    candidates_per_point "candidatesPerPoint": f64 = self.run.candidates_per_point();
-});
+run_class!(
+    /// A finished run of the fast sampler, with the samplers lab's figures. `points()` is
+    /// `x, y, r` per point (r the run's spacing), in placement order; `method` is `"fast"` and
+    /// `candidates` 16 per point's turn.
+    FastRun,
+    fast::FastRun,
+    |_run| "fast"
+);
 
 job_class!(
     /// `fastPoisson`'s run a slice at a time (a unit is 16 points' turns, about one Bridson
