@@ -36,9 +36,9 @@ pub enum Points {
         columns: usize,
         values: Vec<f64>,
     },
-    /// Points of a box `depth` deep, flat `x, y, z` rows under the CSV header `x,y,z`; JSON
-    /// gives the depth beside the width and height.
-    Xyz { depth: f64, values: Vec<f64> },
+    /// Points of a box `depth` deep, `x, y, z` rows under the CSV header `x,y,z`; JSON gives
+    /// the depth beside the width and height.
+    Xyz { depth: f64, points: Vec<[f64; 3]> },
     /// Points with a class each, an index into `names`.
     Classed {
         points: Vec<poisson_live::Point>,
@@ -50,10 +50,7 @@ pub enum Points {
 impl Points {
     /// Points of a box `depth` deep.
     pub fn xyz(points: Vec<[f64; 3]>, depth: f64) -> Self {
-        Points::Xyz {
-            depth,
-            values: points.into_iter().flatten().collect(),
-        }
+        Points::Xyz { depth, points }
     }
 
     fn len(&self) -> usize {
@@ -63,7 +60,7 @@ impl Points {
             Points::Table {
                 columns, values, ..
             } => values.len() / columns,
-            Points::Xyz { values, .. } => values.len() / 3,
+            Points::Xyz { points, .. } => points.len(),
             Points::Classed { points, .. } => points.len(),
         }
     }
@@ -91,15 +88,10 @@ pub fn render(format: Format, width: f64, height: f64, points: &Points) -> Strin
                 values,
             },
         ) => export::csv_rows(header, values.chunks(*columns)),
-        (Format::Json, Points::Xyz { depth, values }) => {
-            // The core writes a finite f64 as `{}` does, and the depth is finite.
-            export::json_rows(width, height, values.chunks(3)).replacen(
-                ", \"points\": [",
-                &format!(", \"depth\": {depth}, \"points\": ["),
-                1,
-            )
+        (Format::Json, Points::Xyz { depth, points }) => {
+            export::to_json_xyz(width, height, *depth, points)
         }
-        (Format::Csv, Points::Xyz { values, .. }) => export::csv_rows("x,y,z", values.chunks(3)),
+        (Format::Csv, Points::Xyz { points, .. }) => export::to_csv_xyz(points),
         (
             Format::Json,
             Points::Classed {

@@ -327,6 +327,36 @@ pub fn to_csv_xy(points: &[[f64; 2]]) -> String {
     csv_rows("x,y", points.iter().map(|p| &p[..]))
 }
 
+/// Points in a `width × height × depth` box as `{"width": W, "height": H, "depth": D, "points":
+/// [[x, y, z], …]}`.
+///
+/// ```
+/// use poisson_live::export::{to_csv_xyz, to_json_xyz};
+/// let points = [[1.5, 2.0, 0.25], [3.0, 4.0, 5.0]];
+/// assert_eq!(
+///     to_json_xyz(10.0, 5.0, 6.0, &points),
+///     "{\"width\": 10, \"height\": 5, \"depth\": 6, \"points\": [[1.5, 2, 0.25], [3, 4, 5]]}\n"
+/// );
+/// assert_eq!(to_csv_xyz(&points), "x,y,z\n1.5,2,0.25\n3,4,5\n");
+/// ```
+pub fn to_json_xyz(width: f64, height: f64, depth: f64, points: &[[f64; 3]]) -> String {
+    let mut out = String::with_capacity(96 + 80 * points.len());
+    json_open(&mut out, width, height);
+    out.push_str(", \"depth\": ");
+    json_number(&mut out, depth);
+    out.push_str(", \"points\": [");
+    for (i, p) in points.iter().enumerate() {
+        Text::Json.row(&mut out, p, i == 0);
+    }
+    Text::Json.tail(&mut out);
+    out
+}
+
+/// Points in a box as CSV: the header `x,y,z`, then one line per point.
+pub fn to_csv_xyz(points: &[[f64; 3]]) -> String {
+    csv_rows("x,y,z", points.iter().map(|p| &p[..]))
+}
+
 /// Points with a class each as `{"width": W, "height": H, "classes": ["tree", …], "points":
 /// [[x, y, r, class], …]}`: the class of a point is its index into `names`, which are listed
 /// once (as JSON strings, escaped where they need it). `classes[i]` is the class of
