@@ -204,9 +204,10 @@ fn csv_numbers(out: &mut String, row: &[f64]) {
 }
 
 /// The two text formats, a piece at a time: what comes before the rows, each row, and what
-/// comes after. The one-call functions below are these pieces joined; a writer that streams a
-/// set too big to hold (`poisson endless`) writes the same pieces as they come, so its bytes are
-/// the same.
+/// comes after. The one-call functions below are these pieces joined (the box's and the classed
+/// points' JSON add a field between the height and the points); a writer that streams a set too
+/// big to hold (`poisson endless`) writes the same pieces as they come, so its bytes are the
+/// same.
 ///
 /// ```
 /// use poisson_live::export::{to_json_xy, Text};
