@@ -80,7 +80,7 @@ pub enum Error {
         /// parameter and bound as fields ([`Advice`]).
         hint: Advice,
     },
-    /// A set of classes (kinds of object, each pair with its own spacing) that cannot be sampled:
+    /// A set of classes (of object, each pair with its own spacing) that cannot be sampled:
     /// what is wrong, by name and value, and what to change ([`crate::classes`]).
     Classes {
         /// What is wrong.
