@@ -519,6 +519,26 @@ pub(crate) fn round_up(v: f64) -> String {
 /// Result with the crate's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Checks that `n` points are at most `limit`: otherwise a [`Error::TooMuchWork`] counting
+/// points, with its subject and advice (worked out only then).
+pub(crate) fn at_most_points(
+    n: usize,
+    limit: usize,
+    subject: impl FnOnce() -> String,
+    hint: impl FnOnce() -> Advice,
+) -> Result<()> {
+    if n <= limit {
+        return Ok(());
+    }
+    Err(Error::TooMuchWork {
+        subject: subject(),
+        what: "points",
+        needed: n as f64,
+        limit,
+        hint: hint(),
+    })
+}
+
 /// Checks that `value` is finite and greater than zero.
 pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {
     if !(value.is_finite() && value > 0.0) {
