@@ -12,6 +12,8 @@
 //! distances across the edges too, so the tiled set keeps its spacing everywhere. The seam
 //! audit (`wrap::seam_conflicts`, `wrap::wrap_audit`) tells the two apart.
 
+mod common;
+
 use poisson_live::poisson_disk;
 use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, wrap_audit};
 use poisson_live::SamplerParams;
@@ -21,10 +23,7 @@ const TILE: f64 = 256.0;
 const SPACING: f64 = 12.0;
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("tileable: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("tileable", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {
