@@ -13,6 +13,8 @@
 //! audit (`wrap::seam_conflicts`, `wrap::wrap_audit`) tells the two apart; a `wrap::TileSet` is
 //! a tile sampled either way with its audit.
 
+mod common;
+
 use poisson_live::wrap::TileSet;
 use poisson_live::SamplerParams;
 use std::error::Error;
@@ -21,10 +23,7 @@ const TILE: f64 = 256.0;
 const SPACING: f64 = 12.0;
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("tileable: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("tileable", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {
