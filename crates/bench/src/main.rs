@@ -154,12 +154,33 @@ impl System {
 struct Row {
     system: System,
     case: Case,
+    timing: Timing,
+}
+
+/// A system's runs on one box: the best time, how many runs, and the points of the last.
+#[derive(Clone, Copy)]
+struct Timing {
     points: usize,
     best: Duration,
     runs: u32,
 }
 
-impl Row {
+impl Timing {
+    /// Before the first run.
+    const NONE: Timing = Timing {
+        points: 0,
+        best: Duration::MAX,
+        runs: 0,
+    };
+
+    /// Counts a run that gave `points` points in `took`.
+    fn record(&mut self, points: usize, took: Duration) {
+        self.points = points;
+        self.best = self.best.min(took);
+        self.runs += 1;
+    }
+
+    /// Points per second at the best time.
     fn rate(&self) -> f64 {
         self.points as f64 / self.best.as_secs_f64()
     }
@@ -329,41 +350,58 @@ fn measure(plan: &Plan, cases: &[(Case, Vec<System>)]) -> Vec<Row> {
             .map(|&system| Row {
                 system,
                 case: *case,
-                points: 0,
-                best: Duration::MAX,
-                runs: 0,
+                timing: Timing::NONE,
             })
             .collect();
-        let mut spent = vec![Duration::ZERO; systems.len()];
-        for rep in 0..plan.reps {
-            for (row, spent) in mine.iter_mut().zip(&mut spent) {
-                if rep > 0 && *spent >= plan.budget {
-                    continue;
-                }
-                if tty {
-                    eprint!(
-                        "\r{:<48} {:<22} run {}/{}   ",
-                        row.system.name(),
-                        case.label(),
-                        rep + 1,
-                        plan.reps
-                    );
-                }
-                let start = Instant::now();
-                let points = black_box(row.system.run(black_box(*case)));
-                let took = start.elapsed();
-                *spent += took;
-                row.points = points;
-                row.best = row.best.min(took);
-                row.runs += 1;
-            }
-        }
+        take_turns(
+            &mut mine,
+            plan.reps,
+            plan.budget,
+            |row| format!("{:<48} {:<22}", row.system.name(), case.label()),
+            |_, row| {
+                let (points, took) = timed(|| row.system.run(black_box(*case)));
+                row.timing.record(points, took);
+                took
+            },
+        );
         rows.extend(mine);
     }
     if tty {
         eprint!("\r{:90}\r", "");
     }
     rows
+}
+
+/// Runs each of `rows` up to `reps` times, taking turns, with no new run of a row once its
+/// runs have taken `budget`; `run` runs row `i` once, records it and returns how long it took.
+/// On a terminal, a progress line names the row (`label`) and the run.
+fn take_turns<R>(
+    rows: &mut [R],
+    reps: u32,
+    budget: Duration,
+    label: impl Fn(&R) -> String,
+    mut run: impl FnMut(usize, &mut R) -> Duration,
+) {
+    let tty = std::io::stderr().is_terminal();
+    let mut spent = vec![Duration::ZERO; rows.len()];
+    for rep in 0..reps {
+        for (i, (row, spent)) in rows.iter_mut().zip(&mut spent).enumerate() {
+            if rep > 0 && *spent >= budget {
+                continue;
+            }
+            if tty {
+                eprint!("\r{} run {}/{}   ", label(row), rep + 1, reps);
+            }
+            *spent += run(i, row);
+        }
+    }
+}
+
+/// Runs `fill` once on the clock: what it returns, and how long it took.
+fn timed<T>(fill: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let out = black_box(fill());
+    (out, start.elapsed())
 }
 
 fn print_table(rows: &[Row], intro: &str) {
@@ -376,7 +414,7 @@ fn print_table(rows: &[Row], intro: &str) {
         let ours = rows
             .iter()
             .find(|o| o.system == row.system.ours() && o.case.label() == row.case.label())
-            .map(Row::rate);
+            .map(|o| o.timing.rate());
         let Case {
             width,
             height,
@@ -387,12 +425,12 @@ fn print_table(rows: &[Row], intro: &str) {
             row.system.name(),
             width,
             height,
-            row.points,
-            row.points as f64 * radius * radius / (width * height),
-            row.best.as_secs_f64(),
-            row.rate() / 1e6,
-            ours.map_or("–".into(), |o| format!("{:.3}×", row.rate() / o)),
-            row.runs
+            row.timing.points,
+            row.timing.points as f64 * radius * radius / (width * height),
+            row.timing.best.as_secs_f64(),
+            row.timing.rate() / 1e6,
+            ours.map_or("–".into(), |o| format!("{:.3}×", row.timing.rate() / o)),
+            row.timing.runs
         );
     }
 }
@@ -412,8 +450,8 @@ fn print_speed_target(rows: &[Row]) {
         .iter()
         .filter(on_main)
         .filter(|r| r.system != System::Ours)
-        .max_by(|a, b| a.rate().total_cmp(&b.rate()));
-    let speed = ours.rate() / 1e6;
+        .max_by(|a, b| a.timing.rate().total_cmp(&b.timing.rate()));
+    let speed = ours.timing.rate() / 1e6;
     print!(
         "\nTarget on 2000 × 2000, r = 2: ours {speed:.3} M points/s (target ≥ 1.0: {})",
         if speed >= 1.0 { "met" } else { "missed" }
@@ -421,7 +459,7 @@ fn print_speed_target(rows: &[Row]) {
     match best_peer {
         Some(peer) => println!(
             "; {:.1}× the fastest peer here ({}).",
-            ours.rate() / peer.rate(),
+            ours.timing.rate() / peer.timing.rate(),
             peer.system.name()
         ),
         None => println!("."),
@@ -431,7 +469,7 @@ fn print_speed_target(rows: &[Row]) {
         .filter(on_main)
         .find(|r| r.system == System::FasterBridson)
     {
-        let ratio = ours.rate() / peer.rate();
+        let ratio = ours.timing.rate() / peer.timing.rate();
         println!(
             "Ours ÷ faster_poisson's Bridson on that box: {ratio:.2}× (issue 12 target ≥ 3: {}).",
             if ratio >= 3.0 { "met" } else { "missed" }
@@ -453,8 +491,8 @@ fn print_fast_targets(rows: &[Row], plan: &Plan) {
     let (Some(ours), Some(peer)) = (find(System::OursFast), find(System::FasterParental)) else {
         return;
     };
-    let density = ours.points as f64 * big.radius * big.radius / (big.width * big.height);
-    let ratio = ours.rate() / peer.rate();
+    let density = ours.timing.points as f64 * big.radius * big.radius / (big.width * big.height);
+    let ratio = ours.timing.rate() / peer.timing.rate();
     let verdict = |ok: bool| if ok { "met" } else { "missed" };
     println!(
         "\nTargets on {} (issue 12): {density:.3} points per r² (target ≥ 0.85: {}); \
@@ -462,7 +500,7 @@ fn print_fast_targets(rows: &[Row], plan: &Plan) {
          (target ≥ 5: {}).",
         big.label(),
         verdict(density >= 0.85),
-        ours.rate() / 1e6,
+        ours.timing.rate() / 1e6,
         verdict(ratio >= 5.0)
     );
     match whole_process(big, plan.process_runs) {
@@ -539,8 +577,8 @@ fn print_linearity(rows: &[Row], small: Case, big: Case) {
             .find(|r| r.system == System::Ours && r.case.label() == case.label())
     };
     if let (Some(a), Some(b)) = (find(small), find(big)) {
-        let points = b.points as f64 / a.points as f64;
-        let time = b.best.as_secs_f64() / a.best.as_secs_f64();
+        let points = b.timing.points as f64 / a.timing.points as f64;
+        let time = b.timing.best.as_secs_f64() / a.timing.best.as_secs_f64();
         let scaled = time * 4.0 / points;
         println!(
             "\nLinearity (ours): {} → {}: {points:.3}× the points in {time:.3}× the time; \

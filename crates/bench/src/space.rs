@@ -9,9 +9,9 @@
 
 use std::hint::black_box;
 use std::io::IsTerminal;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::{load, K, SEED};
+use super::{load, take_turns, timed, Timing, K, SEED};
 
 /// A box to fill in 3D.
 #[derive(Clone, Copy, Debug)]
@@ -145,20 +145,12 @@ impl System {
 /// One line of the table.
 struct Row {
     system: System,
-    points: usize,
-    best: Duration,
-    runs: u32,
+    timing: Timing,
     /// The smallest distance between two points of the last run (infinite if no two points lie
     /// within 2r of each other).
     min_gap: f64,
     /// Points of the last run outside the box.
     outside: usize,
-}
-
-impl Row {
-    fn rate(&self) -> f64 {
-        self.points as f64 / self.best.as_secs_f64()
-    }
 }
 
 /// Runs every system on the box (up to 3 runs each, 1 in quick mode; no new run of a system
@@ -193,41 +185,26 @@ fn measure(cube: Cube, reps: u32, budget: Duration) -> Vec<Row> {
         .iter()
         .map(|&system| Row {
             system,
-            points: 0,
-            best: Duration::MAX,
-            runs: 0,
+            timing: Timing::NONE,
             min_gap: f64::INFINITY,
             outside: 0,
         })
         .collect();
     let mut last: Vec<Vec<[f64; 3]>> = vec![Vec::new(); rows.len()];
-    let mut spent = vec![Duration::ZERO; rows.len()];
-    for rep in 0..reps {
-        for ((row, spent), last) in rows.iter_mut().zip(&mut spent).zip(&mut last) {
-            if rep > 0 && *spent >= budget {
-                continue;
-            }
-            if tty {
-                eprint!(
-                    "\r{:<66} {:<26} run {}/{}   ",
-                    row.system.name(),
-                    cube.label(),
-                    rep + 1,
-                    reps
-                );
-            }
+    take_turns(
+        &mut rows,
+        reps,
+        budget,
+        |row| format!("{:<66} {:<26}", row.system.name(), cube.label()),
+        |i, row| {
             // The previous run's points are freed before the clock starts.
-            *last = Vec::new();
-            let start = Instant::now();
-            let points = black_box(row.system.fill(black_box(cube)));
-            let took = start.elapsed();
-            *spent += took;
-            row.points = points.len();
-            row.best = row.best.min(took);
-            row.runs += 1;
-            *last = points;
-        }
-    }
+            last[i] = Vec::new();
+            let (points, took) = timed(|| row.system.fill(black_box(cube)));
+            row.timing.record(points.len(), took);
+            last[i] = points;
+            took
+        },
+    );
     if tty {
         eprint!("\r{:110}\r", "");
     }
@@ -248,7 +225,7 @@ fn print_table(rows: &[Row], cube: Cube) {
     let peer = rows
         .iter()
         .find(|r| r.system == System::Faster)
-        .map(Row::rate);
+        .map(|r| r.timing.rate());
     let r3 = cube.radius.powi(3);
     println!(
         "| system | points | points per r³ | seconds | M points/s | speed ÷ faster_poisson | \
@@ -272,12 +249,12 @@ fn print_table(rows: &[Row], cube: Cube) {
         println!(
             "| {} | {} | {:.3} | {:.4} | {:.3} | {} | {gap} | {} |",
             row.system.name(),
-            row.points,
-            row.points as f64 * r3 / cube.volume(),
-            row.best.as_secs_f64(),
-            row.rate() / 1e6,
-            peer.map_or("–".into(), |p| format!("{:.2}×", row.rate() / p)),
-            row.runs
+            row.timing.points,
+            row.timing.points as f64 * r3 / cube.volume(),
+            row.timing.best.as_secs_f64(),
+            row.timing.rate() / 1e6,
+            peer.map_or("–".into(), |p| format!("{:.2}×", row.timing.rate() / p)),
+            row.timing.runs
         );
     }
     let outside: Vec<String> = rows
@@ -313,9 +290,9 @@ fn print_targets(rows: &[Row], cube: Cube) {
         let Some(ours) = find(system) else {
             continue;
         };
-        let density = ours.points as f64 * cube.radius.powi(3) / cube.volume();
-        let ratio = ours.rate() / peer.rate();
-        let time = peer.best.as_secs_f64() / ours.best.as_secs_f64();
+        let density = ours.timing.points as f64 * cube.radius.powi(3) / cube.volume();
+        let ratio = ours.timing.rate() / peer.timing.rate();
+        let time = peer.timing.best.as_secs_f64() / ours.timing.best.as_secs_f64();
         let spacing = if spaced(ours.min_gap, cube.radius) && ours.outside == 0 {
             String::new()
         } else {

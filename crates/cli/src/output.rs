@@ -36,10 +36,10 @@ pub enum Points {
         columns: usize,
         values: Vec<f64>,
     },
-    /// Points of a box `depth` deep, flat `x, y, z` rows under the CSV header `x,y,z`; JSON
-    /// gives the depth beside the width and height.
-    Xyz { depth: f64, values: Vec<f64> },
-    /// Points with a class each, an index into `names` (which need no quoting).
+    /// Points of a box `depth` deep, `x, y, z` rows under the CSV header `x,y,z`; JSON gives
+    /// the depth beside the width and height.
+    Xyz { depth: f64, points: Vec<[f64; 3]> },
+    /// Points with a class each, an index into `names`.
     Classed {
         points: Vec<poisson_live::Point>,
         classes: Vec<u16>,
@@ -50,10 +50,7 @@ pub enum Points {
 impl Points {
     /// Points of a box `depth` deep.
     pub fn xyz(points: Vec<[f64; 3]>, depth: f64) -> Self {
-        Points::Xyz {
-            depth,
-            values: points.into_iter().flatten().collect(),
-        }
+        Points::Xyz { depth, points }
     }
 
     fn len(&self) -> usize {
@@ -63,7 +60,7 @@ impl Points {
             Points::Table {
                 columns, values, ..
             } => values.len() / columns,
-            Points::Xyz { values, .. } => values.len() / 3,
+            Points::Xyz { points, .. } => points.len(),
             Points::Classed { points, .. } => points.len(),
         }
     }
@@ -91,56 +88,27 @@ pub fn render(format: Format, width: f64, height: f64, points: &Points) -> Strin
                 values,
             },
         ) => export::csv_rows(header, values.chunks(*columns)),
-        (Format::Json, Points::Xyz { depth, values }) => {
-            // The core writes a finite f64 as `{}` does, and the depth is finite.
-            export::json_rows(width, height, values.chunks(3)).replacen(
-                ", \"points\": [",
-                &format!(", \"depth\": {depth}, \"points\": ["),
-                1,
-            )
+        (Format::Json, Points::Xyz { depth, points }) => {
+            export::to_json_xyz(width, height, *depth, points)
         }
-        (Format::Csv, Points::Xyz { values, .. }) => export::csv_rows("x,y,z", values.chunks(3)),
-        (Format::Json, Points::Classed { .. }) | (Format::Csv, Points::Classed { .. }) => {
-            classed(format, width, height, points)
-        }
+        (Format::Csv, Points::Xyz { points, .. }) => export::to_csv_xyz(points),
+        (
+            Format::Json,
+            Points::Classed {
+                points,
+                classes,
+                names,
+            },
+        ) => export::to_json_classed(width, height, points, classes, names),
+        (
+            Format::Csv,
+            Points::Classed {
+                points,
+                classes,
+                names,
+            },
+        ) => export::to_csv_classed(points, classes, names),
     }
-}
-
-/// [`Points::Classed`] as JSON (`{width, height, classes: [names], points: [[x, y, r, class],
-/// …]}`, the class by index) or CSV (`x,y,r,class`, the class by name): the numbers written
-/// by the core's export, the names added around them.
-fn classed(format: Format, width: f64, height: f64, points: &Points) -> String {
-    let Points::Classed {
-        points,
-        classes,
-        names,
-    } = points
-    else {
-        unreachable!("only called for classed points")
-    };
-    if format == Format::Json {
-        let rows: Vec<[f64; 4]> = points
-            .iter()
-            .zip(classes)
-            .map(|(p, &c)| [p.x, p.y, p.r, f64::from(c)])
-            .collect();
-        let text = export::json_rows(width, height, rows.iter().map(|r| &r[..]));
-        let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-        let list = format!(", \"classes\": [{}], \"points\": [", quoted.join(", "));
-        return text.replacen(", \"points\": [", &list, 1);
-    }
-    let rows: Vec<[f64; 3]> = points.iter().map(|p| [p.x, p.y, p.r]).collect();
-    let text = export::csv_rows("x,y,r,class", rows.iter().map(|r| &r[..]));
-    let mut out = String::with_capacity(text.len() + 8 * points.len());
-    let mut lines = text.lines();
-    out.extend(lines.next().map(|h| format!("{h}\n")));
-    for (line, &c) in lines.zip(classes) {
-        out.push_str(line);
-        out.push(',');
-        out.push_str(&names[c as usize]);
-        out.push('\n');
-    }
-    out
 }
 
 /// Writes `bytes` to standard output; a reader that went away (`| head -1`) ends the run

@@ -158,57 +158,51 @@ fn csv(dir: &Path, name: &str, header: &str, rows: impl Iterator<Item = String>)
     path
 }
 
+/// A dab at (1, 1) of radius 1 and spacing 1: refill's options for an input it must refuse
+/// whatever the stroke.
+const SMALL_DAB: [&str; 4] = ["-c", "1,1,1", "-r", "1"];
+
+/// `refill -i INPUT` followed by `options`.
+fn refill_args<'a>(input: &'a Path, options: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["refill", "-i", path_str(input)];
+    args.extend_from_slice(options);
+    args
+}
+
+/// Refill's refusal, with [`SMALL_DAB`], of the `x,y` rows written to `name` in `dir`.
+fn refill_refusal(dir: &Path, name: &str, rows: impl Iterator<Item = String>) -> String {
+    let input = csv(dir, name, "x,y", rows);
+    refused(&poisson(&refill_args(&input, &SMALL_DAB)))
+}
+
 // Repro 2: too-close pairs by the billion cost no memory; the first one is reported.
 #[test]
 fn refill_reports_the_first_too_close_pair_in_bounded_memory() {
     let dir = folder("pairs");
     let limits = format!("ulimit -v {MEMORY_KIB}");
-    // 30 000 copies of one point: 450 M pairs.
-    let same = csv(
-        &dir,
-        "same.csv",
-        "x,y",
-        (0..30_000).map(|_| "5,5".to_string()),
-    );
-    let args = [
-        "refill",
-        "-i",
-        path_str(&same),
-        "-c",
-        "5,5,2",
-        "-r",
-        "1",
-        "-W",
-        "10",
-        "-H",
-        "10",
+    type Rows = Box<dyn Iterator<Item = String>>;
+    // The input file, its rows, refill's options and the first pair the refusal names.
+    let cases: [(&str, Rows, &[&str], &str); 2] = [
+        // 30 000 copies of one point: 450 M pairs.
+        (
+            "same.csv",
+            Box::new((0..30_000).map(|_| "5,5".to_string())),
+            &["-c", "5,5,2", "-r", "1", "-W", "10", "-H", "10"],
+            "points 0 and 1 (ids 0 and 1) are 0 apart",
+        ),
+        // A 2 M-point grid one unit apart with -r 20: about 2.5 G pairs.
+        (
+            "grid.csv",
+            Box::new((0..2_000_000).map(|i| format!("{},{}", i % 1000, i / 1000))),
+            &["-c", "50,50,10", "-r", "20"],
+            "points 0 and 1 (ids 0 and 1) are 1 apart, closer than their spacing 20",
+        ),
     ];
-    let err = refused(&limited(&limits, &args, None));
-    assert!(
-        err.contains("points 0 and 1 (ids 0 and 1) are 0 apart"),
-        "{err}"
-    );
-    // A 2 M-point grid one unit apart with -r 20: about 2.5 G pairs.
-    let grid = csv(
-        &dir,
-        "grid.csv",
-        "x,y",
-        (0..2_000_000).map(|i| format!("{},{}", i % 1000, i / 1000)),
-    );
-    let args = [
-        "refill",
-        "-i",
-        path_str(&grid),
-        "-c",
-        "50,50,10",
-        "-r",
-        "20",
-    ];
-    let err = refused(&limited(&limits, &args, None));
-    assert!(
-        err.contains("points 0 and 1 (ids 0 and 1) are 1 apart, closer than their spacing 20"),
-        "{err}"
-    );
+    for (name, rows, options, first_pair) in cases {
+        let input = csv(&dir, name, "x,y", rows);
+        let err = refused(&limited(&limits, &refill_args(&input, options), None));
+        assert!(err.contains(first_pair), "{name}: {err}");
+    }
 }
 
 // Repro 3: a header of 400 000 columns is checked in linear time.
@@ -219,15 +213,7 @@ fn a_huge_header_is_checked_promptly() {
     let header = format!("x,y,{}", names.join(","));
     let wide = csv(&dir, "wide.csv", &header, std::iter::empty());
     let start = Instant::now();
-    let err = refused(&poisson(&[
-        "refill",
-        "-i",
-        path_str(&wide),
-        "-c",
-        "1,1,1",
-        "-r",
-        "1",
-    ]));
+    let err = refused(&poisson(&refill_args(&wide, &SMALL_DAB)));
     assert!(
         err.contains("gives no map width (it has no points); give --width"),
         "{err}"
@@ -238,15 +224,7 @@ fn a_huge_header_is_checked_promptly() {
         &format!("{header},c399999"),
         std::iter::empty(),
     );
-    let err = refused(&poisson(&[
-        "refill",
-        "-i",
-        path_str(&twice),
-        "-c",
-        "1,1,1",
-        "-r",
-        "1",
-    ]));
+    let err = refused(&poisson(&refill_args(&twice, &SMALL_DAB)));
     assert!(
         err.contains("the header names column 'c399999' twice"),
         "{err}"
@@ -319,21 +297,11 @@ fn more_than_a_gibibyte_is_refused() {
 #[ignore]
 fn more_than_the_row_limit_is_refused() {
     let dir = folder("rows");
-    let rows = csv(
+    let err = refill_refusal(
         &dir,
         "rows.csv",
-        "x,y",
         (0..(1 << 24) + 1).map(|_| "1,1".to_string()),
     );
-    let err = refused(&poisson(&[
-        "refill",
-        "-i",
-        path_str(&rows),
-        "-c",
-        "1,1,1",
-        "-r",
-        "1",
-    ]));
     assert!(err.contains("more than 16777216 rows of points"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -401,21 +369,8 @@ fn refill_advice_names_the_radius_and_its_value_works() {
 fn refill_advice_about_the_brush_names_the_circle() {
     let dir = folder("brush");
     let one = csv(&dir, "one.csv", "x,y", std::iter::once("1,1".to_string()));
-    let input = path_str(&one);
-    let args = [
-        "refill",
-        "-i",
-        input,
-        "-c",
-        "5e5,5e5,2e5",
-        "-r",
-        "2",
-        "-W",
-        "1e6",
-        "-H",
-        "1e6",
-    ];
-    let err = refused(&poisson(&args));
+    let options = ["-c", "5e5,5e5,2e5", "-r", "2", "-W", "1e6", "-H", "1e6"];
+    let err = refused(&poisson(&refill_args(&one, &options)));
     let advised = err
         .trim()
         .rsplit_once("use a --circle radius R ≤ ")
@@ -440,21 +395,11 @@ fn refill_advice_about_the_brush_names_the_circle() {
 #[test]
 fn a_point_beyond_any_map_is_named_as_the_inputs() {
     let dir = folder("far");
-    let far = csv(
+    let err = refill_refusal(
         &dir,
         "far.csv",
-        "x,y",
         ["1e300,5", "1,1"].map(String::from).into_iter(),
     );
-    let err = refused(&poisson(&[
-        "refill",
-        "-i",
-        path_str(&far),
-        "-c",
-        "1,1,1",
-        "-r",
-        "1",
-    ]));
     assert!(err.contains("the input has a point at x = 1e300"), "{err}");
     assert!(!err.contains("width must"), "{err}");
 }
@@ -495,35 +440,12 @@ fn endless_advice_names_the_radius_only() {
 fn error_lines_stay_short() {
     let dir = folder("long");
     let huge = "9".repeat(50 << 20);
-    let big = csv(&dir, "big.csv", "x,y", std::iter::once(format!("1,{huge}")));
-    let err = refused(&poisson(&[
-        "refill",
-        "-i",
-        path_str(&big),
-        "-c",
-        "1,1,1",
-        "-r",
-        "1",
-    ]));
+    let err = refill_refusal(&dir, "big.csv", std::iter::once(format!("1,{huge}")));
     assert!(err.len() < 300, "{} bytes: {:.200}", err.len(), err);
     assert!(err.contains("line 2 is longer than"), "{err}");
     // A field under the line limit is quoted in part, with its length.
     let long = "a".repeat(10 << 20);
-    let field = csv(
-        &dir,
-        "field.csv",
-        "x,y",
-        std::iter::once(format!("1,{long}")),
-    );
-    let err = refused(&poisson(&[
-        "refill",
-        "-i",
-        path_str(&field),
-        "-c",
-        "1,1,1",
-        "-r",
-        "1",
-    ]));
+    let err = refill_refusal(&dir, "field.csv", std::iter::once(format!("1,{long}")));
     assert!(err.len() < 300, "{} bytes: {:.200}", err.len(), err);
     assert!(
         err.contains(&format!("line 2: y is '{}…' (10485760 bytes)", &long[..40])),
@@ -531,15 +453,7 @@ fn error_lines_stay_short() {
     );
     // A number too large to be a circle, in exponent form.
     let one = csv(&dir, "one.csv", "x,y", std::iter::once("1,1".to_string()));
-    let args = [
-        "refill",
-        "-i",
-        path_str(&one),
-        "-c",
-        "1e308,1e308,1e308",
-        "-r",
-        "1",
-    ];
+    let args = refill_args(&one, &["-c", "1e308,1e308,1e308", "-r", "1"]);
     let err = refused(&poisson(&args));
     assert!(err.len() < 300, "{err}");
     assert!(err.contains("--circle 1e308,1e308,1e308:"), "{err}");

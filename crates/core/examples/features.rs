@@ -10,6 +10,8 @@
 //! It writes `level.json` beside the example's binary (in the target folder) unless given a
 //! path.
 
+mod common;
+
 use poisson_live::layers::{place_layers, Layer};
 use poisson_live::Point;
 use std::error::Error;
@@ -26,10 +28,7 @@ struct Level {
 }
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("features: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("features", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

@@ -12,6 +12,8 @@
 //! never overlap; a bush needs only the smaller spacing (its own) from a tree, so it may stand
 //! in a tree's shade but never on its trunk.
 
+mod common;
+
 use poisson_live::layers::{overlaps, place_layers, Layer, Mask};
 use poisson_live::paint::{encode_png, stamp_circle};
 use poisson_live::Point;
@@ -35,11 +37,7 @@ const CANOPY: [u8; 3] = [38, 92, 44];
 const CABIN: [u8; 3] = [140, 96, 60];
 
 fn main() {
-    // The crate's messages say what to change: show them as they are, not their Debug form.
-    if let Err(e) = run() {
-        eprintln!("forest: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("forest", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

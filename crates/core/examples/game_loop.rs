@@ -15,17 +15,15 @@
 //! crate's whole island (terrain, four layers of objects, stamping). The frames are simulated:
 //! the loop does not sleep, it prints what each frame did.
 
+mod common;
+
 use poisson_live::world::WorldPainter;
 use poisson_live::{Job, Sampler};
 use std::error::Error;
 use std::time::{Duration, Instant};
 
 fn main() {
-    // The crate's messages say what to change: show them as they are, not their Debug form.
-    if let Err(e) = run() {
-        eprintln!("game_loop: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("game_loop", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

@@ -13,6 +13,8 @@
 //! every machine and in WebAssembly. Where the tutorial's exact draws matter (the classic
 //! sampler's stepper, layers, ground rules), use `Sampler` instead.
 
+mod common;
+
 use poisson_live::{fast_poisson, poisson_disk};
 use std::error::Error;
 use std::time::Instant;
@@ -21,11 +23,7 @@ use std::time::Instant;
 const CHUNK: f64 = 64.0;
 
 fn main() {
-    // The crate's messages say what to change: show them as they are, not their Debug form.
-    if let Err(e) = run() {
-        eprintln!("grass: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("grass", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {

@@ -10,10 +10,12 @@
 //! points near the right edge land next to points near the left edge of the next copy: a seam
 //! of crowded pairs. Bridson's sampler on a torus (`wrap::poisson_disk_wrapped`) measures
 //! distances across the edges too, so the tiled set keeps its spacing everywhere. The seam
-//! audit (`wrap::seam_conflicts`, `wrap::wrap_audit`) tells the two apart.
+//! audit (`wrap::seam_conflicts`, `wrap::wrap_audit`) tells the two apart; a `wrap::TileSet` is
+//! a tile sampled either way with its audit.
 
-use poisson_live::poisson_disk;
-use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, wrap_audit};
+mod common;
+
+use poisson_live::wrap::TileSet;
 use poisson_live::SamplerParams;
 use std::error::Error;
 
@@ -21,10 +23,7 @@ const TILE: f64 = 256.0;
 const SPACING: f64 = 12.0;
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("tileable: {e}");
-        std::process::exit(1);
-    }
+    common::run_or_exit("tileable", run);
 }
 
 fn run() -> Result<(), Box<dyn Error>> {
@@ -34,21 +33,17 @@ fn run() -> Result<(), Box<dyn Error>> {
         _ => return Err("use [--seed N]".into()),
     };
     println!("a {TILE} × {TILE} tile of pebbles at least {SPACING} apart, seed {seed}");
-    for (name, pebbles) in [
-        ("plain   ", poisson_disk(TILE, TILE, SPACING, 30, seed)?),
-        (
-            "wrapped ",
-            poisson_disk_wrapped(SamplerParams {
-                width: TILE,
-                height: TILE,
-                radius: SPACING,
-                k: 30,
-                seed,
-            })?,
-        ),
-    ] {
-        let seams = seam_conflicts(&pebbles, TILE, TILE, SPACING)?;
-        let closest = wrap_audit(&pebbles, TILE, TILE).map_or(f64::INFINITY, |(_, _, d)| d);
+    let tile = SamplerParams {
+        width: TILE,
+        height: TILE,
+        radius: SPACING,
+        k: 30,
+        seed,
+    };
+    for (name, wrap) in [("plain   ", false), ("wrapped ", true)] {
+        let pebbles = TileSet::new(tile, wrap)?;
+        let seams = pebbles.conflicts();
+        let closest = pebbles.min_distance().unwrap_or(f64::INFINITY);
         let verdict = if seams.is_empty() && closest >= SPACING {
             "tiles seamlessly"
         } else {
@@ -56,7 +51,7 @@ fn run() -> Result<(), Box<dyn Error>> {
         };
         println!(
             "  {name} {:4} pebbles, {:3} pairs too close across the seams, closest pair when tiled {closest:6.3}: {verdict}",
-            pebbles.len(),
+            pebbles.points().len(),
             seams.len()
         );
     }

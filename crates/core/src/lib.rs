@@ -117,7 +117,7 @@
 //! - [`spectrum`] — the power spectrum of a point set, which shows blue noise, and the spectrum
 //!   lab's four point sets averaged over maps.
 //! - [`world`] — a whole island: terrain from two noise fields, four layers of objects, painted.
-//! - [`classes`] — several kinds of object in one pass, each pair of kinds with its own spacing.
+//! - [`classes`] — several classes of object in one pass, each pair with its own spacing.
 //! - [`wrap`] — tileable sets: Bridson on a torus, and the seam audit.
 //! - [`chunks`] — endless worlds chunk by chunk, the same whatever the visit order.
 //! - [`stream`] — maps bigger than one call: the chunked world a row of chunks at a time, on
@@ -164,7 +164,7 @@ pub use passes::{eliminate, relax, voronoi};
 pub use pictures::{biomes, paint, stipple, world};
 pub use variants::progressive;
 pub use variants::{chunks, density, layers, samplers, space, stream, wrap};
-// Several kinds of object in one pass, each pair with its own spacing (issue 14).
+// Several classes of object in one pass, each pair with its own spacing (issue 14).
 pub use variants::classes::{self, poisson_classes, ClassSampler};
 // Local edits with stable ids (issue 14).
 pub use variants::edit::{self, EditableSet};

@@ -177,7 +177,7 @@ fn a_pair_without_a_rule_keeps_the_smaller_spacing() {
 fn a_rule_between_two_classes_is_kept_and_used() {
     // The example: a tree keeps 16 from a tree but only 10 from a rock; a rock keeps
     // 40 from a rock. And a larger rule: bushes keep 25 from rocks though both are closer to
-    // their own kind.
+    // their own class.
     let p = params(
         720.0,
         400.0,

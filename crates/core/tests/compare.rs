@@ -55,7 +55,7 @@ fn the_comparison_is_the_methods_by_hand() {
             by_hand(Method::Poisson, poisson, spacing, spacing, w, h),
         ];
         assert_eq!(
-            compare(w, h, spacing, seed).unwrap(),
+            compare(w, h, spacing, seed).unwrap().reports,
             want,
             "spacing {spacing}"
         );
@@ -77,7 +77,7 @@ fn comparisons_in_slices_equal_the_one_call_comparison() {
             if budgets == [1] {
                 // A call per Poisson step (2N − 1 of them; the last one scatters the other two
                 // methods), then one per method measured.
-                let n = whole[2].points.len();
+                let n = whole.reports[2].points.len();
                 assert_eq!(calls, 2 * n + 2, "{n} points");
             }
         }

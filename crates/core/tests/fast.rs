@@ -5,7 +5,7 @@
 mod fast_digests;
 
 use fast_digests::{digest, DIGESTS};
-use poisson_live::fast::{fast_poisson, FastSampler, CANDIDATES, TURNS_PER_UNIT};
+use poisson_live::fast::{fast_poisson, FastRun, FastSampler, CANDIDATES, TURNS_PER_UNIT};
 use poisson_live::{poisson_disk, Job};
 use proptest::prelude::*;
 
@@ -173,6 +173,25 @@ fn in_slices_it_is_the_one_call() {
         1,
         "the first point is placed at once"
     );
+}
+
+/// The samplers lab's row for the fast sampler: the run's points with the spacing as their
+/// radius, and figures measured on them as the other samplers' are.
+#[test]
+fn a_finished_run_gives_the_labs_figures() {
+    let (w, h, r) = (720.0, 400.0, 14.0);
+    let mut sampler = FastSampler::new(w, h, r, 123456).unwrap();
+    while !sampler.run(3).unwrap() {}
+    let pairs = sampler.take().unwrap();
+    let run = FastRun::new(&sampler, &pairs);
+    let xy: Vec<[f64; 2]> = run.points.iter().map(|p| [p.x, p.y]).collect();
+    assert_eq!(xy, fast_poisson(w, h, r, 123456).unwrap());
+    assert!(run.points.iter().all(|p| p.r == r));
+    let n = pairs.len();
+    let disks = poisson_live::metrics::coverage(std::iter::repeat_n(r, n), w, h);
+    assert_eq!(run.coverage, disks);
+    assert_eq!(run.candidates, (CANDIDATES * n) as u64);
+    assert_eq!(run.candidates_per_point(), CANDIDATES as f64);
 }
 
 #[test]

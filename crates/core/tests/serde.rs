@@ -131,9 +131,9 @@ fn darts_comparison_and_clearing() {
     let thrown: Vec<_> = std::iter::from_fn(|| thrower.throw()).take(200).collect();
     assert!(thrown.iter().any(|d| d.kept) && thrown.iter().any(|d| !d.kept));
     round_trip(&thrown);
-    let reports = compare::compare(300.0, 200.0, 20.0, 11).unwrap();
-    assert!(reports.iter().any(|r| !r.too_close.is_empty()));
-    round_trip(&reports.to_vec());
+    let comparison = compare::compare(300.0, 200.0, 20.0, 11).unwrap();
+    assert!(comparison.reports.iter().any(|r| !r.too_close.is_empty()));
+    round_trip(&comparison);
     let points = poisson_disk(300.0, 200.0, 20.0, 30, 11).unwrap();
     round_trip(&clearing::largest_empty_circle(&points, 300.0, 200.0).unwrap());
 }

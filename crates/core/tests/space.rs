@@ -356,3 +356,13 @@ fn the_bits_are_pinned() {
     });
     assert_eq!(measured, BARYCENTRIC_DIGESTS);
 }
+
+/// A mesh's extent is the box of all its vertices, as the file lists them: a vertex no
+/// triangle uses counts too (the width and height `poisson mesh` writes).
+#[test]
+fn a_mesh_extent_spans_every_vertex() {
+    let square = Mesh::from_obj("v 0 0 0\nv 4 0 0\nv 4 4 0\nv 0 4 0\nf 1 2 3 4\n").unwrap();
+    assert_eq!(square.extent(), ([0.0, 0.0, 0.0], [4.0, 4.0, 0.0]));
+    let stray = Mesh::from_obj("v -3 0 0\nv 0 0 0\nv 4 0 0\nv 0 4 2\nf 2 3 4\n").unwrap();
+    assert_eq!(stray.extent(), ([-3.0, 0.0, 0.0], [7.0, 4.0, 2.0]));
+}

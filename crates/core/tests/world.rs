@@ -5,10 +5,11 @@
 //! `POISSON_UPDATE_GOLDEN=1 cargo test -p poisson-live --test world` and look at it before
 //! committing.
 
-use poisson_live::density::DensityField;
+use poisson_live::density::{DensityField, ForestJob, RadiusRaster};
 use poisson_live::layers::overlaps;
 use poisson_live::paint::encode_png;
 use poisson_live::world::{paint_world, Ground, Object, Terrain, WORLD_HEIGHT, WORLD_WIDTH};
+use poisson_live::Job;
 use poisson_live::SamplerParams;
 use poisson_live::{Error, Point};
 use std::path::PathBuf;
@@ -247,18 +248,76 @@ fn density_field_validation() {
     assert!(f.sampler(0.0, 400.0, 30, 1).is_err());
 }
 
+/// The density lab's default forest (720 × 400, radii 9 to 36, patch size 5) from `seed`, in one
+/// call.
+fn forest(seed: i32) -> Vec<Point> {
+    let map = SamplerParams {
+        width: 720.0,
+        height: 400.0,
+        radius: 9.0,
+        k: 30,
+        seed,
+    };
+    poisson_live::density_forest(map, 36.0, 5.0).unwrap()
+}
+
+/// The density lab's forest, grown in slices, is the one-call forest, and its field is the one
+/// it was given: what the lab draws (trees, overlay, radii) all comes from it.
+#[test]
+fn a_forest_in_slices_is_the_one_call_forest() {
+    let whole = forest(123456);
+    let field = DensityField::new(123456, 9.0, 36.0, 5.0).unwrap();
+    let mut job = ForestJob::new(field.clone(), 720.0, 400.0, 30, 123456).unwrap();
+    assert_eq!(job.sampler().points().len(), 1, "the first tree is placed");
+    assert_eq!(job.field().radius_at(5.0, 6.0), field.radius_at(5.0, 6.0));
+    let mut calls = 0;
+    while !job.run(40).unwrap() {
+        calls += 1;
+    }
+    assert!(calls > 3, "{calls} slices");
+    assert_eq!(job.sampler().points(), &whole[..]);
+    assert_eq!(job.take(), Some(whole));
+    // The sampler's checks, after the field's.
+    assert!(ForestJob::new(field.clone(), 0.0, 400.0, 30, 1).is_err());
+    assert!(ForestJob::new(field, 720.0, 400.0, 0, 1).is_err());
+}
+
+/// A radius field given as an array (Python's `variable_radius`): one radius per cell, the
+/// edges clamped to the outer cells, and bad shapes or numbers refused before any sampling.
+#[test]
+fn a_radius_raster_reads_one_radius_per_cell() {
+    let raster = RadiusRaster::new(vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [2, 3], 30.0, 20.0).unwrap();
+    for (x, y, r) in [
+        (0.0, 0.0, 1.0),
+        (9.9, 9.9, 1.0),
+        (10.0, 0.0, 2.0),
+        (29.9, 0.0, 3.0),
+        (0.0, 10.0, 4.0),
+        (30.0, 20.0, 6.0),
+        (-5.0, -5.0, 1.0),
+        (1e9, 1e9, 6.0),
+    ] {
+        assert_eq!(raster.at(x, y), r, "at ({x}, {y})");
+    }
+    let message = |r: poisson_live::Result<RadiusRaster>| r.unwrap_err().to_string();
+    assert_eq!(
+        message(RadiusRaster::new(vec![], [0, 3], 1.0, 1.0)),
+        "the radius field must have at least one row and one column, got shape (0, 3)"
+    );
+    let huge = RadiusRaster::cells([1 << 20, 1 << 20])
+        .unwrap_err()
+        .to_string();
+    assert!(huge.starts_with("the radius field has shape (1048576, 1048576), more than"));
+    assert!(RadiusRaster::cells([usize::MAX, 2]).is_err(), "no overflow");
+    assert_eq!(
+        message(RadiusRaster::new(vec![1.0, f64::NAN], [1, 2], 1.0, 1.0)),
+        "the radius field must hold finite numbers, got NaN"
+    );
+    assert!(RadiusRaster::new(vec![1.0], [1, 2], 1.0, 1.0).is_err());
+}
+
 #[test]
 fn density_forest_keeps_the_smaller_radius_and_varies() {
-    let forest = |seed| {
-        let map = SamplerParams {
-            width: 720.0,
-            height: 400.0,
-            radius: 9.0,
-            k: 30,
-            seed,
-        };
-        poisson_live::density_forest(map, 36.0, 5.0).unwrap()
-    };
     let f = DensityField::new(123456, 9.0, 36.0, 5.0).unwrap();
     let mut s = f.sampler(720.0, 400.0, 30, 123456).unwrap();
     s.start_random();

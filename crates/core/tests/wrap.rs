@@ -1,7 +1,9 @@
 //! Tileable sets: the minimum distance holds on the torus, and therefore across every seam when
 //! the set is tiled.
 
-use poisson_live::wrap::{poisson_disk_wrapped, seam_conflicts, torus_distance2, wrap_audit};
+use poisson_live::wrap::{
+    poisson_disk_wrapped, seam_conflicts, torus_distance2, wrap_audit, TileSet,
+};
 use poisson_live::SamplerParams;
 use poisson_live::{poisson_disk, Point};
 
@@ -171,4 +173,46 @@ fn bad_input_is_refused_with_a_reason() {
     assert!(msg(wrapped(360.0, 200.0, 150.0, 30, 1)).contains("2 × radius"));
     assert!(msg(wrapped(1e6, 1e6, 0.01, 30, 1)).contains("use a radius ≥"));
     assert!(seam_conflicts(&[], 10.0, 10.0, 6.0).is_err());
+}
+
+/// The tiles lab's `TileSet` is the core's: its points are the one-call samplers' and its
+/// figures the audit functions' on them.
+#[test]
+fn a_tile_set_is_the_sampler_and_the_audit_together() {
+    let (w, h, r, seed) = (360.0, 200.0, 20.0, 123456);
+    let params = SamplerParams {
+        width: w,
+        height: h,
+        radius: r,
+        k: 30,
+        seed,
+    };
+    for wrap in [true, false] {
+        let tile = TileSet::new(params, wrap).unwrap();
+        let points = match wrap {
+            true => wrapped(w, h, r, 30, seed).unwrap(),
+            false => poisson_disk(w, h, r, 30, seed).unwrap(),
+        };
+        assert_eq!(tile.wrapped(), wrap);
+        assert_eq!(tile.points(), &points[..]);
+        assert_eq!(tile.audit(), wrap_audit(&points, w, h));
+        assert_eq!(tile.min_distance(), wrap_audit(&points, w, h).map(|a| a.2));
+        let conflicts = seam_conflicts(&points, w, h, r).unwrap();
+        assert_eq!(tile.conflicts(), &conflicts[..]);
+        let across = conflicts.iter().filter(|c| c.crosses_seam(&points));
+        assert_eq!(tile.seam_violations(), across.count());
+        // Wrapped, nothing meets at a seam; plain, something does (the lab's contrast).
+        assert_eq!(tile.seam_violations() == 0, wrap);
+    }
+    // The tile's size is checked before sampling, so a plain tile too small to audit is refused
+    // with the audit's rule even when the sampler would refuse it for another reason.
+    for wrap in [true, false] {
+        let small = SamplerParams {
+            radius: 150.0,
+            k: 0,
+            ..params
+        };
+        let e = TileSet::new(small, wrap).unwrap_err().to_string();
+        assert!(e.contains("at least 2 × radius"), "{e}");
+    }
 }

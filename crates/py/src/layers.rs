@@ -1,4 +1,4 @@
-//! Several kinds of point on one map: layers placed in order on a shared grid, and classes
+//! Several sets of points on one map: layers placed in order on a shared grid, and classes
 //! placed in one pass.
 
 use crate::convert::{rows_of, value_error, whole, xyr, Int, Num, Seed};

@@ -7,30 +7,11 @@ use crate::slices::{attached, run_job};
 use crate::{DEFAULT_K, DEFAULT_SEED};
 use numpy::{PyArray2, PyReadonlyArray2};
 use poisson_live::bridson::variable_sampler;
-use poisson_live::error::DEFAULT_MAX_CELLS;
+use poisson_live::density::RadiusRaster;
 use poisson_live::{Job, SamplerParams};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
-
-/// A radius field: an (rows, cols) array over the map, each cell the radius of the points in it.
-pub(crate) struct Field {
-    values: Vec<f64>,
-    rows: usize,
-    cols: usize,
-    width: f64,
-    height: f64,
-}
-
-impl Field {
-    fn at(&self, x: f64, y: f64) -> f64 {
-        // The cell holding (x, y); a point on the far edge belongs to the last cell.
-        let cell = |v: f64, size: f64, n: usize| {
-            ((v / size * n as f64).floor().max(0.0) as usize).min(n - 1)
-        };
-        self.values[cell(y, self.height, self.rows) * self.cols + cell(x, self.width, self.cols)]
-    }
-}
 
 /// Bridson's algorithm with a spacing that varies over the map: `radius` is a callable
 /// `radius(x, y) -> float` or a 2-D float64 array over the map; the spacing is clamped to
@@ -63,8 +44,7 @@ pub(crate) fn variable_radius<'py>(
             memory::bridson(width, height, min_radius, memory::BRIDSON_POINT),
             "variable_radius",
         )?;
-        let mut sampler = variable_sampler(params, max_radius, move |x, y| field.at(x, y))
-            .map_err(value_error)?;
+        let mut sampler = field.sampler(params, max_radius).map_err(value_error)?;
         sampler.start_random();
         return xyr(py, &run_job(py, sampler)?);
     }
@@ -119,38 +99,18 @@ pub(crate) fn variable_radius<'py>(
     xyr(py, &sampler.into_points())
 }
 
-/// The radius field of `variable_radius`, checked and copied: at least one cell, no more than
-/// the crate's cell limit (a broadcast view may claim far more than it holds, and the copy is
-/// whole), finite numbers only.
-fn read_field(field: &PyReadonlyArray2<'_, f64>, width: f64, height: f64) -> PyResult<Field> {
+/// The radius field of `variable_radius`, checked and copied (the core's checks): the shape
+/// before the copy (a broadcast view may claim far more than it holds, and the copy is whole),
+/// then the numbers.
+fn read_field(
+    field: &PyReadonlyArray2<'_, f64>,
+    width: f64,
+    height: f64,
+) -> PyResult<RadiusRaster> {
     let view = field.as_array();
     let (rows, cols) = view.dim();
-    if rows == 0 || cols == 0 {
-        return Err(PyValueError::new_err(format!(
-            "the radius field must have at least one row and one column, got shape ({rows}, {cols})"
-        )));
-    }
-    let size = rows.checked_mul(cols).filter(|&n| n <= DEFAULT_MAX_CELLS);
-    let Some(size) = size else {
-        return Err(PyValueError::new_err(format!(
-            "the radius field has shape ({rows}, {cols}), more than {DEFAULT_MAX_CELLS} cells: \
-             give a coarser field (the crate reads one radius per cell)"
-        )));
-    };
+    let size = RadiusRaster::cells([rows, cols]).map_err(value_error)?;
     let mut values = room(size, "the radius field")?;
-    for &v in view.iter() {
-        if !v.is_finite() {
-            return Err(PyValueError::new_err(format!(
-                "the radius field must hold finite numbers, got {v}"
-            )));
-        }
-        values.push(v);
-    }
-    Ok(Field {
-        values,
-        rows,
-        cols,
-        width,
-        height,
-    })
+    values.extend(view.iter().copied());
+    RadiusRaster::new(values, [rows, cols], width, height).map_err(value_error)
 }

@@ -1,4 +1,4 @@
-//! `ClassSampler` and `poissonClasses`: several kinds of object in one pass, each pair of kinds
+//! `ClassSampler` and `poissonClasses`: several classes of object in one pass, each pair of classes
 //! with its own spacing (the core's `classes` module).
 
 use crate::job::job_class;

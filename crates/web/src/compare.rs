@@ -2,7 +2,7 @@
 //! `CompareJob` makes it a stage at a time.
 
 use crate::job::job_class;
-use crate::js::{self, err, named, pair, xy};
+use crate::js::{self, err, pair, xy};
 use js_sys::{Float64Array, Uint32Array};
 use poisson_live::compare::{self, Report};
 use wasm_bindgen::prelude::*;
@@ -11,15 +11,13 @@ use wasm_bindgen::prelude::*;
 /// `"random"`, `"jittered"` or `"poisson"`, and throws for any other.
 #[wasm_bindgen]
 pub struct Comparison {
-    reports: [Report; 3],
+    comparison: compare::Comparison,
 }
 
 impl Comparison {
     fn get(&self, method: &JsValue) -> Result<&Report, JsError> {
         let method = js::text("method", method)?;
-        named("method", &method, &self.reports.each_ref(), |r| {
-            r.method.name()
-        })
+        self.comparison.get(&method).map_err(err)
     }
 }
 
@@ -81,7 +79,7 @@ job_class!(
     CompareJob,
     compare::CompareJob,
     Comparison,
-    |reports| Comparison { reports }
+    |comparison| Comparison { comparison }
 );
 
 #[wasm_bindgen]

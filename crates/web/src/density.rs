@@ -5,31 +5,11 @@ use crate::job::job_class;
 use crate::js::{err, getters, whole, xyr, Params};
 use js_sys::Float64Array;
 use poisson_live::bridson::Sampler;
-use poisson_live::density::DensityField;
-use poisson_live::job::Job;
+use poisson_live::density::{self, DensityField};
 use wasm_bindgen::prelude::*;
 
 /// The most cells a density map may ask for (a 2048 × 2048 raster).
 const MAX_MAP_CELLS: u32 = 1 << 22;
-
-/// The density field and the sampler that follows it.
-pub(crate) struct Forest {
-    field: DensityField,
-    sampler: Sampler,
-}
-
-impl Job for Forest {
-    type Output = Vec<poisson_live::Point>;
-    fn run(&mut self, budget: u64) -> poisson_live::Result<bool> {
-        Job::run(&mut self.sampler, budget)
-    }
-    fn progress(&self) -> f64 {
-        Job::progress(&self.sampler)
-    }
-    fn take(&mut self) -> Option<Self::Output> {
-        Job::take(&mut self.sampler)
-    }
-}
 
 job_class!(
     /// Dense woods and open savanna, grown one sampler step per unit of work; the trees so far
@@ -37,14 +17,14 @@ job_class!(
     /// tree's own spacing) once the forest is full. `densityMap()` is one density in `[0, 1]` per
     /// cell, row by row.
     ForestJob,
-    Forest,
+    density::ForestJob,
     Float64Array,
     |trees| xyr(&trees)
 );
 
 impl ForestJob {
     fn sampler(&self) -> &Sampler {
-        &self.job.sampler
+        self.job.sampler()
     }
 }
 
@@ -63,10 +43,8 @@ impl ForestJob {
         let (min, max) = (p.number("minRadius")?, p.number("maxRadius")?);
         let field = DensityField::new(seed, min, max, p.number("patchSize")?).map_err(err)?;
         let (w, h) = (p.number("width")?, p.number("height")?);
-        let mut sampler = field.sampler(w, h, k, seed).map_err(err)?;
-        sampler.start_random();
         Ok(Self {
-            job: Forest { field, sampler },
+            job: density::ForestJob::new(field, w, h, k, seed).map_err(err)?,
         })
     }
 
@@ -84,13 +62,13 @@ impl ForestJob {
 
     /// Density in `[0, 1]` at `(x, y)`: 1 is the densest wood.
     pub fn density(&self, x: f64, y: f64) -> f64 {
-        self.job.field.density(x, y)
+        self.job.field().density(x, y)
     }
 
     /// The spacing a tree at `(x, y)` keeps.
     #[wasm_bindgen(js_name = radiusAt)]
     pub fn radius_at(&self, x: f64, y: f64) -> f64 {
-        self.job.field.radius_at(x, y)
+        self.job.field().radius_at(x, y)
     }
 
     /// Densities at the centres of a `cols × rows` raster of square cells of side `cell`, row by
@@ -105,7 +83,7 @@ impl ForestJob {
         }
         let map = self
             .job
-            .field
+            .field()
             .density_map(cols as usize, rows as usize, cell);
         Ok(Float64Array::from(&map[..]))
     }
@@ -115,9 +93,9 @@ getters!(ForestJob, self {
     /// Number of trees placed so far.
     point_count "pointCount": u32 = self.sampler().points().len() as u32;
     /// The smallest spacing (densest wood).
-    min_radius "minRadius": f64 = self.job.field.min_radius();
+    min_radius "minRadius": f64 = self.job.field().min_radius();
     /// The largest spacing (open savanna).
-    max_radius "maxRadius": f64 = self.job.field.max_radius();
+    max_radius "maxRadius": f64 = self.job.field().max_radius();
     /// Side of a background-grid cell: the minimum radius over √2.
     cell_size "cellSize": f64 = self.sampler().grid().cell();
 });

@@ -21,7 +21,7 @@ use wasm_bindgen::prelude::*;
 /// the set (`stroke`, `beginStroke`, `endStroke`, `undo`) first finishes an edit still running.
 ///
 /// With classes (`{width, height, classes: [{name, spacing, weight?}, …], between?: [{a, b,
-/// spacing}, …], k, seed}`) the map holds several kinds of object, each pair with its own
+/// spacing}, …], k, seed}`) the map holds several classes of object, each pair with its own
 /// spacing, and strokes draw each new point's class by weight (the core's `classes` module).
 ///
 /// Array layouts: `points()` is `x, y, r` per point; `ids()` (`Uint32Array`) and `classes()`

@@ -3,10 +3,9 @@
 
 use crate::job::job_class;
 use crate::js::{self, err, getters, xy};
+use crate::samplers::run_class;
 use js_sys::Float64Array;
 use poisson_live::fast;
-use poisson_live::metrics::coverage;
-use poisson_live::Point;
 use wasm_bindgen::prelude::*;
 
 /// Fills a `width × height` map with points at least `radius` apart, with the fast sampler
@@ -25,37 +24,14 @@ pub fn fast_poisson(
     Ok(Float64Array::from(points.as_flattened()))
 }
 
-/// A finished run of the fast sampler, with the samplers lab's figures. `points()` is `x, y, r`
-/// per point (r the run's spacing), in placement order.
-#[wasm_bindgen]
-pub struct FastRun {
-    points: Vec<Point>,
-    candidates: u64,
-    coverage: f64,
-}
-
-#[wasm_bindgen]
-impl FastRun {
-    /// The points as `x, y, r` triplets.
-    pub fn points(&self) -> Float64Array {
-        js::xyr(&self.points)
-    }
-}
-
-getters!(FastRun, self {
-    /// `"fast"`, as a row of the samplers lab names it.
-    method "method": String = "fast".to_owned();
-    /// How many points the run placed.
-    point_count "pointCount": u32 = self.points.len() as u32;
-    /// The fraction of the map covered by disks of radius `r / 2` (0 to 1), measured as for
-    /// the other samplers (`metrics::coverage`).
-    coverage "coverage": f64 = self.coverage;
-    /// Candidates tested: 16 per point's turn.
-    candidates "candidates": f64 = self.candidates as f64;
-    /// Candidates tested per placed point.
-    candidates_per_point "candidatesPerPoint": f64 =
-        self.candidates as f64 / self.points.len().max(1) as f64;
-});
+run_class!(
+    /// A finished run of the fast sampler, with the samplers lab's figures. `points()` is
+    /// `x, y, r` per point (r the run's spacing), in placement order; `method` is `"fast"` and
+    /// `candidates` 16 per point's turn.
+    FastRun,
+    fast::FastRun,
+    |_run| "fast"
+);
 
 job_class!(
     /// `fastPoisson`'s run a slice at a time (a unit is 16 points' turns, about one Bridson
@@ -63,19 +39,10 @@ job_class!(
     FastSampler,
     fast::FastSampler,
     FastRun,
-    |sampler, pairs| run(sampler, &pairs)
-);
-
-/// The finished run's points with its figures.
-fn run(sampler: &fast::FastSampler, pairs: &[[f64; 2]]) -> FastRun {
-    let (width, height, r) = (sampler.width(), sampler.height(), sampler.radius());
-    let points: Vec<Point> = pairs.iter().map(|&[x, y]| Point { x, y, r }).collect();
-    FastRun {
-        coverage: coverage(points.iter().map(|p| p.r), width, height),
-        candidates: sampler.candidates(),
-        points,
+    |sampler, pairs| FastRun {
+        run: fast::FastRun::new(sampler, &pairs)
     }
-}
+);
 
 #[wasm_bindgen]
 impl FastSampler {

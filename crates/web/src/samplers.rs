@@ -2,37 +2,56 @@
 //! with the figures the samplers lab's table shows; `SamplerJob` makes it a few steps per call.
 
 use crate::job::job_class;
-use crate::js::{err, getters, named, tries, xyr, Params};
-use js_sys::Float64Array;
+use crate::js::{err, getters, named, tries, Params};
 use poisson_live::samplers::{self, Method, SamplerParams};
 use wasm_bindgen::prelude::*;
 
-/// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order.
-#[wasm_bindgen]
-pub struct SamplerRun {
-    run: samplers::SamplerRun,
-}
+/// A class over a finished run of the core (`$run`, with `points`, `coverage`, `candidates` and
+/// `candidates_per_point()`) and the samplers lab's figures of it, the same getters for every
+/// row of the table; `$method` gives the row's name from the run.
+macro_rules! run_class {
+    ($(#[$doc:meta])* $class:ident, $run:ty, |$r:ident| $method:expr) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub struct $class {
+            run: $run,
+        }
 
-#[wasm_bindgen]
-impl SamplerRun {
-    /// The points as `x, y, r` triplets.
-    pub fn points(&self) -> Float64Array {
-        xyr(&self.run.points)
-    }
-}
+        #[wasm_bindgen]
+        impl $class {
+            /// The points as `x, y, r` triplets.
+            pub fn points(&self) -> js_sys::Float64Array {
+                $crate::js::xyr(&self.run.points)
+            }
+        }
 
-getters!(SamplerRun, self {
-    /// The method's name as given.
-    method "method": String = self.run.method.name().to_owned();
-    /// How many points the run placed.
-    point_count "pointCount": u32 = self.run.points.len() as u32;
-    /// The fraction of the map covered by disks of radius `r / 2` (0 to 1).
-    coverage "coverage": f64 = self.run.coverage;
-    /// Candidates tested, the first point included.
-    candidates "candidates": f64 = self.run.candidates as f64;
-    /// Candidates tested per placed point.
-    candidates_per_point "candidatesPerPoint": f64 = self.run.candidates_per_point();
-});
+        $crate::js::getters!($class, self {
+            /// The method's name, as the samplers lab's table names the row.
+            method "method": String = {
+                let $r = &self.run;
+                $method.to_owned()
+            };
+            /// How many points the run placed.
+            point_count "pointCount": u32 = self.run.points.len() as u32;
+            /// The fraction of the map covered by disks of radius `r / 2` (0 to 1), measured
+            /// the same way for every sampler (`metrics::coverage`).
+            coverage "coverage": f64 = self.run.coverage;
+            /// Candidates tested.
+            candidates "candidates": f64 = self.run.candidates as f64;
+            /// Candidates tested per placed point.
+            candidates_per_point "candidatesPerPoint": f64 = self.run.candidates_per_point();
+        });
+    };
+}
+pub(crate) use run_class;
+
+run_class!(
+    /// A finished run of one sampler. `points()` is `x, y, r` per point, in placement order;
+    /// `candidates` counts the first point too.
+    SamplerRun,
+    samplers::SamplerRun,
+    |run| run.method.name()
+);
 
 job_class!(
     /// One sampler's run, a few steps per unit of work (one active point's turn, or in the

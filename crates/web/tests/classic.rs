@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{flat, message, nums, obj};
+use common::{flat, message, nums, obj, throws};
 use poisson_live::{DartParams, SamplerParams};
 use poisson_live_web::{
     dart_throwing, hexagonal_coverage, jittered_grid, live_figures_flat, poisson_disk_flat,
@@ -81,24 +81,27 @@ fn history_timeline_samples_the_recorded_run() {
 
 #[wasm_bindgen_test]
 fn bad_input_becomes_an_exception_with_a_message() {
-    let m = message(PoissonSampler::new(720.0, 400.0, f64::NAN, 30.0, 1.0));
-    assert!(m.contains("radius"), "{m}");
-    let m = message(PoissonSampler::new(720.0, 400.0, 24.0, 0.0, 1.0));
-    assert!(m.contains('k'), "{m}");
-    let m = message(PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 1e12));
-    assert!(m.contains("seed"), "{m}");
-    let m = message(PoissonSampler::new(880.0, 480.0, 0.001, 30.0, 1.0));
-    assert!(m.contains("use a radius ≥"), "{m}");
+    throws(
+        PoissonSampler::new(720.0, 400.0, f64::NAN, 30.0, 1.0),
+        "radius",
+    );
+    throws(PoissonSampler::new(720.0, 400.0, 24.0, 0.0, 1.0), "k");
+    throws(PoissonSampler::new(720.0, 400.0, 24.0, 30.0, 1e12), "seed");
+    throws(
+        PoissonSampler::new(880.0, 480.0, 0.001, 30.0, 1.0),
+        "use a radius ≥",
+    );
     let darts = |radius: f64, misses: f64| {
         obj! { width: 400.0, height: 300.0, radius: radius, misses: misses, seed: 1.0 }
     };
-    let m = message(DartThrower::new(&darts(-1.0, 30.0)));
-    assert!(m.contains("radius"), "{m}");
+    throws(DartThrower::new(&darts(-1.0, 30.0)), "radius");
     let grid = obj! { width: 720.0, height: 400.0, radius: 44.0, seed: 1.0, keep: 2.0 };
     assert!(Grid::new(&grid).is_err());
     // A parameter object must be an object and hold every number, by name.
-    let m = message(DartThrower::new(&wasm_bindgen::JsValue::from(5.0)));
-    assert!(m.contains("takes an object"), "{m}");
+    throws(
+        DartThrower::new(&wasm_bindgen::JsValue::from(5.0)),
+        "takes an object",
+    );
     let m = message(DartThrower::new(
         &obj! { width: 400.0, height: 300.0, radius: 24.0 },
     ));
@@ -434,13 +437,9 @@ fn live_figures_match_the_core() {
     .unwrap()
     .to_vec();
     assert_eq!(bad[2..], [0.0, 1.0, 10.0, 20.0]);
-    let m = message(live_figures_flat(
-        &nums(&[1.0, 2.0, 3.0]),
-        2.0,
-        1.0,
-        1.0,
-        1.0,
-    ));
-    assert!(m.contains("whole points"), "{m}");
+    throws(
+        live_figures_flat(&nums(&[1.0, 2.0, 3.0]), 2.0, 1.0, 1.0, 1.0),
+        "whole points",
+    );
     assert!(message(live_figures_flat(&nums(&[]), 4.0, 1.0, 1.0, 1.0)).contains("stride"));
 }

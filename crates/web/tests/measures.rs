@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bits, message, obj, s};
+use common::{bits, message, obj, s, throws};
 use poisson_live::spectrum::{averaged_spectrum, Kind, SpectrumParams};
 use poisson_live_web::{spectrum_of, CompareJob, Spectrum, SpectrumJob};
 use wasm_bindgen::JsError;
@@ -48,7 +48,7 @@ fn a_comparison_built_in_stages_equals_the_cores_one_call_comparison() {
     }
     assert!(calls > 3);
     let staged = job.take().unwrap();
-    for report in &whole {
+    for report in &whole.reports {
         let method = report.method.name();
         let xy: Vec<f64> = report.points.iter().flat_map(|p| [p.x, p.y]).collect();
         assert_eq!(staged.points(&s(method)).unwrap().to_vec(), xy);
@@ -146,14 +146,16 @@ fn a_spectrum_made_in_slices_equals_the_cores_one_call_spectrum() {
 
 #[wasm_bindgen_test]
 fn spectrum_bad_input_becomes_an_exception() {
-    let m = message(spectrum_job("pink", 20.0, 1.0, 1.0, 64.0));
-    assert!(m.contains("unknown point set"), "{m}");
-    let m = message(spectrum_job("random", 20.0, 1.0, 1.0, 64.5));
-    assert!(m.contains("frequencies across"), "{m}");
-    let m = message(spectrum_job("darts", 0.0, 1.0, 1.0, 64.0));
-    assert!(m.contains("radius"), "{m}");
-    let m = message(spectrum_job("darts", 20.0, 1.0, 0.0, 64.0));
-    assert!(m.contains("maps"), "{m}");
+    throws(
+        spectrum_job("pink", 20.0, 1.0, 1.0, 64.0),
+        "unknown point set",
+    );
+    throws(
+        spectrum_job("random", 20.0, 1.0, 1.0, 64.5),
+        "frequencies across",
+    );
+    throws(spectrum_job("darts", 0.0, 1.0, 1.0, 64.0), "radius");
+    throws(spectrum_job("darts", 20.0, 1.0, 0.0, 64.0), "maps");
 }
 
 /// `spectrumOf` on a map's points is the spectrum lab's one-map spectrum of them, to the bit;

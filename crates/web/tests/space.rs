@@ -7,17 +7,33 @@ mod common;
 mod space_digests;
 
 use common::message;
+use js_sys::{Float64Array, Uint32Array};
 use poisson_live_web::{
     fast_poisson_3d, poisson_disk_3d, sample_mesh, Mesh, MeshSampler, SpaceSampler,
 };
 use space_digests::{digest, Kind, BARYCENTRIC_DIGESTS, DIGESTS, FAST_MESH_DIGESTS};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn object(json: &str) -> JsValue {
     js_sys::JSON::parse(json).unwrap()
+}
+
+/// `sampleMesh` on `mesh` with the parameters in `json`.
+fn on_mesh(mesh: &Mesh, json: &str) -> Result<Float64Array, JsError> {
+    sample_mesh(
+        &mesh.vertices().into(),
+        &mesh.indices().into(),
+        &object(json),
+    )
+}
+
+/// `sampleMesh` on the triangles `indices` of the vertices `xyz`, with the parameters in `json`.
+fn on_triangles(xyz: &[f64], indices: &[u32], json: &str) -> Result<Float64Array, JsError> {
+    let (xyz, indices) = (Float64Array::from(xyz), Uint32Array::from(indices));
+    sample_mesh(&xyz.into(), &indices.into(), &object(json))
 }
 
 #[wasm_bindgen_test]
@@ -34,11 +50,7 @@ fn the_same_bits_as_the_native_build() {
                 );
                 let mesh = Mesh::torus(&object(&torus)).unwrap();
                 let params = format!(r#"{{"radius": {r}, "seed": {seed}}}"#);
-                sample_mesh(
-                    &mesh.vertices().into(),
-                    &mesh.indices().into(),
-                    &object(&params),
-                )
+                on_mesh(&mesh, &params)
             }
         }
         .unwrap()
@@ -69,20 +81,14 @@ fn the_fast_mesh_cover_has_the_native_bits() {
             format!(r#"{{"major": {major}, "minor": {minor}, "around": 48, "across": 24}}"#);
         let mesh = Mesh::torus(&object(&torus)).unwrap();
         let params = format!(r#"{{"radius": {r}, "seed": {seed}, "method": "fast"}}"#);
-        let numbers = sample_mesh(
-            &mesh.vertices().into(),
-            &mesh.indices().into(),
-            &object(&params),
-        )
-        .unwrap()
-        .to_vec();
+        let numbers = on_mesh(&mesh, &params).unwrap().to_vec();
         (major, minor, r, seed, numbers.len() / 6, digest(numbers))
     });
     assert_eq!(measured, FAST_MESH_DIGESTS);
-    let bad = sample_mesh(
-        &js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0, 9.0, 0.0][..]).into(),
-        &js_sys::Uint32Array::from(&[0, 1, 2][..]).into(),
-        &object(r#"{"radius": 1, "seed": 1, "method": "darts"}"#),
+    let bad = on_triangles(
+        &[0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0, 9.0, 0.0],
+        &[0, 1, 2],
+        r#"{"radius": 1, "seed": 1, "method": "darts"}"#,
     );
     assert_eq!(message(bad), "unknown method \"darts\": use bridson, fast");
 }
@@ -91,7 +97,7 @@ fn the_fast_mesh_cover_has_the_native_bits() {
 fn weights_vary_the_spacing_and_bad_weights_throw_the_cores_message() {
     let torus = object(r#"{"major": 8, "minor": 3, "around": 24, "across": 12}"#);
     let mesh = Mesh::torus(&torus).unwrap();
-    let (vertices, indices) = (mesh.vertices(), mesh.indices());
+    let vertices = mesh.vertices();
     let n = vertices.length() / 3;
     let heavy: Vec<f64> = vertices
         .to_vec()
@@ -105,13 +111,7 @@ fn weights_vary_the_spacing_and_bad_weights_throw_the_cores_message() {
         let params = format!(
             r#"{{"radius": 0.8, "seed": 3, "method": "{method}", "weights": {weights}, "radiusMax": 1.6}}"#
         );
-        let got = sample_mesh(
-            &vertices.clone().into(),
-            &indices.clone().into(),
-            &object(&params),
-        )
-        .unwrap()
-        .to_vec();
+        let got = on_mesh(&mesh, &params).unwrap().to_vec();
         let want = match method {
             "bridson" => poisson_live::space::sample_mesh_weighted(&native, &spacing, 30, 3),
             _ => poisson_live::space::fast_sample_mesh_weighted(&native, &spacing, 3),
@@ -129,29 +129,18 @@ fn weights_vary_the_spacing_and_bad_weights_throw_the_cores_message() {
     }
     let short = r#"{"radius": 0.5, "seed": 3, "weights": [1, 0], "radiusMax": 1}"#;
     assert_eq!(
-        message(sample_mesh(
-            &vertices.clone().into(),
-            &indices.clone().into(),
-            &object(short)
-        )),
+        message(on_mesh(&mesh, short)),
         format!("2 weights for a mesh of {n} vertices: give one per vertex, in OBJ order")
     );
     let alone = r#"{"radius": 0.5, "seed": 3, "radiusMax": 1}"#;
     assert_eq!(
-        message(sample_mesh(
-            &vertices.clone().into(),
-            &indices.clone().into(),
-            &object(alone)
-        )),
+        message(on_mesh(&mesh, alone)),
         "sampleMesh takes weights and radiusMax together, or neither"
     );
     let below = format!(r#"{{"radius": 0.5, "seed": 3, "weights": {weights}, "radiusMax": 0.25}}"#);
-    assert!(message(sample_mesh(
-        &vertices.into(),
-        &indices.into(),
-        &object(&below)
-    ))
-    .starts_with("radius-max must be a finite number ≥ radius"));
+    assert!(
+        message(on_mesh(&mesh, &below)).starts_with("radius-max must be a finite number ≥ radius")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -181,11 +170,7 @@ fn the_labs_samplers_in_slices_equal_the_one_calls() {
     )
     .unwrap();
     while !m.run(50.0).unwrap() {}
-    let whole = sample_mesh(
-        &mesh.vertices().into(),
-        &mesh.indices().into(),
-        &object(r#"{"radius": 0.5, "seed": 123456}"#),
-    );
+    let whole = on_mesh(&mesh, r#"{"radius": 0.5, "seed": 123456}"#);
     assert_eq!(m.points().to_vec(), whole.unwrap().to_vec());
     assert_eq!(m.too_close(), 0);
     assert!(m.is_finished() && m.progress() == 1.0);
@@ -201,11 +186,7 @@ fn bad_input_throws_the_cores_message() {
     );
     assert!(message(fast_poisson_3d(1e5, 1e5, 1e5, 1.0, 1.0)).contains("use a radius ≥"));
     assert!(message(poisson_disk_3d(10.0, 10.0, 10.0, 1.0, 0.0, 1.0)).contains("k"));
-    let bad = sample_mesh(
-        &js_sys::Float64Array::from(&[0.0; 9][..]).into(),
-        &js_sys::Uint32Array::from(&[0, 1, 5][..]).into(),
-        &object(r#"{"radius": 1, "seed": 1}"#),
-    );
+    let bad = on_triangles(&[0.0; 9], &[0, 1, 5], r#"{"radius": 1, "seed": 1}"#);
     assert_eq!(
         message(bad),
         "triangle 0 names vertex 5, but the mesh has 3 vertices"
@@ -217,10 +198,10 @@ fn bad_input_throws_the_cores_message() {
     );
     assert!(Mesh::from_obj(&"v 0 0 0\nv 9 0 0\nv 0 9 0\nf 1 2 3\n".into()).is_ok());
     // A triangle smaller than r: one point, no trap (its step has no piece to draw from).
-    let speck = sample_mesh(
-        &js_sys::Float64Array::from(&[0.0, 0.0, 0.0, 0.1, 0.0, 0.0, 0.0, 0.1, 0.0][..]).into(),
-        &js_sys::Uint32Array::from(&[0, 1, 2][..]).into(),
-        &object(r#"{"radius": 1, "seed": 1}"#),
+    let speck = on_triangles(
+        &[0.0, 0.0, 0.0, 0.1, 0.0, 0.0, 0.0, 0.1, 0.0],
+        &[0, 1, 2],
+        r#"{"radius": 1, "seed": 1}"#,
     )
     .unwrap();
     assert_eq!(speck.length(), 6);
@@ -254,11 +235,7 @@ fn the_lab_samplers_default_k_as_sample_mesh_does() {
     .unwrap();
     let mut m = MeshSampler::new(&mesh, &object(r#"{"radius": 1, "seed": 5}"#)).unwrap();
     while !m.run(1000.0).unwrap() {}
-    let whole = sample_mesh(
-        &mesh.vertices().into(),
-        &mesh.indices().into(),
-        &object(r#"{"radius": 1, "k": 30, "seed": 5}"#),
-    );
+    let whole = on_mesh(&mesh, r#"{"radius": 1, "k": 30, "seed": 5}"#);
     assert_eq!(m.points().to_vec(), whole.unwrap().to_vec());
 }
 
@@ -285,11 +262,7 @@ fn the_lab_sampler_takes_sample_meshs_method_and_weights() {
         let json = format!(r#"{{"radius": 1, "seed": 5, {options}}}"#);
         let mut m = MeshSampler::new(&mesh, &object(&json)).unwrap();
         while !m.run(7.0).unwrap() {}
-        let whole = sample_mesh(
-            &mesh.vertices().into(),
-            &mesh.indices().into(),
-            &object(&json),
-        );
+        let whole = on_mesh(&mesh, &json);
         assert_eq!(m.points().to_vec(), whole.unwrap().to_vec(), "{options}");
         assert_eq!(m.too_close(), 0, "{options}");
         assert_eq!(m.point_count() as usize * 6, m.points().length() as usize);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bits, flat, message, obj};
+use common::{bits, flat, message, obj, throws};
 use poisson_live::samplers::Method;
 use poisson_live::SamplerParams;
 use poisson_live_web::{default_exponent, ChunkedWorld, ForestJob, SamplerJob, TileSet};
@@ -60,17 +60,13 @@ fn a_forest_grown_in_slices_equals_the_cores_one_call_forest() {
 
 #[wasm_bindgen_test]
 fn density_bad_input_becomes_an_exception() {
-    let m = message(forest(40.0, 36.0, 5.0, 1.0));
-    assert!(
-        m.contains("min radius (40) must not be larger than max radius (36)"),
-        "{m}"
+    throws(
+        forest(40.0, 36.0, 5.0, 1.0),
+        "min radius (40) must not be larger than max radius (36)",
     );
-    let m = message(forest(0.0, 36.0, 5.0, 1.0));
-    assert!(m.contains("min radius"), "{m}");
-    let m = message(forest(9.0, 36.0, f64::NAN, 1.0));
-    assert!(m.contains("patch size"), "{m}");
-    let m = message(forest(9.0, 36.0, 5.0, 0.5));
-    assert!(m.contains("seed"), "{m}");
+    throws(forest(0.0, 36.0, 5.0, 1.0), "min radius");
+    throws(forest(9.0, 36.0, f64::NAN, 1.0), "patch size");
+    throws(forest(9.0, 36.0, 5.0, 0.5), "seed");
     assert!(forest(0.0001, 36.0, 5.0, 1.0).is_err());
     let f = forest(9.0, 36.0, 5.0, 1.0).unwrap();
     assert!(f.density_map(1e6, 1e6, 1.0).is_err());
@@ -160,14 +156,13 @@ fn sampler_runs_in_slices_equal_the_cores_one_call_runs() {
 
 #[wasm_bindgen_test]
 fn samplers_bad_input_becomes_an_exception() {
-    let m = message(run_job("fancy", 20.0, 30.0, 1.0));
-    assert!(m.contains("unknown sampler \"fancy\""), "{m}");
-    let m = message(run_job("roberts", 20.0, 0.0, 1.0));
-    assert!(m.contains("k must be between 1"), "{m}");
-    let m = message(run_job("maximal", -2.0, 30.0, 1.0));
-    assert!(m.contains("radius"), "{m}");
-    let m = message(run_job("classic", 20.0, 30.0, 1.5));
-    assert!(m.contains("seed"), "{m}");
+    throws(
+        run_job("fancy", 20.0, 30.0, 1.0),
+        "unknown sampler \"fancy\"",
+    );
+    throws(run_job("roberts", 20.0, 0.0, 1.0), "k must be between 1");
+    throws(run_job("maximal", -2.0, 30.0, 1.0), "radius");
+    throws(run_job("classic", 20.0, 30.0, 1.5), "seed");
     let cone = |method: &str, exponent: f64| {
         SamplerJob::new(&obj! {
             method: method, width: 720.0, height: 400.0, radius: 20.0, k: 30.0, seed: 9.0,
@@ -228,18 +223,15 @@ fn a_wrapped_tile_passes_the_seam_audit_and_a_plain_one_fails() {
 #[wasm_bindgen_test]
 fn tile_bad_input_becomes_an_exception() {
     for wrap in [true, false] {
-        let m = message(tile(150.0, 30.0, 1.0, wrap));
-        assert!(m.contains("at least 2 × radius"), "{m}");
+        throws(tile(150.0, 30.0, 1.0, wrap), "at least 2 × radius");
     }
-    let m = message(tile(20.0, 30.0, 1.5, true));
-    assert!(m.contains("seed"), "{m}");
-    let m = message(tile(20.0, 0.0, 1.0, true));
-    assert!(m.contains("k must be"), "{m}");
-    let m = message(TileSet::new(
-        &obj! { width: 360.0, height: 200.0, radius: 20.0, k: 30.0,
-        seed: 1.0, wrap: "yes" },
-    ));
-    assert!(m.contains("wrap: true or false"), "{m}");
+    throws(tile(20.0, 30.0, 1.5, true), "seed");
+    throws(tile(20.0, 0.0, 1.0, true), "k must be");
+    throws(
+        TileSet::new(&obj! { width: 360.0, height: 200.0, radius: 20.0, k: 30.0,
+        seed: 1.0, wrap: "yes" }),
+        "wrap: true or false",
+    );
 }
 
 fn world(chunk: f64, radius: f64, seed: f64, capacity: f64) -> Result<ChunkedWorld, JsError> {
@@ -308,20 +300,15 @@ fn a_view_built_a_chunk_per_call_equals_the_one_call_points() {
 
 #[wasm_bindgen_test]
 fn endless_bad_input_becomes_an_exception() {
-    let m = message(world(30.0, 20.0, 1.0, 64.0));
-    assert!(
-        m.contains("chunk size (30) must be at least 2 × radius"),
-        "{m}"
+    throws(
+        world(30.0, 20.0, 1.0, 64.0),
+        "chunk size (30) must be at least 2 × radius",
     );
-    let m = message(world(128.0, 16.0, 1e30, 64.0));
-    assert!(m.contains("seed"), "{m}");
-    let m = message(world(128.0, 16.0, 1.0, 0.0));
-    assert!(m.contains("capacity"), "{m}");
+    throws(world(128.0, 16.0, 1e30, 64.0), "seed");
+    throws(world(128.0, 16.0, 1.0, 0.0), "capacity");
     let mut w = world(128.0, 16.0, 1.0, 64.0).unwrap();
-    let m = message(w.chunk(0.5, 0.0));
-    assert!(m.contains("cx must be a whole number"), "{m}");
-    let m = message(ChunkedWorld::new(&JsValue::NULL));
-    assert!(m.contains("takes an object"), "{m}");
+    throws(w.chunk(0.5, 0.0), "cx must be a whole number");
+    throws(ChunkedWorld::new(&JsValue::NULL), "takes an object");
     // A view too large for the work limit is refused at once, and the world still answers.
     for huge in [f64::INFINITY, 1e308, 2f64.powi(53), 2f64.powi(31)] {
         let m = message(w.points_in(0.0, 0.0, huge, huge));
@@ -329,7 +316,6 @@ fn endless_bad_input_becomes_an_exception() {
         assert!(message(w.missing(0.0, 0.0, huge, 10.0)).len() > 20);
         assert!(message(w.generate_next(0.0, 0.0, 10.0, huge)).len() > 20);
     }
-    let m = message(w.points_in(0.0, 0.0, -1.0, 10.0));
-    assert!(m.contains("≥ 0"), "{m}");
+    throws(w.points_in(0.0, 0.0, -1.0, 10.0), "≥ 0");
     assert!(w.points_in(0.0, 0.0, 200.0, 200.0).unwrap().length() > 0);
 }

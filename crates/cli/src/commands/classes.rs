@@ -1,4 +1,4 @@
-//! `poisson classes`: several kinds of object in one pass, each pair with its own spacing.
+//! `poisson classes`: several classes of object in one pass, each pair with its own spacing.
 
 use crate::options::{number, Checked, MapSize, Shared, TriesOption};
 use crate::output::Points;
@@ -22,7 +22,7 @@ use poisson_live::Job;
 pub struct Classes {
     #[command(flatten)]
     map: MapSize,
-    /// a class: its name (letters, digits, '-', '_'), its spacing from its own kind (> 0), and
+    /// a class: its name (letters, digits, '-', '_'), its spacing from its own class (> 0), and
     /// optionally its weight (≥ 0, default 1); give one --class per class
     #[arg(
         short,

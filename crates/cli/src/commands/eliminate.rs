@@ -79,16 +79,8 @@ impl Eliminate {
                     Mesh::from_obj(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
                 drop(text);
                 // JSON's width and height: the mesh's extent in x and y.
-                let (lo, hi) = mesh.vertices().iter().fold(
-                    ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
-                    |(lo, hi), v| {
-                        (
-                            [lo[0].min(v[0]), lo[1].min(v[1])],
-                            [hi[0].max(v[0]), hi[1].max(v[1])],
-                        )
-                    },
-                );
-                let extent = [hi[0] - lo[0], hi[1] - lo[1]];
+                let (_, [width, height, _]) = mesh.extent();
+                let extent = [width, height];
                 let domain = match (&self.weights, self.radius_max) {
                     (Some(path), Some(radius_max)) => {
                         let name = path.display().to_string();

@@ -1,7 +1,6 @@
 //! `poisson measure`: the quality figures of a saved point set.
 
-use super::table::Table;
-use crate::options::MapSize;
+use super::table::PointsOnMap;
 use crate::output;
 use crate::Failure;
 use poisson_live::error::{MAX_LENGTH, MIN_LENGTH};
@@ -28,14 +27,8 @@ use std::path::PathBuf;
 /// Every point must be on the map, [0, W) × [0, H); copies are allowed (D is then 0).
 #[derive(clap::Args)]
 pub struct Measure {
-    /// CSV of the points to measure ('-' reads standard input)
-    #[arg(short, long, value_name = "FILE")]
-    input: PathBuf,
     #[command(flatten)]
-    size: MapSize,
-    /// the map is a torus: distances are taken across its edges
-    #[arg(long)]
-    wrap: bool,
+    points: PointsOnMap,
     /// write to FILE instead of standard output ('-' is standard output)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -43,22 +36,14 @@ pub struct Measure {
 
 impl Measure {
     pub fn run(self) -> Result<(), Failure> {
-        let name = self.input.display().to_string();
-        let table = Table::read(&self.input, "measure")?;
-        let q =
-            quality(&table.points, self.size.width, self.size.height, self.wrap).map_err(|e| {
-                match e {
-                    poisson_live::Error::Invalid { message } => {
-                        Failure::Input(format!("{name}: {message}"))
-                    }
-                    e => e.into(),
-                }
-            })?;
-        let hex = hexagonal_distance(q.points, self.size.width * self.size.height);
+        let on = &self.points;
+        let table = on.read("measure")?;
+        let (w, h) = (on.size.width, on.size.height);
+        let q = quality(&table.points, w, h, on.wrap).map_err(|e| on.refusal(e))?;
+        let hex = hexagonal_distance(q.points, w * h);
         // A set clustered far tighter than its map would check every pair: g is then null.
         let reach = (3.0 * hex).clamp(MIN_LENGTH, MAX_LENGTH);
-        let (w, h) = (self.size.width, self.size.height);
-        let g = pair_correlation(&table.points, w, h, self.wrap, reach, 30).ok();
+        let g = pair_correlation(&table.points, w, h, on.wrap, reach, 30).ok();
         let number = |v: f64| {
             // The export's JSON number (shortest digits that read back), without the brackets.
             let mut s = String::new();

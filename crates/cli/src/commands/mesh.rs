@@ -95,16 +95,8 @@ impl MeshCommand {
             }
         };
         // JSON's width and height: the mesh's extent in x and y.
-        let (lo, hi) = mesh.vertices().iter().fold(
-            ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
-            |(lo, hi), v| {
-                (
-                    [lo[0].min(v[0]), lo[1].min(v[1])],
-                    [hi[0].max(v[0]), hi[1].max(v[1])],
-                )
-            },
-        );
-        self.shared.write(hi[0] - lo[0], hi[1] - lo[1], &points)
+        let (_, [width, height, _]) = mesh.extent();
+        self.shared.write(width, height, &points)
     }
 }
 

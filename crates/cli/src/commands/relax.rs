@@ -1,8 +1,8 @@
 //! `poisson relax`: a saved point set moved towards an even spread, by Lloyd's method or
 //! farthest-point optimisation.
 
-use super::table::Table;
-use crate::options::{whole, Checked, MapSize};
+use super::table::PointsOnMap;
+use crate::options::{whole, Checked};
 use crate::output;
 use crate::progress::Progress;
 use crate::Failure;
@@ -32,14 +32,8 @@ use std::path::PathBuf;
 /// The same input and options give the same output.
 #[derive(clap::Args)]
 pub struct Relax {
-    /// CSV of the points to move ('-' reads standard input)
-    #[arg(short, long, value_name = "FILE")]
-    input: PathBuf,
     #[command(flatten)]
-    size: MapSize,
-    /// the map is a torus: its opposite edges meet, and points move across them
-    #[arg(long)]
-    wrap: bool,
+    points: PointsOnMap,
     /// how the points move
     #[arg(short, long, value_name = "METHOD")]
     method: MethodArg,
@@ -75,27 +69,22 @@ enum Format {
 
 impl Relax {
     pub fn run(self) -> Result<(), Failure> {
-        let name = self.input.display().to_string();
-        let table = Table::read(&self.input, "relax")?;
+        let on = &self.points;
+        let table = on.read("relax")?;
         let method = match self.method {
             MethodArg::Lloyd => Method::Lloyd,
             MethodArg::Fpo => Method::Fpo,
         };
-        let (width, height) = (self.size.width, self.size.height);
+        let (width, height) = (on.size.width, on.size.height);
         let mut job = Relaxation::new(
             &table.points,
             width,
             height,
             method,
             self.iterations as usize,
-            self.wrap,
+            on.wrap,
         )
-        .map_err(|e| match e {
-            poisson_live::Error::Invalid { message } => {
-                Failure::Input(format!("{name}: {message}"))
-            }
-            e => e.into(),
-        })?;
+        .map_err(|e| on.refusal(e))?;
         let mut progress = Progress::new("relax");
         while !job.run(20_000)? {
             let done = 100.0 * job.progress();

@@ -3,9 +3,41 @@
 //! columns go back out unchanged and in order. The same limits as `refill`'s reader.
 
 use super::refill::{cannot_read, open_input, MAX_INPUT_BYTES, MAX_INPUT_ROWS, MAX_LINE_BYTES};
+use crate::options::MapSize;
 use crate::Failure;
 use std::io::{BufRead, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// `--input`, the map's size and `--wrap`: the points `relax` and `measure` read and the map
+/// they lie on.
+#[derive(clap::Args)]
+pub struct PointsOnMap {
+    /// CSV of the points ('-' reads standard input)
+    #[arg(short, long, value_name = "FILE")]
+    pub input: PathBuf,
+    #[command(flatten)]
+    pub size: MapSize,
+    /// the map is a torus: its opposite edges meet, and distances and moves cross them
+    #[arg(long)]
+    pub wrap: bool,
+}
+
+impl PointsOnMap {
+    /// The input, read for `command` ([`Table::read`]).
+    pub fn read(&self, command: &str) -> Result<Table, Failure> {
+        Table::read(&self.input, command)
+    }
+
+    /// The core's refusal of the input's points: an invalid set is the input's fault, named.
+    pub fn refusal(&self, e: poisson_live::Error) -> Failure {
+        match e {
+            poisson_live::Error::Invalid { message } => {
+                Failure::Input(format!("{}: {message}", self.input.display()))
+            }
+            e => e.into(),
+        }
+    }
+}
 
 /// How much of a field or a header a message quotes, in characters.
 const QUOTED: usize = 40;

@@ -4,7 +4,7 @@ use crate::options::{number, Checked, MapSize, Shared, TriesOption};
 use crate::output::Points;
 use crate::progress::{self, Progress};
 use crate::Failure;
-use poisson_live::density::DensityField;
+use poisson_live::density::{DensityField, ForestJob};
 
 /// Dense woods next to open savanna: a spacing that follows fBm noise
 ///
@@ -35,10 +35,9 @@ impl Variable {
         let MapSize { width, height } = self.map;
         let seed = self.shared.seed();
         let field = DensityField::new(seed, self.min_radius, self.max_radius, self.patch_size)?;
-        let mut s = field.sampler(width, height, self.k.k, seed)?;
-        s.start_random();
+        let forest = ForestJob::new(field, width, height, self.k.k, seed)?;
         let mut progress = Progress::new("variable");
-        let points = progress::finish(s, &mut progress, None)?;
+        let points = progress::finish(forest.into_sampler(), &mut progress, None)?;
         progress.clear();
         self.shared.write(width, height, &Points::Xyr(points))
     }

@@ -80,7 +80,7 @@ pub enum Error {
         /// parameter and bound as fields ([`Advice`]).
         hint: Advice,
     },
-    /// A set of classes (kinds of object, each pair with its own spacing) that cannot be sampled:
+    /// A set of classes (of object, each pair with its own spacing) that cannot be sampled:
     /// what is wrong, by name and value, and what to change ([`crate::classes`]).
     Classes {
         /// What is wrong.
@@ -518,6 +518,26 @@ pub(crate) fn round_up(v: f64) -> String {
 
 /// Result with the crate's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// Checks that `n` points are at most `limit`: otherwise a [`Error::TooMuchWork`] counting
+/// points, with its subject and advice (worked out only then).
+pub(crate) fn at_most_points(
+    n: usize,
+    limit: usize,
+    subject: impl FnOnce() -> String,
+    hint: impl FnOnce() -> Advice,
+) -> Result<()> {
+    if n <= limit {
+        return Ok(());
+    }
+    Err(Error::TooMuchWork {
+        subject: subject(),
+        what: "points",
+        needed: n as f64,
+        limit,
+        hint: hint(),
+    })
+}
 
 /// Checks that `value` is finite and greater than zero.
 pub(crate) fn positive(name: &'static str, value: f64) -> Result<f64> {

@@ -185,10 +185,29 @@ fn zeros(out: &mut String, n: usize) {
     }
 }
 
+/// JSON's `{"width": W, "height": H`: what every JSON export opens with.
+fn json_open(out: &mut String, width: f64, height: f64) {
+    out.push_str("{\"width\": ");
+    json_number(out, width);
+    out.push_str(", \"height\": ");
+    json_number(out, height);
+}
+
+/// One CSV row's numbers, separated by commas, without the line's end.
+fn csv_numbers(out: &mut String, row: &[f64]) {
+    for (j, &value) in row.iter().enumerate() {
+        if j > 0 {
+            out.push(',');
+        }
+        csv_number(out, value);
+    }
+}
+
 /// The two text formats, a piece at a time: what comes before the rows, each row, and what
-/// comes after. The one-call functions below are these pieces joined; a writer that streams a
-/// set too big to hold (`poisson endless`) writes the same pieces as they come, so its bytes are
-/// the same.
+/// comes after. The one-call functions below are these pieces joined (the box's and the classed
+/// points' JSON add a field between the height and the points); a writer that streams a set too
+/// big to hold (`poisson endless`) writes the same pieces as they come, so its bytes are the
+/// same.
 ///
 /// ```
 /// use poisson_live::export::{to_json_xy, Text};
@@ -215,10 +234,7 @@ impl Text {
     pub fn head(self, out: &mut String, width: f64, height: f64, header: &str) {
         match self {
             Text::Json => {
-                out.push_str("{\"width\": ");
-                json_number(out, width);
-                out.push_str(", \"height\": ");
-                json_number(out, height);
+                json_open(out, width, height);
                 out.push_str(", \"points\": [");
             }
             Text::Csv => {
@@ -246,12 +262,7 @@ impl Text {
                 out.push(']');
             }
             Text::Csv => {
-                for (j, &value) in row.iter().enumerate() {
-                    if j > 0 {
-                        out.push(',');
-                    }
-                    csv_number(out, value);
-                }
+                csv_numbers(out, row);
                 out.push('\n');
             }
         }
@@ -315,4 +326,146 @@ pub fn to_json_xy(width: f64, height: f64, points: &[[f64; 2]]) -> String {
 /// Positions without radii as CSV: the header `x,y`, then one line per point.
 pub fn to_csv_xy(points: &[[f64; 2]]) -> String {
     csv_rows("x,y", points.iter().map(|p| &p[..]))
+}
+
+/// Points in a `width × height × depth` box as `{"width": W, "height": H, "depth": D, "points":
+/// [[x, y, z], …]}`.
+///
+/// ```
+/// use poisson_live::export::{to_csv_xyz, to_json_xyz};
+/// let points = [[1.5, 2.0, 0.25], [3.0, 4.0, 5.0]];
+/// assert_eq!(
+///     to_json_xyz(10.0, 5.0, 6.0, &points),
+///     "{\"width\": 10, \"height\": 5, \"depth\": 6, \"points\": [[1.5, 2, 0.25], [3, 4, 5]]}\n"
+/// );
+/// assert_eq!(to_csv_xyz(&points), "x,y,z\n1.5,2,0.25\n3,4,5\n");
+/// ```
+pub fn to_json_xyz(width: f64, height: f64, depth: f64, points: &[[f64; 3]]) -> String {
+    let mut out = String::with_capacity(96 + 80 * points.len());
+    json_open(&mut out, width, height);
+    out.push_str(", \"depth\": ");
+    json_number(&mut out, depth);
+    out.push_str(", \"points\": [");
+    for (i, p) in points.iter().enumerate() {
+        Text::Json.row(&mut out, p, i == 0);
+    }
+    Text::Json.tail(&mut out);
+    out
+}
+
+/// Points in a box as CSV: the header `x,y,z`, then one line per point.
+pub fn to_csv_xyz(points: &[[f64; 3]]) -> String {
+    csv_rows("x,y,z", points.iter().map(|p| &p[..]))
+}
+
+/// Points with a class each as `{"width": W, "height": H, "classes": ["tree", …], "points":
+/// [[x, y, r, class], …]}`: the class of a point is its index into `names`, which are listed
+/// once (as JSON strings, escaped where they need it). `classes[i]` is the class of
+/// `points[i]`; rows stop at the shorter of the two.
+///
+/// ```
+/// use poisson_live::export::{to_csv_classed, to_json_classed};
+/// use poisson_live::Point;
+/// let points = [Point { x: 1.5, y: 2.0, r: 4.0 }, Point { x: 9.0, y: 3.25, r: 8.0 }];
+/// let names = ["tree", "rock"];
+/// assert_eq!(
+///     to_json_classed(10.0, 5.0, &points, &[0, 1], &names),
+///     "{\"width\": 10, \"height\": 5, \"classes\": [\"tree\", \"rock\"], \
+///      \"points\": [[1.5, 2, 4, 0], [9, 3.25, 8, 1]]}\n"
+/// );
+/// assert_eq!(
+///     to_csv_classed(&points, &[0, 1], &names),
+///     "x,y,r,class\n1.5,2,4,tree\n9,3.25,8,rock\n"
+/// );
+/// ```
+pub fn to_json_classed(
+    width: f64,
+    height: f64,
+    points: &[Point],
+    classes: &[u16],
+    names: &[impl AsRef<str>],
+) -> String {
+    let mut out = String::with_capacity(96 + 112 * points.len());
+    json_open(&mut out, width, height);
+    out.push_str(", \"classes\": [");
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        json_string(&mut out, name.as_ref());
+    }
+    out.push_str("], \"points\": [");
+    for (i, (p, &c)) in points.iter().zip(classes).enumerate() {
+        Text::Json.row(&mut out, &[p.x, p.y, p.r, f64::from(c)], i == 0);
+    }
+    Text::Json.tail(&mut out);
+    out
+}
+
+/// Points with a class each as CSV: the header `x,y,r,class`, then one line per point with its
+/// class by name (`names[classes[i]]`, quoted where CSV needs it). Rows stop at the shorter of
+/// `points` and `classes`; a class past the end of `names` panics.
+pub fn to_csv_classed(points: &[Point], classes: &[u16], names: &[impl AsRef<str>]) -> String {
+    let mut out = String::with_capacity(16 + 104 * points.len());
+    Text::Csv.head(&mut out, 0.0, 0.0, "x,y,r,class");
+    for (p, &c) in points.iter().zip(classes) {
+        csv_numbers(&mut out, &[p.x, p.y, p.r]);
+        out.push(',');
+        csv_field(&mut out, names[usize::from(c)].as_ref());
+        out.push('\n');
+    }
+    out
+}
+
+/// `text` as a JSON string: in quotes, with quotes, backslashes and control characters escaped.
+fn json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `text` as one CSV field: as it is, or in quotes (its quotes doubled) when it holds a comma,
+/// a quote or a line break.
+fn csv_field(out: &mut String, text: &str) {
+    if text.contains([',', '"', '\n', '\r']) {
+        out.push('"');
+        out.push_str(&text.replace('"', "\"\""));
+        out.push('"');
+    } else {
+        out.push_str(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn class_names_are_escaped_only_where_the_format_needs_it() {
+        let points = [Point {
+            x: 1.0,
+            y: 2.0,
+            r: 3.0,
+        }];
+        let names = ["a,b", "say \"hi\"\\", "tab\there"];
+        for (class, json, csv) in [
+            (0, "\"a,b\"", "\"a,b\""),
+            (1, "\"say \\\"hi\\\"\\\\\"", "\"say \"\"hi\"\"\\\""),
+            (2, "\"tab\\u0009here\"", "tab\there"),
+        ] {
+            let text = to_json_classed(4.0, 5.0, &points, &[class], &names);
+            assert!(text.contains(json), "{text}");
+            assert_eq!(
+                to_csv_classed(&points, &[class], &names),
+                format!("x,y,r,class\n1,2,3,{csv}\n")
+            );
+        }
+    }
 }

@@ -20,7 +20,7 @@ pub use crate::classic::candidates::Candidates;
 pub use one_call::{partly_filled, poisson_disk, variable_radius, variable_sampler};
 pub use outcome::{Candidate, Outcome, Step};
 pub use params::{SamplerParams, Tries, DEFAULT_K, MAX_K};
-pub(crate) use sampler::Kinds;
+pub(crate) use sampler::ClassRules;
 pub use sampler::{AllowedFn, RadiusFn, Sampler};
 pub use start::BlockCursor;
 

@@ -70,7 +70,7 @@ pub(crate) trait Throw: Copy {
     type Turn;
     /// Starts a step around `centre`, whose parent (the point whose step placed it) is `parent`.
     fn begin(self, draws: &mut RingDraws, centre: &Point, parent: Option<&Point>) -> Self::Turn;
-    /// The next candidate around `centre`, for a spacing `r` (the pair's, with kinds of points).
+    /// The next candidate around `centre`, for a spacing `r` (the pair's, with classes of points).
     fn next(
         self,
         turn: &mut Self::Turn,

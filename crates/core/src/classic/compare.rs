@@ -5,9 +5,10 @@
 //! grid uses the spacing √(w·h / N) that would give N cells, rounded down to whole rows and
 //! columns. Each method is measured the same way: pairs closer than the spacing, the tightest
 //! pair, and the widest clearing. [`CompareJob`] does it a slice at a time; [`compare`] is that
-//! job run to the end.
+//! job run to the end. Either hands over a [`Comparison`]: the three reports, found by the
+//! method's name as the page and the CLI spell it.
 
-use crate::base::error::Result;
+use crate::base::error::{Error, Result};
 use crate::base::job::{bridson_points, spend, Handover, Job};
 use crate::base::names::named;
 use crate::base::point::Point;
@@ -54,6 +55,29 @@ pub struct Report {
     pub clearing: Option<Clearing>,
 }
 
+/// The three methods' reports, random, jittered and Poisson in that order.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Comparison {
+    /// One report per method, in [`Method::ALL`]'s order.
+    pub reports: [Report; 3],
+}
+
+impl Comparison {
+    /// The report of the method named `name` (`"random"`, `"jittered"` or `"poisson"`); any
+    /// other name is [`Error::Invalid`], with the names to use.
+    pub fn get(&self, name: &str) -> Result<&Report> {
+        (self.reports.iter())
+            .find(|r| r.method.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.reports.iter().map(|r| r.method.name()).collect();
+                Error::Invalid {
+                    message: format!("unknown method {name:?}: use {}", names.join(", ")),
+                }
+            })
+    }
+}
+
 /// N uniform random points, N the count Bridson placed ([`crate::random_points`]).
 pub(crate) fn matching_random(n: usize, w: f64, h: f64, seed: i32) -> Result<Vec<Point>> {
     crate::classic::scatter::random_points(n, w, h, seed)
@@ -73,13 +97,20 @@ pub(crate) fn matching_jittered(n: usize, w: f64, h: f64, seed: i32) -> Result<(
 /// [`CompareJob`] run to the end.
 ///
 /// ```
-/// let [random, jittered, poisson] = poisson_live::compare::compare(720.0, 400.0, 26.0, 123456).unwrap();
+/// let comparison = poisson_live::compare::compare(720.0, 400.0, 26.0, 123456).unwrap();
+/// let [random, jittered, poisson] = &comparison.reports;
 /// assert_eq!(random.points.len(), poisson.points.len());
 /// assert!(poisson.too_close.is_empty());
 /// assert!(!random.too_close.is_empty());
 /// assert!(jittered.points.len() <= poisson.points.len());
+/// assert_eq!(comparison.get("poisson")?, poisson);
+/// assert_eq!(
+///     comparison.get("hexagonal").unwrap_err().to_string(),
+///     "unknown method \"hexagonal\": use random, jittered, poisson"
+/// );
+/// # Ok::<(), poisson_live::Error>(())
 /// ```
-pub fn compare(width: f64, height: f64, spacing: f64, seed: i32) -> Result<[Report; 3]> {
+pub fn compare(width: f64, height: f64, spacing: f64, seed: i32) -> Result<Comparison> {
     CompareJob::new(width, height, spacing, seed)?.run_to_end()
 }
 
@@ -118,7 +149,7 @@ pub struct CompareJob {
     /// Methods whose points are ready and whose figures are not, the next one last.
     waiting: Vec<(Method, Vec<Point>, f64)>,
     reports: Vec<Report>,
-    done: Option<[Report; 3]>,
+    done: Option<Comparison>,
     /// True once all three are measured (or the job failed).
     ended: bool,
     /// Units spent so far, and about how many the whole comparison takes.
@@ -195,7 +226,7 @@ impl CompareJob {
         if self.waiting.is_empty() {
             let mut reports = std::mem::take(&mut self.reports).into_iter();
             if let (Some(a), Some(b), Some(c)) = (reports.next(), reports.next(), reports.next()) {
-                self.done = Some([a, b, c]);
+                self.done = Some(Comparison { reports: [a, b, c] });
             }
             self.ended = true;
         }
@@ -215,7 +246,7 @@ impl CompareJob {
 }
 
 impl Job for CompareJob {
-    type Output = [Report; 3];
+    type Output = Comparison;
 
     fn run(&mut self, budget: u64) -> Result<bool> {
         spend(budget, |_| {
@@ -240,7 +271,7 @@ impl Job for CompareJob {
         }
     }
 
-    fn take(&mut self) -> Option<[Report; 3]> {
+    fn take(&mut self) -> Option<Comparison> {
         self.done.take()
     }
 }

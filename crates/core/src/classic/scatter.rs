@@ -2,7 +2,7 @@
 //! holes, and the jittered grid, which is even but shows its rows. Neither keeps a spacing, so
 //! their points have radius 0.
 
-use crate::base::error::{positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::error::{at_most_points, positive, Advice, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::point::Point;
 use crate::base::rng::ParkMiller;
 
@@ -16,15 +16,12 @@ use crate::base::rng::ParkMiller;
 pub fn random_points(count: usize, width: f64, height: f64, seed: i32) -> Result<Vec<Point>> {
     let width = positive("width", width)?;
     let height = positive("height", height)?;
-    if count > DEFAULT_MAX_CELLS {
-        return Err(Error::TooMuchWork {
-            subject: format!("a random scatter of {count} points"),
-            what: "points",
-            needed: count as f64,
-            limit: DEFAULT_MAX_CELLS,
-            hint: Advice::at_most_points(DEFAULT_MAX_CELLS),
-        });
-    }
+    at_most_points(
+        count,
+        DEFAULT_MAX_CELLS,
+        || format!("a random scatter of {count} points"),
+        || Advice::at_most_points(DEFAULT_MAX_CELLS),
+    )?;
     let mut rng = ParkMiller::new(seed)?;
     Ok((0..count)
         .map(|_| {

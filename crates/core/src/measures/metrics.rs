@@ -215,8 +215,7 @@ pub struct Violation {
 /// assert_eq!(radius_violations(&[at(0.0, 8.0), at(5.0, 20.0), at(30.0, 1.0)]), vec![(0, 1)]);
 /// ```
 pub fn radius_violations(points: &[Point]) -> Vec<(usize, usize)> {
-    let radii: Vec<f64> = points.iter().map(|p| p.r).collect();
-    spacing_violations(points, |i| radii[i], |i, j| radii[i].min(radii[j]))
+    by_radius(points, false)
 }
 
 /// Every pair `(i, j)` with `i < j` closer than `need(i, j)`, sorted: the general form of
@@ -260,8 +259,7 @@ pub fn spacing_violations<P: Copy + Into<[f64; 2]>>(
 /// assert_eq!(first_radius_violation(&same), Some((0, 1)));
 /// ```
 pub fn first_radius_violation(points: &[Point]) -> Option<(usize, usize)> {
-    let radii: Vec<f64> = points.iter().map(|p| p.r).collect();
-    first_spacing_violation(points, |i| radii[i], |i, j| radii[i].min(radii[j]))
+    by_radius(points, true).first().copied()
 }
 
 /// The first pair of [`spacing_violations`], found the way [`first_radius_violation`] finds
@@ -272,6 +270,18 @@ pub fn first_spacing_violation<P: Copy + Into<[f64; 2]>>(
     need: impl Fn(usize, usize) -> f64,
 ) -> Option<(usize, usize)> {
     violations(points, reach_of, need, true).first().copied()
+}
+
+/// [`violations`] under the radius rule: each point reaches its radius, and a pair keeps the
+/// smaller of theirs.
+fn by_radius(points: &[Point], first_only: bool) -> Vec<(usize, usize)> {
+    let radii: Vec<f64> = points.iter().map(|p| p.r).collect();
+    violations(
+        points,
+        |i| radii[i],
+        |i, j| radii[i].min(radii[j]),
+        first_only,
+    )
 }
 
 /// The pairs of [`spacing_violations`], sorted; with `first_only` just the pairs of the first

@@ -12,7 +12,7 @@
 //! The map is `[0, width) × [0, height)`, a torus with `wrap`. A relaxation is a [`Job`]:
 //! [`relax`] runs one to the end, with the same bits.
 
-use crate::base::error::{Error, Result};
+use crate::base::error::{at_most_points, Error, Result};
 use crate::base::job::{spend, Handover, Job};
 use crate::base::names::named;
 use crate::measures::quality::check_points;
@@ -103,15 +103,12 @@ impl Relaxation {
     ) -> Result<Self> {
         check_points(points, width, height, false)?;
         let n = points.len();
-        if n > MAX_POINTS {
-            return Err(Error::TooMuchWork {
-                subject: format!("relaxing {n} points"),
-                what: "points",
-                needed: n as f64,
-                limit: MAX_POINTS,
-                hint: format!("relax at most {MAX_POINTS} points at once").into(),
-            });
-        }
+        at_most_points(
+            n,
+            MAX_POINTS,
+            || format!("relaxing {n} points"),
+            || format!("relax at most {MAX_POINTS} points at once").into(),
+        )?;
         let moves = n as f64 * iterations as f64;
         if moves > MAX_MOVES as f64 {
             let most = MAX_MOVES / n.max(1);

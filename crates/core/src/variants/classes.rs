@@ -1,4 +1,4 @@
-//! Several kinds of object in one pass, each pair of kinds with its own spacing.
+//! Several classes of object in one pass, each pair of classes with its own spacing.
 //!
 //! A level has trees, rocks and bushes at once: a tree keeps 16 from a tree but only 10 from a
 //! rock, a rock keeps 40 from a rock. Placed as layers, one after another, the best spots go to
@@ -24,11 +24,11 @@ use crate::classic::grid::Grid;
 
 pub use crate::base::error::{ClassProblem, MAX_CLASSES, MAX_SPACING_RATIO};
 
-mod kinds;
+mod draws;
 mod placed;
 mod table;
 
-pub(crate) use kinds::ClassKinds;
+pub(crate) use draws::ClassDraws;
 pub use placed::ClassedPoints;
 pub use table::{Between, Class, ClassParams, ClassTable};
 
@@ -70,9 +70,9 @@ impl ClassSampler {
             }
             e
         })?;
-        let kinds = ClassKinds::new(table.clone(), params.seed, Vec::new())?;
+        let draws = ClassDraws::new(table.clone(), params.seed, Vec::new())?;
         let mut sampler =
-            Sampler::with_grid(grid, smallest, params.k, params.seed)?.with_kinds(kinds);
+            Sampler::with_grid(grid, smallest, params.k, params.seed)?.with_classes(draws);
         sampler.start_random();
         Ok(Self { sampler, table })
     }
@@ -87,7 +87,7 @@ impl ClassSampler {
     }
     /// Their classes.
     pub fn classes(&self) -> &[u16] {
-        self.sampler.kinds().map_or(&[], |k| k.of_points())
+        self.sampler.classes().map_or(&[], |k| k.of_points())
     }
     /// The Bridson sampler underneath: its active list, current point and last candidates,
     /// for drawing a run in progress.

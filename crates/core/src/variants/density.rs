@@ -4,7 +4,8 @@
 //! each twice as fine and half as strong as the last) into a density in `[0, 1]`, and the density
 //! into a spacing: `radius_at = max − density · (max − min)`. Bridson's sampler with that radius
 //! rule ([`crate::bridson::variable_sampler`]) packs trees tightly where the noise is high and
-//! leaves wide gaps where it is low.
+//! leaves wide gaps where it is low. A [`RadiusRaster`] gives the spacing from the caller's own
+//! array of radii over the map instead (Python's `variable_radius` with an array).
 //!
 //! # Same seed, same forest, in every build
 //!
@@ -15,7 +16,8 @@
 //! calls `sin`, `exp` or `powf`, whose last bit differs between libm implementations, so a seed
 //! gives the same densities, to the bit, natively and in WebAssembly.
 
-use crate::base::error::{positive, radius_range, Error, Result};
+use crate::base::error::{positive, radius_range, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::job::Job;
 use crate::base::noise::{smoothstep, Octaves};
 use crate::base::point::Point;
 use crate::base::rng::Seed;
@@ -199,6 +201,166 @@ impl DensityField {
     }
 }
 
+/// A forest grown a step at a time: a [`DensityField`] and the Bridson sampler whose spacing
+/// follows it ([`DensityField::sampler`]), its first tree placed (drawn from the seed). The
+/// density lab's job; [`density_forest`] is one run to the end. A unit of work is a sampler
+/// step; the trees so far can be read between calls ([`ForestJob::sampler`]).
+///
+/// ```
+/// use poisson_live::density::{density_forest, DensityField, ForestJob};
+/// use poisson_live::{Job, SamplerParams};
+/// let field = DensityField::new(7, 9.0, 36.0, 5.0)?;
+/// let mut forest = ForestJob::new(field, 360.0, 200.0, 30, 7)?;
+/// assert_eq!(forest.sampler().points().len(), 1);
+/// while !forest.run(100)? {}
+/// let map = SamplerParams { width: 360.0, height: 200.0, radius: 9.0, k: 30, seed: 7 };
+/// assert_eq!(forest.take(), Some(density_forest(map, 36.0, 5.0)?));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct ForestJob {
+    field: DensityField,
+    sampler: Sampler,
+}
+
+impl ForestJob {
+    /// The forest of `field` on a `width × height` map, `k` tries per step and its own `seed`
+    /// for the draws, with its first tree placed. The checks are [`DensityField::sampler`]'s.
+    pub fn new(field: DensityField, width: f64, height: f64, k: u32, seed: i32) -> Result<Self> {
+        let mut sampler = field.sampler(width, height, k, seed)?;
+        sampler.start_random();
+        Ok(Self { field, sampler })
+    }
+
+    /// The density field the spacing follows.
+    pub fn field(&self) -> &DensityField {
+        &self.field
+    }
+
+    /// The sampler: the trees so far, its grid and its active points.
+    pub fn sampler(&self) -> &Sampler {
+        &self.sampler
+    }
+
+    /// The sampler alone, to run it with a view of its own (a command line's progress).
+    pub fn into_sampler(self) -> Sampler {
+        self.sampler
+    }
+}
+
+impl Job for ForestJob {
+    type Output = Vec<Point>;
+
+    fn run(&mut self, budget: u64) -> Result<bool> {
+        Job::run(&mut self.sampler, budget)
+    }
+    fn progress(&self) -> f64 {
+        Job::progress(&self.sampler)
+    }
+    fn take(&mut self) -> Option<Vec<Point>> {
+        Job::take(&mut self.sampler)
+    }
+    fn run_to_end(self) -> Result<Vec<Point>> {
+        Job::run_to_end(self.sampler)
+    }
+}
+
+/// A spacing from an array: a `rows × cols` raster of radii laid over a `width × height` map,
+/// row by row, each cell the radius of the points in it.
+///
+/// ```
+/// use poisson_live::density::RadiusRaster;
+/// use poisson_live::SamplerParams;
+/// // Dense on the left half of the map, open on the right.
+/// let raster = RadiusRaster::new(vec![4.0, 12.0], [1, 2], 200.0, 100.0)?;
+/// assert_eq!((raster.at(99.0, 50.0), raster.at(100.0, 50.0)), (4.0, 12.0));
+/// assert_eq!(raster.at(200.0, 100.0), 12.0); // the far edge belongs to the last cell
+/// let map = SamplerParams { width: 200.0, height: 100.0, radius: 4.0, k: 30, seed: 1 };
+/// let mut s = raster.sampler(map, 12.0)?;
+/// s.start_random();
+/// s.finish();
+/// assert!(s.points().iter().all(|p| p.r == if p.x < 100.0 { 4.0 } else { 12.0 }));
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct RadiusRaster {
+    values: Vec<f64>,
+    rows: usize,
+    cols: usize,
+    width: f64,
+    height: f64,
+}
+
+impl RadiusRaster {
+    /// The cells of a `[rows, cols]` raster, checked before its values are copied: at least one
+    /// row and one column, at most the crate's cell limit ([`DEFAULT_MAX_CELLS`]); anything else
+    /// is [`Error::Invalid`].
+    pub fn cells([rows, cols]: [usize; 2]) -> Result<usize> {
+        let invalid = |message| Err(Error::Invalid { message });
+        if rows == 0 || cols == 0 {
+            return invalid(format!(
+                "the radius field must have at least one row and one column, got shape ({rows}, {cols})"
+            ));
+        }
+        match rows.checked_mul(cols).filter(|&n| n <= DEFAULT_MAX_CELLS) {
+            Some(n) => Ok(n),
+            None => invalid(format!(
+                "the radius field has shape ({rows}, {cols}), more than {DEFAULT_MAX_CELLS} cells: \
+                 give a coarser field (the crate reads one radius per cell)"
+            )),
+        }
+    }
+
+    /// The raster of `values` (`rows · cols` of them, row by row) over a `width × height` map.
+    /// The shape is checked as [`RadiusRaster::cells`] checks it, and every value must be
+    /// finite; the map's size is the sampler's to check ([`RadiusRaster::sampler`]).
+    pub fn new(
+        values: Vec<f64>,
+        [rows, cols]: [usize; 2],
+        width: f64,
+        height: f64,
+    ) -> Result<Self> {
+        let n = Self::cells([rows, cols])?;
+        if values.len() != n {
+            return Err(Error::Invalid {
+                message: format!(
+                    "a radius field of shape ({rows}, {cols}) needs {n} values, got {}",
+                    values.len()
+                ),
+            });
+        }
+        if let Some(v) = values.iter().find(|v| !v.is_finite()) {
+            return Err(Error::Invalid {
+                message: format!("the radius field must hold finite numbers, got {v}"),
+            });
+        }
+        Ok(Self {
+            values,
+            rows,
+            cols,
+            width,
+            height,
+        })
+    }
+
+    /// The radius of the cell that holds `(x, y)`; a point on the far edge (or beyond) belongs
+    /// to the last cell, one before the near edge to the first.
+    #[inline]
+    pub fn at(&self, x: f64, y: f64) -> f64 {
+        let cell = |v: f64, size: f64, n: usize| {
+            ((v / size * n as f64).floor().max(0.0) as usize).min(n - 1)
+        };
+        self.values[cell(y, self.height, self.rows) * self.cols + cell(x, self.width, self.cols)]
+    }
+
+    /// A step-by-step Bridson sampler whose spacing is this raster's, clamped to
+    /// `[params.radius, max_radius]` ([`variable_sampler`]'s checks); nothing is placed until
+    /// it is started.
+    pub fn sampler(self, params: SamplerParams, max_radius: f64) -> Result<Sampler> {
+        variable_sampler(params, max_radius, move |x, y| self.at(x, y))
+    }
+}
+
 /// Dense woods and open savanna in one call: a [`DensityField`] from `params.seed`,
 /// `params.radius` (the densest spacing), `max_radius` and `patch_size`, then Bridson's algorithm
 /// with `params.k` tries per step from the same seed, first point drawn at random. Each point
@@ -222,10 +384,7 @@ pub fn density_forest(
     patch_size: f64,
 ) -> Result<Vec<Point>> {
     let field = DensityField::new(params.seed, params.radius, max_radius, patch_size)?;
-    let mut s = field.sampler(params.width, params.height, params.k, params.seed)?;
-    s.start_random();
-    s.finish();
-    Ok(s.into_parts().0)
+    ForestJob::new(field, params.width, params.height, params.k, params.seed)?.run_to_end()
 }
 
 #[cfg(test)]

@@ -26,10 +26,12 @@
 
 use crate::base::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::job::Job;
+use crate::base::point::Point;
 // The generator lives in `base::rng`; the samplers in space and elimination still name it here.
 use crate::base::rng::SplitMix;
 use crate::classic::exact;
 use crate::classic::grid::Grid;
+use crate::measures::metrics::coverage;
 use wide::f32x4;
 
 /// Candidates per turn, in equal steps around the circle.
@@ -446,6 +448,51 @@ impl Job for FastSampler {
         } else {
             None
         }
+    }
+}
+
+/// A finished run of the fast sampler with the figures the samplers lab's table shows beside
+/// the other samplers' ([`crate::samplers::SamplerRun`]).
+///
+/// ```
+/// use poisson_live::fast::{FastRun, FastSampler, CANDIDATES};
+/// use poisson_live::Job;
+/// let mut sampler = FastSampler::new(300.0, 200.0, 4.0, 11)?;
+/// while !sampler.run(50)? {}
+/// let points = sampler.take().expect("finished");
+/// let run = FastRun::new(&sampler, &points);
+/// assert!(run.points.iter().all(|p| p.r == 4.0));
+/// assert_eq!(run.candidates, (CANDIDATES * points.len()) as u64); // one turn per point
+/// assert!(run.coverage > 0.6);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FastRun {
+    /// The points, in the order they were placed, each with `r` = the run's spacing.
+    pub points: Vec<Point>,
+    /// Candidates tested: [`CANDIDATES`] per point's turn.
+    pub candidates: u64,
+    /// The fraction of the map covered by disks of radius `r / 2` (0 to 1), measured as for the
+    /// other samplers ([`crate::metrics::coverage`]).
+    pub coverage: f64,
+}
+
+impl FastRun {
+    /// The figures of `sampler`'s finished run, whose points (taken from it) are `points`.
+    pub fn new(sampler: &FastSampler, points: &[[f64; 2]]) -> Self {
+        let r = sampler.radius;
+        let points: Vec<Point> = points.iter().map(|&[x, y]| Point { x, y, r }).collect();
+        Self {
+            coverage: coverage(points.iter().map(|p| p.r), sampler.width, sampler.height),
+            candidates: sampler.candidates(),
+            points,
+        }
+    }
+
+    /// Candidates tested per placed point.
+    pub fn candidates_per_point(&self) -> f64 {
+        self.candidates as f64 / self.points.len().max(1) as f64
     }
 }
 

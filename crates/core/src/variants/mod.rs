@@ -1,5 +1,5 @@
 //! Bridson's algorithm put to work for games: a spacing that follows noise, layers on a shared
-//! grid, several kinds of object in one pass, tileable sets, endless chunked worlds, better
+//! grid, several classes of object in one pass, tileable sets, endless chunked worlds, better
 //! samplers side by side, and an order in which any first few points are spread out.
 
 pub mod chunks;

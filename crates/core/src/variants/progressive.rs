@@ -20,7 +20,7 @@
 //! The work grows like `n log n`, with a k-d tree of the points' gaps ([`ProgressiveOrder`] says
 //! how).
 
-use crate::base::error::{Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::error::{at_most_points, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::job::Job;
 use crate::base::point::Point;
 
@@ -172,15 +172,12 @@ impl ProgressiveOrder {
         let points: Vec<[f64; 2]> = points.iter().map(|&p| p.into()).collect();
         let n = points.len();
         let limit = max_points.min(MAX_POINTS);
-        if n > limit {
-            return Err(Error::TooMuchWork {
-                subject: "a progressive order".into(),
-                what: "points",
-                needed: n as f64,
-                limit,
-                hint: format!("split the set into parts of at most {limit} points").into(),
-            });
-        }
+        at_most_points(
+            n,
+            limit,
+            || "a progressive order".into(),
+            || format!("split the set into parts of at most {limit} points").into(),
+        )?;
         if let Some((i, p)) = points
             .iter()
             .enumerate()

@@ -20,6 +20,7 @@
 //!
 //! [`wrap_audit`] finds the closest pair on the torus (the seam audit), and [`seam_conflicts`]
 //! lists every pair closer than a spacing there, with the offset to the copy that is too close.
+//! A [`TileSet`] is one tile, wrapped or plain, with both.
 
 use crate::base::error::Result;
 use crate::base::job::Job;
@@ -192,6 +193,84 @@ pub fn seam_conflicts(
     }
     pairs.sort_by_key(|p| (p.i, p.j));
     Ok(pairs)
+}
+
+/// One tile sampled with wrap-around distances ([`poisson_disk_wrapped`]) or with plain Bridson
+/// ([`crate::poisson_disk`]), and audited on the torus: what happens at the seams when the tile
+/// is laid side by side with copies of itself. The tiles lab shows one.
+///
+/// ```
+/// use poisson_live::wrap::TileSet;
+/// use poisson_live::SamplerParams;
+/// let tile = SamplerParams { width: 200.0, height: 120.0, radius: 12.0, k: 30, seed: 5 };
+/// let wrapped = TileSet::new(tile, true)?;
+/// assert!(wrapped.conflicts().is_empty());
+/// assert!(wrapped.min_distance().unwrap() >= 12.0);
+/// let plain = TileSet::new(tile, false)?;
+/// assert_eq!(plain.points(), &poisson_live::poisson_disk(200.0, 120.0, 12.0, 30, 5)?[..]);
+/// assert!(plain.seam_violations() > 0); // trees meet across the edges
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileSet {
+    points: Vec<Point>,
+    audit: Option<(usize, usize, f64)>,
+    conflicts: Vec<SeamPair>,
+    wrapped: bool,
+}
+
+impl TileSet {
+    /// Samples the tile (`wrapped` or not) and audits it. The tile must be at least
+    /// `2 × radius` across either way (the audit's rule, checked before sampling), and the rest
+    /// as [`poisson_disk_wrapped`] or [`crate::poisson_disk`] check.
+    pub fn new(params: SamplerParams, wrapped: bool) -> Result<Self> {
+        let SamplerParams {
+            width: w,
+            height: h,
+            radius: r,
+            k,
+            seed,
+        } = params;
+        seam_conflicts(&[], w, h, r)?;
+        let points = if wrapped {
+            poisson_disk_wrapped(params)?
+        } else {
+            crate::classic::bridson::poisson_disk(w, h, r, k, seed)?
+        };
+        Ok(Self {
+            audit: wrap_audit(&points, w, h),
+            conflicts: seam_conflicts(&points, w, h, r)?,
+            points,
+            wrapped,
+        })
+    }
+
+    /// The tile's points, in the order they were placed.
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+    /// The closest pair on the torus ([`wrap_audit`]), `None` with fewer than two points.
+    pub fn audit(&self) -> Option<(usize, usize, f64)> {
+        self.audit
+    }
+    /// The distance of the closest pair on the torus, across the seams.
+    pub fn min_distance(&self) -> Option<f64> {
+        self.audit.map(|a| a.2)
+    }
+    /// Every pair closer than the radius on the torus ([`seam_conflicts`]).
+    pub fn conflicts(&self) -> &[SeamPair] {
+        &self.conflicts
+    }
+    /// How many of [`TileSet::conflicts`] meet across a seam ([`SeamPair::crosses_seam`]).
+    pub fn seam_violations(&self) -> usize {
+        (self.conflicts.iter())
+            .filter(|c| c.crosses_seam(&self.points))
+            .count()
+    }
+    /// True when the tile was sampled with wrap-around distances.
+    pub fn wrapped(&self) -> bool {
+        self.wrapped
+    }
 }
 
 /// The crate's bucket index over `points` on a `width × height` torus of `cols × rows` cells.

@@ -210,7 +210,7 @@ def classes(
     k: Whole = 30,
     seed: Seed = 123456,
 ) -> Tuple[Float64Array, npt.NDArray[np.uint16]]:
-    """Several kinds of object in one pass: ``classes`` are ``(name, spacing[, weight])``,
+    """Several classes of object in one pass: ``classes`` are ``(name, spacing[, weight])``,
     ``between`` overrides a pair's spacing. Returns the (N, 3) points and each one's class (an
     index into ``classes``)."""
 

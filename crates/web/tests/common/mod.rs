@@ -15,6 +15,13 @@ pub fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
         .unwrap()
 }
 
+/// Asserts that a binding threw an exception whose message contains `part`.
+#[track_caller]
+pub fn throws<T>(r: Result<T, wasm_bindgen::JsError>, part: &str) {
+    let m = message(r);
+    assert!(m.contains(part), "{m}");
+}
+
 /// A parameter object as the page passes one: `obj! { width: 720.0, method: "classic" }`.
 macro_rules! obj {
     ($($key:ident: $value:expr),* $(,)?) => {{

@@ -1,6 +1,6 @@
 //! The plane as a front of the one loop (`front.rs`): where a step's candidates land (the
 //! candidate rule, wrapped on a torus), whether one may stand (the region, the ground rule and
-//! the grid's spacing query, or the kinds of points), and how a point is stored; and the
+//! the grid's spacing query, or the classes of points), and how a point is stored; and the
 //! sampler's `step` and `run_slice` (the work of its `Job::run`), compiled per case (wrapping or
 //! not, recording or not).
 
@@ -30,9 +30,9 @@ impl Sampler {
     /// [`Sampler::step`] with the rule `throw`.
     fn step_with<T: Throw>(&mut self, throw: T) -> Step {
         // One loop, compiled per case: the plane's copy does not even test for wrapping, and
-        // only the copy for kinds of points asks for them.
-        match (self.wrap, self.kinds.is_some(), self.same_radius()) {
-            (true, kinds, _) => self.step_on::<true, true, _, _>(throw, SmallerRadius, kinds),
+        // only the copy for classes of points asks for them.
+        match (self.wrap, self.classes.is_some(), self.same_radius()) {
+            (true, classes, _) => self.step_on::<true, true, _, _>(throw, SmallerRadius, classes),
             (false, true, _) => self.step_on::<false, true, _, _>(throw, SmallerRadius, true),
             (false, false, false) => self.step_on::<false, true, _, _>(throw, SmallerRadius, false),
             (false, false, true) => self.step_on::<false, true, _, _>(throw, SameRadius, false),
@@ -48,20 +48,24 @@ impl Sampler {
 
     /// The step itself, on a torus (`WRAP`) or on the plane, keeping its candidates (`RECORD`)
     /// or not, each candidate judged by the spacing rule `rule` makes from its radius
-    /// ([`Spacing`]), or with `kinds` by the kinds of points ([`Kinds`]). What a step reads and
-    /// draws does not depend on `RECORD`: only whether the page can see it afterwards.
+    /// ([`Spacing`]), or with `classes` by the classes of points ([`ClassRules`]). What a step
+    /// reads and draws does not depend on `RECORD`: only whether the page can see it afterwards.
     #[inline(always)]
     fn step_on<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing>(
         &mut self,
         throw: T,
         rule: impl Fn(f64) -> S + Copy,
-        kinds: bool,
+        classes: bool,
     ) -> Step {
         let k = self.k;
         front::step(
             self,
             k,
-            PlaneStep::<WRAP, RECORD, T, _> { throw, rule, kinds },
+            PlaneStep::<WRAP, RECORD, T, _> {
+                throw,
+                rule,
+                classes,
+            },
         )
     }
 
@@ -86,28 +90,28 @@ impl Sampler {
     /// [`Sampler::run_slice`] with the rule `throw`.
     fn run_with<T: Throw>(&mut self, max_steps: u64, throw: T) -> bool {
         let n = max_steps;
-        match (self.wrap, self.kinds.is_some(), self.same_radius()) {
-            (true, kinds, _) => self.run_on::<true, _, _>(n, throw, SmallerRadius, kinds),
+        match (self.wrap, self.classes.is_some(), self.same_radius()) {
+            (true, classes, _) => self.run_on::<true, _, _>(n, throw, SmallerRadius, classes),
             (false, true, _) => self.run_on::<false, _, _>(n, throw, SmallerRadius, true),
             (false, false, false) => self.run_on::<false, _, _>(n, throw, SmallerRadius, false),
             (false, false, true) => self.run_on::<false, _, _>(n, throw, SameRadius, false),
         }
     }
 
-    /// [`Sampler::run_slice`] on a torus (`WRAP`) or on the plane, under `rule` or the `kinds`.
+    /// [`Sampler::run_slice`] on a torus (`WRAP`) or on the plane, under `rule` or the `classes`.
     fn run_on<const WRAP: bool, T: Throw, S: Spacing>(
         &mut self,
         max_steps: u64,
         throw: T,
         rule: impl Fn(f64) -> S + Copy,
-        kinds: bool,
+        classes: bool,
     ) -> bool {
         for i in 0..max_steps {
             let seen = i + 1 == max_steps || self.front.active().len() == 1;
             let step = if seen {
-                self.step_on::<WRAP, true, _, _>(throw, rule, kinds)
+                self.step_on::<WRAP, true, _, _>(throw, rule, classes)
             } else {
-                self.step_on::<WRAP, false, _, _>(throw, rule, kinds)
+                self.step_on::<WRAP, false, _, _>(throw, rule, classes)
             };
             if step == Step::Finished {
                 return true;
@@ -117,17 +121,17 @@ impl Sampler {
     }
 }
 
-/// How the plane takes one step: the candidate rule, the spacing rule and whether kinds of
+/// How the plane takes one step: the candidate rule, the spacing rule and whether classes of
 /// points judge, with wrapping and recording compiled in.
 #[derive(Clone, Copy)]
 pub(super) struct PlaneStep<const WRAP: bool, const RECORD: bool, T, R> {
     pub(super) throw: T,
     pub(super) rule: R,
-    pub(super) kinds: bool,
+    pub(super) classes: bool,
 }
 
 /// A step around a point on the plane: the point, its candidate rule's state, the ring's spacing
-/// (the pair's, with kinds of points) and, for a plain fill's step nobody will see, the faster
+/// (the pair's, with classes of points) and, for a plain fill's step nobody will see, the faster
 /// "free or not?" test.
 pub(crate) struct PlaneTurn<U> {
     current: usize,
@@ -167,7 +171,7 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
         let turn = how.throw.begin(&mut self.rng, &centre, parent.as_ref());
         // The plain fill's faster test, for a step whose candidates nobody will see (only
         // under SameRadius, which also means no radius rule: every point is of `self.radius`).
-        let crowd = if RECORD || how.kinds {
+        let crowd = if RECORD || how.classes {
             None
         } else {
             (how.rule)(self.radius).crowd(&self.grid)
@@ -187,9 +191,9 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
         t: &mut Self::Turn,
         how: PlaneStep<WRAP, RECORD, T, R>,
     ) -> Option<(f64, f64)> {
-        if let Some(kinds) = self.kinds.as_mut().filter(|_| how.kinds) {
-            // The candidate's kind is drawn first: its ring is the pair's spacing.
-            t.pr = kinds.throw(self.start + t.current);
+        if let Some(classes) = self.classes.as_mut().filter(|_| how.classes) {
+            // The candidate's class is drawn first: its ring is the pair's spacing.
+            t.pr = classes.throw(self.start + t.current);
         }
         let (mut x, mut y) = how.throw.next(&mut t.turn, &mut self.rng, &t.centre, t.pr);
         if WRAP {
@@ -210,8 +214,8 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
             Some(crowd) => (self.refused_here(x, y).is_none() && !crowd.crowded(&self.grid, x, y))
                 .then_some(self.radius),
             None => {
-                let verdict = if how.kinds {
-                    self.judge_kind(x, y)
+                let verdict = if how.classes {
+                    self.judge_class(x, y)
                 } else {
                     self.judge(x, y, how.rule)
                 };

@@ -47,8 +47,8 @@ pub struct Sampler {
     pub(super) rng: RingDraws,
     pub(super) radius_at: Option<RadiusFn>,
     pub(super) allowed: Option<AllowedFn>,
-    /// Kinds of points ([`Kinds`]), when candidates are of several.
-    pub(super) kinds: Option<Box<dyn Kinds>>,
+    /// Classes of points ([`ClassRules`]), when candidates are of several.
+    pub(super) classes: Option<Box<dyn ClassRules>>,
     /// Where a step throws its candidates ([`Candidates`]).
     pub(super) rule: Rule,
     /// Each point's parent (the point whose step placed it), kept only for a rule that asks.
@@ -136,7 +136,7 @@ impl Sampler {
             rng: RingDraws::new(seed, radius)?,
             radius_at: None,
             allowed: None,
-            kinds: None,
+            classes: None,
             rule: Rule::Annulus,
             parents: None,
             front: Front::default(),
@@ -182,16 +182,16 @@ impl Sampler {
         self.rng.next_f64()
     }
 
-    /// Sets kinds of points, each pair with its own spacing ([`Kinds`]): the classes of
-    /// [`crate::classes`]. The kinds must know the class of every point the grid holds already.
-    pub(crate) fn with_kinds(mut self, kinds: impl Kinds + 'static) -> Self {
-        self.kinds = Some(Box::new(kinds));
+    /// Sets classes of points, each pair with its own spacing ([`ClassRules`]): those of
+    /// [`crate::classes`]. The rules must know the class of every point the grid holds already.
+    pub(crate) fn with_classes(mut self, classes: impl ClassRules + 'static) -> Self {
+        self.classes = Some(Box::new(classes));
         self
     }
 
-    /// The kinds set by [`Sampler::with_kinds`].
-    pub(crate) fn kinds(&self) -> Option<&dyn Kinds> {
-        self.kinds.as_deref()
+    /// The classes set by [`Sampler::with_classes`].
+    pub(crate) fn classes(&self) -> Option<&dyn ClassRules> {
+        self.classes.as_deref()
     }
 
     /// Samples only the rectangle `[left, right) × [top, bottom)` of the grid's map: candidates
@@ -232,8 +232,8 @@ impl Sampler {
     /// [`Sampler::with_region`] narrowed it), on allowed ground and far enough from every point
     /// on the grid; it then becomes active.
     pub fn try_add(&mut self, x: f64, y: f64) -> Outcome {
-        let verdict = if self.kinds.is_some() {
-            self.judge_kind(x, y)
+        let verdict = if self.classes.is_some() {
+            self.judge_class(x, y)
         } else {
             self.judge(x, y, SmallerRadius)
         };
@@ -284,15 +284,15 @@ impl Sampler {
         }
     }
 
-    /// [`Sampler::judge`] with kinds of points, which judge the spacing of each pair themselves
-    /// (the grid knows only radii). On `Ok` the kinds have counted the point as the grid's next
+    /// [`Sampler::judge`] with classes of points, whose rules judge each pair's spacing themselves
+    /// (the grid knows only radii). On `Ok` the rules have counted the point as the grid's next
     /// one, so it must be placed at once.
-    pub(super) fn judge_kind(&mut self, x: f64, y: f64) -> std::result::Result<f64, Outcome> {
+    pub(super) fn judge_class(&mut self, x: f64, y: f64) -> std::result::Result<f64, Outcome> {
         if let Some(refused) = self.refused_here(x, y) {
             return Err(refused);
         }
-        match &mut self.kinds {
-            Some(kinds) => kinds.admit(&self.grid, x, y).map_err(Outcome::TooClose),
+        match &mut self.classes {
+            Some(classes) => classes.admit(&self.grid, x, y).map_err(Outcome::TooClose),
             None => self.judge(x, y, SmallerRadius),
         }
     }
@@ -371,20 +371,20 @@ impl Job for Sampler {
     }
 }
 
-/// Kinds of points, each pair of kinds with its own spacing: the hook through which the one
-/// Bridson loop throws candidates of several kinds ([`crate::classes`]). Each candidate's kind
+/// Classes of points, each pair of classes with its own spacing: the hook through which the one
+/// Bridson loop throws candidates of several classes ([`crate::classes`]). Each candidate's class
 /// is drawn as it is thrown, before its position, so that its ring is the right one for the
-/// pair; the kinds judge a candidate through the grid's one spacing query with a [`Spacing`]
-/// of their own, since the grid stores radii, not kinds.
-pub(crate) trait Kinds: Send + Sync {
-    /// Draws the kind of the next candidate thrown around grid point `around` and returns the
-    /// spacing of that pair of kinds: the candidate lands between it and twice it.
+/// pair; the rules judge a candidate through the grid's one spacing query with a [`Spacing`]
+/// of their own, since the grid stores radii, not classes.
+pub(crate) trait ClassRules: Send + Sync {
+    /// Draws the class of the next candidate thrown around grid point `around` and returns the
+    /// spacing of that pair of classes: the candidate lands between it and twice it.
     fn throw(&mut self, around: usize) -> f64;
-    /// Judges a point at `(x, y)` (in the region, on allowed ground) of the kind last thrown,
-    /// or of a newly drawn kind for a point placed without a throw (a start): the radius it is
+    /// Judges a point at `(x, y)` (in the region, on allowed ground) of the class last thrown,
+    /// or of a newly drawn class for a point placed without a throw (a start): the radius it is
     /// stored with, the sampler then adding it as the grid's next point; or the grid index of
     /// a point it would stand too close to.
     fn admit(&mut self, grid: &Grid, x: f64, y: f64) -> std::result::Result<f64, usize>;
-    /// The kind of every grid point so far, in order.
+    /// The class of every grid point so far, in order.
     fn of_points(&self) -> &[u16];
 }

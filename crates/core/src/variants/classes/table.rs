@@ -6,7 +6,7 @@ use crate::base::error::{
 };
 use crate::base::point::Point;
 
-/// One class of object: its name, its spacing from its own kind, and how often it is thrown.
+/// One class of object: its name, its spacing from its own class, and how often it is thrown.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Class {
     /// How the class is named in between rules and in the output (`tree`).

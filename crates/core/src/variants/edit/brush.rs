@@ -10,7 +10,7 @@ use crate::base::point::Point;
 use crate::base::rng::sub_seed;
 use crate::classic::bridson::{BlockCursor, Sampler};
 use crate::classic::grid::Grid;
-use crate::variants::classes::{ClassKinds, ClassTable};
+use crate::variants::classes::{ClassDraws, ClassTable};
 use std::f64::consts::SQRT_2;
 
 /// The salt of edit number 0's seed; edit `i` uses this plus `i` ([`crate::rng::sub_seed`]).
@@ -137,7 +137,7 @@ impl EditableSet {
             .with_region(region[0], region[1], region[2], region[3])?
             .with_allowed(move |x, y| covered.covers(x, y));
         if let Some(table) = &self.table {
-            sampler = sampler.with_kinds(ClassKinds::new(table.clone(), seed, kept_classes)?);
+            sampler = sampler.with_classes(ClassDraws::new(table.clone(), seed, kept_classes)?);
         }
         let blocks = ((region[2] - region[0]) / (2.0 * r)).ceil()
             * ((region[3] - region[1]) / (2.0 * r)).ceil();
@@ -228,11 +228,11 @@ impl Job for Edit {
         let (removed, sampler) = (&mut self.removed, &mut self.sampler);
         self.handover.take(finished, || {
             let sampler = sampler.take();
-            // The classes the kinds drew for the new points (all 0 without classes).
+            // The classes the class draws gave the new points (all 0 without classes).
             let classes = sampler
                 .as_ref()
-                .and_then(Sampler::kinds)
-                .map(|kinds| kinds.of_points()[kept..].to_vec());
+                .and_then(Sampler::classes)
+                .map(|rules| rules.of_points()[kept..].to_vec());
             let added = sampler.map_or_else(Vec::new, Sampler::into_points);
             let classes = classes.unwrap_or_else(|| vec![0; added.len()]);
             Patch {

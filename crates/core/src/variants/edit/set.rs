@@ -100,7 +100,7 @@ pub struct EditableSet {
     /// True between `begin_stroke` and `end_stroke` (or an undo).
     open: bool,
     last: Change,
-    /// The classes and their spacings, when the set has several kinds of object.
+    /// The classes and their spacings, when the set has several classes of object.
     pub(super) table: Option<ClassTable>,
 }
 
@@ -294,7 +294,7 @@ impl EditableSet {
     pub fn last_change(&self) -> Change {
         self.last
     }
-    /// The classes, when the set has several kinds of object.
+    /// The classes, when the set has several classes of object.
     pub fn class_table(&self) -> Option<&ClassTable> {
         self.table.as_ref()
     }

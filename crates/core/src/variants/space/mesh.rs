@@ -173,17 +173,35 @@ impl Mesh {
 
     /// The lowest corner and the sides of the box around the vertices the triangles use.
     pub(super) fn bounds(&self) -> ([f64; 3], [f64; 3]) {
-        let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
-        for tri in &self.triangles {
-            for &v in tri {
-                for i in 0..3 {
-                    lo[i] = lo[i].min(self.vertices[v as usize][i]);
-                    hi[i] = hi[i].max(self.vertices[v as usize][i]);
-                }
-            }
-        }
-        (lo, [0, 1, 2].map(|i| hi[i] - lo[i]))
+        let used = self.triangles.iter().flatten();
+        box_around(used.map(|&v| &self.vertices[v as usize]))
     }
+
+    /// The lowest corner and the sides of the box around all the vertices, those no triangle
+    /// uses included: the mesh's extent as its file gives it (the width and height `poisson
+    /// mesh` writes in JSON).
+    ///
+    /// ```
+    /// use poisson_live::space::Mesh;
+    /// let flat = Mesh::new(vec![[0.0, 0.0, 1.0], [4.0, 0.0, 1.0], [0.0, 3.0, 1.0]], vec![[0, 1, 2]])?;
+    /// assert_eq!(flat.extent(), ([0.0, 0.0, 1.0], [4.0, 3.0, 0.0]));
+    /// # Ok::<(), poisson_live::Error>(())
+    /// ```
+    pub fn extent(&self) -> ([f64; 3], [f64; 3]) {
+        box_around(&self.vertices)
+    }
+}
+
+/// The lowest corner and the sides of the box around `vertices` (infinite with none).
+fn box_around<'a>(vertices: impl IntoIterator<Item = &'a [f64; 3]>) -> ([f64; 3], [f64; 3]) {
+    let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+    for v in vertices {
+        for i in 0..3 {
+            lo[i] = lo[i].min(v[i]);
+            hi[i] = hi[i].max(v[i]);
+        }
+    }
+    (lo, [0, 1, 2].map(|i| hi[i] - lo[i]))
 }
 
 pub(super) fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {

@@ -1,4 +1,4 @@
-//! The classes as Bridson's loop sees them: [`ClassKinds`] draws each candidate's class and
+//! The classes as Bridson's loop sees them: [`ClassDraws`] draws each candidate's class and
 //! judges it through the grid's one spacing query, with [`ClassSpacing`] looking up each stored
 //! point's class by its index.
 
@@ -6,15 +6,15 @@ use super::table::ClassTable;
 use crate::base::error::Result;
 use crate::base::point::Point;
 use crate::base::rng::{sub_seed, ParkMiller};
-use crate::classic::bridson::Kinds;
+use crate::classic::bridson::ClassRules;
 use crate::classic::grid::{Grid, Spacing};
 
 /// The salt of the class draws' seed ([`crate::rng::sub_seed`]).
 const CLASS_SALT: u32 = 0x0c1a_55e5;
 
-/// The classes as the sampler's [`Kinds`]: the class of every point, the class draws, and the
+/// The classes as the sampler's [`ClassRules`]: the class of every point, the class draws, and the
 /// check of each pair's spacing on the grid.
-pub(crate) struct ClassKinds {
+pub(crate) struct ClassDraws {
     table: ClassTable,
     rng: ParkMiller,
     /// The class of the candidate thrown last, until it is judged.
@@ -23,8 +23,8 @@ pub(crate) struct ClassKinds {
     of_points: Vec<u16>,
 }
 
-impl ClassKinds {
-    /// The classes as a sampler's kinds on a grid whose points so far are of classes
+impl ClassDraws {
+    /// The classes as a sampler's rules on a grid whose points so far are of classes
     /// `of_points`, in grid order (none for a fresh run; the kept points for an edit's refill,
     /// [`crate::edit`]), drawing classes from `sub_seed(seed, CLASS_SALT)`.
     pub(crate) fn new(table: ClassTable, seed: i32, of_points: Vec<u16>) -> Result<Self> {
@@ -41,7 +41,7 @@ impl ClassKinds {
     }
 }
 
-impl Kinds for ClassKinds {
+impl ClassRules for ClassDraws {
     fn throw(&mut self, around: usize) -> f64 {
         let c = self.draw();
         self.pending = Some(c);
