@@ -19,15 +19,19 @@
 //! in `query`, the padded block's vector path in `near`, the plain fill's inline test in `crowd`
 //! (both speed only), the torus and its constructor in `torus`.
 
-pub use cells::Grid;
+pub use cells::{Grid, Stored};
 pub(crate) use crowd::Crowd;
 pub use query::{Neighbour, Probe};
 pub(crate) use query::{SameRadius, SmallerRadius, Spacing};
+pub(crate) use space::cells_needed;
+pub use space::{distance2, SpaceGrid};
 pub(crate) use torus::tileable;
 pub use torus::{torus_delta, torus_distance2};
 
 mod cells;
 mod crowd;
 mod near;
+mod plane;
 mod query;
+mod space;
 mod torus;
