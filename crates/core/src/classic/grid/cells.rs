@@ -255,7 +255,7 @@ pub(super) fn nearest_first<const D: usize>(
     let side = 2 * pad + 1;
     let total = side.pow(D as u32);
     let reach = pad as isize;
-    let mut cells: Vec<(usize, usize, [isize; D], isize)> = Vec::with_capacity(total);
+    let mut cells = Vec::with_capacity(total);
     for n in 0..total {
         let mut rest = n;
         let d: [isize; D] = std::array::from_fn(|_| {
@@ -272,10 +272,10 @@ pub(super) fn nearest_first<const D: usize>(
         let mut last_first = d;
         last_first.reverse();
         let offset = d.iter().zip(strides).map(|(d, s)| d * *s as isize).sum();
-        cells.push((centres2, axis, last_first, offset));
+        cells.push(((centres2, axis, last_first), offset));
     }
-    cells.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
-    cells.into_iter().map(|cell| cell.3).collect()
+    cells.sort_by_key(|cell: &((usize, usize, [isize; D]), isize)| cell.0);
+    cells.into_iter().map(|cell| cell.1).collect()
 }
 
 /// The cells a grid of cell side `cell` over the sides `size` needs: at least one along each
