@@ -192,6 +192,11 @@ impl<const D: usize, P: Stored<D>> Grid<D, P> {
     pub fn points(&self) -> &[P] {
         &self.stored[1..]
     }
+    /// The point stored at index `i` of [`Grid::points`] (one bounds check, on the hot paths).
+    #[inline(always)]
+    pub fn point(&self, i: usize) -> P {
+        self.stored[i + 1]
+    }
 
     /// Stores `p` in cell `at` (an index into `cells`, which the caller found empty) and returns
     /// its index in [`Grid::points`].
@@ -199,7 +204,9 @@ impl<const D: usize, P: Stored<D>> Grid<D, P> {
     pub(super) fn store(&mut self, at: usize, p: P) -> usize {
         let index = self.stored.len() - 1;
         self.cells[at] = index as u32 + 1;
-        self.set_inline(at, p.coords());
+        if P::INLINE {
+            self.set_inline(at, p.coords());
+        }
         self.stored.push(p);
         self.min_radius = self.min_radius.min(p.radius());
         index

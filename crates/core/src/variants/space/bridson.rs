@@ -154,7 +154,7 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
 
     #[inline(always)]
     fn begin(&mut self, current: usize, (): ()) -> Option<Self::Turn> {
-        Some((self.grid.points()[current], Refusers::new()))
+        Some((self.grid.point(current), Refusers::new()))
     }
 
     /// Draws in the cube `[−2r, 2r]^D` around the centre until a draw lands in the shell.
@@ -190,7 +190,7 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
         }
         match self.grid.conflict(p) {
             Some(hit) => {
-                refusers.keep(self.grid.points()[hit]);
+                refusers.keep(self.grid.point(hit));
                 None
             }
             None => Some(()),

@@ -112,7 +112,7 @@ impl FastSampler3d {
     /// Point `i`'s turn: each candidate that fits is placed.
     #[inline(always)]
     fn turn(&mut self, i: usize) {
-        let p = self.grid.points()[i];
+        let p = self.grid.point(i);
         let turn = &self.turns[self.rng.direction()];
         let mut refusers = Refusers::new();
         for d in turn {
@@ -121,7 +121,7 @@ impl FastSampler3d {
                 continue;
             }
             match self.grid.conflict(&c) {
-                Some(hit) => refusers.keep(self.grid.points()[hit]),
+                Some(hit) => refusers.keep(self.grid.point(hit)),
                 None => {
                     self.grid.add_unchecked(c);
                     refusers.keep(c);
