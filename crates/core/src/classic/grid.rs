@@ -1,12 +1,12 @@
 //! The background grid: Bridson's trick for answering "is anything too close?" in constant time.
 //!
-//! The map is cut into square cells small enough (side ≤ r/√2, so a cell's diagonal is at most r)
-//! that no cell can hold two points. A query then only looks at the few cells within reach of
-//! the candidate instead of at every point placed so far.
+//! The map is cut into cells small enough (side ≤ r/√2 on the plane, a hair under r/√D in `D`
+//! dimensions: a cell's diagonal is at most r) that no cell can hold two points. A query then
+//! only looks at the few cells within reach of the candidate instead of at every point placed.
 //!
-//! Every stored point keeps its own radius. Two points conflict when they are closer than the
-//! *smaller* of their radii, which lets a grid hold layers of different spacing, or a forest
-//! whose spacing varies, at once.
+//! On the plane every stored point keeps its own radius. Two points conflict when they are
+//! closer than the *smaller* of their radii, which lets a grid hold layers of different spacing,
+//! or a forest whose spacing varies, at once.
 //!
 //! A grid need not start at the map's corner: [`Grid::with_origin`] covers any rectangle (an
 //! endless world's chunk and the margin around it). And it can wrap: [`Grid::torus`] joins the
