@@ -54,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// Prints a box's count, density and time, after counting too-close pairs on a grid.
 fn report(name: &str, points: &[[f64; 3]], side: f64, r: f64, took: f64, volume: f64) {
-    let mut grid = SpaceGrid::new([0.0; 3], [side; 3], r).expect("the same box");
+    let mut grid = SpaceGrid::for_box([0.0; 3], [side; 3], r).expect("the same box");
     for p in points {
         grid.add_unchecked(*p);
     }

@@ -104,7 +104,8 @@
 //! - [`fast`] — the fast sampler for games: the densest, quickest fill.
 //! - [`scatter`] (random points, jittered grid) and [`darts`] (dart throwing) — the baselines;
 //!   [`compare`] sets them beside Bridson on one map.
-//! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it.
+//! - [`grid::Grid`] — the background grid, with per-point radii so layers can share it; the
+//!   one grid type, which also serves the box and the mesh as [`space::SpaceGrid`].
 //! - [`history`] — time travel through a Bridson run, recorded once as a job; [`figures`], the
 //!   figures shown live beside a map.
 //! - [`layers`] — chests, rocks, trees and flowers on one grid, with ground rules.

@@ -55,7 +55,7 @@ fn coverage(mesh: &Mesh, points: &[MeshPoint], r: f64, samples: usize) -> f64 {
     }
     let origin = lo.map(|x| x - 2.0 * r);
     let size = [0, 1, 2].map(|i| hi[i] - lo[i] + 4.0 * r);
-    let mut grid = SpaceGrid::<3>::new(origin, size, r).unwrap();
+    let mut grid = SpaceGrid::<3>::for_box(origin, size, r).unwrap();
     for p in points {
         grid.add_unchecked(p.position);
     }

@@ -179,6 +179,32 @@ fn other_dimensions_come_free() {
 }
 
 #[test]
+fn the_plane_in_any_dimension_is_the_plane_samplers() {
+    // The one 2D Bridson fill: `poisson_disk_nd::<2>` gives `poisson_disk`'s points, in order.
+    for (w, h, r, seed) in [
+        (30.0, 30.0, 2.0, 5),
+        (120.0, 45.0, 1.5, 77),
+        (9.0, 60.0, 3.0, 1),
+    ] {
+        let plane: Vec<[f64; 2]> = poisson_live::poisson_disk(w, h, r, 30, seed)
+            .unwrap()
+            .iter()
+            .map(|p| [p.x, p.y])
+            .collect();
+        assert!(plane.len() > 20);
+        assert_eq!(poisson_disk_nd([w, h], r, 30, seed).unwrap(), plane);
+    }
+    assert_eq!(
+        poisson_disk_nd([30.0, 30.0], 0.0, 30, 5)
+            .unwrap_err()
+            .to_string(),
+        poisson_live::poisson_disk(30.0, 30.0, 0.0, 30, 5)
+            .unwrap_err()
+            .to_string()
+    );
+}
+
+#[test]
 fn a_torus_is_covered_as_fully_as_the_peers() {
     // The benchmark's torus at a quarter of its size: about 0.66 points per r²; near-maximal:
     // under 1 % of the surface farther than r from every point (room for one more point there;

@@ -15,7 +15,8 @@
 //! - [`Mesh`] and [`sample_mesh`] — points on a triangle mesh's surface, at least r apart in
 //!   3D, each knowing its triangle and where in it ([`barycentric`]); meshes read from OBJ
 //!   text. [`FastMeshSampler`] and [`fast_sample_mesh`]: the mesh's densest, quickest cover.
-//! - [`SpaceGrid`] — the grid in `D` dimensions, which also counts too-close pairs.
+//! - [`SpaceGrid`] — the crate's one grid type in `D` dimensions (`Grid<D, [f64; D]>`), which
+//!   also counts too-close pairs.
 
 pub use crate::classic::bridson::Step;
 pub use barycentric::barycentric;

@@ -1,409 +1,230 @@
-//! The grid itself: its cells, padded by two on every side, the points it stores (inline
-//! copies of their coordinates for the plain fill), and its constructors on the plane.
+//! The one grid type, [`Grid<D, P>`]: its geometry, its padded cells, the store of points behind
+//! them (a far-away sentinel at slot 0), the one nearest-first block and the one cell limit with
+//! its advice. What a point type tunes (its sentinel, its inline coordinates, how it keeps its
+//! block) is [`Stored`]; the plane's API is in `plane`, the box's in `space`.
 
-use crate::base::error::{positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::error::{short, Advice, Error};
 use crate::base::point::Point;
-use std::f64::consts::SQRT_2;
+use std::fmt::Debug;
 
 /// A cell holding no point. Stored points are numbered from 1 in `cells`; slot 0 of `stored`
-/// is [`FAR_AWAY`], so reading an empty cell yields a point that never conflicts and the hot
-/// loop needs no test for emptiness.
+/// is the point type's [`Stored::FAR_AWAY`], so reading an empty cell yields a point that never
+/// conflicts and the hot loop needs no test for emptiness.
 pub(super) const EMPTY: u32 = 0;
 
-/// Offsets, in padded cells, of the 5 × 5 block around a cell, nearest cells first: a candidate
-/// that is too close is usually caught by its own or an adjacent cell, so most refusals stop
-/// after a few reads. The answer (free or not) does not depend on the order.
-pub(super) const NEAR_FIRST: [(i8, i8); 25] = [
-    (0, 0),
-    (-1, 0),
-    (1, 0),
-    (0, -1),
-    (0, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-    (-2, 0),
-    (2, 0),
-    (0, -2),
-    (0, 2),
-    (-2, -1),
-    (2, -1),
-    (-2, 1),
-    (2, 1),
-    (-1, -2),
-    (1, -2),
-    (-1, 2),
-    (1, 2),
-    (-2, -2),
-    (2, -2),
-    (-2, 2),
-    (2, 2),
-];
-/// `n` copies of `value` for a grid of `n` cells, none past [`INLINE_CELLS`].
-pub(super) fn inline(value: f64, n: usize) -> Vec<f64> {
-    if n <= INLINE_CELLS {
-        vec![value; n]
-    } else {
-        Vec::new()
-    }
-}
-
-/// The sentinel behind empty cells: far off the map, with an infinite radius so that the smaller
-/// radius is always the candidate's own. Its squared distance to any map point is about 2e300,
-/// still finite, and larger than any r² the fast path accepts (see `conflict`).
-pub(super) const FAR_AWAY: Point = Point {
-    x: -1e150,
-    y: -1e150,
-    r: f64::INFINITY,
-};
-/// Empty cells kept around the map on every side, so the common query (reach 2) can read its
-/// whole 5 × 5 block without bounds checks.
-pub(super) const PAD: usize = 2;
-/// The most cells (padding included) a grid keeps inline coordinates for ([`Grid`]'s `xs`):
+/// The most cells (padding included) a grid keeps inline coordinates for ([`Grid`]'s `inline`):
 /// about 4000 × 4000 at r = 2. Past it the fill is bound by memory whatever the layout, and the
 /// copy costs 52 bytes a point for nothing: 6000 × 6000 at r = 2 took 8.63 s with it and
 /// 8.83 s without, in 2.4 times the memory; 3000 × 3000, 1.52 s against 2.27 s.
 pub(super) const INLINE_CELLS: usize = 1 << 23;
 
-/// A background grid over a `width × height` map holding points with per-point radii.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Grid {
-    /// Where the map starts: cell (0, 0)'s top-left corner.
-    pub(super) left: f64,
-    pub(super) top: f64,
-    pub(super) width: f64,
-    pub(super) height: f64,
-    /// Cell sides: equal but on a torus, whose cells divide the map exactly.
-    pub(super) cell_w: f64,
-    pub(super) cell_h: f64,
-    pub(super) cols: usize,
-    pub(super) rows: usize,
-    /// Row length of `cells`, padding included.
-    pub(super) stride: usize,
-    /// `(cols + 2·PAD) × (rows + 2·PAD)` indices into `stored`, `EMPTY` where there is none.
-    pub(super) cells: Vec<u32>,
-    /// Each cell's point's coordinates beside `cells`, [`FAR_AWAY`]'s where it is empty: the
-    /// plain fill's test ([`Crowd`]) reads a row of cells as one vector, with no index to
-    /// follow. Sixteen bytes a cell buy about a quarter of a fill's time, while the grid is
-    /// small enough for the caches to help; both are empty on a grid of more than
-    /// [`INLINE_CELLS`] cells.
-    pub(super) xs: Vec<f64>,
-    pub(super) ys: Vec<f64>,
-    /// `NEAR_FIRST` as offsets into `cells`.
-    pub(super) near_first: [isize; 25],
-    /// The smallest radius stored (infinite while empty): when no stored point is below the
-    /// candidates' radius, the smaller of two radii is always the candidate's.
-    pub(super) min_radius: f64,
-    /// The largest radius the padded 5 × 5 block answers (reach ≤ 2, radius < 1e100); below
-    /// every radius on a torus, whose search wraps instead.
-    pub(super) fast_radius: f64,
-    /// True when the map's opposite edges meet.
-    pub(super) torus: bool,
-    /// [`FAR_AWAY`], then every stored point in insertion order.
-    pub(super) stored: Vec<Point>,
+/// What a [`Grid`] stores, and how the grid is tuned for it: the plane's [`Point`] (with its own
+/// radius, inline coordinates for the plain fill, the fixed 5 × 5 block) or bare coordinates
+/// `[f64; D]` held to the grid's one spacing ([`crate::space::SpaceGrid`]).
+pub trait Stored<const D: usize>: Copy + Debug + PartialEq {
+    /// The point read from an empty cell: far off the map, so it never conflicts.
+    const FAR_AWAY: Self;
+    /// True when a grid of these keeps each cell's coordinates beside its cells (at most
+    /// `INLINE_CELLS` cells), for the plane's plain fill test.
+    const INLINE: bool;
+    /// How a grid of these keeps its nearest-first block of cell offsets.
+    type Block: AsRef<[isize]> + Clone + Debug + PartialEq;
+    /// The block, from the one generator's offsets.
+    fn block(offsets: Vec<isize>) -> Self::Block;
+    /// Its coordinates.
+    fn coords(&self) -> [f64; D];
+    /// Its own radius; infinite for bare coordinates, which keep the grid's spacing.
+    fn radius(&self) -> f64;
 }
 
-impl Grid {
-    /// An empty grid with square cells of side `cell`: `ceil(width / cell)` columns and
-    /// `ceil(height / cell)` rows.
-    ///
-    /// Width, height and cell must be finite and greater than 0, and the grid may have at most
-    /// [`DEFAULT_MAX_CELLS`] cells.
-    pub fn new(width: f64, height: f64, cell: f64) -> Result<Self> {
-        Self::with_limit(width, height, cell, DEFAULT_MAX_CELLS)
+impl Stored<2> for Point {
+    /// Far off the map, with an infinite radius so that the smaller radius is always the
+    /// candidate's own. Its squared distance to any map point is about 2e300, still finite, and
+    /// larger than any r² the fast path accepts (see `conflict`).
+    const FAR_AWAY: Point = Point {
+        x: -1e150,
+        y: -1e150,
+        r: f64::INFINITY,
+    };
+    const INLINE: bool = true;
+    /// The 25 cells of the padded 5 × 5 block, a fixed array the vector path indexes.
+    type Block = [isize; 25];
+    fn block(offsets: Vec<isize>) -> [isize; 25] {
+        offsets.try_into().expect("the plane's 5 × 5 block")
     }
+    #[inline(always)]
+    fn coords(&self) -> [f64; 2] {
+        [self.x, self.y]
+    }
+    #[inline(always)]
+    fn radius(&self) -> f64 {
+        self.r
+    }
+}
 
-    /// The grid a sampler of minimum spacing `radius` needs: cells of side `radius / √2`.
-    ///
-    /// When the grid would be too large the error says which radius would fit.
-    pub fn for_radius(width: f64, height: f64, radius: f64) -> Result<Self> {
-        let width = positive("width", width)?;
-        let height = positive("height", height)?;
-        let radius = positive("radius", radius)?;
-        Self::new(width, height, radius / SQRT_2).map_err(|e| match e {
-            Error::TooMuchWork { needed, limit, .. } => {
-                let lowest = min_cell_for(width, height, limit) * SQRT_2;
-                too_many_cells(
-                    "radius",
-                    radius,
-                    map_size(width, height),
-                    needed,
-                    limit,
-                    lowest,
-                )
+impl<const D: usize> Stored<D> for [f64; D] {
+    const FAR_AWAY: Self = [f64::INFINITY; D];
+    const INLINE: bool = false;
+    type Block = Vec<isize>;
+    fn block(offsets: Vec<isize>) -> Vec<isize> {
+        offsets
+    }
+    #[inline(always)]
+    fn coords(&self) -> [f64; D] {
+        *self
+    }
+    #[inline(always)]
+    fn radius(&self) -> f64 {
+        f64::INFINITY
+    }
+}
+
+/// The background grid in `D` dimensions holding points of type `P`, one to a cell: the plane's
+/// grid of points with per-point radii (`Grid`, the default: `Grid<2, Point>`) and the box's
+/// grid of bare coordinates at one spacing ([`crate::space::SpaceGrid`]) are this one type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid<const D: usize = 2, P: Stored<D> = Point> {
+    /// Where the map starts (cell 0's lowest corner) and its sides.
+    pub(super) origin: [f64; D],
+    pub(super) size: [f64; D],
+    /// Cell sides per axis: equal but on a torus, whose cells divide the map exactly.
+    pub(super) cell: [f64; D],
+    /// Their inverses: the box's `slot_of` multiplies where the plane's `cell_of` divides.
+    pub(super) inv_cell: [f64; D],
+    /// Cells along each axis, the padding left out.
+    pub(super) counts: [usize; D],
+    /// Empty cells kept around the map on every side, so the nearest-first block around any
+    /// cell of the map stays inside the array without bounds checks.
+    pub(super) pad: usize,
+    /// The flat index step of each axis in `cells`, the first axis fastest.
+    pub(super) strides: [usize; D],
+    /// `∏ (counts + 2·pad)` indices into `stored`, `EMPTY` where there is none.
+    pub(super) cells: Vec<u32>,
+    /// Each cell's point's coordinates beside `cells`, the sentinel's where it is empty, one
+    /// vector per axis: the plain fill's test ([`super::Crowd`]) reads a row of cells as one
+    /// vector, with no index to follow. Sixteen bytes a cell buy about a quarter of a fill's
+    /// time, while the grid is small enough for the caches to help; empty on a grid of more
+    /// than [`INLINE_CELLS`] cells and for a point type that keeps none ([`Stored::INLINE`]).
+    pub(super) inline: [Vec<f64>; D],
+    /// The block's cells as offsets into `cells`, nearest first ([`nearest_first`]).
+    pub(super) near_first: P::Block,
+    /// The one spacing of a grid of bare coordinates, and its square; infinite for the plane's
+    /// points, which carry their own radii.
+    pub(super) spacing: f64,
+    pub(super) spacing2: f64,
+    /// The smallest radius stored (infinite while empty, and for bare coordinates): when no
+    /// stored point is below the candidates' radius, the smaller of two radii is always the
+    /// candidate's.
+    pub(super) min_radius: f64,
+    /// The largest reach the padded nearest-first block answers (the plane's: reach ≤ 2 cells,
+    /// radius < 1e100; the box's: its spacing); below every radius on a torus, whose search
+    /// wraps instead.
+    pub(super) fast_radius: f64,
+    /// True when the map's opposite edges meet (the plane's [`Grid::torus`]).
+    pub(super) torus: bool,
+    /// [`Stored::FAR_AWAY`], then every stored point in insertion order.
+    pub(super) stored: Vec<P>,
+}
+
+impl<const D: usize, P: Stored<D>> Grid<D, P> {
+    /// An empty grid of `counts` cells of sides `cell` over the box from `origin` with sides
+    /// `size`, padded by `pad` cells, whose nearest-first block holds the offsets for which
+    /// `keep` holds; the constructors checked everything.
+    pub(super) fn build(
+        (origin, size): ([f64; D], [f64; D]),
+        cell: [f64; D],
+        counts: [usize; D],
+        pad: usize,
+        keep: impl Fn(&[isize; D]) -> bool,
+    ) -> Self {
+        let mut strides = [0; D];
+        let mut total = 1;
+        for (stride, count) in strides.iter_mut().zip(counts) {
+            *stride = total;
+            total *= count + 2 * pad;
+        }
+        let far = P::FAR_AWAY.coords();
+        let inline = std::array::from_fn(|i| {
+            if P::INLINE && total <= INLINE_CELLS {
+                vec![far[i]; total]
+            } else {
+                Vec::new()
             }
-            other => other,
-        })
-    }
-
-    /// Like [`Grid::new`] with a custom limit on the number of cells.
-    pub fn with_limit(width: f64, height: f64, cell: f64, max_cells: usize) -> Result<Self> {
-        Self::with_origin([0.0, 0.0], width, height, cell, max_cells)
-    }
-
-    /// A grid over the rectangle `[left, left + width) × [top, top + height)` instead of one
-    /// starting at `(0, 0)`, where `corner` is `[left, top]`: an endless world's chunk and its
-    /// margin, say. Checks as [`Grid::with_limit`], and the corner must be finite.
-    pub fn with_origin(
-        corner: [f64; 2],
-        width: f64,
-        height: f64,
-        cell: f64,
-        max_cells: usize,
-    ) -> Result<Self> {
-        let [left, top] = corner;
-        if !(left.is_finite() && top.is_finite()) {
-            return Err(Error::Invalid {
-                message: format!("a grid's corner must be finite, got ({left}, {top})"),
-            });
-        }
-        // Cells hold 32-bit point numbers, and a grid never holds more points than cells.
-        let max_cells = max_cells.min(u32::MAX as usize - 1);
-        let width = positive("width", width)?;
-        let height = positive("height", height)?;
-        // The cell side is derived (radius / √2), so only its sign is checked here: the cell
-        // limit below bounds it from beneath, and one cell is the most a huge side can give.
-        if !(cell.is_finite() && cell > 0.0) {
-            return Err(Error::NotPositive {
-                name: "cell size",
-                value: cell,
-            });
-        }
-        // At least one column and row, even when the map is far narrower than a cell.
-        let cols_f = (width / cell).ceil().max(1.0);
-        let rows_f = (height / cell).ceil().max(1.0);
-        let needed = cols_f * rows_f;
-        if needed > max_cells as f64 {
-            let (map, lowest) = (
-                map_size(width, height),
-                min_cell_for(width, height, max_cells),
-            );
-            return Err(too_many_cells(
-                "cell size",
-                cell,
-                map,
-                needed,
-                max_cells,
-                lowest,
-            ));
-        }
-        Ok(Self::over(left, top, width, height, cell))
-    }
-
-    /// [`Grid::with_origin`] without the checks, for a caller that made them (an endless
-    /// world's chunk, whose margin may take it past the length range).
-    pub(crate) fn over(left: f64, top: f64, width: f64, height: f64, cell: f64) -> Self {
-        let cols = (width / cell).ceil().max(1.0);
-        let rows = (height / cell).ceil().max(1.0);
-        let mut grid = Self::build([left, top, width, height], [cell, cell], cols, rows);
-        // Reach ≤ 2 (r ≤ 2 · cell) fits the padded block; a radius of 1e100 or more goes the
-        // long way, where its square cannot overflow.
-        grid.fast_radius = (2.0 * cell).min(1e100f64.next_down());
-        grid
-    }
-
-    /// An empty grid of `cols × rows` cells over `[left, top, width, height]`, on the plane and
-    /// with no fast path yet; the constructors checked everything.
-    pub(super) fn build(area: [f64; 4], [cell_w, cell_h]: [f64; 2], cols: f64, rows: f64) -> Self {
-        let [left, top, width, height] = area;
-        let (cols, rows) = (cols as usize, rows as usize);
-        let stride = cols + 2 * PAD;
-        let near_first =
-            NEAR_FIRST.map(|(dc, dr)| isize::from(dr) * stride as isize + isize::from(dc));
+        });
         Self {
-            left,
-            top,
-            width,
-            height,
-            cell_w,
-            cell_h,
-            cols,
-            rows,
-            stride,
-            cells: vec![EMPTY; stride * (rows + 2 * PAD)],
-            xs: inline(FAR_AWAY.x, stride * (rows + 2 * PAD)),
-            ys: inline(FAR_AWAY.y, stride * (rows + 2 * PAD)),
-            near_first,
+            origin,
+            size,
+            cell,
+            inv_cell: cell.map(|c| 1.0 / c),
+            counts,
+            pad,
+            strides,
+            cells: vec![EMPTY; total],
+            inline,
+            near_first: P::block(nearest_first(&strides, pad, keep)),
+            spacing: f64::INFINITY,
+            spacing2: f64::INFINITY,
             min_radius: f64::INFINITY,
             fast_radius: f64::NEG_INFINITY,
             torus: false,
-            stored: vec![FAR_AWAY],
+            stored: vec![P::FAR_AWAY],
         }
     }
 
-    /// Map width.
-    pub fn width(&self) -> f64 {
-        self.width
+    /// The map's lowest corner.
+    pub fn origin(&self) -> [f64; D] {
+        self.origin
     }
-    /// Map height.
-    pub fn height(&self) -> f64 {
-        self.height
+    /// The map's sides.
+    pub fn size(&self) -> [f64; D] {
+        self.size
     }
-    /// The map's left edge (0 but for [`Grid::with_origin`]).
-    pub fn left(&self) -> f64 {
-        self.left
-    }
-    /// The map's top edge (0 but for [`Grid::with_origin`]).
-    pub fn top(&self) -> f64 {
-        self.top
-    }
-    /// Side of a cell (on a torus, the width of its cells; see [`Grid::cell_height`]).
+    /// Side of a cell (on a torus, along the first axis; see [`Grid::cell_height`]).
     pub fn cell(&self) -> f64 {
-        self.cell_w
+        self.cell[0]
     }
-    /// Height of a cell: [`Grid::cell`] but on a torus, whose cells divide the map exactly.
-    pub fn cell_height(&self) -> f64 {
-        self.cell_h
-    }
-    /// True for a grid made by [`Grid::torus`]: opposite edges meet.
-    pub fn is_torus(&self) -> bool {
-        self.torus
-    }
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-    /// The smallest radius of the points stored so far (infinite while there are none).
-    pub fn min_radius(&self) -> f64 {
-        self.min_radius
+    /// Cells in the nearest-first block read around a candidate (25 on the plane, 125 in a 3D
+    /// box).
+    pub fn block_len(&self) -> usize {
+        self.near_first.as_ref().len()
     }
     /// Every point stored so far, from every sampler that shares this grid, in insertion order.
-    pub fn points(&self) -> &[Point] {
+    pub fn points(&self) -> &[P] {
         &self.stored[1..]
     }
-
-    /// The cell holding `(x, y)`, clamped to the grid (a coordinate just under the edge can round
-    /// onto the next cell; negative or NaN coordinates go to cell 0).
-    #[inline]
-    pub fn cell_of(&self, x: f64, y: f64) -> (usize, usize) {
-        // Truncating toward zero is floor(x / cell) for x ≥ 0, and anything below 0 (or NaN)
-        // saturates to column 0. A grid has fewer than 2^32 cells, so a saturating cast to u32
-        // and a clamp cover every column; it is several times cheaper than floor() followed by
-        // a cast to usize.
-        let col = (((x - self.left) / self.cell_w) as u32).min(self.cols as u32 - 1);
-        let row = (((y - self.top) / self.cell_h) as u32).min(self.rows as u32 - 1);
-        (col as usize, row as usize)
+    /// The point stored at index `i` of [`Grid::points`] (one bounds check, on the hot paths).
+    #[inline(always)]
+    pub fn point(&self, i: usize) -> P {
+        self.stored[i + 1]
     }
 
-    /// The longer side of a cell: a point of radius below `largest_cell · √2` could share one.
-    pub(crate) fn largest_cell(&self) -> f64 {
-        self.cell_w.max(self.cell_h)
-    }
-
-    /// The stored index in cell `(col, row)`, if any.
-    pub fn cell_point(&self, col: usize, row: usize) -> Option<usize> {
-        if col >= self.cols || row >= self.rows {
-            return None;
-        }
-        match self.cells.get(self.slot(col, row)) {
-            Some(&i) if i != EMPTY => Some(i as usize - 1),
-            _ => None,
-        }
-    }
-
-    /// Where cell `(col, row)` lives in the padded `cells`.
-    #[inline]
-    pub(super) fn slot(&self, col: usize, row: usize) -> usize {
-        (row + PAD) * self.stride + col + PAD
-    }
-
-    /// The block of cells a query for a point of radius `r` at `(x, y)` must search:
-    /// `(col_start, col_end, row_start, row_end)`, inclusive.
-    #[inline]
-    pub(super) fn block(&self, x: f64, y: f64, r: f64) -> (usize, usize, usize, usize) {
-        let (col, row) = self.cell_of(x, y);
-        let (reach_x, reach_y) = self.reach(r);
-        (
-            col.saturating_sub(reach_x),
-            (col + reach_x).min(self.cols - 1),
-            row.saturating_sub(reach_y),
-            (row + reach_y).min(self.rows - 1),
-        )
-    }
-
-    /// Columns and rows a query of radius `r` must search each side of its cell,
-    /// `ceil(r / cell)`; a huge radius reaches everything, clamped so nothing overflows.
-    #[inline]
-    pub(super) fn reach(&self, r: f64) -> (usize, usize) {
-        let most = self.cols + self.rows;
-        let reach = |side: f64| {
-            let reach = (r / side).ceil();
-            if reach < most as f64 {
-                reach as usize
-            } else {
-                most
-            }
-        };
-        (reach(self.cell_w), reach(self.cell_h))
-    }
-
-    /// Stores a point and returns its index in [`Grid::points`]. It does not check the spacing:
-    /// call [`Grid::is_free`] first. A point whose cell is already taken is refused with an error,
-    /// because the grid can only hold one point per cell (radius below `cell · √2`).
-    pub fn add(&mut self, x: f64, y: f64, r: f64) -> Result<usize> {
-        let (col, row) = self.cell_of(x, y);
-        let at = self.slot(col, row);
-        let slot = &mut self.cells[at];
-        if *slot != EMPTY {
-            return Err(Error::Invalid {
-                message: format!(
-                    "cell ({col}, {row}) already holds a point: radius {r} is below this grid's cell × √2"
-                ),
-            });
-        }
+    /// Stores `p` in cell `at` (an index into `cells`, which the caller found empty) and returns
+    /// its index in [`Grid::points`].
+    #[inline(always)]
+    pub(super) fn store(&mut self, at: usize, p: P) -> usize {
         let index = self.stored.len() - 1;
-        *slot = index as u32 + 1;
-        self.set_inline(at, x, y);
-        self.stored.push(Point { x, y, r });
-        self.min_radius = self.min_radius.min(r);
-        Ok(index)
-    }
-
-    /// Stores a point of radius `r` at `(x, y)` if it lies on the map and keeps its distance from
-    /// every stored point; returns its index, or `None` when it was refused.
-    pub fn insert_if_free(&mut self, x: f64, y: f64, r: f64) -> Option<usize> {
-        let on_map = x >= self.left
-            && y >= self.top
-            && x < self.left + self.width
-            && y < self.top + self.height;
-        let fits = r.is_finite() && r >= self.largest_cell() * SQRT_2 * (1.0 - 1e-12);
-        if on_map && fits && self.is_free(x, y, r) {
-            Some(self.add_unchecked(x, y, r))
-        } else {
-            None
+        self.cells[at] = index as u32 + 1;
+        if P::INLINE {
+            self.set_inline(at, p.coords());
         }
+        self.stored.push(p);
+        self.min_radius = self.min_radius.min(p.radius());
+        index
     }
 
     /// Keeps a point's coordinates inline in cell `at`, where the grid keeps them.
     #[inline(always)]
-    pub(super) fn set_inline(&mut self, at: usize, x: f64, y: f64) {
-        if let (Some(cx), Some(cy)) = (self.xs.get_mut(at), self.ys.get_mut(at)) {
-            (*cx, *cy) = (x, y);
+    pub(super) fn set_inline(&mut self, at: usize, coords: [f64; D]) {
+        for (axis, v) in self.inline.iter_mut().zip(coords) {
+            if let Some(c) = axis.get_mut(at) {
+                *c = v;
+            }
         }
-    }
-
-    /// Stores a point the caller has already checked, without the occupancy test. Used on the
-    /// samplers' hot path, where the spacing rule guarantees an empty cell.
-    #[inline]
-    pub(crate) fn add_unchecked(&mut self, x: f64, y: f64, r: f64) -> usize {
-        let (col, row) = self.cell_of(x, y);
-        let index = self.stored.len() - 1;
-        let at = self.slot(col, row);
-        self.cells[at] = index as u32 + 1;
-        self.set_inline(at, x, y);
-        self.stored.push(Point { x, y, r });
-        self.min_radius = self.min_radius.min(r);
-        index
     }
 
     /// The stored points from index `start` on, giving up the grid (no copy when `start` is 0
     /// but for a shift by one slot).
-    pub fn into_points(self, start: usize) -> Vec<Point> {
+    pub(super) fn take_points(self, start: usize) -> Vec<P> {
         let Self {
             cells, mut stored, ..
         } = self;
@@ -415,150 +236,201 @@ impl Grid {
     /// Empties the grid, keeping its size and allocation.
     pub fn clear(&mut self) {
         self.cells.fill(EMPTY);
-        self.xs.fill(FAR_AWAY.x);
-        self.ys.fill(FAR_AWAY.y);
+        let far = P::FAR_AWAY.coords();
+        for (axis, v) in self.inline.iter_mut().zip(far) {
+            axis.fill(v);
+        }
         self.stored.truncate(1);
         self.min_radius = f64::INFINITY;
     }
 }
 
-/// Too much work: `needed` cells over the `limit` for `name` (radius or cell size) `value` on
-/// `map`, with the advice to use at least `lowest`.
-pub(super) fn too_many_cells(
-    name: &'static str,
-    value: f64,
-    map: String,
-    needed: f64,
+/// The one nearest-first block: the offsets into a grid's cells (axis strides `strides`) of the
+/// cells within `pad` of a centre on every axis for which `keep` (given the offsets in cells)
+/// holds, nearest centres first. A candidate that is too close is usually caught by its own or
+/// an adjacent cell, so most refusals stop after a few reads; the answer (free or not) does not
+/// depend on the order, only which point in the way is named.
+///
+/// Ties go to the cells whose largest offset comes on the earliest axis, then to the offsets by
+/// the last axis first: on the plane, the cell, its four edge neighbours (x before y), the four
+/// diagonal ones, then the ring at two ((±2, 0) before (0, ±2), (±2, ±1) before (±1, ±2)).
+pub(super) fn nearest_first<const D: usize>(
+    strides: &[usize; D],
+    pad: usize,
+    keep: impl Fn(&[isize; D]) -> bool,
+) -> Vec<isize> {
+    let side = 2 * pad + 1;
+    let total = side.pow(D as u32);
+    let reach = pad as isize;
+    let mut cells = Vec::with_capacity(total);
+    for n in 0..total {
+        let mut rest = n;
+        let d: [isize; D] = std::array::from_fn(|_| {
+            let d = (rest % side) as isize - reach;
+            rest /= side;
+            d
+        });
+        if !keep(&d) {
+            continue;
+        }
+        let centres2 = d.iter().map(|d| d.unsigned_abs().pow(2)).sum();
+        let most = d.iter().map(|d| d.unsigned_abs()).max().unwrap_or(0);
+        let axis = d.iter().position(|d| d.unsigned_abs() == most).unwrap_or(0);
+        let mut last_first = d;
+        last_first.reverse();
+        let offset = d.iter().zip(strides).map(|(d, s)| d * *s as isize).sum();
+        cells.push(((centres2, axis, last_first), offset));
+    }
+    cells.sort_by_key(|cell: &((usize, usize, [isize; D]), isize)| cell.0);
+    cells.into_iter().map(|cell| cell.1).collect()
+}
+
+/// The cells a grid of cell side `cell` over the sides `size` needs: at least one along each
+/// axis, plus `extra` (the padding) on each: what [`fit_cells`] holds against the limit.
+pub(super) fn cells_for<const D: usize>(size: &[f64; D], cell: f64, extra: f64) -> f64 {
+    size.iter()
+        .map(|s| (s / cell).ceil().max(1.0) + extra)
+        .product()
+}
+
+/// The one cell limit: `Ok` when a grid of cell side `cell` over the sides `size`, with `extra`
+/// cells more on each axis, has at most `limit` cells; else the error for `name` (radius or cell
+/// size), whose `value` is `cell · per_cell`, with the advice of the smallest that fits
+/// ([`min_cell_for`]). `subject` names the map (`on 880 × 480`, `on a tileable 10 × 10`).
+pub(super) fn fit_cells<const D: usize>(
+    (name, value, per_cell): (&'static str, f64, f64),
+    subject: &str,
+    size: &[f64; D],
+    (cell, extra): (f64, f64),
     limit: usize,
-    lowest: f64,
-) -> Error {
-    Error::TooMuchWork {
-        subject: format!("{name} {} on {map}", short(value)),
+) -> Result<(), Error> {
+    let needed = cells_for(size, cell, extra);
+    if needed <= limit as f64 {
+        return Ok(());
+    }
+    Err(Error::TooMuchWork {
+        subject: format!("{name} {} on {subject}", short(value)),
         what: "grid cells",
         needed,
         limit,
-        hint: Advice::at_least(name, lowest),
-    }
+        hint: Advice::at_least(name, min_cell_for(size, extra, limit) * per_cell),
+    })
 }
 
-/// `720 × 400`, as a message names a map.
-pub(super) fn map_size(width: f64, height: f64) -> String {
-    format!("{} × {}", short(width), short(height))
+/// `720 × 400` (or `10 × 10 × 10`), as a message names a map.
+pub(super) fn map_size<const D: usize>(size: &[f64; D]) -> String {
+    let shown: Vec<String> = size.iter().map(|s| short(*s)).collect();
+    shown.join(" × ")
 }
 
-/// The smallest cell side that keeps a `width × height` grid within `limit` cells.
+/// The one advice: the smallest cell side that keeps a grid over the sides `size`, with `extra`
+/// cells more on each axis, within `limit` cells.
 ///
-/// `ceil` adds at most one column and one row, so a cell `c` is safe when
-/// `(w/c + 1)(h/c + 1) ≤ limit`; solving that quadratic in `u = 1/c` gives the bound exactly,
-/// however long and thin the map is.
-pub(super) fn min_cell_for(width: f64, height: f64, limit: usize) -> f64 {
-    // Scaled by the longer side so nothing overflows or underflows, and written in the form
-    // 2c / (b + √(b² + 4ac)) that does not cancel on long thin maps.
-    let scale = width.max(height);
-    let (w, h, n) = (width / scale, height / scale, limit as f64);
-    let (a, b) = (w * h, w + h);
-    let u = 2.0 * (n - 1.0) / (b + (b * b + 4.0 * a * (n - 1.0)).sqrt());
+/// `ceil` adds at most one cell an axis, so a cell `c` is safe when
+/// `∏ (sᵢ/c + 1 + extra) ≤ limit`; the product only grows with `u = 1/c`, so the largest `u`
+/// that keeps it within the limit is found by halving an interval to the last bit, however long
+/// and thin the box is (on the plane, the root of a quadratic).
+pub(super) fn min_cell_for<const D: usize>(size: &[f64; D], extra: f64, limit: usize) -> f64 {
+    // Scaled by the longest side so nothing overflows or underflows.
+    let scale = size.iter().fold(0.0, |m: f64, s| m.max(*s));
+    let n = limit as f64;
+    let count = |u: f64| -> f64 { size.iter().map(|s| s / scale * u + 1.0 + extra).product() };
+    // The longest side alone gives u + 1 + extra ≤ n: u below n.
+    let (mut lo, mut hi) = (0.0f64, n);
+    loop {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if count(mid) <= n {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
     // A hair larger than the exact root, so rounding in the division cannot tip it over.
-    scale / u * (1.0 + 1e-9)
+    scale / lo * (1.0 + 1e-9)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn smaller_radius_decides() {
-        let mut g = Grid::new(100.0, 100.0, 5.0).unwrap();
-        g.add(50.0, 50.0, 20.0).unwrap();
-        // 10 away: too close for another radius-20 point, fine for a radius-8 one.
-        assert!(!g.is_free(60.0, 50.0, 20.0));
-        assert!(g.is_free(60.0, 50.0, 8.0));
-        assert_eq!(g.conflict(60.0, 50.0, 12.0), Some(0));
-    }
+    /// The plane's 5 × 5 block as it was written out by hand, nearest cells first.
+    const NEAR_FIRST: [(isize, isize); 25] = [
+        (0, 0),
+        (-1, 0),
+        (1, 0),
+        (0, -1),
+        (0, 1),
+        (-1, -1),
+        (1, -1),
+        (-1, 1),
+        (1, 1),
+        (-2, 0),
+        (2, 0),
+        (0, -2),
+        (0, 2),
+        (-2, -1),
+        (2, -1),
+        (-2, 1),
+        (2, 1),
+        (-1, -2),
+        (1, -2),
+        (-1, 2),
+        (1, 2),
+        (-2, -2),
+        (2, -2),
+        (-2, 2),
+        (2, 2),
+    ];
 
     #[test]
-    fn edge_coordinates_clamp_to_last_cell() {
-        let g = Grid::new(10.0, 10.0, 3.0).unwrap();
-        assert_eq!((g.cols(), g.rows()), (4, 4));
-        assert_eq!(g.cell_of(9.999_999, 9.999_999), (3, 3));
-        assert_eq!(g.cell_of(-5.0, f64::NAN), (0, 0));
-    }
-
-    #[test]
-    fn probe_reports_what_is_free_checks() {
-        let mut g = Grid::new(100.0, 100.0, 7.0).unwrap();
-        g.add(10.0, 10.0, 10.0).unwrap();
-        g.add(30.0, 10.0, 10.0).unwrap();
-        let p = g.probe(18.0, 10.0, 10.0);
-        assert_eq!(p.checked(), 2);
-        assert!(!p.is_free());
-        assert_eq!(p.is_free(), g.is_free(18.0, 10.0, 10.0));
-        assert!(p
-            .neighbours
+    fn the_generator_gives_the_planes_table() {
+        let stride = 17;
+        let block = nearest_first(&[1, stride], 2, |_| true);
+        let table: Vec<isize> = NEAR_FIRST
             .iter()
-            .any(|n| n.index == 0 && n.conflict && n.distance == 8.0));
-        assert!(p
-            .neighbours
-            .iter()
-            .any(|n| n.index == 1 && !n.conflict && n.distance == 12.0));
+            .map(|&(dc, dr)| dr * stride as isize + dc)
+            .collect();
+        assert_eq!(block, table);
     }
 
     #[test]
-    fn too_many_cells_says_what_to_change() {
-        let e = Grid::for_radius(880.0, 480.0, 0.01).unwrap_err();
-        let msg = e.to_string();
-        // 124 451 × 67 883 cells; the limit 2^25 = 33 554 432 is shown rounded down; the advice
-        // is the smallest radius whose grid fits, rounded up (0.1587 → 0.16).
-        assert_eq!(
-            msg,
-            "radius 0.01 on 880 × 480 needs 8.4 G grid cells; the limit is 33.5 M; \
-             use a radius ≥ 0.16"
-        );
-        assert!(Grid::for_radius(880.0, 480.0, 0.16).is_ok());
-        assert!(Grid::for_radius(880.0, 480.0, 0.15).is_err());
+    fn the_3d_block_goes_out_by_distance_from_the_centre() {
+        let strides = [1, 9, 81];
+        let block = nearest_first(&strides, 2, |_| true);
+        assert_eq!(block.len(), 125);
+        assert_eq!(&block[..7], &[0, -1, 1, -9, 9, -81, 81]);
+        let mut sorted = block.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 125, "each cell once");
     }
 
     #[test]
-    fn occupied_cell_is_an_error_not_an_overwrite() {
-        let mut g = Grid::new(10.0, 10.0, 5.0).unwrap();
-        g.add(1.0, 1.0, 1.0).unwrap();
-        assert!(g.add(2.0, 2.0, 1.0).is_err());
-        assert_eq!(g.points().len(), 1);
-    }
-
-    #[test]
-    fn the_plain_test_answers_as_the_search_does() {
-        // Guards: a row or column of the 5 × 5 block left out, a row read one cell off, an
-        // inline copy not written (or not cleared), or the plain test offered on a grid that
-        // keeps no inline copy.
-        let r = 2.0;
-        let mut g = Grid::for_radius(120.0, 90.0, r).unwrap();
-        let mut rng = crate::base::rng::ParkMiller::new(5).unwrap();
-        let mut draw = |side: f64| rng.next_f64() * side;
-        for _ in 0..4000 {
-            let (x, y) = (draw(120.0), draw(90.0));
-            let _ = g.insert_if_free(x, y, r);
+    fn the_advice_on_the_plane_is_the_quadratics_root() {
+        // The closed form the plane used: 2c / (b + √(b² + 4ac)) for (w·u + 1)(h·u + 1) = n.
+        let closed = |width: f64, height: f64, limit: usize| {
+            let scale = width.max(height);
+            let (w, h, n) = (width / scale, height / scale, limit as f64);
+            let (a, b) = (w * h, w + h);
+            let u = 2.0 * (n - 1.0) / (b + (b * b + 4.0 * a * (n - 1.0)).sqrt());
+            scale / u * (1.0 + 1e-9)
+        };
+        for (w, h, limit) in [
+            (880.0, 480.0, 1 << 25),
+            (1.0, 1e12, 1 << 25),
+            (1e15, 1e15, 1000),
+            (5e9, 7.0, 1 << 20),
+            (3.0, 3.0, 4),
+        ] {
+            let (found, exact) = (min_cell_for(&[w, h], 0.0, limit), closed(w, h, limit));
+            assert!(
+                ((found - exact) / exact).abs() < 1e-12,
+                "{w} × {h}: {found} against {exact}"
+            );
+            assert!(cells_for(&[w, h], found, 0.0) <= limit as f64);
         }
-        assert!(g.points().len() > 1000);
-        let crowd = g.crowd(r).expect("a small grid keeps inline coordinates");
-        let (mut crowded, mut free) = (0, 0);
-        for _ in 0..20_000 {
-            let (x, y) = (draw(120.0), draw(90.0));
-            let searched = g.conflict(x, y, r).is_some();
-            assert_eq!(crowd.crowded(&g, x, y), searched, "({x}, {y})");
-            if searched {
-                crowded += 1
-            } else {
-                free += 1
-            }
-        }
-        assert!(
-            crowded > 1000 && free > 100,
-            "{crowded} crowded, {free} free"
-        );
-        g.clear();
-        assert!(!crowd.crowded(&g, 60.0, 45.0), "a cleared grid is empty");
-        let big = Grid::for_radius(8000.0, 8000.0, r).unwrap();
-        assert!(big.crowd(r).is_none(), "no inline copy past INLINE_CELLS");
     }
 }

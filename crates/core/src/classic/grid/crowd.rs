@@ -1,7 +1,8 @@
 //! The plain fill's "free or not?" ([`Crowd`]): a speed path only, giving the answer of
 //! [`Grid::conflict_by`] under [`SameRadius`] from the grid's inline coordinates.
 
-use super::cells::{Grid, PAD};
+use super::cells::Grid;
+use super::plane::PAD;
 use wide::f64x4;
 
 impl Grid {
@@ -10,15 +11,15 @@ impl Grid {
     /// torus) and the grid keeps inline coordinates (at most `INLINE_CELLS` cells).
     #[inline]
     pub(crate) fn crowd(&self, r: f64) -> Option<Crowd> {
-        let inline = !self.xs.is_empty();
+        let inline = !self.inline[0].is_empty();
         (inline && r > 0.0 && r <= self.fast_radius).then(|| Crowd {
-            left: self.left,
-            top: self.top,
-            cell_w: self.cell_w,
-            cell_h: self.cell_h,
-            last_col: self.cols as u32 - 1,
-            last_row: self.rows as u32 - 1,
-            stride: self.stride as u32,
+            left: self.origin[0],
+            top: self.origin[1],
+            cell_w: self.cell[0],
+            cell_h: self.cell[1],
+            last_col: self.counts[0] as u32 - 1,
+            last_row: self.counts[1] as u32 - 1,
+            stride: self.strides[1] as u32,
             r,
         })
     }
@@ -62,7 +63,8 @@ impl Crowd {
         // (the padding keeps them inside): row `dr` and column `dc` (−2 to 2) are at
         // `(2 + dr) · stride + 2 + dc`, and every read below is inside the span.
         let (first, span) = (centre - 2 * stride - 2, 4 * stride + 5);
-        let (xs, ys) = (&grid.xs[first..first + span], &grid.ys[first..first + span]);
+        let [xs, ys] = &grid.inline;
+        let (xs, ys) = (&xs[first..first + span], &ys[first..first + span]);
         // Four cells from `at` on, a bit set for each too close. Bits, not booleans: which row
         // holds the point in the way is a coin the processor cannot guess, so the rows are
         // tested together and the answer read once.

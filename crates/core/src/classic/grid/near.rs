@@ -20,7 +20,7 @@ impl Grid {
         y: f64,
         rule: S,
     ) -> Option<usize> {
-        let stride = self.stride;
+        let stride = self.strides[1];
         // The block's middle rows, three cells each (the padding keeps them inside).
         let three = |start: usize| -> &[u32; 3] {
             let cells = &self.cells[start - 1..start + 2];

@@ -1,4 +1,4 @@
-//! The spacing question, "is a stored point too close to a candidate?", asked one way:
+//! The plane's spacing question, "is a stored point too close to a candidate?", asked one way:
 //! [`Grid::conflict_by`] under a [`Spacing`] rule (per-point radii, one radius, kinds of
 //! points), answered from the padded 5 × 5 block where it reaches ([`super::near`]) and by the
 //! one neighbour walk ([`Grid::find_in`]) elsewhere; on a torus by the wrapped walk

@@ -1,10 +1,9 @@
 //! A grid whose opposite edges meet ([`Grid::torus`]): distances to the nearest copy of each
 //! point, candidates wrapped back onto the map, and the wrapped walk of the spacing query.
 
-use super::cells::{map_size, too_many_cells, Grid, EMPTY};
+use super::cells::{fit_cells, map_size, Grid, EMPTY};
 use super::query::{closer_than, Spacing};
-use crate::base::error::DEFAULT_MAX_CELLS;
-use crate::base::error::{positive, short, Error, Result};
+use crate::base::error::{positive, short, Error, Result, DEFAULT_MAX_CELLS};
 use crate::base::point::Point;
 use std::f64::consts::SQRT_2;
 
@@ -19,7 +18,7 @@ impl Grid {
         y: f64,
         rule: S,
     ) -> Option<usize> {
-        let (cols, rows) = (self.cols, self.rows);
+        let (cols, rows) = (self.cols(), self.rows());
         let (reach_x, reach_y) = self.reach(rule.reach());
         let (reach_x, reach_y) = (reach_x.min(cols), reach_y.min(rows));
         let ncols = (2 * reach_x + 1).min(cols);
@@ -35,8 +34,8 @@ impl Grid {
                     continue;
                 }
                 let p = &self.stored[at as usize];
-                let dx = torus_delta(x, p.x, self.width);
-                let dy = torus_delta(y, p.y, self.height);
+                let dx = torus_delta(x, p.x, self.size[0]);
+                let dy = torus_delta(y, p.y, self.size[1]);
                 if dx * dx + dy * dy < rule.limit2(at, p) {
                     return Some(at as usize - 1);
                 }
@@ -48,8 +47,8 @@ impl Grid {
     /// [`Grid::too_close`] on a torus: to the nearest copy of `p` ([`torus_delta`]).
     #[inline]
     pub(super) fn too_close_on_torus(&self, p: &Point, x: f64, y: f64, r: f64) -> bool {
-        let dx = torus_delta(x, p.x, self.width);
-        let dy = torus_delta(y, p.y, self.height);
+        let dx = torus_delta(x, p.x, self.size[0]);
+        let dy = torus_delta(y, p.y, self.size[1]);
         closer_than(dx, dy, p.r, r)
     }
 
@@ -76,7 +75,7 @@ impl Grid {
                 }
             }
         };
-        (wrap(x, self.width), wrap(y, self.height))
+        (wrap(x, self.size[0]), wrap(y, self.size[1]))
     }
 }
 
@@ -159,20 +158,21 @@ impl Grid {
     pub fn torus(width: f64, height: f64, radius: f64) -> Result<Self> {
         let (width, height, radius) = tileable(width, height, radius)?;
         let target = radius / SQRT_2;
+        let size = [width, height];
+        let map = format!("a tileable {}", map_size(&size));
+        let limit = DEFAULT_MAX_CELLS;
+        fit_cells(
+            ("radius", radius, SQRT_2),
+            &map,
+            &size,
+            (target, 0.0),
+            limit,
+        )?;
         let cols_f = (width / target).ceil();
         let rows_f = (height / target).ceil();
-        let needed = cols_f * rows_f;
-        if needed > DEFAULT_MAX_CELLS as f64 {
-            let min_radius = (width * height / DEFAULT_MAX_CELLS as f64).sqrt() * SQRT_2;
-            let map = format!("a tileable {}", map_size(width, height));
-            let limit = DEFAULT_MAX_CELLS;
-            return Err(too_many_cells(
-                "radius", radius, map, needed, limit, min_radius,
-            ));
-        }
         let (cols_f, rows_f) = (cols_f.max(1.0), rows_f.max(1.0));
         let cell = [width / cols_f, height / rows_f];
-        let mut grid = Self::build([0.0, 0.0, width, height], cell, cols_f, rows_f);
+        let mut grid = Self::plane([0.0, 0.0, width, height], cell, cols_f, rows_f);
         grid.torus = true;
         Ok(grid)
     }

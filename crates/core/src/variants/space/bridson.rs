@@ -3,6 +3,7 @@
 use super::grid::{Refusers, SpaceGrid};
 use crate::base::error::Result;
 use crate::base::job::{bridson_share, Handover, Job};
+use crate::base::point::Point;
 use crate::base::rng::{Seed, SplitMix};
 use crate::classic::bridson::front::{self, Front, Grows};
 use crate::classic::bridson::{Step, Tries};
@@ -69,7 +70,7 @@ impl<const D: usize> SpaceSampler<D> {
     /// 32-bit `seed`. Sides and radius finite and > 0, `k` in `1..=MAX_K`, the grid within the
     /// work limit.
     pub fn new(size: [f64; D], radius: f64, k: u32, seed: i32) -> Result<Self> {
-        let grid = SpaceGrid::new([0.0; D], size, radius)?;
+        let grid = SpaceGrid::for_box([0.0; D], size, radius)?;
         let k = Tries::new(k)?.get();
         let volume: f64 = size.iter().map(|side| side / radius).product();
         Ok(Self {
@@ -203,7 +204,7 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
 
     #[inline(always)]
     fn begin(&mut self, current: usize, (): ()) -> Option<Self::Turn> {
-        Some((self.grid.points()[current], Refusers::new()))
+        Some((self.grid.point(current), Refusers::new()))
     }
 
     /// Draws in the cube `[−2r, 2r]^D` around the centre until a draw lands in the shell.
@@ -239,7 +240,7 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
         }
         match self.grid.conflict(p) {
             Some(hit) => {
-                refusers.keep(self.grid.points()[hit]);
+                refusers.keep(self.grid.point(hit));
                 None
             }
             None => Some(()),
@@ -281,12 +282,31 @@ pub fn poisson_disk_3d(
 /// Bridson's algorithm in a box of any dimension `D` in one call ([`SpaceSampler`]). Each step
 /// draws its candidates by rejection from a cube, which wastes more draws as `D` grows (the
 /// shell fills 46 % of the cube in 3D, 29 % in 4D, 6 % in 6D).
+///
+/// In 2D it is the plane's sampler: the points of
+/// [`poisson_disk`](crate::classic::bridson::poisson_disk)`(width, height, radius, k, seed)`, as
+/// `[x, y]`, so the crate has one 2D Bridson fill.
+///
+/// ```
+/// use poisson_live::{poisson_disk, space::poisson_disk_nd};
+/// let plane: Vec<[f64; 2]> = poisson_disk(30.0, 20.0, 2.0, 30, 5)?
+///     .iter()
+///     .map(|p| [p.x, p.y])
+///     .collect();
+/// assert_eq!(poisson_disk_nd([30.0, 20.0], 2.0, 30, 5)?, plane);
+/// # Ok::<(), poisson_live::Error>(())
+/// ```
 pub fn poisson_disk_nd<const D: usize>(
     size: [f64; D],
     radius: f64,
     k: u32,
     seed: i32,
 ) -> Result<Vec<[f64; D]>> {
+    if let Ok([width, height]) = <[f64; 2]>::try_from(&size[..]) {
+        let plane = crate::classic::bridson::poisson_disk(width, height, radius, k, seed)?;
+        let xy = |p: &Point| std::array::from_fn(|i| if i == 0 { p.x } else { p.y });
+        return Ok(plane.iter().map(xy).collect());
+    }
     let mut s = SpaceSampler::new(size, radius, k, seed)?;
     s.start_random();
     s.run_to_end()

@@ -66,7 +66,7 @@ impl FastSampler3d {
     /// the first point is placed (uniformly in the box). Sides and radius finite and > 0, the
     /// grid within the work limit.
     pub fn new(size: [f64; 3], radius: f64, seed: i32) -> Result<Self> {
-        let grid = SpaceGrid::new([0.0; 3], size, radius)?;
+        let grid = SpaceGrid::for_box([0.0; 3], size, radius)?;
         let step = radius * (1.0 + GAP);
         let sphere = even_directions();
         let mut fixed = SplitMix::new(0x3D);
@@ -132,7 +132,7 @@ impl FastSampler3d {
     /// Point `i`'s turn: each candidate that fits is placed.
     #[inline(always)]
     fn turn(&mut self, i: usize) {
-        let p = self.grid.points()[i];
+        let p = self.grid.point(i);
         let turn = &self.turns[self.rng.direction()];
         let mut refusers = Refusers::new();
         for d in turn {
@@ -141,7 +141,7 @@ impl FastSampler3d {
                 continue;
             }
             match self.grid.conflict(&c) {
-                Some(hit) => refusers.keep(self.grid.points()[hit]),
+                Some(hit) => refusers.keep(self.grid.point(hit)),
                 None => {
                     self.grid.add_unchecked(c);
                     refusers.keep(c);

@@ -254,7 +254,7 @@ impl FastMeshSampler {
     /// Point `i`'s turn: each candidate that fits is placed.
     fn turn(&mut self, i: usize) {
         let (face, at) = self.spots[i];
-        let centre = self.grid.points()[i];
+        let centre = self.grid.point(i);
         let start = self.rng.direction();
         let own = if self.spacing.is_some() {
             self.radii[i]
@@ -306,7 +306,7 @@ impl FastMeshSampler {
                 continue;
             }
             match self.grid.conflict(&p) {
-                Some(hit) => refusers.keep(self.grid.points()[hit]),
+                Some(hit) => refusers.keep(self.grid.point(hit)),
                 None => {
                     self.place(p, w.face, w.at);
                     refusers.keep(p);

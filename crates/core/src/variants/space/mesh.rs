@@ -168,7 +168,7 @@ impl Mesh {
                 ),
             });
         }
-        SpaceGrid::new(origin, grid_size, radius)
+        SpaceGrid::for_box(origin, grid_size, radius)
     }
 
     /// The lowest corner and the sides of the box around the vertices the triangles use.

@@ -468,7 +468,7 @@ impl Grows<()> for MeshSampler {
     }
 
     fn begin(&mut self, current: usize, (): ()) -> Option<MeshTurn> {
-        let centre = self.grid.points()[current];
+        let centre = self.grid.point(current);
         let radius = match self.spacing {
             None => self.radius,
             Some(_) => self.radii[current],
@@ -512,7 +512,7 @@ impl Grows<()> for MeshSampler {
         }
         match self.grid.conflict(&p) {
             Some(hit) => {
-                turn.refusers.keep(self.grid.points()[hit]);
+                turn.refusers.keep(self.grid.point(hit));
                 None
             }
             None => Some(self.radius),
