@@ -413,16 +413,24 @@ fn unsettled_squares(points: &[Point], w: f64, h: f64, r: f64) -> Vec<[f64; 3]> 
     unsettled
 }
 
+/// The maps (`w, h, r, k, seed`) the maximal sampler's proof and the sliced runs go through:
+/// the default, a fine spacing with many tries, a single try, odd sizes, a map of a few points.
+const CASES: [(f64, f64, f64, u32, i32); 10] = [
+    (W, H, 20.0, 30, 123456),
+    (W, H, 20.0, 30, 1),
+    (W, H, 8.0, 60, 7),
+    (W, H, 26.0, 1, 77),
+    (W, H, 26.0, 1, 5),
+    (300.0, 120.0, 9.5, 7, -3),
+    (300.0, 120.0, 9.5, 7, -77),
+    (97.0, 61.0, 40.0, 30, 5),
+    (50.0, 50.0, 40.0, 30, 3),
+    (W, H, 12.0, 15, 2024),
+];
+
 #[test]
 fn the_maximal_sampler_leaves_no_room() {
-    for &(w, h, r, k, seed) in &[
-        (W, H, 20.0, 30, 123456),
-        (W, H, 20.0, 30, 1),
-        (W, H, 26.0, 1, 77),
-        (300.0, 120.0, 9.5, 7, -3),
-        (97.0, 61.0, 40.0, 30, 5),
-        (W, H, 12.0, 15, 2024),
-    ] {
+    for (w, h, r, k, seed) in CASES {
         let run = maximal(p(w, h, r, k, seed)).unwrap();
         assert_eq!(
             free_spot(&run.points, w, h, r),
@@ -485,13 +493,7 @@ fn assert_bit_identical(a: &SamplerRun, b: &SamplerRun, what: &str) {
 #[test]
 fn sliced_runs_equal_the_one_call_runs_to_the_bit() {
     let slicings: [&[u64]; 4] = [&[1], &UNEVEN, &[13], &[u64::MAX]];
-    for &(w, h, r, k, seed) in &[
-        (W, H, 20.0, 30, 123456),
-        (W, H, 8.0, 60, 7),
-        (W, H, 26.0, 1, 5),
-        (300.0, 120.0, 9.5, 7, -77),
-        (50.0, 50.0, 40.0, 30, 3),
-    ] {
+    for (w, h, r, k, seed) in CASES {
         for method in Method::ALL {
             let whole = sample(method, p(w, h, r, k, seed)).unwrap();
             for budgets in slicings {

@@ -79,23 +79,29 @@ fn world_map(w: f64, h: f64, r: f64, seed: i32) -> Vec<Point> {
     world.points_in(0.0, 0.0, w, h)
 }
 
+/// A map and the world agree: every point to the bit, on every thread count (with the
+/// `parallel` feature), on wide and tall maps, sizes off the chunk grid, fine spacings with many
+/// rows of chunks and a map of a chunk or two.
 #[test]
 fn a_map_is_the_world_with_chunks_of_16_radii() {
     for (w, h, r, seed) in [
         (1000.0, 700.0, 5.0, 123456),
         (333.0, 1500.5, 3.5, -4),
         (150.0, 90.0, 40.0, 9),
+        (1100.0, 600.0, 2.0, 123456),
+        (1500.5, 1333.0, 5.0, -9),
+        (130.0, 2000.0, 1.5, 77),
     ] {
         let expected = world_map(w, h, r, seed);
-        let got: Vec<Point> = ChunkRows::for_map(w, h, r, seed)
-            .unwrap()
-            .flatten()
-            .collect();
+        let rows: Vec<Vec<Point>> = ChunkRows::for_map(w, h, r, seed).unwrap().collect();
+        let got = rows.concat();
         assert_eq!(bits(&got), bits(&expected), "{w} × {h}, r {r}");
         assert!(!got.is_empty());
         assert!(got
             .iter()
             .all(|p| p.x >= 0.0 && p.x < w && p.y >= 0.0 && p.y < h && p.r == r));
+        #[cfg(feature = "parallel")]
+        threads::assert_the_same_rows_for_every_thread_count(w, h, r, seed, &rows);
     }
     assert_eq!(chunk_size_for(2.0), 32.0);
 }
@@ -156,22 +162,24 @@ mod threads {
         pool.install(|| ChunkRows::for_map(w, h, r, seed).unwrap().collect())
     }
 
-    #[test]
-    fn the_same_rows_for_every_thread_count() {
-        for (w, h, r, seed) in [
-            (1100.0, 600.0, 2.0, 123456),
-            (1500.5, 1333.0, 5.0, -9),
-            (130.0, 2000.0, 1.5, 77),
-        ] {
-            let one = on_threads(1, w, h, r, seed);
-            let whole = world_map(w, h, r, seed);
-            assert_eq!(bits(&one.concat()), bits(&whole), "{w} × {h}, r {r}");
-            for threads in [2, 3, 8] {
-                let rows = on_threads(threads, w, h, r, seed);
-                assert_eq!(rows.len(), one.len());
-                for (i, (a, b)) in rows.iter().zip(&one).enumerate() {
-                    assert_eq!(bits(a), bits(b), "{threads} threads, row {i}");
-                }
+    /// The rows of the `w × h` map on 1, 2, 3 and 8 threads are `expected` (streamed on the
+    /// default pool), row by row.
+    pub(super) fn assert_the_same_rows_for_every_thread_count(
+        w: f64,
+        h: f64,
+        r: f64,
+        seed: i32,
+        expected: &[Vec<Point>],
+    ) {
+        for threads in [1, 2, 3, 8] {
+            let rows = on_threads(threads, w, h, r, seed);
+            assert_eq!(rows.len(), expected.len());
+            for (i, (a, b)) in rows.iter().zip(expected).enumerate() {
+                assert_eq!(
+                    bits(a),
+                    bits(b),
+                    "{w} × {h}, r {r}: {threads} threads, row {i}"
+                );
             }
         }
     }
