@@ -12,7 +12,7 @@
 //! [`ParkMiller`]: crate::base::rng::ParkMiller
 
 use crate::base::error::Result;
-use crate::base::rng::Draws;
+use crate::base::rng::{Draw, Draws};
 use wide::f64x4;
 
 /// [`Draws`] for a sampler, with its candidates' offsets in the ring around a point
@@ -155,6 +155,13 @@ fn first_pair(ring: &[u64; WORDS], at: usize) -> Option<usize> {
     let window = (u128::from(high) << 64 | u128::from(low)) >> (at % 64);
     let ahead = window as u64 & EVEN;
     (ahead != 0).then(|| at + ahead.trailing_zeros() as usize)
+}
+
+impl Draw for RingDraws {
+    #[inline(always)]
+    fn next_f64(&mut self) -> f64 {
+        RingDraws::next_f64(self)
+    }
 }
 
 #[cfg(test)]

@@ -52,6 +52,24 @@ impl Front {
     }
 }
 
+/// The two accessors of [`Grows`] for a sampler whose stream is its field `rng` (any
+/// [`Draw`](crate::base::rng::Draw)) and whose active list is its field `front`: what every
+/// front of the crate is, so they are written here once.
+macro_rules! stream_and_front {
+    () => {
+        #[inline(always)]
+        fn draw(&mut self) -> f64 {
+            crate::base::rng::Draw::next_f64(&mut self.rng)
+        }
+
+        #[inline(always)]
+        fn front(&mut self) -> &mut crate::classic::bridson::front::Front {
+            &mut self.front
+        }
+    };
+}
+pub(crate) use stream_and_front;
+
 /// A sampler the loop can step: its draws, its front, and its candidates. `H` is how one step
 /// is taken (the plane compiles a step per case: wrapping or not, recording or not).
 pub(crate) trait Grows<H: Copy> {

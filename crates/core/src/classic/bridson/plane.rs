@@ -4,7 +4,7 @@
 //! sampler's `step` and `run_slice` (the work of its `Job::run`), compiled per case (wrapping or
 //! not, recording or not).
 
-use super::front::{self, Front, Grows};
+use super::front::{self, stream_and_front, Grows};
 use super::outcome::{Candidate, Outcome, Step};
 use super::sampler::Sampler;
 use crate::base::point::Point;
@@ -149,15 +149,7 @@ impl<const WRAP: bool, const RECORD: bool, T: Throw, S: Spacing, R: Fn(f64) -> S
     /// The radius the point is stored with.
     type Room = f64;
 
-    #[inline(always)]
-    fn draw(&mut self) -> f64 {
-        self.rng.next_f64()
-    }
-
-    #[inline(always)]
-    fn front(&mut self) -> &mut Front {
-        &mut self.front
-    }
+    stream_and_front!();
 
     #[inline(always)]
     fn begin(&mut self, current: usize, how: PlaneStep<WRAP, RECORD, T, R>) -> Option<Self::Turn> {

@@ -5,7 +5,7 @@ use crate::base::error::Result;
 use crate::base::job::{bridson_share, Handover, Job};
 use crate::base::point::Point;
 use crate::base::rng::{Seed, SplitMix};
-use crate::classic::bridson::front::{self, Front, Grows};
+use crate::classic::bridson::front::{self, stream_and_front, Front, Grows};
 use crate::classic::bridson::{Step, Tries};
 
 /// Bridson's algorithm in the box `[0, size₀) × … × [0, size_{D−1})`, one step at a time.
@@ -192,15 +192,7 @@ impl<const D: usize> Grows<()> for SpaceSampler<D> {
     type Candidate = [f64; D];
     type Room = ();
 
-    #[inline(always)]
-    fn draw(&mut self) -> f64 {
-        self.rng.unit()
-    }
-
-    #[inline(always)]
-    fn front(&mut self) -> &mut Front {
-        &mut self.front
-    }
+    stream_and_front!();
 
     #[inline(always)]
     fn begin(&mut self, current: usize, (): ()) -> Option<Self::Turn> {

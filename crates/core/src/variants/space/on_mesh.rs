@@ -29,7 +29,7 @@ use super::spacing::MeshSpacing;
 use crate::base::error::{positive, short, Advice, Error, Result, DEFAULT_MAX_CELLS, MAX_LENGTH};
 use crate::base::job::{bridson_share, Handover, Job};
 use crate::base::rng::{Seed, SplitMix};
-use crate::classic::bridson::front::{self, Front, Grows};
+use crate::classic::bridson::front::{self, stream_and_front, Front, Grows};
 use crate::classic::bridson::{Step, Tries};
 
 /// The outer edge of a candidate's shell, in units of r.
@@ -457,15 +457,7 @@ impl Grows<()> for MeshSampler {
     /// The point's radius.
     type Room = f64;
 
-    #[inline(always)]
-    fn draw(&mut self) -> f64 {
-        self.rng.unit()
-    }
-
-    #[inline(always)]
-    fn front(&mut self) -> &mut Front {
-        &mut self.front
-    }
+    stream_and_front!();
 
     fn begin(&mut self, current: usize, (): ()) -> Option<MeshTurn> {
         let centre = self.grid.point(current);
