@@ -42,8 +42,9 @@ const SPAN: usize = 2;
 /// The start direction is one of `HEADINGS = PHASES · CANDIDATES` evenly spaced ones.
 const PHASES: usize = 16;
 const HEADINGS: usize = PHASES * CANDIDATES;
-/// Candidates sit at `r · (1 + GAP)` from their parent.
-const GAP: f64 = 1e-6;
+/// Candidates sit at `r · (1 + GAP)` from their parent: just past r, so that rounding never
+/// puts one closer than r. The same gap for the fast samplers in a box and on a mesh.
+pub(crate) const GAP: f64 = 1e-6;
 /// Cell rows per band of the work order.
 const BAND: usize = 8;
 /// Empty cells around the map, so the 7 × 7 block around any cell is inside the grid.

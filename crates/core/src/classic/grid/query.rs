@@ -204,7 +204,7 @@ impl Grid {
 /// classic one, [`SmallerRadius`]; Bridson's loop asks [`Grid::conflict_by`] with whatever rule
 /// its candidate carries, monomorphised, so a rule costs only what its own test costs.
 ///
-/// Kinds of objects with a spacing per pair plug in here too: the classes' rule holds the
+/// Classes of objects with a spacing per pair plug in here too: the classes' rule holds the
 /// candidate's row of spacings and looks each stored point's class up by `index`.
 pub(crate) trait Spacing: Copy {
     /// The farthest a stored point may be from the candidate and still be too close: how far
@@ -259,7 +259,8 @@ impl Spacing for SameRadius {
     }
 }
 
-/// Whether an offset `(dx, dy)` is shorter than the smaller of two radii: the one spacing rule.
+/// Whether an offset `(dx, dy)` is shorter than the smaller of two radii: the classic rule as
+/// the probe and the torus walk ask it (`SmallerRadius` asks its squared limit, through `smaller`).
 #[inline(always)]
 pub(super) fn closer_than(dx: f64, dy: f64, ra: f64, rb: f64) -> bool {
     let m = smaller(ra, rb);

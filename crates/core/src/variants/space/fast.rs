@@ -16,13 +16,12 @@ use crate::base::error::Result;
 use crate::base::job::{Handover, Job};
 use crate::base::rng::SplitMix;
 use crate::classic::exact::sin_cos;
+use crate::variants::fast::GAP;
 
 /// Candidates per turn, spread evenly over the sphere.
 pub const DIRECTIONS: usize = 8;
 /// The fixed rotations a turn picks from.
 const ROTATIONS: usize = 256;
-/// Candidates sit at `r · (1 + GAP)` from their point.
-const GAP: f64 = 1e-6;
 /// Turns per unit of [`Job::run`]'s budget: 3 turns cost about as much as one step of the
 /// box's Bridson ([`super::SpaceSampler`]), as the plane's [`crate::fast::TURNS_PER_UNIT`] is
 /// measured against the plane's. Measured filling boxes of side 100 and 200 at r = 2 (`poisson

@@ -25,6 +25,7 @@ use crate::base::error::{positive, Error, Result};
 use crate::base::job::{Handover, Job};
 use crate::base::rng::{Seed, SplitMix};
 use crate::classic::exact::sin_cos;
+use crate::variants::fast::GAP;
 
 /// Candidates per turn, in equal steps around the point: 8 fill about 0.79 points per r² and
 /// leave about 0.01 % of the surface farther than r from a point; 16 fill 0.88 for a third
@@ -36,8 +37,6 @@ const SPAN: usize = 1;
 /// The start heading is one of `PHASES · CANDIDATES` = 256 evenly spaced ones.
 const PHASES: usize = 32;
 const HEADINGS: usize = PHASES * CANDIDATES;
-/// Candidates sit `r · (1 + GAP)` from their point.
-const GAP: f64 = 1e-6;
 /// Walks a candidate may take on to reach its distance in 3D.
 const REACH_TRIES: u32 = 4;
 /// Points the sweep throws per r² of a triangle's area (at least one per triangle).
