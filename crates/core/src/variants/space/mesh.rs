@@ -10,6 +10,8 @@ use crate::base::error::{in_range, positive, short, Error, Result, MAX_LENGTH};
 pub struct Mesh {
     vertices: Vec<[f64; 3]>,
     triangles: Vec<[u32; 3]>,
+    /// The surface's area, summed once where the mesh is checked.
+    area: f64,
 }
 
 impl Mesh {
@@ -50,20 +52,25 @@ impl Mesh {
                 ));
             }
         }
-        let mesh = Self {
-            vertices,
-            triangles,
-        };
-        let area = mesh.area();
-        if area == f64::INFINITY {
+        let total = (triangles.iter())
+            .map(|tri| {
+                let [a, b, c] = tri.map(|i| vertices[i as usize]);
+                area(&sub(&b, &a), &sub(&c, &a))
+            })
+            .sum::<f64>();
+        if total == f64::INFINITY {
             return invalid(
                 "the mesh's area is too large for a 64-bit number; scale it down".into(),
             );
         }
-        if area.is_nan() || area <= 0.0 {
+        if total.is_nan() || total <= 0.0 {
             return invalid("the mesh's triangles have no area".into());
         }
-        Ok(mesh)
+        Ok(Self {
+            vertices,
+            triangles,
+            area: total,
+        })
     }
 
     /// A mesh from flat arrays, as the bindings pass them: `x, y, z` per vertex and three
@@ -144,12 +151,7 @@ impl Mesh {
 
     /// The surface's area.
     pub fn area(&self) -> f64 {
-        (0..self.triangles.len())
-            .map(|t| {
-                let [a, b, c] = self.corners(t);
-                area(&sub(&b, &a), &sub(&c, &a))
-            })
-            .sum()
+        self.area
     }
 
     /// The grid over the mesh's box with r on every side, so rounding never puts a point on the
