@@ -15,10 +15,9 @@
 //!
 //! It is one type in any dimension, tuned by the point type it stores ([`Stored`]): `Grid` is
 //! `Grid<2, Point>`, the plane's; [`SpaceGrid<D>`] is `Grid<D, [f64; D]>`, bare coordinates at
-//! one spacing, which Bridson in a box, the fast 3D sampler and both mesh samplers ask. This is
-//! the one index for "could a point stand here?" while a sampler runs (the 2D fast sampler's
-//! occupancy cells and the mesh's piece cells aside); point sets that are already placed (many
-//! points to a cell, any spacing) are measured with [`crate::metrics`]' bucket index instead.
+//! one spacing, which Bridson in a box, both fast samplers and both mesh samplers ask: the one
+//! index for "could a point stand here?" while a sampler runs (the mesh's piece cells aside).
+//! Placed sets (many points to a cell, any spacing) are measured by [`crate::metrics`]' buckets.
 //!
 //! `cells`: the type, the one nearest-first block, the one cell limit and its advice; `plane`
 //! and `space`: each one's constructors and API; `query`: the plane's spacing question, with

@@ -8,9 +8,9 @@
 //! generator is SplitMix64 and the directions come from [`crate::classic::exact::sin_cos`], so
 //! with IEEE `+ − × ÷` only, a seed gives the same bits natively and in WebAssembly.
 //!
-//! Its own loop, not [`crate::bridson::Sampler`]'s: it places every candidate that fits, a
-//! question that loop (one placement a step, Park–Miller's stream) does not ask.
-//!
+//! Its own loop, not [`crate::bridson::Sampler`]'s (one placement a step, Park–Miller's stream):
+//! it places every candidate that fits. Its points and cells are the one grid's
+//! ([`SpaceGrid<2>`], cells of exactly r/√2); the rest is its own acceleration:
 //! 1. **Candidates just beyond r, in equal steps around the circle** (Martin Roberts' variant of
 //!    Bridson): each point takes one turn of 16 candidates at `r · (1 + 10⁻⁶)`, 22.5° apart from
 //!    a random start (one of 256), and every one that fits is placed, in order. Touching the
@@ -18,19 +18,19 @@
 //! 2. **Siblings need no test against each other**: 1 or 2 steps apart they are `0.39ρ` or
 //!    `0.77ρ` apart, 3 steps `1.11ρ`, so placing one rules out two on each side, by bit masks.
 //! 3. **Neighbours gathered once per turn**, not per candidate: all that can matter lie in the
-//!    7 × 7 cells around the active point, which an occupancy bitmap gives in seven reads.
+//!    7 × 7 cells, which a bitmap (a view of the grid's cells) gives in seven loads.
 //! 4. **A screen in `f32`, four candidates per lane group** ([`wide`]'s `f32x4`): its rounding
 //!    stays under `10⁻⁶ r²`, a tenth of its margin, so only a candidate whose nearest neighbour
 //!    is within `10⁻⁵ r²` of `r²` needs the exact `f64` test, and no decision changes.
 //! 5. **Work swept top to bottom** in bands of 8 grid rows, so the rows in use stay in cache.
 
-use crate::base::error::{positive, Error, Result, DEFAULT_MAX_CELLS};
+use crate::base::error::Result;
 use crate::base::job::Job;
 use crate::base::point::Point;
 // The generator lives in `base::rng`; the samplers in space and elimination still name it here.
 use crate::base::rng::SplitMix;
 use crate::classic::exact;
-use crate::classic::grid::Grid;
+use crate::classic::grid::SpaceGrid;
 use crate::measures::metrics::coverage;
 use wide::f32x4;
 
@@ -47,7 +47,7 @@ const HEADINGS: usize = PHASES * CANDIDATES;
 pub(crate) const GAP: f64 = 1e-6;
 /// Cell rows per band of the work order.
 const BAND: usize = 8;
-/// Empty cells around the map, so the 7 × 7 block around any cell is inside the grid.
+/// Empty cells around the map in the grid, so the 7 × 7 block around any cell is inside it.
 const PAD: usize = 3;
 /// The screen's sure bounds, in units of r²: a squared distance below `SURE_NEAR` is below r²
 /// in exact arithmetic too, one at or above `SURE_FAR` is at or above it.
@@ -88,22 +88,20 @@ const EXPECTED_DENSITY: f64 = 0.9;
 /// ```
 #[derive(Clone)]
 pub struct FastSampler {
+    /// The map's sides, the grid's, kept beside it for the turn's edge tests (read through the
+    /// grid they cost 0.2 % more instructions).
     width: f64,
     height: f64,
-    radius: f64,
     r2: f64,
     inv_r: f64,
     /// Points at least this far inside every edge have all their candidates on the map.
     margin: f64,
-    inv_cell: f64,
-    cols: usize,
-    rows: usize,
-    stride: usize,
-    /// Per cell (padded, row-major), the index of its point; meaningful where `occupied`.
-    cells: Vec<u32>,
-    /// One bit per cell, in the layout of `cells`, and 8 spare bytes for the last reads.
+    /// The points and their cells: the one grid, cells of side exactly `radius / √2`, padded
+    /// by `PAD`.
+    grid: SpaceGrid<2>,
+    /// The grid's occupancy, one bit per cell in the layout of its cells, and 8 spare bytes for
+    /// the last reads: a view of the grid's cells that the 7 × 7 gather reads in seven loads.
     occupied: Vec<u8>,
-    points: Vec<[f64; 2]>,
     /// Points waiting for their turn, per band of `BAND` cell rows, in the order placed.
     bands: Vec<Vec<u32>>,
     /// How far each band's list has been served.
@@ -137,24 +135,10 @@ impl FastSampler {
     /// (cells of side `radius / √2`) must fit the crate's work limit; the errors are the classic
     /// sampler's, word for word. Every 32-bit seed is valid.
     pub fn new(width: f64, height: f64, radius: f64, seed: i32) -> Result<Self> {
-        let width = positive("width", width)?;
-        let height = positive("height", height)?;
-        let radius = positive("radius", radius)?;
-        let cell = radius / std::f64::consts::SQRT_2;
-        let cols_f = (width / cell).ceil().max(1.0);
-        let rows_f = (height / cell).ceil().max(1.0);
-        if cols_f * rows_f > DEFAULT_MAX_CELLS as f64 {
-            // The classic grid's check, for its words: the same limit and the same advice.
-            return Err(match Grid::for_radius(width, height, radius) {
-                Err(e) => e,
-                Ok(_) => Error::Invalid {
-                    message: format!("a {width} × {height} map at radius {radius} is too large"),
-                },
-            });
-        }
-        let (cols, rows) = (cols_f as usize, rows_f as usize);
-        let stride = cols + 2 * PAD;
-        let total = stride * (rows + 2 * PAD);
+        let mut grid = SpaceGrid::for_fast(width, height, radius, PAD)?;
+        let [width, height] = grid.size();
+        let [cols, rows] = grid.counts();
+        let total = grid.slots().len();
         let rho = radius * (1.0 + GAP);
         let mut xs = vec![[0.0; 2 * CANDIDATES]; PHASES];
         let mut ys = vec![[0.0; 2 * CANDIDATES]; PHASES];
@@ -172,22 +156,17 @@ impl FastSampler {
             }
         }
         let expected = (EXPECTED_DENSITY * width / radius * height / radius).max(1.0);
+        // Never more points than cells, and about `expected` of them.
+        grid.reserve((expected as usize).min(cols * rows));
         let bands = rows / BAND + 1;
         let mut sampler = Self {
             width,
             height,
-            radius,
             r2: radius * radius,
             inv_r: 1.0 / radius,
             margin: 2.0 * rho,
-            inv_cell: 1.0 / cell,
-            cols,
-            rows,
-            stride,
-            cells: vec![0; total],
+            grid,
             occupied: vec![0; total / 8 + 9],
-            // Never more points than cells, and about `expected` of them.
-            points: Vec::with_capacity((expected as usize).min(cols * rows)),
             bands: vec![Vec::new(); bands],
             served: vec![0; bands],
             current: 0,
@@ -227,12 +206,12 @@ impl FastSampler {
 
     /// The spacing: no two points are closer.
     pub fn radius(&self) -> f64 {
-        self.radius
+        self.grid.radius()
     }
 
     /// The points placed so far, in the order they were placed (empty once taken).
     pub fn points(&self) -> &[[f64; 2]] {
-        &self.points
+        self.grid.points()
     }
 
     /// Turns taken so far: every point takes one, so the run is finished when all have.
@@ -258,20 +237,23 @@ impl FastSampler {
     /// grid (a cell holds one index), so the spacing stays guaranteed; it has never been seen.
     #[inline]
     fn place(&mut self, x: f64, y: f64) -> bool {
-        let row = ((y * self.inv_cell) as usize).min(self.rows - 1);
-        let col = ((x * self.inv_cell) as usize).min(self.cols - 1);
-        let c = (row + PAD) * self.stride + col + PAD;
+        let (col, row) = self.grid.cell_from_zero(x, y);
+        let c = (row + PAD) * self.stride() + col + PAD;
         if self.occupied[c >> 3] >> (c & 7) & 1 != 0 {
             return false;
         }
-        let index = self.points.len() as u32;
-        self.cells[c] = index;
         self.occupied[c >> 3] |= 1 << (c & 7);
-        self.points.push([x, y]);
+        let index = self.grid.store(c, [x, y]) as u32;
         let band = row / BAND;
         self.bands[band].push(index);
         self.current = self.current.min(band);
         true
+    }
+
+    /// The grid's step from one row of cells to the next.
+    #[inline(always)]
+    fn stride(&self) -> usize {
+        self.grid.strides()[1]
     }
 
     /// The occupancy bits of the seven cells from padded cell `c` on.
@@ -286,23 +268,24 @@ impl FastSampler {
     /// One turn of point `a`: its candidates screened, tested where the screen cannot tell, and
     /// the ones that fit placed.
     fn turn(&mut self, a: usize) {
-        let [px, py] = self.points[a];
-        let row = ((py * self.inv_cell) as usize).min(self.rows - 1);
-        let col = ((px * self.inv_cell) as usize).min(self.cols - 1);
+        let [px, py] = self.grid.point(a);
+        let (col, row) = self.grid.cell_from_zero(px, py);
+        let stride = self.stride();
         // The top left cell of the 7 × 7 block: padded (row + PAD − 3, col + PAD − 3).
-        let base = row * self.stride + col;
+        let base = row * stride + col;
         // The block's occupancy, one byte per row, without the active point itself.
         let mut block = 0u64;
         for dr in 0..7 {
-            block |= self.seven(base + dr * self.stride) << (8 * dr);
+            block |= self.seven(base + dr * stride) << (8 * dr);
         }
         block &= !(1 << (8 * PAD + PAD));
+        let (slots, stored) = (self.grid.slots(), self.grid.stored());
         let mut n = 0;
         while block != 0 {
             let k = block.trailing_zeros() as usize;
             block &= block - 1;
-            let c = base + (k >> 3) * self.stride + (k & 7);
-            let [qx, qy] = self.points[self.cells[c] as usize];
+            let c = base + (k >> 3) * stride + (k & 7);
+            let [qx, qy] = stored[slots[c] as usize];
             let dx = ((qx - px) * self.inv_r) as f32;
             let dy = ((qy - py) * self.inv_r) as f32;
             // Written always, kept when near: no branch to mispredict.
@@ -371,11 +354,12 @@ impl FastSampler {
 
     /// The exact test: no point of the block at `base` is closer than r to `(x, y)`.
     fn fits(&self, x: f64, y: f64, base: usize) -> bool {
+        let (slots, stored) = (self.grid.slots(), self.grid.stored());
         (0..7).all(|dr| {
-            let row = base + dr * self.stride;
+            let row = base + dr * self.stride();
             (0..7).all(|dc| {
                 self.seven(row + dc) & 1 == 0 || {
-                    let [qx, qy] = self.points[self.cells[row + dc] as usize];
+                    let [qx, qy] = stored[slots[row + dc] as usize];
                     let (dx, dy) = (x - qx, y - qy);
                     dx * dx + dy * dy >= self.r2
                 }
@@ -389,8 +373,8 @@ impl std::fmt::Debug for FastSampler {
         f.debug_struct("FastSampler")
             .field("width", &self.width)
             .field("height", &self.height)
-            .field("radius", &self.radius)
-            .field("points", &self.points.len())
+            .field("radius", &self.radius())
+            .field("points", &self.points().len())
             .field("turns", &self.turns)
             .finish_non_exhaustive()
     }
@@ -445,7 +429,7 @@ impl Job for FastSampler {
     fn take(&mut self) -> Option<Vec<[f64; 2]>> {
         if self.is_finished() && !self.taken {
             self.taken = true;
-            Some(std::mem::take(&mut self.points))
+            Some(self.grid.take_points(0))
         } else {
             None
         }
@@ -482,7 +466,7 @@ pub struct FastRun {
 impl FastRun {
     /// The figures of `sampler`'s finished run, whose points (taken from it) are `points`.
     pub fn new(sampler: &FastSampler, points: &[[f64; 2]]) -> Self {
-        let r = sampler.radius;
+        let r = sampler.radius();
         let points: Vec<Point> = points.iter().map(|&[x, y]| Point { x, y, r }).collect();
         Self {
             coverage: coverage(points.iter().map(|p| p.r), sampler.width, sampler.height),
@@ -528,7 +512,7 @@ mod tests {
     fn naive(width: f64, height: f64, radius: f64, seed: i32) -> Vec<[f64; 2]> {
         let tables = FastSampler::new(width, height, radius, seed).unwrap();
         let mut rng = SplitMix::new(seed);
-        let band_of = |y: f64| ((y * tables.inv_cell) as usize).min(tables.rows - 1) / BAND;
+        let band_of = |y: f64| tables.grid.cell_from_zero(0.0, y).1 / BAND;
         let mut waiting = vec![VecDeque::new(); tables.bands.len()];
         let mut points: Vec<[f64; 2]> = Vec::new();
         let place = |waiting: &mut Vec<VecDeque<usize>>, points: &mut Vec<[f64; 2]>, x, y| {

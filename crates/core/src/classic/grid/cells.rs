@@ -198,18 +198,51 @@ impl<const D: usize, P: Stored<D>> Grid<D, P> {
         self.stored[i + 1]
     }
 
+    /// Cells along each axis, the padding left out.
+    pub(crate) fn counts(&self) -> [usize; D] {
+        self.counts
+    }
+    /// The flat index step of each axis in [`Grid::slots`], the first axis fastest.
+    #[inline(always)]
+    pub(crate) fn strides(&self) -> [usize; D] {
+        self.strides
+    }
+    /// Every cell, padding included, as the slot of its point in [`Grid::stored`] (its index in
+    /// [`Grid::points`] plus one), 0 where it is empty: for a sampler that walks the cells its
+    /// own way (the 2D fast sampler's 7 × 7 gather).
+    #[inline(always)]
+    pub(crate) fn slots(&self) -> &[u32] {
+        &self.cells
+    }
+    /// The store: [`Stored::FAR_AWAY`] at slot 0, then the points, so a cell of
+    /// [`Grid::slots`] indexes it directly.
+    #[inline(always)]
+    pub(crate) fn stored(&self) -> &[P] {
+        &self.stored
+    }
+
     /// Stores `p` in cell `at` (an index into `cells`, which the caller found empty) and returns
     /// its index in [`Grid::points`].
     #[inline(always)]
-    pub(super) fn store(&mut self, at: usize, p: P) -> usize {
+    pub(crate) fn store(&mut self, at: usize, p: P) -> usize {
         let index = self.stored.len() - 1;
         self.cells[at] = index as u32 + 1;
         if P::INLINE {
             self.set_inline(at, p.coords());
         }
         self.stored.push(p);
-        self.min_radius = self.min_radius.min(p.radius());
+        // A comparison, not `min`: for bare coordinates (an infinite radius) it is never true,
+        // and the compiler drops it from their hot loops.
+        if p.radius() < self.min_radius {
+            self.min_radius = p.radius();
+        }
         index
+    }
+
+    /// Makes room for `points` more points in the store, so a sampler that knows about how
+    /// many it will place does not grow it step by step.
+    pub(crate) fn reserve(&mut self, points: usize) {
+        self.stored.reserve(points);
     }
 
     /// Keeps a point's coordinates inline in cell `at`, where the grid keeps them.
@@ -222,13 +255,13 @@ impl<const D: usize, P: Stored<D>> Grid<D, P> {
         }
     }
 
-    /// The stored points from index `start` on, giving up the grid (no copy when `start` is 0
-    /// but for a shift by one slot).
-    pub(super) fn take_points(self, start: usize) -> Vec<P> {
-        let Self {
-            cells, mut stored, ..
-        } = self;
-        drop(cells); // free the cells before anything else happens to the points
+    /// The stored points from index `start` on (no copy when `start` is 0 but for a shift by
+    /// one slot), leaving the grid spent: its cells freed and its store the sentinel alone, so it
+    /// holds no point and must not be asked again.
+    pub(crate) fn take_points(&mut self, start: usize) -> Vec<P> {
+        // Free the cells before anything else happens to the points.
+        drop(std::mem::take(&mut self.cells));
+        let mut stored = std::mem::replace(&mut self.stored, vec![P::FAR_AWAY]);
         stored.drain(..=start.min(stored.len() - 1));
         stored
     }

@@ -24,20 +24,8 @@ impl Grid {
     ///
     /// When the grid would be too large the error says which radius would fit.
     pub fn for_radius(width: f64, height: f64, radius: f64) -> Result<Self> {
-        let width = positive("width", width)?;
-        let height = positive("height", height)?;
-        let radius = positive("radius", radius)?;
-        let size = [width, height];
-        let cells = (radius / SQRT_2, 0.0);
-        let limit = DEFAULT_MAX_CELLS;
-        fit_cells(
-            ("radius", radius, SQRT_2),
-            &map_size(&size),
-            &size,
-            cells,
-            limit,
-        )?;
-        Self::new(width, height, radius / SQRT_2)
+        let ([width, height], cell) = cell_for_radius(width, height, radius)?;
+        Self::new(width, height, cell)
     }
 
     /// Like [`Grid::new`] with a custom limit on the number of cells.
@@ -242,8 +230,53 @@ impl Grid {
 
     /// The stored points from index `start` on, giving up the grid (no copy when `start` is 0
     /// but for a shift by one slot).
-    pub fn into_points(self, start: usize) -> Vec<Point> {
+    pub fn into_points(mut self, start: usize) -> Vec<Point> {
         self.take_points(start)
+    }
+}
+
+/// The checks of [`Grid::for_radius`], in its words: width, height and radius finite and
+/// positive, and the map's cells of side `radius / √2` (the padding left out) within
+/// [`DEFAULT_MAX_CELLS`]. The map's sides and that cell side.
+fn cell_for_radius(width: f64, height: f64, radius: f64) -> Result<([f64; 2], f64)> {
+    let width = positive("width", width)?;
+    let height = positive("height", height)?;
+    let radius = positive("radius", radius)?;
+    let size = [width, height];
+    let cell = radius / SQRT_2;
+    let limit = DEFAULT_MAX_CELLS;
+    fit_cells(
+        ("radius", radius, SQRT_2),
+        &map_size(&size),
+        &size,
+        (cell, 0.0),
+        limit,
+    )?;
+    Ok((size, cell))
+}
+
+impl Grid<2, [f64; 2]> {
+    /// The 2D fast sampler's grid ([`crate::fast`]): bare coordinates on `[0, width) × [0,
+    /// height)` at spacing `radius`, cells of side exactly `radius / √2` (the plane's, not the
+    /// box's hair under it), padded by `pad` cells so its block (`2·pad + 1` cells a side) needs
+    /// no bounds checks. Checked, and worded, as [`Grid::for_radius`].
+    pub(crate) fn for_fast(width: f64, height: f64, radius: f64, pad: usize) -> Result<Self> {
+        let (size, cell) = cell_for_radius(width, height, radius)?;
+        let counts = size.map(|s| (s / cell).ceil().max(1.0) as usize);
+        let mut grid = Self::build(([0.0; 2], size), [cell; 2], counts, pad, |_| true);
+        (grid.spacing, grid.spacing2) = (radius, radius * radius);
+        grid.fast_radius = radius;
+        Ok(grid)
+    }
+
+    /// The cell `(col, row)` of `(x, y)` on this grid from (0, 0): each coordinate times
+    /// `1 / cell`, truncated and clamped to the map (negative or NaN to 0). The fast sampler's
+    /// rounding, which its order of turns follows; one multiplication, where `cell_of` divides.
+    #[inline(always)]
+    pub(crate) fn cell_from_zero(&self, x: f64, y: f64) -> (usize, usize) {
+        let col = ((x * self.inv_cell[0]) as usize).min(self.counts[0] - 1);
+        let row = ((y * self.inv_cell[1]) as usize).min(self.counts[1] - 1);
+        (col, row)
     }
 }
 

@@ -73,7 +73,7 @@ impl<const D: usize> Grid<D, [f64; D]> {
     }
 
     /// The points, giving up the grid.
-    pub fn into_points(self) -> Vec<[f64; D]> {
+    pub fn into_points(mut self) -> Vec<[f64; D]> {
         self.take_points(0)
     }
 
