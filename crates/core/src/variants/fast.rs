@@ -22,7 +22,9 @@
 //! 4. **A screen in `f32`, four candidates per lane group** ([`wide`]'s `f32x4`): its rounding
 //!    stays under `10⁻⁶ r²`, a tenth of its margin, so only a candidate whose nearest neighbour
 //!    is within `10⁻⁵ r²` of `r²` needs the exact `f64` test, and no decision changes.
-//! 5. **Work swept top to bottom** in bands of 8 grid rows, so the rows in use stay in cache.
+//! 5. **Work swept top to bottom** in bands of 8 grid rows, so the rows in use stay in cache. A
+//!    band's queue holds cells, not points: a turn reads its block's occupancy from its cell
+//!    while the point's coordinates load, instead of waiting for them to find the cell.
 
 use crate::base::error::Result;
 use crate::base::job::Job;
@@ -102,7 +104,8 @@ pub struct FastSampler {
     /// The grid's occupancy, one bit per cell in the layout of its cells, and 8 spare bytes for
     /// the last reads: a view of the grid's cells that the 7 × 7 gather reads in seven loads.
     occupied: Vec<u8>,
-    /// Points waiting for their turn, per band of `BAND` cell rows, in the order placed.
+    /// Points waiting for their turn, per band of `BAND` cell rows, in the order placed: each
+    /// as its cell in the grid (padded), whose slot holds it.
     bands: Vec<Vec<u32>>,
     /// How far each band's list has been served.
     served: Vec<u32>,
@@ -243,9 +246,10 @@ impl FastSampler {
             return false;
         }
         self.occupied[c >> 3] |= 1 << (c & 7);
-        let index = self.grid.store(c, [x, y]) as u32;
+        self.grid.store(c, [x, y]);
         let band = row / BAND;
-        self.bands[band].push(index);
+        // At most `DEFAULT_MAX_CELLS` cells (2^25) and the padding: a u32.
+        self.bands[band].push(c as u32);
         self.current = self.current.min(band);
         true
     }
@@ -265,14 +269,14 @@ impl FastSampler {
         (u64::from_le_bytes(bytes) >> (c & 7)) & 0x7F
     }
 
-    /// One turn of point `a`: its candidates screened, tested where the screen cannot tell, and
+    /// One turn of the point in padded cell `c`: its candidates screened, tested where the screen cannot tell, and
     /// the ones that fit placed.
-    fn turn(&mut self, a: usize) {
-        let [px, py] = self.grid.point(a);
-        let (col, row) = self.grid.cell_from_zero(px, py);
+    fn turn(&mut self, c: usize) {
         let stride = self.stride();
-        // The top left cell of the 7 × 7 block: padded (row + PAD − 3, col + PAD − 3).
-        let base = row * stride + col;
+        let [px, py] = self.grid.stored()[self.grid.slots()[c] as usize];
+        // The top left cell of the 7 × 7 block: padded (row + PAD − 3, col + PAD − 3), where
+        // `c` is padded (row + PAD, col + PAD).
+        let base = c - PAD * stride - PAD;
         // The block's occupancy, one byte per row, without the active point itself.
         let mut block = 0u64;
         for dr in 0..7 {
@@ -392,7 +396,7 @@ impl Job for FastSampler {
                 break;
             };
             let at = self.served[b] as usize;
-            let Some(&a) = queue.get(at) else {
+            let Some(&c) = queue.get(at) else {
                 // Served to the end: freed, until a point lands in it again.
                 self.bands[b] = Vec::new();
                 self.served[b] = 0;
@@ -400,7 +404,7 @@ impl Job for FastSampler {
                 continue;
             };
             self.served[b] += 1;
-            self.turn(a as usize);
+            self.turn(c as usize);
             self.turns += 1;
             left -= 1;
         }
