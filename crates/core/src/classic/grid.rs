@@ -16,8 +16,11 @@
 //! It is one type in any dimension, tuned by the point type it stores ([`Stored`]): `Grid` is
 //! `Grid<2, Point>`, the plane's; [`SpaceGrid<D>`] is `Grid<D, [f64; D]>`, bare coordinates at
 //! one spacing, which Bridson in a box, both fast samplers and both mesh samplers ask: the one
-//! index for "could a point stand here?" while a sampler runs (the mesh's piece cells aside).
-//! Placed sets (many points to a cell, any spacing) are measured by [`crate::metrics`]' buckets.
+//! index for "could a point stand here?" while a sampler runs. Cells that answer other questions
+//! hold many points each and keep no spacing: the mesh samplers sort their pieces of surface by
+//! coarse cell (an order of work), placed sets are measured through [`crate::metrics`]' buckets,
+//! and weighted sample elimination and farthest-point relaxation keep buckets that follow points
+//! as they are removed or moved.
 //!
 //! `cells`: the type, the one nearest-first block, the one cell limit and its advice; `plane`
 //! and `space`: each one's constructors and API; `query`: the plane's spacing question, with

@@ -29,7 +29,6 @@
 use crate::base::error::Result;
 use crate::base::job::Job;
 use crate::base::point::Point;
-// The generator lives in `base::rng`; the samplers in space and elimination still name it here.
 use crate::base::rng::SplitMix;
 use crate::classic::exact;
 use crate::classic::grid::SpaceGrid;
