@@ -28,9 +28,8 @@ pub use fast_mesh::{
 };
 pub use grid::{distance2, SpaceGrid};
 pub use mesh::{Mesh, MAX_OBJ_BYTES, MAX_TRIANGLES};
-pub use on_mesh::{
-    piece_limit, sample_mesh, sample_mesh_weighted, MeshPoint, MeshSampler, MAX_PIECES,
-};
+pub use on_mesh::{sample_mesh, sample_mesh_weighted, MeshPoint, MeshSampler};
+pub use pieces::{piece_limit, MAX_PIECES};
 pub use spacing::MeshSpacing;
 
 mod barycentric;
@@ -41,5 +40,6 @@ mod grid;
 mod mesh;
 mod obj;
 mod on_mesh;
+mod pieces;
 mod spacing;
 mod walk;
