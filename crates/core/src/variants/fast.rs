@@ -268,11 +268,12 @@ impl FastSampler {
         (u64::from_le_bytes(bytes) >> (c & 7)) & 0x7F
     }
 
-    /// One turn of the point in padded cell `c`: its candidates screened, tested where the screen cannot tell, and
-    /// the ones that fit placed.
+    /// One turn of the point in padded cell `c`: its candidates screened, tested where the
+    /// screen cannot tell, and the ones that fit placed.
     fn turn(&mut self, c: usize) {
         let stride = self.stride();
-        let [px, py] = self.grid.stored()[self.grid.slots()[c] as usize];
+        let (slots, stored) = (self.grid.slots(), self.grid.stored());
+        let [px, py] = stored[slots[c] as usize];
         // The top left cell of the 7 × 7 block: padded (row + PAD − 3, col + PAD − 3), where
         // `c` is padded (row + PAD, col + PAD).
         let base = c - PAD * stride - PAD;
@@ -282,13 +283,12 @@ impl FastSampler {
             block |= self.seven(base + dr * stride) << (8 * dr);
         }
         block &= !(1 << (8 * PAD + PAD));
-        let (slots, stored) = (self.grid.slots(), self.grid.stored());
         let mut n = 0;
         while block != 0 {
             let k = block.trailing_zeros() as usize;
             block &= block - 1;
-            let c = base + (k >> 3) * stride + (k & 7);
-            let [qx, qy] = stored[slots[c] as usize];
+            let cell = base + (k >> 3) * stride + (k & 7);
+            let [qx, qy] = stored[slots[cell] as usize];
             let dx = ((qx - px) * self.inv_r) as f32;
             let dy = ((qy - py) * self.inv_r) as f32;
             // Written always, kept when near: no branch to mispredict.
